@@ -1,0 +1,39 @@
+// Test kinds run as separate jest projects, chosen by file suffix (see README "Tests").
+// TypeScript is compiled by SWC with legacy decorators + metadata, the same semantics tsc emits.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: {
+    '^@shotlog/ledger$': '<rootDir>/ledger/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  rootDir: '.',
+  roots: ['<rootDir>/ledger', '<rootDir>/api', '<rootDir>/web'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.unit.spec.ts'] },
+    { ...common, displayName: 'int', testMatch: ['**/*.int.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['**/*.e2e.spec.ts'] },
+    { ...common, displayName: 'browser', testMatch: ['**/*.browser.spec.ts'] },
+  ],
+  testTimeout: 60000,
+};

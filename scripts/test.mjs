@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: builds what the tests need (ledger, api, web), checks the emitted GraphQL schema is
+// current, then runs every jest project (unit, int, e2e, browser) against the real PostgreSQL and
+// Redis named by TEST_DATABASE_URL / TEST_REDIS_URL (127.0.0.1 defaults).
+// Extra arguments go to jest, e.g. `npm test -- api/src/projects`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const args = process.argv.slice(2);
+
+function run(label, cmd, cmdArgs, opts = {}) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  if (r.status !== 0) {
+    console.error(`✖ ${label} failed (exit ${r.status ?? r.signal})`);
+    if (!opts.allowFail) process.exit(r.status ?? 1);
+  }
+  return r.status === 0;
+}
+
+function reachable(url, fallbackPort) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port || fallbackPort) });
+    s.setTimeout(2000);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+for (const [what, url, port, hint] of [
+  ['PostgreSQL', pgUrl, 5432, "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start"],
+  ['Redis', redisUrl, 6379, 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no'],
+]) {
+  if (!(await reachable(url, port))) {
+    console.error(`✖ ${what} is not reachable at ${url}. Start it (e.g. \`${hint}\`) or set TEST_${what === 'Redis' ? 'REDIS' : 'DATABASE'}_URL. .ci/run does this for CI.`);
+    process.exit(1);
+  }
+}
+
+run('build ledger + api (tsc)', bin('tsc'), ['-b', 'ledger', 'api']);
+run('check schema/schema.graphql is current', process.execPath, ['api/dist/graphql/emit-schema.js', '--check']);
+run('build web (vite)', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'web', '--logLevel', 'warn']);
+
+const report = path.join(os.tmpdir(), `shotlog-jest-${process.pid}.json`);
+const ok = run(
+  'jest (unit, int, e2e, browser)',
+  process.execPath,
+  ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', bin('jest'), '--json', `--outputFile=${report}`, ...args],
+  { allowFail: true },
+);
+let summary = null;
+try {
+  summary = JSON.parse(fs.readFileSync(report, 'utf8'));
+  fs.rmSync(report, { force: true });
+} catch {
+  /* jest died before writing its report */
+}
+if (summary) {
+  // The plain closing line CI reads.
+  console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
+}
+process.exit(ok && summary && summary.numFailedTests === 0 && summary.numTotalTests > 0 ? 0 : 1);
