@@ -1,0 +1,137 @@
+import { LedgerError } from '../errors.js';
+import { createLedger } from '../ledger.js';
+import { createTestDatabase, type TestDatabase } from '../test-support/database.js';
+import type { Ledger } from '../types.js';
+
+let db: TestDatabase;
+let ledger: Ledger;
+
+beforeAll(async () => {
+  // Enough connections for the 20 duplicate approvals to really run at the same time.
+  db = await createTestDatabase({ max: 20 });
+  ledger = createLedger(db.pool);
+});
+afterAll(() => db.drop());
+
+const count = async (sql: string, params: unknown[] = []): Promise<number> =>
+  Number((await db.pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${sql}`, params)).rows[0]!.n);
+
+const historySum = async (userId: string): Promise<number> =>
+  Number((await db.pool.query<{ s: string }>('SELECT coalesce(sum(amount), 0)::text AS s FROM ledger_transactions WHERE user_id = $1', [userId])).rows[0]!.s);
+
+describe('appending under concurrency', () => {
+  it('lets exactly 100 of 200 concurrent 1.00 spends through a balance of 100.00', async () => {
+    const userId = 'spender';
+    await ledger.grantSignupBonus({ userId });
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) => ledger.chargeProcessing({ userId, runId: `spend-${i}`, amount: 100, description: `run ${i}` })),
+    );
+
+    const succeeded = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(succeeded).toHaveLength(100);
+    expect(refused).toHaveLength(100);
+    for (const reason of refused) {
+      expect(reason).toBeInstanceOf(LedgerError);
+      expect((reason as LedgerError).code).toBe('INSUFFICIENT_CREDITS');
+      expect((reason as LedgerError).details).toEqual({ estimatedCost: '1.00', currentBalance: '0.00' });
+    }
+    expect(await ledger.balance(userId)).toBe(0);
+    expect(await historySum(userId)).toBe(0);
+    expect(await count('ledger_events WHERE user_id = $1 AND type = $2', [userId, 'ProcessingCharged'])).toBe(100);
+    expect(await ledger.postingsTotal()).toBe(0);
+    // Each success saw a distinct balance on the way down: no two spends read the same one.
+    const balances = succeeded.map((r) => (r as PromiseFulfilledResult<{ balance: number }>).value.balance).sort((a, b) => a - b);
+    expect(balances).toEqual(Array.from({ length: 100 }, (_, i) => i * 100));
+  });
+
+  it('credits a purchase approved 20 times at once exactly once', async () => {
+    const userId = 'buyer';
+    await ledger.openAccount({ userId });
+    const approval = { userId, purchaseRequestId: 'pr-20', amount: 50_000, actorId: 'admin', packageName: 'Pro' };
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => ledger.approvePurchase(approval)));
+
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    const first = answers.find((a) => !a.replayed)!;
+    for (const answer of answers) expect(answer).toEqual({ ...first, replayed: answer.replayed });
+    expect(await ledger.balance(userId)).toBe(50_000);
+    expect(await count('ledger_events WHERE user_id = $1 AND type = $2', [userId, 'PurchaseApproved'])).toBe(1);
+    expect(await count('ledger_transactions WHERE user_id = $1', [userId])).toBe(1);
+  });
+
+  it('refuses the same key with a different amount and records nothing', async () => {
+    const userId = 'buyer';
+    const eventsBefore = await count('ledger_events');
+    const keysBefore = await count('ledger_idempotency_keys');
+
+    await expect(ledger.approvePurchase({ userId, purchaseRequestId: 'pr-20', amount: 60_000, actorId: 'admin', packageName: 'Pro' })).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+    });
+
+    expect(await count('ledger_events')).toBe(eventsBefore);
+    expect(await count('ledger_idempotency_keys')).toBe(keysBefore);
+    expect(await ledger.balance(userId)).toBe(50_000);
+  });
+
+  it('gives a different admin approving the same purchase the first answer', async () => {
+    const again = await ledger.approvePurchase({
+      userId: 'buyer',
+      purchaseRequestId: 'pr-20',
+      amount: 50_000,
+      actorId: 'another-admin',
+      packageName: 'Pro',
+    });
+    expect(again).toMatchObject({ replayed: true, balance: 50_000 });
+  });
+
+  it('opens an account once when sign-up and opening race', async () => {
+    const userId = 'racer';
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => ledger.openAccount({ userId })),
+      ...Array.from({ length: 10 }, () => ledger.grantSignupBonus({ userId })),
+    ]);
+    expect(await count('ledger_events WHERE user_id = $1 AND type = $2', [userId, 'AccountOpened'])).toBe(1);
+    expect(await count('ledger_events WHERE user_id = $1 AND type = $2', [userId, 'SignupBonusGranted'])).toBe(1);
+    expect(await ledger.balance(userId)).toBe(10_000);
+  });
+
+  it('appends to different accounts in parallel without losing any', async () => {
+    const users = Array.from({ length: 8 }, (_, i) => `parallel-${i}`);
+    await Promise.all(users.map((userId) => ledger.grantSignupBonus({ userId })));
+    await Promise.all(
+      users.flatMap((userId) => Array.from({ length: 10 }, (_, i) => ledger.adjust({ userId, amount: 1, actorId: 'admin', reason: `tick ${i}` }))),
+    );
+    for (const userId of users) {
+      expect(await ledger.balance(userId)).toBe(10_010);
+      expect(await historySum(userId)).toBe(10_010);
+    }
+    expect(await ledger.verifyChain()).toEqual({ ok: true, checkedEvents: expect.any(Number) });
+    expect(await ledger.replayAndCompare()).toMatchObject({ ok: true, differences: [] });
+    expect(await ledger.postingsTotal()).toBe(0);
+  });
+
+  // Last: it leaves a stream that no longer matches its projection.
+  it('gives up with CONCURRENCY, leaving nothing behind, when the stream keeps moving under the command', async () => {
+    const userId = 'contended';
+    await ledger.grantSignupBonus({ userId });
+    // A writer outside the ledger's locking appends version 3 without moving the head; every attempt
+    // to append version 3 then clashes on the stream version, as a real race would, but forever.
+    await db.pool.query(
+      `INSERT INTO ledger_events (id, sequence, stream_id, stream_version, user_id, type, amount, payload, created_at, hash)
+       VALUES (gen_random_uuid(), nextval('ledger_event_sequence'), 'user-contended', 3, $1, 'AdminAdjusted', 1, '{}', now(), 'x')`,
+      [userId],
+    );
+    const keysBefore = await count('ledger_idempotency_keys');
+
+    await expect(ledger.chargeProcessing({ userId, runId: 'contended-run', amount: 100, description: 'x' })).rejects.toMatchObject({
+      code: 'CONCURRENCY',
+      details: { userId, attempts: 6 },
+    });
+
+    expect(await count('ledger_idempotency_keys')).toBe(keysBefore);
+    expect(await ledger.balance(userId)).toBe(10_000);
+    expect(await count('ledger_events WHERE user_id = $1', [userId])).toBe(3);
+  });
+});

@@ -1,0 +1,136 @@
+import type pg from 'pg';
+import { inTransaction } from './db.js';
+
+/**
+ * The ledger's tables, all prefixed `ledger_` so they sit beside the API's tables in one database.
+ * Migrations are append-only like the events: a released step is never edited, a change is a new step.
+ */
+interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'events, postings, projections, idempotency keys',
+    sql: `
+      -- Sequence numbers are taken before the insert because they are part of the hashed content.
+      CREATE SEQUENCE ledger_event_sequence AS bigint;
+
+      CREATE TABLE ledger_events (
+        id uuid PRIMARY KEY,
+        sequence bigint NOT NULL UNIQUE,
+        stream_id text NOT NULL,
+        stream_version integer NOT NULL CHECK (stream_version >= 1),
+        user_id text NOT NULL,
+        type text NOT NULL,
+        -- The signed change to the account's balance, in cents (0 for AccountOpened).
+        amount bigint NOT NULL,
+        actor_id text,
+        reason text,
+        payload jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        hash text NOT NULL,
+        prev_hash text,
+        -- The expected-version check: two writers appending the same version clash here.
+        CONSTRAINT ledger_events_stream_version_key UNIQUE (stream_id, stream_version)
+      );
+      CREATE INDEX ledger_events_user_sequence_idx ON ledger_events (user_id, sequence);
+      CREATE INDEX ledger_events_type_sequence_idx ON ledger_events (type, sequence);
+      CREATE INDEX ledger_events_created_at_idx ON ledger_events (created_at);
+      -- Lets a charge or refund find the run it refers to without reading the whole stream.
+      CREATE INDEX ledger_events_run_idx ON ledger_events (stream_id, (payload->>'runId'))
+        WHERE type IN ('ProcessingCharged', 'ProcessingRefunded');
+
+      CREATE TABLE ledger_postings (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        event_id uuid NOT NULL REFERENCES ledger_events (id),
+        account text NOT NULL,
+        amount bigint NOT NULL CHECK (amount <> 0),
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX ledger_postings_event_idx ON ledger_postings (event_id);
+      CREATE INDEX ledger_postings_account_idx ON ledger_postings (account);
+
+      -- Balance projection, also the stream's head: the version it has applied is the version the
+      -- next append expects, its hash is the next event's prev_hash, and its row is the lock that
+      -- serialises spends on one account. (The head lives here rather than being joined from
+      -- ledger_events because a row lock re-reads only the locked row, not what it was joined to.)
+      CREATE TABLE ledger_account_balances (
+        user_id text PRIMARY KEY,
+        stream_id text NOT NULL UNIQUE,
+        stream_version integer NOT NULL,
+        stream_head_hash text NOT NULL,
+        balance bigint NOT NULL CONSTRAINT ledger_account_balances_not_negative CHECK (balance >= 0),
+        updated_at timestamptz NOT NULL
+      );
+
+      -- Transaction-history projection: one line per event that moves credits, keyed by that event.
+      CREATE TABLE ledger_transactions (
+        event_id uuid PRIMARY KEY REFERENCES ledger_events (id),
+        sequence bigint NOT NULL,
+        user_id text NOT NULL,
+        created_at timestamptz NOT NULL,
+        description text NOT NULL,
+        amount bigint NOT NULL,
+        balance_after bigint NOT NULL,
+        transaction_type text NOT NULL
+          CHECK (transaction_type IN ('credit', 'deduction', 'purchase', 'refund'))
+      );
+      CREATE INDEX ledger_transactions_user_sequence_idx ON ledger_transactions (user_id, sequence DESC);
+
+      CREATE TABLE ledger_idempotency_keys (
+        key text PRIMARY KEY,
+        payload_hash text NOT NULL,
+        -- The first answer, given again to every repeat; written in the same transaction as the events.
+        answer jsonb,
+        created_at timestamptz NOT NULL
+      );
+
+      CREATE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION '% on % refused: the ledger is append-only', TG_OP, TG_TABLE_NAME
+          USING ERRCODE = 'insufficient_privilege';
+      END;
+      $$;
+
+      CREATE TRIGGER ledger_events_append_only BEFORE UPDATE OR DELETE ON ledger_events
+        FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+      CREATE TRIGGER ledger_events_no_truncate BEFORE TRUNCATE ON ledger_events
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+      CREATE TRIGGER ledger_postings_append_only BEFORE UPDATE OR DELETE ON ledger_postings
+        FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+      CREATE TRIGGER ledger_postings_no_truncate BEFORE TRUNCATE ON ledger_postings
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+    `,
+  },
+];
+
+/** Arbitrary constant: the advisory lock that lets several processes start at once and migrate once. */
+const MIGRATION_LOCK = 4_815_162_342;
+
+export async function migrateLedger(pool: pg.Pool): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`
+      CREATE TABLE IF NOT EXISTS ledger_schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    const applied = await client.query<{ version: number }>('SELECT version FROM ledger_schema_migrations');
+    const done = new Set(applied.rows.map((row) => row.version));
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query('INSERT INTO ledger_schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+    }
+  });
+}
+
+/** The tables a restricted role may only read and append to. */
+export const APPEND_ONLY_TABLES = ['ledger_events', 'ledger_postings'] as const;
+/** The tables the ledger rewrites as it works (projections and idempotency answers). */
+export const PROJECTION_TABLES = ['ledger_account_balances', 'ledger_transactions', 'ledger_idempotency_keys'] as const;
