@@ -1,0 +1,104 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { AppServices } from '../app/services.js';
+import { requireAdmin } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { afterToOffset, checkFirst, offsetConnection } from '../graphql/offset-cursor.js';
+import { MoneyScalar } from '../graphql/scalars.js';
+import { PurchaseDecision, PurchaseRequestConnection } from '../credits/credits.types.js';
+import {
+  AdminUserConnection,
+  CreditAdjustmentType,
+  LedgerEventConnection,
+  LedgerEventFilterInput,
+  LedgerReplayType,
+  LedgerVerificationType,
+  MarkupUpdateType,
+  SettingType,
+} from './admin.types.js';
+
+/** Administrator operations (roleId 2). Every one checks the role first: others get FORBIDDEN. */
+@Resolver()
+export class AdminResolver {
+  constructor(private readonly services: AppServices) {}
+
+  @Query(() => AdminUserConnection, { description: 'All users with their balances (administrators).' })
+  async adminUsers(@Ctx() ctx: GraphQLContext, @Arg('first', () => Int, { defaultValue: 100 }) first: number, @Arg('after', () => String, { nullable: true }) after: string | null) {
+    requireAdmin(ctx);
+    const offset = afterToOffset(after);
+    const { rows, total } = await this.services.admin.listUsers({ limit: checkFirst(first, 500), offset });
+    return offsetConnection(rows, total, offset);
+  }
+
+  @Mutation(() => CreditAdjustmentType, { description: "Adds (positive) or removes (negative) credits on a user's account (administrators)." })
+  adjustUserCredits(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('amount', () => MoneyScalar, { description: 'Up to 2 decimals, non-zero.' }) amount: string,
+    @Arg('reason', () => String, { nullable: true, description: "Defaults to 'Manual adjustment by admin'." }) reason: string | null,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: 'Retrying with the same key applies the adjustment once.' }) idempotencyKey: string | null,
+  ) {
+    const admin = requireAdmin(ctx);
+    return this.services.admin.adjustCredits(userId, amount, reason, admin.id, idempotencyKey ?? undefined);
+  }
+
+  @Query(() => [SettingType], { description: 'Administrator settings (administrators).' })
+  settings(@Ctx() ctx: GraphQLContext) {
+    requireAdmin(ctx);
+    return this.services.settings.all();
+  }
+
+  @Mutation(() => MarkupUpdateType, { description: 'Sets CREDIT_MARKUP_PERCENTAGE, 0 to 1000 (administrators). The cost per file set follows at once.' })
+  updateMarkup(@Ctx() ctx: GraphQLContext, @Arg('value', () => Number) value: number) {
+    const admin = requireAdmin(ctx);
+    return this.services.admin.setMarkup(value, admin.id);
+  }
+
+  @Query(() => PurchaseRequestConnection, { description: 'All purchase requests, optionally by status (administrators).' })
+  async adminPurchaseRequests(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('status', () => String, { nullable: true, description: 'pending, approved or rejected.' }) status: string | null,
+    @Arg('first', () => Int, { defaultValue: 50 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ) {
+    requireAdmin(ctx);
+    const offset = afterToOffset(after);
+    const { requests, total } = await this.services.purchases.listAll({ status, limit: checkFirst(first), offset });
+    return offsetConnection(requests, total, offset);
+  }
+
+  @Mutation(() => PurchaseDecision, { description: "Approves a pending purchase request: the package's credits are added, exactly once (administrators)." })
+  approvePurchaseRequest(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('adminNotes', () => String, { nullable: true }) adminNotes: string | null) {
+    return this.services.purchases.approve(id, requireAdmin(ctx), adminNotes);
+  }
+
+  @Mutation(() => PurchaseDecision, { description: 'Rejects a pending purchase request; the notes are shown to the user as Reason (administrators).' })
+  rejectPurchaseRequest(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('adminNotes', () => String, { nullable: true }) adminNotes: string | null) {
+    return this.services.purchases.reject(id, requireAdmin(ctx), adminNotes);
+  }
+
+  @Query(() => LedgerEventConnection, { description: 'The ledger explorer: every event, filterable by user, type and date (administrators).' })
+  async ledgerEvents(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('filter', () => LedgerEventFilterInput, { nullable: true }) filter: LedgerEventFilterInput | null,
+    @Arg('first', () => Int, { defaultValue: 100 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ) {
+    requireAdmin(ctx);
+    const offset = afterToOffset(after);
+    const { rows, total } = await this.services.admin.ledgerEvents({ ...filter, limit: checkFirst(first, 1000), offset });
+    return offsetConnection(rows, total, offset);
+  }
+
+  @Query(() => LedgerVerificationType, { description: 'Verifies the hash chain of every ledger event; names the first that fails (administrators).' })
+  async ledgerVerification(@Ctx() ctx: GraphQLContext) {
+    requireAdmin(ctx);
+    const v = await this.services.admin.verifyChain();
+    return { ...v, firstInvalidEventId: v.firstInvalidEventId ?? null, reason: v.reason ?? null };
+  }
+
+  @Query(() => LedgerReplayType, { description: 'Replays all events into fresh projections and compares them with the live ones (administrators).' })
+  ledgerReplay(@Ctx() ctx: GraphQLContext) {
+    requireAdmin(ctx);
+    return this.services.admin.replay();
+  }
+}

@@ -1,0 +1,97 @@
+import { Router } from 'express';
+import { stringify } from 'csv-stringify';
+import type { AppServices } from '../app/services.js';
+import { adminOnly, jsonBody } from '../http/route.js';
+import { intParam, presentPurchaseRest } from '../credits/credits.routes.js';
+import { notFound } from '../errors/app-error.js';
+import { MARKUP_KEY } from '../settings/settings.service.js';
+
+const LEDGER_CSV_COLUMNS = ['sequence', 'id', 'createdAt', 'userId', 'type', 'amount', 'actorId', 'reason', 'streamVersion', 'hash', 'prevHash'];
+
+const num = (s: string | null) => (s === null ? null : Number(s));
+
+/** /api/admin/*: administrators only (401 signed out, 403 for other users). */
+export function adminRoutes(services: AppServices): Router {
+  const r = Router();
+  const { admin, purchases } = services;
+
+  r.get(
+    '/users',
+    adminOnly(services, async (req) => {
+      const limit = intParam(req.query.limit, 'limit', 500, 1, 500);
+      const offset = intParam(req.query.offset, 'offset', 0, 0, 1_000_000_000);
+      const { rows, total } = await admin.listUsers({ limit, offset });
+      return { users: rows.map((u) => ({ ...u, creditBalance: Number(u.creditBalance) })), total };
+    }),
+  );
+  r.post(
+    '/users/:id/credits',
+    adminOnly(services, async (req, me) => {
+      const body = jsonBody(req);
+      const result = await admin.adjustCredits(req.params.id, body.amount, body.description ?? body.reason, me.id, req.get('idempotency-key') ?? undefined);
+      return { message: result.message, newBalance: Number(result.newBalance), amount: Number(result.amount) };
+    }),
+  );
+  r.get('/settings', adminOnly(services, async () => ({ settings: await services.settings.all() })));
+  r.put(
+    '/settings/:key',
+    adminOnly(services, async (req, me) => {
+      if (req.params.key !== MARKUP_KEY) throw notFound(`Unknown setting: ${req.params.key}`);
+      const result = await admin.setMarkup(jsonBody(req).value, me.id);
+      return { message: result.message, setting: result.setting, costPerFileset: Number(result.costPerFileset) };
+    }),
+  );
+
+  r.get(
+    '/purchase-requests',
+    adminOnly(services, async (req) => {
+      const limit = intParam(req.query.limit, 'limit', 100, 1, 500);
+      const offset = intParam(req.query.offset, 'offset', 0, 0, 1_000_000_000);
+      const { requests, total } = await purchases.listAll({ status: req.query.status, limit, offset });
+      return { requests: requests.map(presentPurchaseRest), total };
+    }),
+  );
+  for (const action of ['approve', 'reject'] as const) {
+    r.post(
+      `/purchase-requests/:id/${action}`,
+      adminOnly(services, async (req, me) => {
+        const result = await purchases[action](req.params.id, me, jsonBody(req).adminNotes);
+        return { message: result.message, request: presentPurchaseRest(result.request), newBalance: num(result.newBalance) };
+      }),
+    );
+  }
+
+  // The ledger explorer; `format=csv` streams every matching event as a CSV file for finance,
+  // read page by page so memory stays flat however long the ledger is.
+  r.get(
+    '/ledger/events',
+    adminOnly(services, async (req, _me, res) => {
+      const filter = { userId: req.query.userId, type: req.query.type, from: req.query.from, to: req.query.to };
+      if (req.query.format !== 'csv') {
+        const limit = intParam(req.query.limit, 'limit', 100, 1, 1000);
+        const offset = intParam(req.query.offset, 'offset', 0, 0, 1_000_000_000);
+        const { rows, total } = await admin.ledgerEvents({ ...filter, limit, offset });
+        return { events: rows, total, limit, offset };
+      }
+      const first = await admin.ledgerEvents({ ...filter, limit: 1000, offset: 0 }); // validates before any byte is sent
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', 'attachment; filename="ledger_events.csv"');
+      const out = stringify({ header: true, columns: LEDGER_CSV_COLUMNS, cast: { date: (d) => d.toISOString() } });
+      out.pipe(res);
+      let page = first;
+      for (let offset = 0; ; ) {
+        for (const e of page.rows) {
+          if (!out.write({ ...e, reason: e.reason ?? '', actorId: e.actorId ?? '', prevHash: e.prevHash ?? '' })) await new Promise((r) => out.once('drain', r));
+        }
+        offset += page.rows.length;
+        if (page.rows.length === 0 || offset >= page.total) break;
+        page = await admin.ledgerEvents({ ...filter, limit: 1000, offset });
+      }
+      out.end();
+      return undefined;
+    }),
+  );
+  r.get('/ledger/verify', adminOnly(services, async () => admin.verifyChain()));
+  r.get('/ledger/replay', adminOnly(services, async () => admin.replay()));
+  return r;
+}

@@ -1,0 +1,71 @@
+import { formatCredits, type Ledger } from '@shotlog/ledger';
+import { badInput, notFound } from '../errors/app-error.js';
+import { parseId } from '../projects/projects.validation.js';
+import type { UsersService } from '../users/users.service.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+function parseDate(raw: unknown, what: string): Date | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const d = raw instanceof Date ? raw : new Date(String(raw));
+  if (Number.isNaN(d.getTime())) throw badInput(`${what} must be a date (ISO 8601)`);
+  return d;
+}
+
+/** Administrator operations: users and balances, adjustments, markup, the ledger audit. */
+export class AdminService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly credits: CreditsService,
+    private readonly settings: SettingsService,
+    private readonly ledger: Ledger,
+  ) {}
+
+  async listUsers(page: { limit: number; offset: number }) {
+    const { users, total } = await this.users.list(page);
+    const rows = await Promise.all(
+      users.map(async (u) => ({ id: u.id, username: u.username, email: u.email, roleId: u.roleId, createdAt: u.createdAt, creditBalance: await this.credits.balance(u.id) })),
+    );
+    return { rows, total };
+  }
+
+  async adjustCredits(rawUserId: unknown, rawAmount: unknown, reason: unknown, adminId: string, idempotencyKey?: string) {
+    if (rawUserId === undefined || rawUserId === null || rawUserId === '') throw badInput('Please select a user');
+    const userId = parseId(rawUserId, 'user');
+    if (!(await this.users.findById(userId))) throw notFound('User not found');
+    return this.credits.adjust({ userId, rawAmount, reason, actorId: adminId, idempotencyKey });
+  }
+
+  async setMarkup(raw: unknown, adminId: string) {
+    const setting = await this.settings.setMarkup(raw, adminId);
+    const costPerFileset = await this.credits.costPerFileset();
+    return {
+      setting: { ...setting, updatedAt: new Date() },
+      costPerFileset,
+      message: `Markup updated to ${setting.value}%. This affects all future processing costs.`,
+    };
+  }
+
+  async ledgerEvents(filter: { userId?: unknown; type?: unknown; from?: unknown; to?: unknown; limit: number; offset: number }) {
+    const userId = filter.userId ? parseId(filter.userId, 'user') : undefined;
+    if (filter.type !== undefined && filter.type !== null && filter.type !== '' && (typeof filter.type !== 'string' || !/^[A-Za-z]{1,64}$/.test(filter.type)))
+      throw badInput('type must be an event type name');
+    const { rows, total } = await this.ledger.events({
+      userId,
+      type: (filter.type as string) || undefined,
+      from: parseDate(filter.from, 'from'),
+      to: parseDate(filter.to, 'to'),
+      limit: filter.limit,
+      offset: filter.offset,
+    });
+    return { rows: rows.map((e) => ({ ...e, amount: formatCredits(e.amount) })), total };
+  }
+
+  verifyChain() {
+    return this.ledger.verifyChain();
+  }
+
+  replay() {
+    return this.ledger.replayAndCompare();
+  }
+}

@@ -1,0 +1,89 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { MoneyScalar } from '../graphql/scalars.js';
+import { Connection } from '../graphql/relay.js';
+
+@ObjectType('AdminUser', { description: 'A user as administrators see them.' })
+export class AdminUserType {
+  @Field(() => ID) id!: string;
+  @Field() username!: string;
+  @Field() email!: string;
+  @Field(() => Int, { description: '1 user, 2 administrator.' }) roleId!: number;
+  @Field() createdAt!: Date;
+  @Field(() => MoneyScalar, { description: 'Current balance.' }) creditBalance!: string;
+}
+
+@ObjectType('AdminUserConnection', { description: 'A page of users, oldest first.' })
+export class AdminUserConnection extends Connection(AdminUserType, 'AdminUser') {}
+
+@ObjectType('CreditAdjustment', { description: "The outcome of an administrator's credit adjustment." })
+export class CreditAdjustmentType {
+  @Field(() => MoneyScalar, { description: "The user's balance after it." }) newBalance!: string;
+  @Field(() => MoneyScalar, { description: 'The signed amount applied.' }) amount!: string;
+  @Field({ description: "'Successfully added|removed N credits. New balance: X'" }) message!: string;
+}
+
+@ObjectType('Setting', { description: 'An administrator setting.' })
+export class SettingType {
+  @Field({ description: 'CREDIT_MARKUP_PERCENTAGE or BASE_COST_PER_FILESET.' }) key!: string;
+  @Field({ description: 'Its value, as text.' }) value!: string;
+  @Field(() => Date, { nullable: true, description: 'Last change; null while the default applies.' }) updatedAt!: Date | null;
+}
+
+@ObjectType('MarkupUpdate', { description: 'The outcome of changing the processing markup.' })
+export class MarkupUpdateType {
+  @Field(() => SettingType) setting!: SettingType;
+  @Field(() => MoneyScalar, { description: 'The cost per file set that now applies.' }) costPerFileset!: string;
+  @Field({ description: "'Markup updated to N%. This affects all future processing costs.'" }) message!: string;
+}
+
+@ObjectType('LedgerEvent', { description: 'One immutable event of the credit ledger.' })
+export class LedgerEventType {
+  @Field(() => ID) id!: string;
+  @Field({ description: 'Global append order.' }) sequence!: string;
+  @Field({ description: 'The account stream (one per user).' }) streamId!: string;
+  @Field(() => Int, { description: 'Position in the stream.' }) streamVersion!: number;
+  @Field(() => ID, { description: 'The account owner.' }) userId!: string;
+  @Field({ description: 'AccountOpened, SignupBonusGranted, PurchaseApproved, AdminAdjusted, ProcessingCharged or ProcessingRefunded.' }) type!: string;
+  @Field(() => MoneyScalar, { description: "Signed change to the account's balance." }) amount!: string;
+  @Field(() => ID, { nullable: true, description: 'Who caused it (administrator), when not the user or the system.' }) actorId!: string | null;
+  @Field(() => String, { nullable: true, description: 'Why (adjustments).' }) reason!: string | null;
+  @Field(() => GraphQLJSONObject, { description: 'The full event payload.' }) payload!: Record<string, unknown>;
+  @Field() createdAt!: Date;
+  @Field({ description: 'SHA-256 over the event and the previous hash.' }) hash!: string;
+  @Field(() => String, { nullable: true, description: 'Hash of the previous event in the stream.' }) prevHash!: string | null;
+}
+
+@ObjectType('LedgerEventConnection', { description: 'A page of ledger events, in append order.' })
+export class LedgerEventConnection extends Connection(LedgerEventType, 'LedgerEvent') {}
+
+@InputType('LedgerEventFilter', { description: 'Filters for the ledger explorer.' })
+export class LedgerEventFilterInput {
+  @Field(() => ID, { nullable: true }) userId?: string | null;
+  @Field(() => String, { nullable: true, description: 'Event type.' }) type?: string | null;
+  @Field(() => Date, { nullable: true, description: 'From this instant (inclusive).' }) from?: Date | null;
+  @Field(() => Date, { nullable: true, description: 'Before this instant (exclusive).' }) to?: Date | null;
+}
+
+@ObjectType('LedgerVerification', { description: 'The hash chain check.' })
+export class LedgerVerificationType {
+  @Field() ok!: boolean;
+  @Field(() => Int) checkedEvents!: number;
+  @Field(() => ID, { nullable: true, description: 'The first event that fails, if any.' }) firstInvalidEventId!: string | null;
+  @Field(() => String, { nullable: true }) reason!: string | null;
+}
+
+@ObjectType('ReplayDifference', { description: 'A live projection value that differs from the replay.' })
+export class ReplayDifferenceType {
+  @Field(() => ID) userId!: string;
+  @Field() field!: string;
+  @Field() live!: string;
+  @Field() replayed!: string;
+}
+
+@ObjectType('LedgerReplay', { description: 'All events replayed into fresh projections and compared with the live ones.' })
+export class LedgerReplayType {
+  @Field() ok!: boolean;
+  @Field(() => Int) eventsReplayed!: number;
+  @Field(() => [ReplayDifferenceType]) differences!: ReplayDifferenceType[];
+}

@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import { createLedger } from '@shotlog/ledger';
+import type { Config } from '../config/config.js';
+import type { Orm } from '../db/database.js';
+import type { Logger } from '../logging/logger.js';
+import { AuthService } from '../auth/auth.service.js';
+import { JwtService } from '../auth/jwt.js';
+import { AttemptLimiter } from '../auth/rate-limit.js';
+import { UsersService } from '../users/users.service.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { CreditsService } from '../credits/credits.service.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { PurchasesService } from '../purchases/purchases.service.js';
+import { AdminService } from '../admin/admin.service.js';
+import type { QueueBackend } from '../queue/queue-backend.js';
+import { Metrics } from '../metrics/metrics.js';
+import type { AppServices } from './services.js';
+
+/** Wires the services of one process. */
+export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
+  const ledger = createLedger(deps.pool);
+  const users = new UsersService(deps.orm);
+  const auth = new AuthService(users, new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn), new AttemptLimiter(deps.config.authRateLimitPerMinute));
+  const projects = new ProjectsService(deps.orm);
+  const settings = new SettingsService(deps.orm);
+  const credits = new CreditsService(ledger, settings);
+  const purchases = new PurchasesService(deps.orm, deps.pool, ledger);
+  const admin = new AdminService(users, credits, settings, ledger);
+  // Every new account gets its ledger stream and the sign-up bonus.
+  auth.onRegistered((user) => credits.onboard(user.id));
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool) };
+}

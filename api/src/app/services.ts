@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import type { Config } from '../config/config.js';
+import type { Orm } from '../db/database.js';
+import type { Logger } from '../logging/logger.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import type { QueueBackend } from '../queue/queue-backend.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { PurchasesService } from '../purchases/purchases.service.js';
+import type { AdminService } from '../admin/admin.service.js';
+import type { Ledger } from '@shotlog/ledger';
+import type { Metrics } from '../metrics/metrics.js';
+
+/** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
+export interface AppServices {
+  config: Config;
+  logger: Logger;
+  orm: Orm;
+  pool: pg.Pool;
+  users: UsersService;
+  auth: AuthService;
+  projects: ProjectsService;
+  credits: CreditsService;
+  queue: QueueBackend;
+  ledger: Ledger;
+  settings: SettingsService;
+  purchases: PurchasesService;
+  admin: AdminService;
+  metrics: Metrics;
+}

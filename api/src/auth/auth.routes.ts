@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import type { AppServices } from '../app/services.js';
+import { jsonBody, route } from '../http/route.js';
+import { presentUserRest } from '../users/users.routes.js';
+
+/** POST /auth/register and /auth/login (SPEC §7). */
+export function authRoutes(services: AppServices): Router {
+  const r = Router();
+  r.post(
+    '/register',
+    route(async (req) => {
+      const { token, user } = await services.auth.register(jsonBody(req), req.ip);
+      return { message: 'Registration successful', token, user: await presentUserRest(services, user) };
+    }, 201),
+  );
+  r.post(
+    '/login',
+    route(async (req) => {
+      const { token, user } = await services.auth.login(jsonBody(req), req.ip);
+      return { message: 'Login successful', token, user: await presentUserRest(services, user) };
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,57 @@
+import { unauthenticated } from '../errors/app-error.js';
+import type { User } from '../users/user.entity.js';
+import type { UsersService } from '../users/users.service.js';
+import { loginInput } from '../users/users.validation.js';
+import { bearerToken, type JwtService } from './jwt.js';
+import { dummyPasswordHash, verifyPassword } from './password.js';
+import type { AttemptLimiter } from './rate-limit.js';
+
+export const LOGIN_FAILED = 'Invalid username or password. Please try again.';
+
+export interface AuthResult {
+  token: string;
+  user: User;
+}
+
+/** Sign-up, login and turning a bearer token back into its user. */
+export class AuthService {
+  /** Called after an account is created (the ledger grants the sign-up bonus there). */
+  private readonly registeredHooks: Array<(user: User) => Promise<void>> = [];
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly jwt: JwtService,
+    private readonly limiter: AttemptLimiter,
+  ) {}
+
+  onRegistered(hook: (user: User) => Promise<void>): void {
+    this.registeredHooks.push(hook);
+  }
+
+  async register(raw: unknown, address?: string): Promise<AuthResult> {
+    this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
+    const user = await this.users.create(raw);
+    for (const hook of this.registeredHooks) await hook(user);
+    return { token: this.jwt.sign(user.id), user };
+  }
+
+  async login(raw: unknown, address?: string): Promise<AuthResult> {
+    this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
+    const input = loginInput.parse(raw);
+    const user = await this.users.findByLogin(input.username);
+    // Always verify against some hash so a wrong username costs as long as a wrong password.
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    if (!user || !ok) throw unauthenticated(LOGIN_FAILED);
+    return { token: this.jwt.sign(user.id), user };
+  }
+
+  /** The signed-in user for an Authorization header, null when there is none; 401 when it is bad. */
+  async userForAuthorization(header: string | undefined | null): Promise<User | null> {
+    const token = bearerToken(header);
+    if (!token) return null;
+    const { sub } = this.jwt.verify(token);
+    const user = await this.users.findById(sub).catch(() => null);
+    if (!user) throw unauthenticated('Invalid authentication token');
+    return user;
+  }
+}

@@ -1,0 +1,41 @@
+import jwt from 'jsonwebtoken';
+import { unauthenticated } from '../errors/app-error.js';
+
+export interface TokenClaims {
+  sub: string;
+}
+
+/** Signs and checks login tokens. HS256 only: `alg: none` and other algorithms are refused. */
+export class JwtService {
+  constructor(
+    private readonly secret: string,
+    private readonly expiresIn: string,
+  ) {}
+
+  sign(userId: string): string {
+    return jwt.sign({}, this.secret, {
+      algorithm: 'HS256',
+      subject: userId,
+      expiresIn: this.expiresIn as jwt.SignOptions['expiresIn'],
+    });
+  }
+
+  verify(token: string): TokenClaims {
+    try {
+      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
+      if (typeof claims !== 'object' || typeof claims.sub !== 'string') throw new Error('no subject');
+      return { sub: claims.sub };
+    } catch (err) {
+      if (err instanceof jwt.TokenExpiredError) throw unauthenticated('Session expired. Please log in again.');
+      throw unauthenticated('Invalid authentication token');
+    }
+  }
+}
+
+/** Extracts the token from `Authorization: Bearer <token>`; null when absent. */
+export function bearerToken(header: string | undefined | null): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) throw unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
+  return m[1]!;
+}

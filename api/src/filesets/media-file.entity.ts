@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { BigIntType, type Rel } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { FileSet } from './file-set.entity.js';
+
+export type MediaKind = 'video' | 'image' | 'subtitle';
+
+/** One stored file; the bytes live in storage under `storageKey`, a name the server chose. */
+@Entity({ tableName: 'media_files' })
+export class MediaFile {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => FileSet, { deleteRule: 'cascade' })
+  fileSet!: Rel<FileSet>;
+
+  /** The name the user uploaded, as given (display and exports only; never a path). */
+  @Property({ length: 255 })
+  filename!: string;
+
+  /** Lower-case extension without the dot: mp4, mov, jpg, srt. */
+  @Property({ length: 16 })
+  extension!: string;
+
+  @Property({ length: 16 })
+  kind!: MediaKind;
+
+  @Property({ length: 128 })
+  contentType!: string;
+
+  @Property({ length: 255 })
+  storageKey!: string;
+
+  @Property({ type: new BigIntType('number') })
+  sizeBytes!: number;
+
+  @Property({ length: 64 })
+  sha256!: string;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

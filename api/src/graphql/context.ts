@@ -1,0 +1,15 @@
+import type { AppError } from '../errors/app-error.js';
+import type { User } from '../users/user.entity.js';
+import type { Viewer } from '../auth/viewer.js';
+
+/**
+ * Per-operation GraphQL context. A bad token does not fail public operations (login with a
+ * stale token in storage must still work); it is raised by any resolver that needs a user.
+ */
+export interface GraphQLContext extends Viewer {
+  user: User | null;
+  authError: AppError | null;
+  requestId: string;
+  /** The client's address (rate limits). */
+  clientAddress?: string;
+}

@@ -1,0 +1,99 @@
+import express, { type Express } from 'express';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from 'helmet';
+import cors from 'cors';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import type { AppServices } from '../app/services.js';
+import { authRoutes } from '../auth/auth.routes.js';
+import { userRoutes } from '../users/users.routes.js';
+import { projectRoutes } from '../projects/projects.routes.js';
+import { healthRoutes } from './health.routes.js';
+import { purchaseRoutes, transactionRoutes } from '../credits/credits.routes.js';
+import { adminRoutes } from '../admin/admin.routes.js';
+import { errorHandler, notFoundHandler } from './error-handler.js';
+import { requireAdmin } from '../auth/viewer.js';
+
+/** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
+const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
+
+/**
+ * The Express app: security headers, JSON bodies, the REST shim of SPEC §7, then (mounted by
+ * the server) GraphQL, then the built web app with an SPA fallback.
+ */
+export function createHttpApp(services: AppServices, mountGraphQL: (app: Express) => void): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger: services.logger,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string) || randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(services.metrics.middleware());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // The project page embeds an OpenStreetMap preview in an iframe (SPEC §2, §7).
+          'frame-src': ["'self'", 'https://www.openstreetmap.org'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          // Shotlog is often reached over plain HTTP on a LAN: do not force https sub-requests.
+          'upgrade-insecure-requests': null,
+        },
+      },
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  // CORS is closed unless origins are configured (CORS_ORIGINS); the web app is same-origin.
+  if (services.config.corsOrigins.length) app.use(cors({ origin: services.config.corsOrigins, credentials: false }));
+
+  const json = express.json({ limit: '1mb' });
+  app.use('/auth', json, authRoutes(services));
+  app.use('/api/user', json, userRoutes(services), transactionRoutes(services));
+  app.use('/api/purchase', json, purchaseRoutes(services));
+  app.use('/api/admin', json, adminRoutes(services));
+  app.use('/api/projects', json, projectRoutes(services));
+  app.use('/api', healthRoutes(services));
+  app.use(
+    '/metrics',
+    services.metrics.router(async (authorization) => {
+      const token = services.config.metricsToken;
+      if (token && authorization === `Bearer ${token}`) return;
+      requireAdmin({ user: await services.auth.userForAuthorization(authorization) });
+    }),
+  );
+  mountGraphQL(app);
+  app.use(API_PREFIXES, notFoundHandler);
+  serveWebApp(app, services.config.webDistDir);
+  app.use(notFoundHandler);
+  app.use(errorHandler(services.logger));
+  return app;
+}
+
+function serveWebApp(app: Express, dir: string): void {
+  const index = path.join(dir, 'index.html');
+  app.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
+  app.get(/.*/, (req, res, next) => {
+    if (req.method !== 'GET' || !req.accepts('html')) return next();
+    if (!fs.existsSync(index)) {
+      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,77 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { AppServices } from '../app/services.js';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { toConnection } from '../graphql/relay.js';
+import { CAMERA_TYPES } from './camera-types.js';
+import { presentProject } from './project.presenter.js';
+import { projectCursor } from './projects.service.js';
+import { CameraTypeOption, CreateProjectInput, EmptyTrashResult, ProjectConnection, ProjectCounts, ProjectType, ProjectView } from './project.type.js';
+
+@Resolver(() => ProjectType)
+export class ProjectsResolver {
+  constructor(private readonly services: AppServices) {}
+
+  @Query(() => [CameraTypeOption], { description: 'The camera types a project can be created with.' })
+  cameraTypes(): CameraTypeOption[] {
+    return CAMERA_TYPES.map((c) => ({ ...c }));
+  }
+
+  @Query(() => ProjectConnection, { description: "The signed-in user's projects, newest first, filtered like the dashboard." })
+  async projects(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('view', () => ProjectView, { defaultValue: ProjectView.ACTIVE, description: 'Active projects or the trash.' }) view: ProjectView,
+    @Arg('search', () => String, { nullable: true, description: 'Text matched (case-insensitively) in name and description.' }) search: string | null,
+    @Arg('createdOn', () => String, { nullable: true, description: 'Only projects created on this day (YYYY-MM-DD, in the time zone of tzOffsetMinutes).' })
+    createdOn: string | null,
+    @Arg('tzOffsetMinutes', () => Int, { defaultValue: 0, description: "The viewer's time zone as minutes east of UTC (JavaScript: -new Date().getTimezoneOffset())." })
+    tzOffsetMinutes: number,
+    @Arg('first', () => Int, { defaultValue: 50, description: 'Page size, 1 to 200.' }) first: number,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' }) after: string | null,
+  ) {
+    const page = await this.services.projects.list(requireUser(ctx), { view, search, createdOn, tzOffsetMinutes, first, after });
+    return toConnection(page.projects.map(presentProject), projectCursor, page.totalCount, page.hasNextPage, after);
+  }
+
+  @Query(() => ProjectCounts, { description: 'How many projects are active and in the trash.' })
+  projectCounts(@Ctx() ctx: GraphQLContext) {
+    return this.services.projects.counts(requireUser(ctx));
+  }
+
+  @Query(() => ProjectType, { description: 'One of your projects, with its file sets and files.' })
+  async project(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return presentProject(await this.services.projects.getOwned(requireUser(ctx), id, { includeFiles: true }));
+  }
+
+  @Mutation(() => ProjectType, { description: 'Creates a project (wizard step 1).' })
+  async createProject(@Arg('input', () => CreateProjectInput) input: CreateProjectInput, @Ctx() ctx: GraphQLContext) {
+    return presentProject(await this.services.projects.create(requireUser(ctx), { ...input }));
+  }
+
+  @Mutation(() => ProjectType, { description: 'Moves a project to the trash.' })
+  async trashProject(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return presentProject(await this.services.projects.moveToTrash(requireUser(ctx), id));
+  }
+
+  @Mutation(() => ProjectType, { description: 'Restores a project from the trash.' })
+  async restoreProject(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return presentProject(await this.services.projects.restore(requireUser(ctx), id));
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes a project in the trash for good, with its files. Cannot be undone.' })
+  async deleteProjectPermanently(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    await this.services.projects.deletePermanently(requireUser(ctx), id);
+    return true;
+  }
+
+  @Mutation(() => EmptyTrashResult, { description: 'Deletes the projects that have been in the trash for more than 30 days.' })
+  async emptyTrash(@Ctx() ctx: GraphQLContext) {
+    const r = await this.services.projects.emptyTrash(requireUser(ctx));
+    return { ...r, message: emptyTrashMessage(r) };
+  }
+}
+
+export function emptyTrashMessage(r: { deleted: number; remaining: number }): string {
+  const del = `${r.deleted} project${r.deleted === 1 ? '' : 's'} deleted`;
+  return r.remaining ? `${del}; ${r.remaining} newer than 30 days remain in the trash` : `${del}; the trash is empty`;
+}

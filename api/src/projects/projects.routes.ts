@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import type { AppServices } from '../app/services.js';
+import { authed, jsonBody } from '../http/route.js';
+import { presentProjectRest } from './project.presenter.js';
+import { emptyTrashMessage } from './projects.resolver.js';
+
+/** /api/projects: the project rows of SPEC §7. Static paths come before `/:id`. */
+export function projectRoutes(services: AppServices): Router {
+  const r = Router();
+  const { projects } = services;
+  const all = { first: 200 };
+
+  r.get('/', authed(services, async (_req, user) => (await projects.list(user, { ...all, view: 'ACTIVE' })).projects.map(presentProjectRest)));
+  r.get('/trash', authed(services, async (_req, user) => (await projects.list(user, { ...all, view: 'TRASH' })).projects.map(presentProjectRest)));
+  r.delete(
+    '/trash/empty',
+    authed(services, async (_req, user) => {
+      const result = await projects.emptyTrash(user);
+      return { message: emptyTrashMessage(result), ...result };
+    }),
+  );
+  r.post(
+    '/',
+    authed(
+      services,
+      async (req, user) => {
+        const project = await projects.create(user, jsonBody(req));
+        return { message: 'Project created', project: presentProjectRest(project) };
+      },
+      201,
+    ),
+  );
+  r.get('/:id', authed(services, async (req, user) => presentProjectRest(await projects.getOwned(user, req.params.id, { includeFiles: true }))));
+  r.delete(
+    '/:id',
+    authed(services, async (req, user) => {
+      const project = await projects.moveToTrash(user, req.params.id);
+      return { message: 'Project moved to trash', project: presentProjectRest(project) };
+    }),
+  );
+  r.post(
+    '/:id/restore',
+    authed(services, async (req, user) => {
+      const project = await projects.restore(user, req.params.id);
+      return { message: 'Project restored', project: presentProjectRest(project) };
+    }),
+  );
+  r.delete(
+    '/:id/permanent',
+    authed(services, async (req, user) => {
+      await projects.deletePermanently(user, req.params.id);
+      return { message: 'Project permanently deleted' };
+    }),
+  );
+  return r;
+}

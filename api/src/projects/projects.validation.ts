@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { badInput } from '../errors/app-error.js';
+import { CAMERA_TYPE_VALUES } from './camera-types.js';
+
+export const createProjectInput = z.object({
+  name: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(200, 'Project name must be at most 200 characters'),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(5000, 'Description must be at most 5000 characters')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  cameraType: z.enum(CAMERA_TYPE_VALUES, { error: `Camera type must be one of: ${CAMERA_TYPE_VALUES.join(', ')}` }),
+});
+export type CreateProjectInput = z.infer<typeof createProjectInput>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are UUIDs; anything else is a 400 rather than a database error. */
+export function parseId(raw: unknown, what = 'project'): string {
+  if (typeof raw !== 'string' || !UUID.test(raw)) throw badInput(`Invalid ${what} id`);
+  return raw.toLowerCase();
+}
+
+export const projectListFilter = z.object({
+  view: z.enum(['ACTIVE', 'TRASH']).default('ACTIVE'),
+  search: z.string().trim().max(200, 'Search text is too long').optional().nullable(),
+  /** A calendar day, YYYY-MM-DD, in the viewer's time zone (tzOffsetMinutes east of UTC). */
+  createdOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'createdOn must be a date as YYYY-MM-DD')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'createdOn is not a valid date')
+    .optional()
+    .nullable(),
+  tzOffsetMinutes: z.number().int().min(-14 * 60).max(14 * 60).default(0),
+  first: z.number().int().min(1, 'first must be at least 1').max(200, 'first must be at most 200').default(50),
+  after: z.string().max(200).optional().nullable(),
+});
+export type ProjectListFilter = z.infer<typeof projectListFilter>;

@@ -1,0 +1,63 @@
+import { Queue, QueueEvents, Worker, createPostgresBackend, withBackend, type Processor, type WorkerOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+
+/**
+ * BullMQ on Redis when REDIS_URL is set, else BullMQ's own PostgreSQL backend on the app's
+ * database (schema `bullmq`). The rest of the code makes queues only through this, so the
+ * same queue code runs on either.
+ */
+export interface QueueBackend {
+  kind: 'redis' | 'postgres';
+  queue(name: string): Queue;
+  worker(name: string, processor: Processor, opts?: Partial<WorkerOptions>): Worker;
+  events(name: string): QueueEvents;
+  /** Is the queue's store reachable? (readiness) */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createQueueBackend(opts: { redisUrl?: string; databaseUrl: string; prefix: string }): QueueBackend {
+  const closers: Array<() => Promise<unknown>> = [];
+  const track = <T extends { close(): Promise<unknown> }>(x: T): T => {
+    closers.push(() => x.close());
+    return x;
+  };
+
+  if (opts.redisUrl) {
+    const redisUrl = opts.redisUrl;
+    // Workers need blocking connections that retry forever; BullMQ asks for maxRetriesPerRequest null.
+    const connection = () => new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+    const pinger = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, enableOfflineQueue: false });
+    return {
+      kind: 'redis',
+      queue: (name) => track(new Queue(name, { connection: connection(), prefix: opts.prefix })),
+      worker: (name, processor, wopts) => track(new Worker(name, processor, { ...wopts, connection: connection(), prefix: opts.prefix })),
+      events: (name) => track(new QueueEvents(name, { connection: connection(), prefix: opts.prefix })),
+      ping: async () => {
+        try {
+          if (pinger.status === 'wait') await pinger.connect();
+          return (await pinger.ping()) === 'PONG';
+        } catch {
+          return false;
+        }
+      },
+      close: async () => {
+        await Promise.allSettled(closers.map((c) => c()));
+        pinger.disconnect();
+      },
+    };
+  }
+
+  const pg = withBackend(createPostgresBackend);
+  const connection = { connectionString: opts.databaseUrl, schema: 'bullmq', max: 10 };
+  return {
+    kind: 'postgres',
+    queue: (name) => track(new pg.Queue(name, { connection, prefix: opts.prefix }) as unknown as Queue),
+    worker: (name, processor, wopts) => track(new pg.Worker(name, processor as never, { ...(wopts as object), connection, prefix: opts.prefix }) as unknown as Worker),
+    events: (name) => track(new pg.QueueEvents(name, { connection, prefix: opts.prefix }) as unknown as QueueEvents),
+    ping: async () => true,
+    close: async () => {
+      await Promise.allSettled(closers.map((c) => c()));
+    },
+  };
+}

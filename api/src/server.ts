@@ -1,0 +1,76 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Config } from './config/config.js';
+import { openDatabase } from './db/database.js';
+import { readOrCreateSecret } from './db/embedded-postgres.js';
+import type { Logger } from './logging/logger.js';
+import { createServices } from './app/create-services.js';
+import type { AppServices } from './app/services.js';
+import { buildAppSchema } from './graphql/schema.js';
+import { createGraphQL } from './graphql/apollo.js';
+import { createHttpApp } from './http/app.js';
+import { createQueueBackend } from './queue/queue-backend.js';
+import { migrateLedger } from '@shotlog/ledger';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: AppServices;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one API process against `databaseUrl`: migrations, services, HTTP (REST + GraphQL +
+ * graphql-ws + web app). Used by `main.ts` and by the tests, so tests run the real thing.
+ */
+export async function startServer(config: Config, logger: Logger, databaseUrl: string): Promise<RunningServer> {
+  const { orm, pool } = await openDatabase(databaseUrl);
+  const queue = createQueueBackend({ redisUrl: config.redisUrl, databaseUrl, prefix: config.queuePrefix });
+  const closeStores = async () => {
+    await queue.close();
+    await pool.end();
+    await orm.close(true);
+  };
+  let services: AppServices;
+  try {
+    await migrateLedger(pool);
+    const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'jwt-secret')));
+    services = createServices({ config, logger, orm, pool, queue, jwtSecret });
+    if (config.admin) {
+      const admin = await services.users.ensureAdmin(config.admin);
+      await services.credits.onboard(admin.id);
+      logger.info({ username: admin.username }, 'administrator ensured');
+    }
+  } catch (err) {
+    await closeStores().catch(() => undefined);
+    throw err;
+  }
+
+  const httpServer = http.createServer();
+  const schema = await buildAppSchema(services);
+  const graphql = await createGraphQL(services, schema, httpServer);
+  const app = createHttpApp(services, graphql.mount);
+  httpServer.on('request', app);
+  // Slow or stuck clients must not hold sockets forever.
+  httpServer.requestTimeout = 0; // uploads may take long; body reads are bounded by the idle timeout below
+  httpServer.headersTimeout = 30_000;
+  httpServer.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await graphql.stop(); // drains HTTP (in-flight requests finish) and closes websockets
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await closeStores();
+    })());
+  return { url, port, services, stop };
+}

@@ -1,0 +1,35 @@
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { AppServices } from '../app/services.js';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { MoneyScalar } from '../graphql/scalars.js';
+import type { User } from './user.entity.js';
+import { ThemeEnum, UserType } from './user.type.js';
+
+@Resolver(() => UserType)
+export class UsersResolver {
+  constructor(private readonly services: AppServices) {}
+
+  @Query(() => UserType, { description: 'The signed-in user.' })
+  me(@Ctx() ctx: GraphQLContext): User {
+    return requireUser(ctx);
+  }
+
+  @Mutation(() => UserType, { description: "Saves the signed-in user's colour theme." })
+  updateTheme(@Arg('theme', () => ThemeEnum) theme: ThemeEnum, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return this.services.users.setTheme(requireUser(ctx).id, theme);
+  }
+
+  @FieldResolver(() => MoneyScalar)
+  creditBalance(@Root() user: User, @Ctx() ctx: GraphQLContext): Promise<string> {
+    // Balances are private: only the user and administrators read them.
+    const viewer = requireUser(ctx);
+    if (viewer.id !== user.id && !viewer.isAdmin) return Promise.resolve('0.00');
+    return this.services.credits.balance(user.id);
+  }
+
+  @FieldResolver(() => Boolean)
+  isAdmin(@Root() user: User): boolean {
+    return user.isAdmin;
+  }
+}

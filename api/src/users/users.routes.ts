@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import type { AppServices } from '../app/services.js';
+import { authed, jsonBody } from '../http/route.js';
+import type { User } from './user.entity.js';
+
+export async function presentUserRest(services: AppServices, user: User) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    roleId: user.roleId,
+    createdAt: user.createdAt,
+    theme: user.theme,
+    creditBalance: Number(await services.credits.balance(user.id)),
+  };
+}
+
+/** /api/user/*: profile, theme and balance of the signed-in user (SPEC §7). */
+export function userRoutes(services: AppServices): Router {
+  const r = Router();
+  r.get('/profile', authed(services, async (_req, user) => ({ user: await presentUserRest(services, user) })));
+  r.get('/theme', authed(services, async (_req, user) => ({ theme: user.theme })));
+  r.put(
+    '/theme',
+    authed(services, async (req, user) => {
+      const updated = await services.users.setTheme(user.id, jsonBody(req).theme);
+      return { message: 'Theme updated', theme: updated.theme };
+    }),
+  );
+  r.get('/credits/balance', authed(services, async (_req, user) => ({ creditBalance: Number(await services.credits.balance(user.id)) })));
+  return r;
+}

@@ -1,0 +1,83 @@
+import type { Orm } from '../db/database.js';
+import { conflict, notFound } from '../errors/app-error.js';
+import { hashPassword } from '../auth/password.js';
+import { ADMIN_ROLE_ID, User, type ThemeName } from './user.entity.js';
+import { registerInput, themeInput, type RegisterInput } from './users.validation.js';
+
+export const usernameKey = (username: string) => username.trim().toLowerCase();
+
+export class UsersService {
+  constructor(private readonly orm: Orm) {}
+
+  async findById(id: string): Promise<User | null> {
+    return this.orm.em.fork().findOne(User, { id });
+  }
+
+  async getById(id: string): Promise<User> {
+    const user = await this.findById(id);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  async findByLogin(usernameOrEmail: string): Promise<User | null> {
+    const key = usernameOrEmail.trim().toLowerCase();
+    return this.orm.em.fork().findOne(User, { $or: [{ usernameKey: key }, { email: key }] }, { populate: ['passwordHash'] });
+  }
+
+  /** Creates the account; a taken username or email is a 409 with a message naming which. */
+  async create(raw: unknown, roleId = 1): Promise<User> {
+    const input: RegisterInput = registerInput.parse(raw);
+    const em = this.orm.em.fork();
+    const key = usernameKey(input.username);
+    const clash = await em.findOne(User, { $or: [{ usernameKey: key }, { email: input.email }] });
+    if (clash) throw conflict(clash.usernameKey === key ? 'Username is already taken' : 'Email is already registered');
+    const user = em.create(User, {
+      username: input.username,
+      usernameKey: key,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      roleId,
+      theme: 'web3',
+      createdAt: new Date(),
+    });
+    try {
+      await em.flush();
+    } catch (err) {
+      // Two sign-ups racing for one name: the unique constraint decides, the loser gets a 409.
+      if ((err as { code?: string }).code === '23505') throw conflict('Username or email is already taken');
+      throw err;
+    }
+    return user;
+  }
+
+  async setTheme(userId: string, raw: unknown): Promise<User> {
+    const theme: ThemeName = themeInput.parse(raw);
+    const em = this.orm.em.fork();
+    const user = await em.findOne(User, { id: userId });
+    if (!user) throw notFound('User not found');
+    user.theme = theme;
+    await em.flush();
+    return user;
+  }
+
+  /** Makes sure the configured admin exists and is an admin (start-up, from ADMIN_* variables). */
+  async ensureAdmin(admin: { username: string; password: string; email: string }): Promise<User> {
+    const em = this.orm.em.fork();
+    const existing = await em.findOne(User, { usernameKey: usernameKey(admin.username) });
+    if (existing) {
+      if (existing.roleId !== ADMIN_ROLE_ID) {
+        existing.roleId = ADMIN_ROLE_ID;
+        await em.flush();
+      }
+      return existing;
+    }
+    return this.create(admin, ADMIN_ROLE_ID);
+  }
+
+  async list(opts: { limit: number; offset: number }): Promise<{ users: User[]; total: number }> {
+    const [users, total] = await this.orm.em.fork().findAndCount(User, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: opts.limit, offset: opts.offset });
+    return { users, total };
+  }
+}

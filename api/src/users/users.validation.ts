@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { THEMES } from './user.entity.js';
+
+const name = z
+  .string()
+  .trim()
+  .max(100, 'Names must be at most 100 characters')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** Sign-up rules of SPEC §5, checked on the server for REST and GraphQL alike. */
+export const registerInput = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters long')
+    .max(64, 'Username must be at most 64 characters long')
+    .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain letters, digits, dots, dashes and underscores only'),
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().max(254, 'Email is too long').email('Please enter a valid email address'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(6, 'Password must be at least 6 characters long')
+    .max(1024, 'Password must be at most 1024 characters long'),
+  firstName: name,
+  lastName: name,
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254, 'Username is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+});
+
+export const themeInput = z.enum(THEMES, { error: `Theme must be one of: ${THEMES.join(', ')}` });
