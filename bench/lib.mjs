@@ -1,0 +1,89 @@
+// Shared helpers for the benchmarks: start a compiled API against a fresh database, fire bounded
+// request loops, print tables. Every figure is reported against a baseline measured in the same run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function freshDatabase() {
+  const name = `shotlog_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(TEST_DATABASE_URL);
+  admin.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`CREATE DATABASE "${name}"`);
+  await c.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: admin.toString() });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
+/** Starts `node api/dist/main.js` and resolves when it prints that it is ready. */
+export function startApi(env) {
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (b) => {
+      out += b;
+      const m = /ready at (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1], seconds: (Date.now() - started) / 1000, stop: () => stopChild(child) });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (b) => (out += b));
+    child.once('exit', (code) => reject(new Error(`api exited ${code}: ${out.slice(-2000)}`)));
+    setTimeout(() => reject(new Error('api did not start in 180 s')), 180_000).unref();
+  });
+}
+
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs `fn` with `concurrency` loops for `seconds`; returns requests/s and latency percentiles. */
+export async function load(fn, { concurrency = 16, seconds = 5 } = {}) {
+  const latencies = [];
+  let errors = 0;
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        try {
+          await fn();
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return { requests: latencies.length, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors };
+}
+
+export function table(rows) {
+  const cols = Object.keys(rows[0]);
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (vals) => vals.map((v, i) => String(v).padEnd(width[i])).join('  ');
+  console.log(line(cols));
+  console.log(line(width.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}
