@@ -38,6 +38,7 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
     await migrateLedger(pool);
     const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'jwt-secret')));
     services = createServices({ config, logger, orm, pool, queue, jwtSecret });
+    await services.storage.init();
     if (config.admin) {
       const admin = await services.users.ensureAdmin(config.admin);
       await services.credits.onboard(admin.id);

@@ -14,6 +14,7 @@ import { PurchasesService } from '../purchases/purchases.service.js';
 import { AdminService } from '../admin/admin.service.js';
 import type { QueueBackend } from '../queue/queue-backend.js';
 import { Metrics } from '../metrics/metrics.js';
+import { FileStorage } from '../uploads/file-storage.js';
 import type { AppServices } from './services.js';
 
 /** Wires the services of one process. */
@@ -28,5 +29,5 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const admin = new AdminService(users, credits, settings, ledger);
   // Every new account gets its ledger stream and the sign-up bonus.
   auth.onRegistered((user) => credits.onboard(user.id));
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool) };
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage: new FileStorage(deps.config.storageDir) };
 }

@@ -12,6 +12,7 @@ import type { PurchasesService } from '../purchases/purchases.service.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { Ledger } from '@shotlog/ledger';
 import type { Metrics } from '../metrics/metrics.js';
+import type { FileStorage } from '../uploads/file-storage.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -29,4 +30,5 @@ export interface AppServices {
   purchases: PurchasesService;
   admin: AdminService;
   metrics: Metrics;
+  storage: FileStorage;
 }

@@ -5,6 +5,7 @@ import { MediaFile } from '../filesets/media-file.entity.js';
 import { Setting } from '../settings/setting.entity.js';
 import { CreditPackage } from '../purchases/credit-package.entity.js';
 import { PurchaseRequest } from '../purchases/purchase-request.entity.js';
+import { FileSetResult } from '../results/file-set-result.entity.js';
 
 /** The explicit entity list (no folder scanning), in one place. */
-export const entities = [User, Project, FileSet, MediaFile, Setting, CreditPackage, PurchaseRequest];
+export const entities = [User, Project, FileSet, MediaFile, Setting, CreditPackage, PurchaseRequest, FileSetResult];

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
+
+/** At most 30 keywords per file set (SPEC §5, §9). */
+export const MAX_KEYWORDS = 30;
+
+/**
+ * Keywords as SPEC §5 splits them: on commas, trimmed, empties dropped, at most 30 kept.
+ * Duplicates (case-insensitive) are dropped too: agencies refuse repeated keywords.
+ */
+export function normalizeKeywords(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(',') : input.flatMap((k) => k.split(','));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of parts) {
+    const k = raw.trim().replace(/\s+/g, ' ');
+    if (!k || seen.has(k.toLowerCase())) continue;
+    seen.add(k.toLowerCase());
+    out.push(k);
+    if (out.length === MAX_KEYWORDS) break;
+  }
+  return out;
+}
+
+const category = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
+
+/**
+ * The processed result of one file set, in the field names SPEC §3 and §7 use (the REST shim
+ * answers it as is; `PUT /api/filesets/{id}/results` takes it whole).
+ */
+export const processedResultSchema = z.object({
+  content: z.object({
+    title: z.string().max(500),
+    final_description: z.string().max(5000),
+    keywords: z
+      .array(z.string().max(100))
+      .max(200)
+      .transform((k) => normalizeKeywords(k)),
+    categories: z.object({
+      adobe_category: category(ADOBE_CATEGORIES),
+      shutterstock_a_category: category(SHUTTERSTOCK_CATEGORIES),
+      shutterstock_b_category: category(SHUTTERSTOCK_CATEGORIES),
+    }),
+  }),
+  metadata: z.object({
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+    city: z.string().max(200).nullable(),
+    country: z.string().max(200).nullable(),
+  }),
+  shot_types: z.record(z.string().max(64), z.boolean()).default({}),
+});
+
+export type ProcessedResult = z.output<typeof processedResultSchema>;
