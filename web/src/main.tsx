@@ -1,12 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return <h1>Shotlog</h1>;
-}
+import { ApolloProvider } from '@apollo/client/react';
+import { BrowserRouter } from 'react-router';
+import { createApolloClient } from './app/apollo-client';
+import { SessionProvider } from './app/session';
+import { App } from './app/App';
+import './styles/theme.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <ApolloProvider client={createApolloClient()}>
+      <BrowserRouter>
+        <SessionProvider>
+          <App />
+        </SessionProvider>
+      </BrowserRouter>
+    </ApolloProvider>
   </StrictMode>,
 );

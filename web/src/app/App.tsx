@@ -1,0 +1,65 @@
+import { Navigate, Route, Routes } from 'react-router';
+import type { ReactNode } from 'react';
+import { NavBar } from './NavBar';
+import { ThemeApplier } from './theme';
+import { useSession } from './session';
+import { HomePage } from '../pages/HomePage';
+import { LoginPage } from '../pages/LoginPage';
+import { CreateAccountPage } from '../pages/CreateAccountPage';
+import { AboutPage } from '../pages/AboutPage';
+import { ContactPage } from '../pages/ContactPage';
+import { NoticesPage } from '../pages/NoticesPage';
+import { DashboardPage } from '../pages/DashboardPage';
+import { CreateProjectPage } from '../pages/CreateProjectPage';
+import { ProjectDetailPage } from '../pages/ProjectDetailPage';
+import { AccountPage } from '../pages/AccountPage';
+import { PurchaseCreditsPage } from '../pages/PurchaseCreditsPage';
+import { TransactionsPage } from '../pages/TransactionsPage';
+import { PurchaseRequestsPage } from '../pages/PurchaseRequestsPage';
+import { AdminUsersPage } from '../pages/AdminUsersPage';
+import { AdminPurchaseRequestsPage } from '../pages/AdminPurchaseRequestsPage';
+import { AdminLedgerPage } from '../pages/AdminLedgerPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+
+/** Pages behind a token send signed-out visitors to /login (SPEC leaves it open; a user expects it). */
+function SignedIn({ children }: { children: ReactNode }) {
+  const { token } = useSession();
+  return token ? children : <Navigate to="/login" replace />;
+}
+
+function AdminOnly({ children }: { children: ReactNode }) {
+  const { token, viewer, loading } = useSession();
+  if (!token) return <Navigate to="/login" replace />;
+  if (loading || !viewer) return null;
+  return viewer.isAdmin ? children : <NotFoundPage />;
+}
+
+export function App() {
+  return (
+    <>
+      <ThemeApplier />
+      <NavBar />
+      <main className="page">
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/createacct" element={<CreateAccountPage />} />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/contact" element={<ContactPage />} />
+          <Route path="/notice" element={<NoticesPage />} />
+          <Route path="/dashboard" element={<SignedIn><DashboardPage /></SignedIn>} />
+          <Route path="/createproject" element={<SignedIn><CreateProjectPage /></SignedIn>} />
+          <Route path="/project/:id" element={<SignedIn><ProjectDetailPage /></SignedIn>} />
+          <Route path="/account" element={<SignedIn><AccountPage /></SignedIn>} />
+          <Route path="/purchase-credits" element={<SignedIn><PurchaseCreditsPage /></SignedIn>} />
+          <Route path="/transactions" element={<SignedIn><TransactionsPage /></SignedIn>} />
+          <Route path="/purchase-requests" element={<SignedIn><PurchaseRequestsPage /></SignedIn>} />
+          <Route path="/admin/users" element={<AdminOnly><AdminUsersPage /></AdminOnly>} />
+          <Route path="/admin/purchase-requests" element={<AdminOnly><AdminPurchaseRequestsPage /></AdminOnly>} />
+          <Route path="/admin/ledger" element={<AdminOnly><AdminLedgerPage /></AdminOnly>} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </main>
+    </>
+  );
+}

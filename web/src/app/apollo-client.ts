@@ -1,0 +1,43 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { createClient } from 'graphql-ws';
+import { Kind, OperationTypeNode } from 'graphql';
+import { apiUrl, wsUrl } from './api-base';
+import { getToken } from './token-store';
+
+/**
+ * One Apollo client for the app: HTTP for queries and mutations (Bearer token from local storage,
+ * Apollo-Require-Preflight for CSRF prevention), graphql-ws on the same path for subscriptions.
+ */
+export function createApolloClient(): ApolloClient {
+  const auth = new SetContextLink((prev) => {
+    const token = getToken();
+    return {
+      headers: { ...prev.headers, 'Apollo-Require-Preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    };
+  });
+  const http = new HttpLink({ uri: apiUrl('/graphql') });
+  const ws = new GraphQLWsLink(
+    createClient({
+      url: wsUrl('/graphql'),
+      lazy: true,
+      connectionParams: () => {
+        const token = getToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+      retryAttempts: Infinity,
+      shouldRetry: () => true,
+    }),
+  );
+  const isSubscription = ({ query }: ApolloLink.Operation) => {
+    const def = getMainDefinition(query);
+    return def.kind === Kind.OPERATION_DEFINITION && def.operation === OperationTypeNode.SUBSCRIPTION;
+  };
+  return new ApolloClient({
+    link: ApolloLink.split(isSubscription, ws, ApolloLink.from([auth, http])),
+    cache: new InMemoryCache(),
+    defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
+  });
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useSession } from './session';
+
+export const THEMES = [
+  { value: 'web3', label: 'Web 3.0', description: 'Glassmorphism with neon accents' },
+  { value: 'minimalist', label: 'Minimalist', description: 'Clean neutral colours' },
+] as const;
+export type ThemeName = (typeof THEMES)[number]['value'];
+
+const LOCAL_KEY = 'theme';
+
+/** Applies the signed-in user's stored theme (web3 by default) to the document. */
+export function ThemeApplier() {
+  const { viewer } = useSession();
+  const theme = viewer?.theme ?? (localStorage.getItem(LOCAL_KEY) as ThemeName | null) ?? 'web3';
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    // Remembered locally too, so the next visit paints in the right theme before `me` loads.
+    localStorage.setItem(LOCAL_KEY, theme);
+  }, [theme]);
+  return null;
+}

@@ -1,0 +1,196 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query AdminUsers($first: Int!, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  query Settings {\n    settings {\n      key\n      value\n      updatedAt\n    }\n  }\n": typeof types.SettingsDocument,
+    "\n  mutation AdjustUserCredits($userId: ID!, $amount: Money!, $reason: String, $idempotencyKey: String) {\n    adjustUserCredits(userId: $userId, amount: $amount, reason: $reason, idempotencyKey: $idempotencyKey) {\n      amount\n      newBalance\n      message\n    }\n  }\n": typeof types.AdjustUserCreditsDocument,
+    "\n  mutation UpdateMarkup($value: Float!) {\n    updateMarkup(value: $value) {\n      message\n      costPerFileset\n      setting {\n        key\n        value\n        updatedAt\n      }\n    }\n  }\n": typeof types.UpdateMarkupDocument,
+    "\n  query AdminPurchaseRequests($status: String, $first: Int!, $after: String) {\n    adminPurchaseRequests(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          user {\n            id\n            username\n            email\n          }\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n": typeof types.AdminPurchaseRequestsDocument,
+    "\n  mutation ApprovePurchaseRequest($id: ID!, $adminNotes: String) {\n    approvePurchaseRequest(id: $id, adminNotes: $adminNotes) {\n      message\n      newBalance\n      request {\n        id\n        status\n        adminNotes\n        decidedAt\n      }\n    }\n  }\n": typeof types.ApprovePurchaseRequestDocument,
+    "\n  mutation RejectPurchaseRequest($id: ID!, $adminNotes: String) {\n    rejectPurchaseRequest(id: $id, adminNotes: $adminNotes) {\n      message\n      request {\n        id\n        status\n        adminNotes\n        decidedAt\n      }\n    }\n  }\n": typeof types.RejectPurchaseRequestDocument,
+    "\n  query LedgerEvents($filter: LedgerEventFilter, $first: Int!, $after: String) {\n    ledgerEvents(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          sequence\n          type\n          userId\n          actorId\n          amount\n          reason\n          createdAt\n          hash\n        }\n      }\n    }\n  }\n": typeof types.LedgerEventsDocument,
+    "\n  query LedgerVerification {\n    ledgerVerification {\n      ok\n      checkedEvents\n      firstInvalidEventId\n      reason\n    }\n  }\n": typeof types.LedgerVerificationDocument,
+    "\n  query LedgerReplay {\n    ledgerReplay {\n      ok\n      eventsReplayed\n      differences {\n        userId\n        field\n        live\n        replayed\n      }\n    }\n  }\n": typeof types.LedgerReplayDocument,
+    "\n  query Viewer {\n    me {\n      id\n      username\n      email\n      firstName\n      lastName\n      roleId\n      isAdmin\n      theme\n      createdAt\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n": typeof types.RegisterDocument,
+    "\n  mutation UpdateTheme($theme: Theme!) {\n    updateTheme(theme: $theme) {\n      id\n      theme\n    }\n  }\n": typeof types.UpdateThemeDocument,
+    "\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n": typeof types.CreditBalanceDocument,
+    "\n  query Transactions($first: Int!, $after: String) {\n    transactions(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          createdAt\n          description\n          amount\n          balanceAfterTransaction\n          transactionType\n        }\n      }\n    }\n  }\n": typeof types.TransactionsDocument,
+    "\n  query CreditPackages {\n    creditPackages {\n      id\n      name\n      credits\n      price\n      description\n      pricePerCredit\n      savingsPercent\n      bestValue\n    }\n  }\n": typeof types.CreditPackagesDocument,
+    "\n  mutation CreatePurchaseRequest($packageId: ID!, $idempotencyKey: String) {\n    createPurchaseRequest(packageId: $packageId, idempotencyKey: $idempotencyKey) {\n      id\n      status\n      createdAt\n    }\n  }\n": typeof types.CreatePurchaseRequestDocument,
+    "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n": typeof types.MyPurchaseRequestsDocument,
+    "\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n": typeof types.ProjectsDocument,
+    "\n  mutation TrashProject($id: ID!) {\n    trashProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n": typeof types.TrashProjectDocument,
+    "\n  mutation RestoreProject($id: ID!) {\n    restoreProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n": typeof types.RestoreProjectDocument,
+    "\n  mutation DeleteProjectPermanently($id: ID!) {\n    deleteProjectPermanently(id: $id)\n  }\n": typeof types.DeleteProjectPermanentlyDocument,
+    "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n": typeof types.EmptyTrashDocument,
+    "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n": typeof types.CameraTypesDocument,
+    "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n": typeof types.CreateProjectDocument,
+};
+const documents: Documents = {
+    "\n  query AdminUsers($first: Int!, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  query Settings {\n    settings {\n      key\n      value\n      updatedAt\n    }\n  }\n": types.SettingsDocument,
+    "\n  mutation AdjustUserCredits($userId: ID!, $amount: Money!, $reason: String, $idempotencyKey: String) {\n    adjustUserCredits(userId: $userId, amount: $amount, reason: $reason, idempotencyKey: $idempotencyKey) {\n      amount\n      newBalance\n      message\n    }\n  }\n": types.AdjustUserCreditsDocument,
+    "\n  mutation UpdateMarkup($value: Float!) {\n    updateMarkup(value: $value) {\n      message\n      costPerFileset\n      setting {\n        key\n        value\n        updatedAt\n      }\n    }\n  }\n": types.UpdateMarkupDocument,
+    "\n  query AdminPurchaseRequests($status: String, $first: Int!, $after: String) {\n    adminPurchaseRequests(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          user {\n            id\n            username\n            email\n          }\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n": types.AdminPurchaseRequestsDocument,
+    "\n  mutation ApprovePurchaseRequest($id: ID!, $adminNotes: String) {\n    approvePurchaseRequest(id: $id, adminNotes: $adminNotes) {\n      message\n      newBalance\n      request {\n        id\n        status\n        adminNotes\n        decidedAt\n      }\n    }\n  }\n": types.ApprovePurchaseRequestDocument,
+    "\n  mutation RejectPurchaseRequest($id: ID!, $adminNotes: String) {\n    rejectPurchaseRequest(id: $id, adminNotes: $adminNotes) {\n      message\n      request {\n        id\n        status\n        adminNotes\n        decidedAt\n      }\n    }\n  }\n": types.RejectPurchaseRequestDocument,
+    "\n  query LedgerEvents($filter: LedgerEventFilter, $first: Int!, $after: String) {\n    ledgerEvents(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          sequence\n          type\n          userId\n          actorId\n          amount\n          reason\n          createdAt\n          hash\n        }\n      }\n    }\n  }\n": types.LedgerEventsDocument,
+    "\n  query LedgerVerification {\n    ledgerVerification {\n      ok\n      checkedEvents\n      firstInvalidEventId\n      reason\n    }\n  }\n": types.LedgerVerificationDocument,
+    "\n  query LedgerReplay {\n    ledgerReplay {\n      ok\n      eventsReplayed\n      differences {\n        userId\n        field\n        live\n        replayed\n      }\n    }\n  }\n": types.LedgerReplayDocument,
+    "\n  query Viewer {\n    me {\n      id\n      username\n      email\n      firstName\n      lastName\n      roleId\n      isAdmin\n      theme\n      createdAt\n    }\n  }\n": types.ViewerDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n": types.LoginDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n": types.RegisterDocument,
+    "\n  mutation UpdateTheme($theme: Theme!) {\n    updateTheme(theme: $theme) {\n      id\n      theme\n    }\n  }\n": types.UpdateThemeDocument,
+    "\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n": types.CreditBalanceDocument,
+    "\n  query Transactions($first: Int!, $after: String) {\n    transactions(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          createdAt\n          description\n          amount\n          balanceAfterTransaction\n          transactionType\n        }\n      }\n    }\n  }\n": types.TransactionsDocument,
+    "\n  query CreditPackages {\n    creditPackages {\n      id\n      name\n      credits\n      price\n      description\n      pricePerCredit\n      savingsPercent\n      bestValue\n    }\n  }\n": types.CreditPackagesDocument,
+    "\n  mutation CreatePurchaseRequest($packageId: ID!, $idempotencyKey: String) {\n    createPurchaseRequest(packageId: $packageId, idempotencyKey: $idempotencyKey) {\n      id\n      status\n      createdAt\n    }\n  }\n": types.CreatePurchaseRequestDocument,
+    "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n": types.MyPurchaseRequestsDocument,
+    "\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n": types.ProjectsDocument,
+    "\n  mutation TrashProject($id: ID!) {\n    trashProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n": types.TrashProjectDocument,
+    "\n  mutation RestoreProject($id: ID!) {\n    restoreProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n": types.RestoreProjectDocument,
+    "\n  mutation DeleteProjectPermanently($id: ID!) {\n    deleteProjectPermanently(id: $id)\n  }\n": types.DeleteProjectPermanentlyDocument,
+    "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n": types.EmptyTrashDocument,
+    "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n": types.CameraTypesDocument,
+    "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n": types.CreateProjectDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUsers($first: Int!, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($first: Int!, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Settings {\n    settings {\n      key\n      value\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query Settings {\n    settings {\n      key\n      value\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdjustUserCredits($userId: ID!, $amount: Money!, $reason: String, $idempotencyKey: String) {\n    adjustUserCredits(userId: $userId, amount: $amount, reason: $reason, idempotencyKey: $idempotencyKey) {\n      amount\n      newBalance\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation AdjustUserCredits($userId: ID!, $amount: Money!, $reason: String, $idempotencyKey: String) {\n    adjustUserCredits(userId: $userId, amount: $amount, reason: $reason, idempotencyKey: $idempotencyKey) {\n      amount\n      newBalance\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMarkup($value: Float!) {\n    updateMarkup(value: $value) {\n      message\n      costPerFileset\n      setting {\n        key\n        value\n        updatedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMarkup($value: Float!) {\n    updateMarkup(value: $value) {\n      message\n      costPerFileset\n      setting {\n        key\n        value\n        updatedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminPurchaseRequests($status: String, $first: Int!, $after: String) {\n    adminPurchaseRequests(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          user {\n            id\n            username\n            email\n          }\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminPurchaseRequests($status: String, $first: Int!, $after: String) {\n    adminPurchaseRequests(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          user {\n            id\n            username\n            email\n          }\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApprovePurchaseRequest($id: ID!, $adminNotes: String) {\n    approvePurchaseRequest(id: $id, adminNotes: $adminNotes) {\n      message\n      newBalance\n      request {\n        id\n        status\n        adminNotes\n        decidedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ApprovePurchaseRequest($id: ID!, $adminNotes: String) {\n    approvePurchaseRequest(id: $id, adminNotes: $adminNotes) {\n      message\n      newBalance\n      request {\n        id\n        status\n        adminNotes\n        decidedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectPurchaseRequest($id: ID!, $adminNotes: String) {\n    rejectPurchaseRequest(id: $id, adminNotes: $adminNotes) {\n      message\n      request {\n        id\n        status\n        adminNotes\n        decidedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RejectPurchaseRequest($id: ID!, $adminNotes: String) {\n    rejectPurchaseRequest(id: $id, adminNotes: $adminNotes) {\n      message\n      request {\n        id\n        status\n        adminNotes\n        decidedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LedgerEvents($filter: LedgerEventFilter, $first: Int!, $after: String) {\n    ledgerEvents(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          sequence\n          type\n          userId\n          actorId\n          amount\n          reason\n          createdAt\n          hash\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query LedgerEvents($filter: LedgerEventFilter, $first: Int!, $after: String) {\n    ledgerEvents(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          sequence\n          type\n          userId\n          actorId\n          amount\n          reason\n          createdAt\n          hash\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LedgerVerification {\n    ledgerVerification {\n      ok\n      checkedEvents\n      firstInvalidEventId\n      reason\n    }\n  }\n"): (typeof documents)["\n  query LedgerVerification {\n    ledgerVerification {\n      ok\n      checkedEvents\n      firstInvalidEventId\n      reason\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LedgerReplay {\n    ledgerReplay {\n      ok\n      eventsReplayed\n      differences {\n        userId\n        field\n        live\n        replayed\n      }\n    }\n  }\n"): (typeof documents)["\n  query LedgerReplay {\n    ledgerReplay {\n      ok\n      eventsReplayed\n      differences {\n        userId\n        field\n        live\n        replayed\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    me {\n      id\n      username\n      email\n      firstName\n      lastName\n      roleId\n      isAdmin\n      theme\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    me {\n      id\n      username\n      email\n      firstName\n      lastName\n      roleId\n      isAdmin\n      theme\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTheme($theme: Theme!) {\n    updateTheme(theme: $theme) {\n      id\n      theme\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTheme($theme: Theme!) {\n    updateTheme(theme: $theme) {\n      id\n      theme\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n"): (typeof documents)["\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Transactions($first: Int!, $after: String) {\n    transactions(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          createdAt\n          description\n          amount\n          balanceAfterTransaction\n          transactionType\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Transactions($first: Int!, $after: String) {\n    transactions(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          createdAt\n          description\n          amount\n          balanceAfterTransaction\n          transactionType\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CreditPackages {\n    creditPackages {\n      id\n      name\n      credits\n      price\n      description\n      pricePerCredit\n      savingsPercent\n      bestValue\n    }\n  }\n"): (typeof documents)["\n  query CreditPackages {\n    creditPackages {\n      id\n      name\n      credits\n      price\n      description\n      pricePerCredit\n      savingsPercent\n      bestValue\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePurchaseRequest($packageId: ID!, $idempotencyKey: String) {\n    createPurchaseRequest(packageId: $packageId, idempotencyKey: $idempotencyKey) {\n      id\n      status\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePurchaseRequest($packageId: ID!, $idempotencyKey: String) {\n    createPurchaseRequest(packageId: $packageId, idempotencyKey: $idempotencyKey) {\n      id\n      status\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n"): (typeof documents)["\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TrashProject($id: ID!) {\n    trashProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n"): (typeof documents)["\n  mutation TrashProject($id: ID!) {\n    trashProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RestoreProject($id: ID!) {\n    restoreProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RestoreProject($id: ID!) {\n    restoreProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteProjectPermanently($id: ID!) {\n    deleteProjectPermanently(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteProjectPermanently($id: ID!) {\n    deleteProjectPermanently(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n"): (typeof documents)["\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,170 @@
+import { graphql } from '../../../gql';
+
+export const AdminUsersQuery = graphql(`
+  query AdminUsers($first: Int!, $after: String) {
+    adminUsers(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          username
+          email
+          roleId
+          creditBalance
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const SettingsQuery = graphql(`
+  query Settings {
+    settings {
+      key
+      value
+      updatedAt
+    }
+  }
+`);
+
+export const AdjustUserCreditsMutation = graphql(`
+  mutation AdjustUserCredits($userId: ID!, $amount: Money!, $reason: String, $idempotencyKey: String) {
+    adjustUserCredits(userId: $userId, amount: $amount, reason: $reason, idempotencyKey: $idempotencyKey) {
+      amount
+      newBalance
+      message
+    }
+  }
+`);
+
+export const UpdateMarkupMutation = graphql(`
+  mutation UpdateMarkup($value: Float!) {
+    updateMarkup(value: $value) {
+      message
+      costPerFileset
+      setting {
+        key
+        value
+        updatedAt
+      }
+    }
+  }
+`);
+
+export const AdminPurchaseRequestsQuery = graphql(`
+  query AdminPurchaseRequests($status: String, $first: Int!, $after: String) {
+    adminPurchaseRequests(status: $status, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          status
+          createdAt
+          decidedAt
+          adminNotes
+          paymentProof
+          user {
+            id
+            username
+            email
+          }
+          creditPackage {
+            id
+            name
+            credits
+            price
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const ApprovePurchaseRequestMutation = graphql(`
+  mutation ApprovePurchaseRequest($id: ID!, $adminNotes: String) {
+    approvePurchaseRequest(id: $id, adminNotes: $adminNotes) {
+      message
+      newBalance
+      request {
+        id
+        status
+        adminNotes
+        decidedAt
+      }
+    }
+  }
+`);
+
+export const RejectPurchaseRequestMutation = graphql(`
+  mutation RejectPurchaseRequest($id: ID!, $adminNotes: String) {
+    rejectPurchaseRequest(id: $id, adminNotes: $adminNotes) {
+      message
+      request {
+        id
+        status
+        adminNotes
+        decidedAt
+      }
+    }
+  }
+`);
+
+export const LedgerEventsQuery = graphql(`
+  query LedgerEvents($filter: LedgerEventFilter, $first: Int!, $after: String) {
+    ledgerEvents(filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          sequence
+          type
+          userId
+          actorId
+          amount
+          reason
+          createdAt
+          hash
+        }
+      }
+    }
+  }
+`);
+
+export const LedgerVerificationQuery = graphql(`
+  query LedgerVerification {
+    ledgerVerification {
+      ok
+      checkedEvents
+      firstInvalidEventId
+      reason
+    }
+  }
+`);
+
+export const LedgerReplayQuery = graphql(`
+  query LedgerReplay {
+    ledgerReplay {
+      ok
+      eventsReplayed
+      differences {
+        userId
+        field
+        live
+        replayed
+      }
+    }
+  }
+`);

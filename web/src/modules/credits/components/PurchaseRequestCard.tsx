@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { formatDateTime, formatDollars } from '../../../ui/format';
+
+export interface PurchaseRequestView {
+  id: string;
+  status: string;
+  createdAt: string;
+  adminNotes?: string | null;
+  paymentProof?: string | null;
+  creditPackage: { name: string; credits: number; price: string };
+}
+
+/** Any status other than approved or rejected is shown as pending (SPEC §4). */
+export const displayStatus = (s: string) => (s === 'approved' || s === 'rejected' ? s : 'pending');
+
+/** One purchase request (SPEC §2), used by the user's history and the admin screen. */
+export function PurchaseRequestCard({ request, children }: { request: PurchaseRequestView; children?: ReactNode }) {
+  const status = displayStatus(request.status);
+  return (
+    <article className="card purchase-request" data-testid="purchase-request">
+      <div className="section-header">
+        <span className="muted small">
+          Request <code>{request.id}</code>
+        </span>
+        <span className={`status-badge status-${status}`}>{status}</span>
+      </div>
+      <p className="muted small">{formatDateTime(request.createdAt)}</p>
+      <h3>{request.creditPackage.name}</h3>
+      <p>
+        {request.creditPackage.credits} credits · {formatDollars(request.creditPackage.price)}
+      </p>
+      {status === 'pending' && <p className="pending-note">Awaiting Admin Approval</p>}
+      {status === 'approved' && <p className="positive">+{request.creditPackage.credits} credits added to the account</p>}
+      {status === 'rejected' && request.adminNotes && (
+        <p className="negative">
+          <strong>Reason:</strong> {request.adminNotes}
+        </p>
+      )}
+      {request.paymentProof && (
+        <p className="muted small">
+          <strong>Payment proof:</strong> {request.paymentProof}
+        </p>
+      )}
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { formatDate } from '../../../ui/format';
+import { exportCsv } from '../export-csv';
+
+export interface ProjectCardData {
+  id: string;
+  name: string;
+  description?: string | null;
+  createdAt: string;
+  status: string;
+  fileSetCount: number;
+}
+
+interface Props {
+  project: ProjectCardData;
+  inTrash: boolean;
+  onTrash(id: string): void;
+  onRestore(id: string): void;
+  onDelete(id: string): void;
+}
+
+/** A dashboard card: name, creation date, description and the actions of its view (SPEC §2). */
+export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: Props) {
+  return (
+    <article className="card project-card" data-testid="project-card">
+      <header>
+        <h3>{project.name}</h3>
+        <span className={`status-badge status-${project.status}`}>{project.status}</span>
+      </header>
+      <p className="muted small">
+        {formatDate(project.createdAt)} · {project.fileSetCount} file set{project.fileSetCount === 1 ? '' : 's'}
+      </p>
+      <p className="description">{project.description || <span className="muted">No description</span>}</p>
+      <footer className="card-actions">
+        <Link to={`/project/${project.id}`} className="button button-small">
+          View
+        </Link>
+        {inTrash ? (
+          <>
+            <button type="button" className="button button-small" onClick={() => onRestore(project.id)}>
+              Restore
+            </button>
+            <button type="button" className="button button-small button-danger" onClick={() => onDelete(project.id)}>
+              Delete
+            </button>
+          </>
+        ) : (
+          <>
+            <select
+              className="button button-small"
+              aria-label="Export"
+              value=""
+              onChange={(e) => {
+                const kind = e.target.value as 'standard' | 'pond5';
+                e.target.value = '';
+                if (kind) void exportCsv(project.id, kind);
+              }}
+            >
+              <option value="">Export ▾</option>
+              <option value="standard">Standard CSV</option>
+              <option value="pond5">Pond5 CSV</option>
+            </select>
+            <button type="button" className="button button-small button-danger" aria-label={`Move ${project.name} to trash`} onClick={() => onTrash(project.id)}>
+              🗑 Trash
+            </button>
+          </>
+        )}
+      </footer>
+    </article>
+  );
+}

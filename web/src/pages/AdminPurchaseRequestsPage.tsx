@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { AdminPurchaseRequestsQuery, ApprovePurchaseRequestMutation, RejectPurchaseRequestMutation } from '../modules/admin/graphql/admin.graphql';
+import { PurchaseRequestCard } from '../modules/credits/components/PurchaseRequestCard';
+import { serverMessage } from '../app/graphql-errors';
+import { Banner } from '../ui/Banner';
+import { Loading } from '../ui/Loading';
+
+const STATUSES = ['pending', 'approved', 'rejected', ''] as const;
+
+/** Purchase-request management (administrators): approve adds the credits once; reject keeps notes as the Reason. */
+export function AdminPurchaseRequestsPage() {
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending');
+  const { data, loading, error, refetch } = useQuery(AdminPurchaseRequestsQuery, { variables: { status: status || null, first: 200 } });
+  const [approve] = useMutation(ApprovePurchaseRequestMutation);
+  const [reject] = useMutation(RejectPurchaseRequestMutation);
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  const [flash, setFlash] = useState<{ ok: boolean; message: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const decide = async (id: string, action: 'approve' | 'reject') => {
+    const adminNotes = notes[id]?.trim() || null;
+    if (action === 'reject' && !adminNotes && !confirm('Reject without a reason? The user sees the notes as the Reason.')) return;
+    setBusy(id);
+    try {
+      const r = action === 'approve' ? await approve({ variables: { id, adminNotes } }) : await reject({ variables: { id, adminNotes } });
+      const message = r.data && ('approvePurchaseRequest' in r.data ? r.data.approvePurchaseRequest.message : r.data.rejectPurchaseRequest.message);
+      setFlash({ ok: true, message: message ?? 'Done' });
+      await refetch();
+    } catch (err) {
+      setFlash({ ok: false, message: serverMessage(err, `Failed to ${action} the request`) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="stack">
+      <div className="page-header">
+        <h1>Manage Purchase Requests</h1>
+        <Link to="/account" className="button">
+          Back to Account
+        </Link>
+      </div>
+      <div className="segmented" role="tablist">
+        {STATUSES.map((s) => (
+          <button key={s || 'all'} type="button" role="tab" aria-selected={status === s} className={status === s ? 'active' : ''} onClick={() => setStatus(s)}>
+            {s ? s[0].toUpperCase() + s.slice(1) : 'All'}
+          </button>
+        ))}
+      </div>
+      {flash && (
+        <Banner tone={flash.ok ? 'success' : 'error'} onClose={() => setFlash(null)}>
+          {flash.message}
+        </Banner>
+      )}
+      {error && !data && <Banner tone="error">Failed to fetch purchase requests</Banner>}
+      {loading && !data && <Loading />}
+      {data && data.adminPurchaseRequests.edges.length === 0 && (
+        <div className="card center empty">
+          <p>No {status || ''} purchase requests</p>
+        </div>
+      )}
+      <div className="card-grid">
+        {data?.adminPurchaseRequests.edges.map(({ node: r }) => (
+          <PurchaseRequestCard key={r.id} request={r}>
+            <p className="small">
+              From <strong>{r.user.username}</strong> ({r.user.email})
+            </p>
+            {r.status === 'pending' && (
+              <div className="stack">
+                <textarea
+                  rows={2}
+                  placeholder="Admin notes (shown to the user as Reason when rejected)"
+                  aria-label="Admin notes"
+                  value={notes[r.id] ?? ''}
+                  onChange={(e) => setNotes((n) => ({ ...n, [r.id]: e.target.value }))}
+                />
+                <div className="actions">
+                  <button type="button" className="button button-primary button-small" disabled={busy === r.id} onClick={() => decide(r.id, 'approve')}>
+                    Approve
+                  </button>
+                  <button type="button" className="button button-danger button-small" disabled={busy === r.id} onClick={() => decide(r.id, 'reject')}>
+                    Reject
+                  </button>
+                </div>
+              </div>
+            )}
+          </PurchaseRequestCard>
+        ))}
+      </div>
+    </section>
+  );
+}

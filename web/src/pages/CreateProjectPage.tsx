@@ -1,0 +1,3 @@
+export function CreateProjectPage() {
+  return <h1>New Project</h1>;
+}

@@ -1,0 +1,148 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { CreatePurchaseRequestMutation, CreditPackagesQuery } from '../modules/credits/graphql/credits.graphql';
+import { useCreditBalance } from '../modules/credits/hooks/use-credit-balance';
+import { serverMessage } from '../app/graphql-errors';
+import { Banner } from '../ui/Banner';
+import { Loading } from '../ui/Loading';
+import { Modal } from '../ui/Modal';
+import { formatBalance, formatDollars } from '../ui/format';
+
+const PAYMENT_METHODS = ['Bank transfer', 'PayPal', 'Venmo'];
+
+/** Buy credits (SPEC §2): packages, selection, confirm modal, request, success panel. */
+export function PurchaseCreditsPage() {
+  const packages = useQuery(CreditPackagesQuery);
+  const { balance } = useCreditBalance();
+  const [create, { loading: creating }] = useMutation(CreatePurchaseRequestMutation, { refetchQueries: ['MyPurchaseRequests'] });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // One key per confirmation, so a double click or a retry makes one request.
+  const idempotencyKey = useRef<string>(crypto.randomUUID());
+
+  const list = packages.data?.creditPackages ?? [];
+  const selected = list.find((p) => p.id === selectedId) ?? null;
+
+  const submit = async () => {
+    if (!selected) return;
+    try {
+      const r = await create({ variables: { packageId: selected.id, idempotencyKey: idempotencyKey.current } });
+      setRequestId(r.data?.createPurchaseRequest.id ?? null);
+      setConfirming(false);
+    } catch (err) {
+      setConfirming(false);
+      setError(serverMessage(err, 'Failed to create purchase request'));
+    }
+  };
+
+  if (requestId && selected) {
+    return (
+      <section className="card narrow center success-panel">
+        <h1>Purchase Request Submitted!</h1>
+        <p>
+          Request ID: <code data-testid="request-id">{requestId}</code>
+        </p>
+        <p>
+          {selected.name}: {selected.credits} credits for {formatDollars(selected.price)}. Pay with one of the methods below; an administrator adds the
+          credits once the payment arrives.
+        </p>
+        <ul className="payment-methods">
+          {PAYMENT_METHODS.map((m) => (
+            <li key={m} className="card">
+              <strong>{m}</strong>
+              <span className="muted small">Details will be sent with your payment instructions.</span>
+            </li>
+          ))}
+        </ul>
+        <div className="actions">
+          <Link to="/purchase-requests" className="button button-primary">
+            View My Purchase Requests
+          </Link>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setRequestId(null);
+              setSelectedId(null);
+              idempotencyKey.current = crypto.randomUUID();
+            }}
+          >
+            Purchase Another Package
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="stack">
+      <div className="page-header">
+        <h1>Buy Credits</h1>
+        <p className="muted">
+          Current balance: <strong>{balance === null ? '—' : formatBalance(balance)}</strong> credits
+        </p>
+      </div>
+      {error && (
+        <Banner tone="error" onClose={() => setError(null)}>
+          {error}
+        </Banner>
+      )}
+      {packages.error && <Banner tone="error">Failed to fetch packages</Banner>}
+      {packages.loading && !packages.data && <Loading />}
+      <div className="package-grid">
+        {list.map((p) => (
+          <button
+            type="button"
+            key={p.id}
+            className={`card package${p.id === selectedId ? ' selected' : ''}${p.bestValue ? ' best-value' : ''}`}
+            aria-pressed={p.id === selectedId}
+            onClick={() => setSelectedId(p.id)}
+          >
+            {p.bestValue && <span className="ribbon">BEST VALUE</span>}
+            <h3>{p.name}</h3>
+            <p className="big-number">{p.credits.toLocaleString('en-US')} credits</p>
+            <p className="price">{formatDollars(p.price)}</p>
+            {p.savingsPercent > 0 && <span className="save-badge">Save {p.savingsPercent}%</span>}
+            <p className="muted small">{p.description}</p>
+            <p className="muted small">${Number(p.pricePerCredit).toFixed(4)} per credit</p>
+          </button>
+        ))}
+      </div>
+      {selected && (
+        <div className="card selection">
+          <p>
+            You selected <strong>{selected.name}</strong>: {selected.credits} credits for {formatDollars(selected.price)}.
+          </p>
+          <p className="muted">Balance after purchase: {balance === null ? '—' : formatBalance(balance + selected.credits)} credits</p>
+          <button type="button" className="button button-primary" onClick={() => setConfirming(true)}>
+            Purchase
+          </button>
+        </div>
+      )}
+      {confirming && selected && (
+        <Modal title="Confirm Purchase" onClose={() => setConfirming(false)}>
+          <dl className="details">
+            <dt>Package</dt>
+            <dd>{selected.name}</dd>
+            <dt>Credits</dt>
+            <dd>{selected.credits}</dd>
+            <dt>Price</dt>
+            <dd>{formatDollars(selected.price)}</dd>
+          </dl>
+          <p className="muted small">Payment instructions follow after you confirm. An administrator approves the request once payment is received.</p>
+          <div className="actions">
+            <button type="button" className="button button-primary" disabled={creating} onClick={submit}>
+              {creating ? 'Submitting...' : 'Confirm Purchase'}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { Link } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import { TransactionsQuery } from '../modules/credits/graphql/credits.graphql';
+import { Banner } from '../ui/Banner';
+import { Loading } from '../ui/Loading';
+import { formatAmount, formatBalance, formatDateTime } from '../ui/format';
+import { Pager, useCursorPages } from '../ui/use-cursor-pages';
+
+const PAGE_SIZE = 50;
+const KNOWN_TYPES = new Set(['credit', 'deduction', 'purchase', 'refund']);
+
+/** Transaction history (SPEC §2): a table on wide screens, cards on narrow ones, 50 per page. */
+export function TransactionsPage() {
+  const pages = useCursorPages();
+  const { data, loading, error } = useQuery(TransactionsQuery, { variables: { first: PAGE_SIZE, after: pages.after } });
+
+  if (error && !data) return <Banner tone="error">Failed to fetch transactions</Banner>;
+  if (loading && !data) return <Loading />;
+  const conn = data!.transactions;
+  const rows = conn.edges.map((e) => e.node);
+  const typeClass = (t: string) => `type-badge type-${KNOWN_TYPES.has(t) ? t : 'other'}`;
+
+  return (
+    <section className="stack">
+      <div className="page-header">
+        <h1>Transaction History</h1>
+        <Link to="/purchase-credits" className="button button-primary">
+          Buy Credits
+        </Link>
+      </div>
+      {rows.length === 0 ? (
+        <div className="card center empty">
+          <p>No transactions yet</p>
+          <Link to="/purchase-credits" className="button button-primary">
+            Purchase Credits
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="muted">
+            Showing {rows.length} of {conn.totalCount} total transactions
+          </p>
+          <table className="table wide-only">
+            <thead>
+              <tr>
+                <th>Date</th>
+                <th>Description</th>
+                <th className="num">Amount</th>
+                <th className="num">Balance After</th>
+                <th>Type</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((t) => (
+                <tr key={t.id}>
+                  <td>{formatDateTime(t.createdAt)}</td>
+                  <td>{t.description}</td>
+                  <td className={`num ${Number(t.amount) < 0 ? 'negative' : 'positive'}`}>{formatAmount(t.amount, true)}</td>
+                  <td className="num">{formatBalance(t.balanceAfterTransaction)}</td>
+                  <td>
+                    <span className={typeClass(t.transactionType)}>{t.transactionType}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="narrow-only stack">
+            {rows.map((t) => (
+              <article key={t.id} className="card transaction-card">
+                <div className="section-header">
+                  <span className={typeClass(t.transactionType)}>{t.transactionType}</span>
+                  <strong className={Number(t.amount) < 0 ? 'negative' : 'positive'}>{formatAmount(t.amount, true)}</strong>
+                </div>
+                <p>{t.description}</p>
+                <p className="muted small">
+                  {formatDateTime(t.createdAt)} · Balance after {formatBalance(t.balanceAfterTransaction)}
+                </p>
+              </article>
+            ))}
+          </div>
+          <Pager
+            page={pages.page}
+            pages={Math.ceil(conn.totalCount / PAGE_SIZE)}
+            hasNext={conn.pageInfo.hasNextPage}
+            onPrevious={pages.previous}
+            onNext={() => pages.next(conn.pageInfo.endCursor)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

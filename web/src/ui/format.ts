@@ -1,0 +1,32 @@
+/** Display helpers shared by every screen (SPEC §9 number formats). */
+
+const MB = 1048576;
+
+/** File sizes in MB: bytes divided by 1048576, 2 decimals. */
+export const formatMB = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
+
+/** Balances: 0 to 2 decimals ("100", "99.97"). */
+export const formatBalance = (value: string | number) => Number(value).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** Amounts: always 2 decimals, with a sign when asked. */
+export function formatAmount(value: string | number, signed = false): string {
+  const n = Number(value);
+  const s = Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (!signed) return n < 0 ? `-${s}` : s;
+  return `${n < 0 ? '-' : '+'}${s}`;
+}
+
+/** Short month, day, year: "Nov 23, 2026". */
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export const formatDollars = (value: string | number) => `$${Number(value).toFixed(2)}`;
+
+/** Balance colour (SPEC §2, §9): green at 50 or more, gold at 10 or more, red below 10. */
+export function balanceTone(balance: number): 'good' | 'warn' | 'low' {
+  if (balance >= 50) return 'good';
+  if (balance >= 10) return 'warn';
+  return 'low';
+}
