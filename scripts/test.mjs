@@ -49,7 +49,24 @@ for (const [what, url, port, hint] of [
 
 run('build ledger + api (tsc)', bin('tsc'), ['-b', 'ledger', 'api']);
 run('check schema/schema.graphql is current', process.execPath, ['api/dist/graphql/emit-schema.js', '--check']);
+checkCodegen();
 run('build web (vite)', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'web', '--logLevel', 'warn']);
+
+/** The web app's typed documents (web/src/gql) must be what codegen makes from the current schema. */
+function checkCodegen() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-codegen-'));
+  const out = path.join(tmp, 'gql') + path.sep;
+  run('check web/src/gql is current (graphql-codegen)', bin('graphql-codegen'), ['--config', 'codegen.ts', '--silent'], { env: { CODEGEN_OUT: out } });
+  const dir = path.join(root, 'web', 'src', 'gql');
+  const names = new Set([...fs.readdirSync(dir), ...fs.readdirSync(out)]);
+  const stale = [...names].filter((n) => !fs.existsSync(path.join(dir, n)) || !fs.existsSync(path.join(out, n)) || fs.readFileSync(path.join(dir, n), 'utf8') !== fs.readFileSync(path.join(out, n), 'utf8'));
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (stale.length) {
+    console.error(`✖ web/src/gql is stale (${stale.join(', ')}): run \`npm run codegen\` and commit the result.`);
+    process.exit(1);
+  }
+  console.log('web/src/gql is up to date.');
+}
 
 const report = path.join(os.tmpdir(), `shotlog-jest-${process.pid}.json`);
 const ok = run(
