@@ -20,7 +20,7 @@ async function runUpload(req: Request, res: Response, session: UploadSession) {
     await session.abort();
     throw err;
   }
-  if (!req.complete || req.destroyed) {
+  if (!req.complete || req.socket.destroyed) {
     await session.abort();
     res.destroy();
     return { outcome: null, fields };
