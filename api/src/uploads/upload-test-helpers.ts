@@ -11,6 +11,8 @@ export interface Part {
   filename: string;
   data: Buffer;
   contentType?: string;
+  /** Send the name RFC 5987-encoded (filename*=utf-8''...), as browsers may for non-ASCII names. */
+  encodedName?: boolean;
 }
 
 export function multipartBody(parts: Array<Part | { field: string; value: string }>, boundary = `----shotlog${randomBytes(8).toString('hex')}`): { body: Buffer; contentType: string } {
@@ -19,9 +21,10 @@ export function multipartBody(parts: Array<Part | { field: string; value: string
     if ('value' in p) {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? 'files'}"; filename="`));
-      chunks.push(Buffer.from(p.filename, 'utf8'));
-      chunks.push(Buffer.from(`"\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`));
+      const name = p.encodedName ? `filename*=utf-8''${encodeURIComponent(p.filename)}` : `filename="${p.filename}"`;
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? 'files'}"; `));
+      chunks.push(Buffer.from(name, 'utf8'));
+      chunks.push(Buffer.from(`\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`));
       chunks.push(p.data, Buffer.from('\r\n'));
     }
   }
