@@ -20,7 +20,7 @@ export interface RefusedName {
 }
 
 const MAX_NAME = 255;
-// eslint-disable-next-line no-control-regex
+ 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -30,7 +30,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  */
 export function classifyFilename(raw: string | undefined | null): AcceptedName | RefusedName {
   const filename = typeof raw === 'string' ? raw : '';
-  const shown = filename.replace(/[\u0000-\u001f\u007f]/g, '\uFFFD'); // eslint-disable-line no-control-regex
+  const shown = filename.replace(/[\u0000-\u001f\u007f]/g, '\uFFFD');  
   if (!filename.trim()) return { ok: false, filename: shown, reason: 'The file has no name' };
   if (CONTROL.test(filename)) return { ok: false, filename: shown, reason: 'The file name contains control characters' };
   if (/[/\\]/.test(filename) || filename.split(/[/\\]/).includes('..')) return { ok: false, filename: shown, reason: 'The file name must not contain a path' };

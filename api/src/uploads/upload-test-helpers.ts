@@ -54,7 +54,7 @@ export async function send(url: string, token: string | null, body: { body: Buff
     body: body.body,
   });
   const text = await res.text();
-  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let json: any = null;  
   try {
     json = JSON.parse(text);
   } catch {

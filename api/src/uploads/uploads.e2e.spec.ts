@@ -40,7 +40,7 @@ const fileRows = async (projectId: string) =>
 
 describe('POST /api/upload/{projectId}', () => {
   let projectId: string;
-  let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let body: any;  
 
   it('groups files by base name, any extension case, and refuses by name what fits no set', async () => {
     projectId = await newProject();
