@@ -30,7 +30,14 @@ export function receiveMultipart(req: Request, session: UploadSession): Promise<
       preservePath: true,
       defParamCharset: 'utf8',
       // +1: busboy flags a file that reaches the limit exactly; storage refuses anything over it.
-      limits: { fileSize: session.limits.maxFileBytes + 1, files: session.limits.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: session.limits.maxFiles + 20, headerPairs: 20 },
+      limits: {
+        fileSize: session.limits.maxFileBytes + 1,
+        files: session.limits.maxFiles,
+        fields: 20,
+        fieldSize: 64 * 1024,
+        parts: session.limits.maxFiles + 20,
+        headerPairs: 20,
+      },
     });
   } catch {
     req.resume();

@@ -15,7 +15,10 @@ export interface Part {
   encodedName?: boolean;
 }
 
-export function multipartBody(parts: Array<Part | { field: string; value: string }>, boundary = `----shotlog${randomBytes(8).toString('hex')}`): { body: Buffer; contentType: string } {
+export function multipartBody(
+  parts: Array<Part | { field: string; value: string }>,
+  boundary = `----shotlog${randomBytes(8).toString('hex')}`,
+): { body: Buffer; contentType: string } {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     if ('value' in p) {
@@ -54,7 +57,7 @@ export async function send(url: string, token: string | null, body: { body: Buff
     body: body.body,
   });
   const text = await res.text();
-  let json: any = null;  
+  let json: any = null;
   try {
     json = JSON.parse(text);
   } catch {

@@ -24,14 +24,16 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();
   [mp4, jpg, bigMp4] = await Promise.all([makeTestVideo(), makeTestJpg(), makeTestVideo({ seconds: 4, width: 1280, height: 720 })]);
-  projectId = (await server.request('POST', '/api/projects', { token: alice.token, body: { name: 'Edge cases', cameraType: 'dji-mavic-mini-4-pro' } })).body.project.id;
+  projectId = (await server.request('POST', '/api/projects', { token: alice.token, body: { name: 'Edge cases', cameraType: 'dji-mavic-mini-4-pro' } })).body
+    .project.id;
 });
 afterAll(async () => {
   await db.end();
   await server.close();
 });
 
-const upload = (parts: Part[], opts: { token?: string; project?: string } = {}) => send(`${server.url}/api/upload/${opts.project ?? projectId}`, opts.token ?? alice.token, multipartBody(parts));
+const upload = (parts: Part[], opts: { token?: string; project?: string } = {}) =>
+  send(`${server.url}/api/upload/${opts.project ?? projectId}`, opts.token ?? alice.token, multipartBody(parts));
 const counts = async () => ({
   files: Number((await db.query('select count(*) from media_files')).rows[0].count),
   sets: Number((await db.query('select count(*) from file_sets')).rows[0].count),
@@ -56,7 +58,11 @@ describe('bad uploads get a clear 4xx and leave no file or record', () => {
     ['a path ending in a set extension', async () => ({ ...(await filePart(jpg)), filename: '../../etc/passwd.jpg' }), /must not contain a path/],
     ['a NUL byte in the name (encoded)', async () => ({ ...(await filePart(jpg)), filename: 'DJI\u00000001.JPG', encodedName: true }), /control characters/],
     ['a 0-byte file', async () => ({ filename: 'DJI_0001.SRT', data: Buffer.alloc(0) }), /The file is empty/],
-    ['an .srt with NUL bytes', async () => ({ filename: 'DJI_0001.SRT', data: Buffer.from('1\n00:00:00,000 --> 00:00:01,000\n\u0000\u0001binary') }), /\.srt file is not text/],
+    [
+      'an .srt with NUL bytes',
+      async () => ({ filename: 'DJI_0001.SRT', data: Buffer.from('1\n00:00:00,000 --> 00:00:01,000\n\u0000\u0001binary') }),
+      /\.srt file is not text/,
+    ],
     ['an .srt that is not UTF-8', async () => ({ filename: 'DJI_0001.SRT', data: Buffer.from([0x31, 0x0a, 0xff, 0xfe, 0xc3, 0x28, 0x41]) }), /not UTF-8 text/],
     ['a .jpg that is not a JPEG', async () => ({ ...(await filePart(mp4)), filename: 'DJI_0001.JPG' }), /not a JPEG image/],
     ['a video that is not a movie', async () => ({ ...(await filePart(jpg)), filename: 'DJI_0001.MP4' }), /not an MP4 or MOV movie/],
@@ -78,7 +84,11 @@ describe('bad uploads get a clear 4xx and leave no file or record', () => {
   });
 
   it('refuses bad files by name while the rest upload', async () => {
-    const r = await upload([await filePart(jpg, 'KEEP.JPG'), { filename: 'EMPTY.SRT', data: Buffer.alloc(0) }, { filename: 'README', data: Buffer.from('hi') }]);
+    const r = await upload([
+      await filePart(jpg, 'KEEP.JPG'),
+      { filename: 'EMPTY.SRT', data: Buffer.alloc(0) },
+      { filename: 'README', data: Buffer.from('hi') },
+    ]);
     expect(r.status).toBe(200);
     expect(r.body.accepted.map((f: { filename: string }) => f.filename)).toEqual(['KEEP.JPG']);
     expect(r.body.refused.map((f: { filename: string }) => f.filename)).toEqual(['EMPTY.SRT', 'README']);
@@ -91,7 +101,8 @@ describe('bad uploads get a clear 4xx and leave no file or record', () => {
       expect([other.status, other.body.message]).toEqual([404, 'Project not found']);
       const missing = await upload([await filePart(jpg, 'A.JPG')], { project: '11111111-2222-3333-4444-555555555555' });
       expect(missing.status).toBe(404);
-      const trashed = (await server.request('POST', '/api/projects', { token: alice.token, body: { name: 'Old', cameraType: 'dji-mavic-mini-4-pro' } })).body.project.id;
+      const trashed = (await server.request('POST', '/api/projects', { token: alice.token, body: { name: 'Old', cameraType: 'dji-mavic-mini-4-pro' } })).body
+        .project.id;
       await server.request('DELETE', `/api/projects/${trashed}`, { token: alice.token });
       const t = await upload([await filePart(jpg, 'A.JPG')], { project: trashed });
       expect(t.status).toBe(409);
@@ -126,24 +137,35 @@ describe('bad uploads get a clear 4xx and leave no file or record', () => {
       const noBoundary = await send(`${server.url}/api/upload/${projectId}`, alice.token, { body: Buffer.from('x'), contentType: 'multipart/form-data' });
       expect(noBoundary.status).toBe(400);
       const cut = multipartBody([await filePart(jpg, 'CUT.JPG')]);
-      const truncated = await send(`${server.url}/api/upload/${projectId}`, alice.token, { body: cut.body.subarray(0, cut.body.length - 40), contentType: cut.contentType });
+      const truncated = await send(`${server.url}/api/upload/${projectId}`, alice.token, {
+        body: cut.body.subarray(0, cut.body.length - 40),
+        contentType: cut.contentType,
+      });
       expect(truncated.status).toBe(400);
     });
   });
 
   it('a client that disconnects halfway leaves nothing, and a concurrent upload succeeds', async () => {
     const before = await counts();
-    const other = (await server.request('POST', '/api/projects', { token: alice.token, body: { name: 'Concurrent', cameraType: 'dji-mavic-mini-4-pro' } })).body.project.id;
+    const other = (await server.request('POST', '/api/projects', { token: alice.token, body: { name: 'Concurrent', cameraType: 'dji-mavic-mini-4-pro' } })).body
+      .project.id;
     const { body, contentType } = multipartBody([await filePart(jpg, 'GONE.JPG'), await filePart(mp4, 'GONE.MP4')]);
     const url = new URL(`/api/upload/${projectId}`, server.url);
     const aborted = new Promise<void>((resolve) => {
-      const req = http.request(url, { method: 'POST', headers: { 'content-type': contentType, 'content-length': String(body.length), authorization: `Bearer ${alice.token}` } });
+      const req = http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'content-length': String(body.length), authorization: `Bearer ${alice.token}` },
+      });
       req.on('error', () => resolve());
       req.on('close', () => resolve());
       // The first file and part of the second, then the connection drops.
       req.write(body.subarray(0, Math.floor(body.length * 0.6)), () => setTimeout(() => req.destroy(), 300));
     });
-    const concurrent = send(`${server.url}/api/upload/${other}`, alice.token, multipartBody([await filePart(mp4, 'OK.MP4'), await filePart(jpg, 'OK.JPG'), await filePart(srt, 'OK.SRT')]));
+    const concurrent = send(
+      `${server.url}/api/upload/${other}`,
+      alice.token,
+      multipartBody([await filePart(mp4, 'OK.MP4'), await filePart(jpg, 'OK.JPG'), await filePart(srt, 'OK.SRT')]),
+    );
     await aborted;
     const ok = await concurrent;
     expect(ok.status).toBe(200);

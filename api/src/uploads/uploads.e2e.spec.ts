@@ -31,16 +31,24 @@ afterAll(async () => {
   await server.close();
 });
 
-const sha = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+const sha = async (file: string) =>
+  createHash('sha256')
+    .update(await fs.readFile(file))
+    .digest('hex');
 const newProject = async (token = alice.token) =>
   (await server.request('POST', '/api/projects', { token, body: { name: 'Coast', cameraType: 'dji-mavic-3-pro-series' } })).body.project.id as string;
 const upload = (projectId: string, parts: Part[], token = alice.token) => send(`${server.url}/api/upload/${projectId}`, token, multipartBody(parts));
 const fileRows = async (projectId: string) =>
-  (await db.query('select m.filename, m.kind, m.sha256, m.storage_key from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1 order by m.filename', [projectId])).rows;
+  (
+    await db.query(
+      'select m.filename, m.kind, m.sha256, m.storage_key from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1 order by m.filename',
+      [projectId],
+    )
+  ).rows;
 
 describe('POST /api/upload/{projectId}', () => {
   let projectId: string;
-  let body: any;  
+  let body: any;
 
   it('groups files by base name, any extension case, and refuses by name what fits no set', async () => {
     projectId = await newProject();
@@ -57,7 +65,16 @@ describe('POST /api/upload/{projectId}', () => {
     ]);
     expect(r.status).toBe(200);
     body = r.body;
-    expect(body.accepted.map((f: { filename: string }) => f.filename)).toEqual(['DJI_0001.MP4', 'DJI_0001.JPG', 'DJI_0001.SRT', 'DJI_0002.mov', 'DJI_0002.Jpg', 'DJI_0002.srt', 'DJI_0003.MP4', 'DJI_0003.JPG']);
+    expect(body.accepted.map((f: { filename: string }) => f.filename)).toEqual([
+      'DJI_0001.MP4',
+      'DJI_0001.JPG',
+      'DJI_0001.SRT',
+      'DJI_0002.mov',
+      'DJI_0002.Jpg',
+      'DJI_0002.srt',
+      'DJI_0003.MP4',
+      'DJI_0003.JPG',
+    ]);
     expect(body.refused).toEqual([{ filename: 'notes.txt', reason: expect.stringContaining('.txt files fit no file set') }]);
     expect(body.fileSets.map((s: { baseName: string; status: string; missing: string[] }) => [s.baseName, s.status, s.missing])).toEqual([
       ['DJI_0001', 'complete', []],
@@ -133,7 +150,11 @@ describe('POST /api/upload/{projectId}', () => {
     expect([other.status, other.body.message]).toEqual([404, 'File set not found']);
     // A replacement of the video: the kind as a form field before the file; old bytes removed.
     const oldVideo = (await fileRows(p2)).find((x) => x.kind === 'video')!;
-    const rep = await send(`${server.url}/api/filesets/${set.id}/files`, alice.token, multipartBody([{ field: 'kind', value: 'video' }, await filePart(mov, 'new.MOV', 'file')]));
+    const rep = await send(
+      `${server.url}/api/filesets/${set.id}/files`,
+      alice.token,
+      multipartBody([{ field: 'kind', value: 'video' }, await filePart(mov, 'new.MOV', 'file')]),
+    );
     expect(rep.status).toBe(200);
     expect([rep.body.file.filename, rep.body.replaced]).toEqual(['A.MOV', 'A.MP4']);
     expect((await storageState(server.dataDir)).stored).not.toContain(oldVideo.storage_key);
@@ -176,7 +197,12 @@ describe('GET /api/files/{id}', () => {
   let projectId: string;
   beforeAll(async () => {
     projectId = await newProject();
-    const r = await upload(projectId, [await filePart(mp4, 'S.MP4'), await filePart(mov, 'T.MOV'), await filePart(jpg, 'S.JPG'), await filePart(srtA, 'S.SRT')]);
+    const r = await upload(projectId, [
+      await filePart(mp4, 'S.MP4'),
+      await filePart(mov, 'T.MOV'),
+      await filePart(jpg, 'S.JPG'),
+      await filePart(srtA, 'S.SRT'),
+    ]);
     files = r.body.accepted;
   });
   const byExt = (e: string) => files.find((f) => f.fileTypeInfo === e)!;
@@ -203,7 +229,9 @@ describe('GET /api/files/{id}', () => {
     // node:http, because fetch adds Cache-Control: no-cache to conditional requests.
     const etag = `"${await sha(mp4)}"`;
     const status = await new Promise<number | undefined>((resolve, reject) =>
-      http.get(server.url + byExt('mp4').resourceUri, { headers: { 'if-none-match': etag } }, (res) => (res.resume(), resolve(res.statusCode))).on('error', reject),
+      http
+        .get(server.url + byExt('mp4').resourceUri, { headers: { 'if-none-match': etag } }, (res) => (res.resume(), resolve(res.statusCode)))
+        .on('error', reject),
     );
     expect(status).toBe(304);
   });

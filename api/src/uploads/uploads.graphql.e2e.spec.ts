@@ -24,7 +24,12 @@ beforeAll(async () => {
   [alice, bob] = [await signUp(server), await signUp(server)];
   db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();
-  [mp4, mov, jpg, bigMp4] = await Promise.all([makeTestVideo(), makeTestVideo({ container: 'mov' }), makeTestJpg(), makeTestVideo({ seconds: 4, width: 1280, height: 720 })]);
+  [mp4, mov, jpg, bigMp4] = await Promise.all([
+    makeTestVideo(),
+    makeTestVideo({ container: 'mov' }),
+    makeTestJpg(),
+    makeTestVideo({ seconds: 4, width: 1280, height: 720 }),
+  ]);
 });
 afterAll(async () => {
   await db.end();
@@ -44,14 +49,22 @@ const REPLACE = `mutation Replace($fileSetId: ID!, $kind: FileKind, $file: Uploa
   replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) { message replaced file { filename sha256 } fileSet { id status missing } }
 }`;
 const preflight = { 'apollo-require-preflight': 'true' };
-const sha = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+const sha = async (file: string) =>
+  createHash('sha256')
+    .update(await fs.readFile(file))
+    .digest('hex');
 const newProject = async (token = alice.token) =>
-  (await server.graphql('mutation { createProject(input: { name: "GQL", cameraType: "dji-mavic-mini-3-pro" }) { id } }', {}, token)).data.createProject.id as string;
+  (await server.graphql('mutation { createProject(input: { name: "GQL", cameraType: "dji-mavic-mini-3-pro" }) { id } }', {}, token)).data.createProject
+    .id as string;
 const gqlUpload = (projectId: string, parts: Part[], token = alice.token, headers = preflight) =>
   send(
     `${server.url}/graphql`,
     token,
-    graphqlMultipart(UPLOAD, { projectId, files: parts.map(() => null) }, parts.map((part, i) => ({ path: `variables.files.${i}`, part }))),
+    graphqlMultipart(
+      UPLOAD,
+      { projectId, files: parts.map(() => null) },
+      parts.map((part, i) => ({ path: `variables.files.${i}`, part })),
+    ),
     headers,
   );
 
@@ -83,7 +96,11 @@ describe('GraphQL uploads (multipart request spec)', () => {
   });
 
   it('verifyFileSets, replaceFileSetFile, generateProjectJson and costEstimate', async () => {
-    const v = await server.graphql(`query($id: ID!) { verifyFileSets(projectId: $id) { projectId allComplete fileSets { id baseName status missing files { filename } } } }`, { id: projectId }, alice.token);
+    const v = await server.graphql(
+      `query($id: ID!) { verifyFileSets(projectId: $id) { projectId allComplete fileSets { id baseName status missing files { filename } } } }`,
+      { id: projectId },
+      alice.token,
+    );
     expect(v.data.verifyFileSets.allComplete).toBe(false);
     const incomplete = v.data.verifyFileSets.fileSets.find((s: { status: string }) => s.status === 'incomplete');
     expect(incomplete).toMatchObject({ baseName: 'DJI_0102', missing: ['srt'] });
@@ -98,9 +115,17 @@ describe('GraphQL uploads (multipart request spec)', () => {
     const other = await replace(incomplete.id, 'SRT', await filePart(srt, 'x.srt'), bob.token);
     expect(other.body.errors[0]).toMatchObject({ message: 'File set not found', extensions: { code: 'NOT_FOUND' } });
     const ok = await replace(incomplete.id, 'SRT', await filePart(srt, 'anything.SRT'));
-    expect(ok.body.data.replaceFileSetFile).toMatchObject({ replaced: null, file: { filename: 'DJI_0102.SRT', sha256: await sha(srt) }, fileSet: { status: 'complete', missing: [] } });
+    expect(ok.body.data.replaceFileSetFile).toMatchObject({
+      replaced: null,
+      file: { filename: 'DJI_0102.SRT', sha256: await sha(srt) },
+      fileSet: { status: 'complete', missing: [] },
+    });
 
-    const gen = await server.graphql(`mutation($id: ID!) { generateProjectJson(projectId: $id) { message fileSetCount fileCount totalBytes manifest } }`, { id: projectId }, alice.token);
+    const gen = await server.graphql(
+      `mutation($id: ID!) { generateProjectJson(projectId: $id) { message fileSetCount fileCount totalBytes manifest } }`,
+      { id: projectId },
+      alice.token,
+    );
     expect(gen.errors).toBeUndefined();
     const g = gen.data.generateProjectJson;
     expect([g.fileSetCount, g.fileCount]).toEqual([2, 6]);
@@ -108,7 +133,11 @@ describe('GraphQL uploads (multipart request spec)', () => {
     const hashes = g.manifest.fileSets.flatMap((s: { files: Array<{ sha256: string }> }) => s.files.map((f) => f.sha256));
     expect(hashes).toEqual([await sha(mp4), await sha(jpg), await sha(srt), await sha(mov), await sha(jpg), await sha(srt)]);
 
-    const cost = await server.graphql(`query($id: ID!) { costEstimate(projectId: $id) { costPerFileset fileSetCount totalCost currentBalance sufficient } }`, { id: projectId }, alice.token);
+    const cost = await server.graphql(
+      `query($id: ID!) { costEstimate(projectId: $id) { costPerFileset fileSetCount totalCost currentBalance sufficient } }`,
+      { id: projectId },
+      alice.token,
+    );
     expect(cost.data.costEstimate).toEqual({ costPerFileset: '0.03', fileSetCount: 2, totalCost: '0.06', currentBalance: '100.00', sufficient: true });
     const otherCost = await server.graphql(`query($id: ID!) { costEstimate(projectId: $id) { totalCost } }`, { id: projectId }, bob.token);
     expect(otherCost.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -142,7 +171,11 @@ describe('GraphQL uploads (multipart request spec)', () => {
   it('a client that disconnects mid-stream leaves nothing; the server keeps serving', async () => {
     const before = await storageState(server.dataDir);
     const parts = [await filePart(jpg, 'X.JPG'), await filePart(mp4, 'X.MP4')];
-    const { body, contentType } = graphqlMultipart(UPLOAD, { projectId, files: [null, null] }, parts.map((part, i) => ({ path: `variables.files.${i}`, part })));
+    const { body, contentType } = graphqlMultipart(
+      UPLOAD,
+      { projectId, files: [null, null] },
+      parts.map((part, i) => ({ path: `variables.files.${i}`, part })),
+    );
     await new Promise<void>((resolve) => {
       const req = http.request(new URL('/graphql', server.url), {
         method: 'POST',

@@ -60,7 +60,13 @@ export function fileSetFileRoutes(services: AppServices): Router {
       if (!outcome) return undefined;
       const got = outcome.accepted[0];
       const sets = presentSetsRest(outcome.fileSets.filter((s) => s.id === fileSet.id));
-      return { message: got?.replaced ? `${got.replaced} replaced by ${got.file.filename}` : `${got?.file.filename} added`, fileSet: sets[0], file: got ? sets[0]?.files.find((f) => f.id === got.file.id) : null, replaced: got?.replaced ?? null, refused: outcome.refused };
+      return {
+        message: got?.replaced ? `${got.replaced} replaced by ${got.file.filename}` : `${got?.file.filename} added`,
+        fileSet: sets[0],
+        file: got ? sets[0]?.files.find((f) => f.id === got.file.id) : null,
+        replaced: got?.replaced ?? null,
+        refused: outcome.refused,
+      };
     }),
   );
   return r;

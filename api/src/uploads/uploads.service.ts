@@ -98,7 +98,8 @@ export class UploadSession {
     if (!name.ok) return this.refuse(part, order, name.filename, name.reason);
     let { baseName, filename } = name;
     if (this.target) {
-      if (this.target.slot && name.slot !== this.target.slot) return this.refuse(part, order, filename, `This file set needs its ${this.target.slot} file: a .${name.extensionAsGiven} file does not fit`);
+      if (this.target.slot && name.slot !== this.target.slot)
+        return this.refuse(part, order, filename, `This file set needs its ${this.target.slot} file: a .${name.extensionAsGiven} file does not fit`);
       baseName = this.target.baseName;
       filename = `${baseName}.${name.extensionAsGiven}`;
     }
@@ -191,7 +192,8 @@ export class UploadSession {
   }
 }
 
-export const tooManyFiles = (max: number) => new AppError('PAYLOAD_TOO_LARGE', `Too many files: at most ${max} file${max === 1 ? '' : 's'} per upload`, { maxFiles: max });
+export const tooManyFiles = (max: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `Too many files: at most ${max} file${max === 1 ? '' : 's'} per upload`, { maxFiles: max });
 export const fileTooLarge = (filename: string, max: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `${filename} is larger than the ${formatBytes(max)} upload limit`, { filename, maxFileBytes: max });
 
