@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Issue 2 in a real browser: the signed-out screens, login failure, sign-up to the dashboard,
  * the project life cycle (create, trash, restore, delete, Empty Trash), the dashboard's empty

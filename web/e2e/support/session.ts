@@ -1,9 +1,11 @@
+/// <reference lib="dom" />
 /**
  * Helpers the browser tests share: signing in through the real Login screen, reading the stored
  * token, answering the next dialog, and screenshots of one screen in both themes.
  */
 import type { Dialog, Page } from 'playwright-core';
-import type { BrowserHarness } from './browser.js';
+import path from 'node:path';
+import { SCREENSHOT_DIR, type BrowserHarness } from './browser.js';
 
 export const THEMES = ['web3', 'minimalist'] as const;
 
@@ -70,3 +72,13 @@ export async function shootThemes(h: BrowserHarness, page: Page, name: string): 
 
 /** The date the browser calls today, as yyyy-mm-dd (what a date input takes). */
 export const browserToday = (page: Page) => page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+
+/** Screenshots only what is in the viewport, in each theme (for long pages on narrow screens). */
+export async function shootViewportThemes(page: Page, name: string): Promise<void> {
+  const original = await page.evaluate(() => document.documentElement.dataset.theme ?? 'web3');
+  for (const theme of THEMES) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${theme}.png`) });
+  }
+  await page.evaluate((t) => (document.documentElement.dataset.theme = t), original);
+}
