@@ -245,6 +245,13 @@ it('pages Transactions 50 at a time, as cards at 375 px', async () => {
   await expect(cards.count()).resolves.toBe(50);
   await expect(cards.first().innerText()).resolves.toMatch(/credit[\s\S]*\+1\.00[\s\S]*Goodwill credit 55[\s\S]*Balance after 155/i);
   await shootViewportThemes(narrow, 'transactions-narrow');
+  await narrow.goto('/purchase-credits');
+  await narrow.locator('.package-grid > *').nth(1).click();
+  await narrow.getByText(/You selected/).waitFor();
+  await shootThemes(h, narrow, 'narrow-purchase');
+  await narrow.goto('/purchase-requests');
+  await narrow.getByText('No purchase requests yet').waitFor();
+  await shootThemes(h, narrow, 'narrow-purchase-requests-empty');
 
   const empty = (await h.newPage()).page;
   const fresh = await signUp(h.server);
