@@ -86,6 +86,7 @@ export function AdminLedgerPage() {
         </button>
       </div>
       <div className="card toolbar">
+        <span className="muted small toolbar-label">Integrity</span>
         <button type="button" className="button" onClick={() => verify()}>
           Verify hash chain
         </button>
