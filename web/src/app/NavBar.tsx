@@ -58,7 +58,7 @@ export function NavBar() {
             <NavLink to="/contact">Contact</NavLink>
             <NavLink to="/notice">Notices</NavLink>
             <NavLink to="/login">Login</NavLink>
-            <NavLink to="/createacct" className="button button-small">
+            <NavLink to="/createacct" className="button button-primary button-small">
               Sign Up
             </NavLink>
           </>

@@ -85,14 +85,14 @@ export function AccountPage() {
         <section className="card">
           <h2>Account Management</h2>
           <div className="actions">
-            <button type="button" className="button" onClick={() => alert('Change password is coming soon.')}>
+            <button type="button" className="button" onClick={() => alert('Change password functionality coming soon!')}>
               Change Password
             </button>
             <button
               type="button"
               className="button button-danger"
               onClick={() => {
-                if (confirm('Are you sure you want to delete your account? This action cannot be undone.')) alert('Account deletion is coming soon.');
+                if (confirm('Are you sure you want to delete your account? This action cannot be undone.')) alert('Account deletion functionality coming soon!');
               }}
             >
               Delete Account

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLazyQuery, useQuery } from '@apollo/client/react';
-import { LedgerEventsQuery, LedgerReplayQuery, LedgerVerificationQuery } from '../modules/admin/graphql/admin.graphql';
+import { AdminUsersQuery, LedgerEventsQuery, LedgerReplayQuery, LedgerVerificationQuery } from '../modules/admin/graphql/admin.graphql';
 import { downloadFile } from '../app/rest';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
@@ -10,6 +10,8 @@ import { Pager, useCursorPages } from '../ui/use-cursor-pages';
 
 const PAGE_SIZE = 100;
 const EVENT_TYPES = ['AccountOpened', 'SignupBonusGranted', 'PurchaseApproved', 'AdminAdjusted', 'ProcessingCharged', 'ProcessingRefunded'];
+
+const NO_FILTER: Filter = { userId: '', type: '', from: '', to: '' };
 
 interface Filter {
   userId: string;
@@ -20,7 +22,11 @@ interface Filter {
 
 /** The finance audit: every ledger event, filterable and exportable, plus chain verification and replay. */
 export function AdminLedgerPage() {
-  const [filter, setFilter] = useState<Filter>({ userId: '', type: '', from: '', to: '' });
+  const [filter, setFilter] = useState<Filter>(NO_FILTER);
+  // Names for the user picker and for the User and Actor columns (ids stay in the CSV).
+  const users = useQuery(AdminUsersQuery, { variables: { first: 500 } });
+  const userList = users.data?.adminUsers.edges.map((e) => e.node) ?? [];
+  const nameOf = (id: string) => userList.find((u) => u.id === id)?.username ?? id.slice(0, 8);
   const pages = useCursorPages();
   const gqlFilter = {
     userId: filter.userId.trim() || null,
@@ -51,7 +57,15 @@ export function AdminLedgerPage() {
         </Link>
       </div>
       <div className="card toolbar">
-        <input placeholder="User id" aria-label="User id" value={filter.userId} onChange={(e) => update({ userId: e.target.value })} />
+        <select aria-label="User" value={filter.userId} onChange={(e) => update({ userId: e.target.value })}>
+          <option value="">All users</option>
+          {filter.userId && !userList.some((u) => u.id === filter.userId) && <option value={filter.userId}>{filter.userId}</option>}
+          {userList.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.username}
+            </option>
+          ))}
+        </select>
         <select aria-label="Event type" value={filter.type} onChange={(e) => update({ type: e.target.value })}>
           <option value="">All types</option>
           {EVENT_TYPES.map((t) => (
@@ -64,11 +78,15 @@ export function AdminLedgerPage() {
         <label className="inline">
           To <input type="date" value={filter.to} onChange={(e) => update({ to: e.target.value })} />
         </label>
+        <button type="button" className="button" disabled={!Object.values(filter).some(Boolean)} onClick={() => update(NO_FILTER)}>
+          Clear filters
+        </button>
         <button type="button" className="button" onClick={() => downloadFile(csvPath(), 'ledger-events.csv').catch(() => alert('Failed to export the ledger'))}>
           Export CSV
         </button>
       </div>
       <div className="card toolbar">
+        <span className="muted small toolbar-label">Integrity</span>
         <button type="button" className="button" onClick={() => verify()}>
           Verify hash chain
         </button>
@@ -137,11 +155,11 @@ export function AdminLedgerPage() {
                     <td>{formatDateTime(e.createdAt)}</td>
                     <td>{e.type}</td>
                     <td>
-                      <button type="button" className="link-button mono" title="Filter by this user" onClick={() => update({ userId: e.userId })}>
-                        {e.userId.slice(0, 8)}
+                      <button type="button" className="link-button link-accent" title={`Only ${nameOf(e.userId)}'s events`} onClick={() => update({ userId: e.userId })}>
+                        {nameOf(e.userId)}
                       </button>
                     </td>
-                    <td className="mono">{e.actorId ? e.actorId.slice(0, 8) : '—'}</td>
+                    <td>{e.actorId ? nameOf(e.actorId) : <span className="muted">system</span>}</td>
                     <td className={`num ${Number(e.amount) < 0 ? 'negative' : ''}`}>{formatAmount(e.amount, true)}</td>
                     <td>{e.reason ?? ''}</td>
                   </tr>

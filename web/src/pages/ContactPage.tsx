@@ -1,16 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 
 /** The contact form: name, email and message, all required. Submitting sends nothing (SPEC §2). */
 export function ContactPage() {
-  const [sent, setSent] = useState(false);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSent(true);
-  };
+  // The browser checks the required fields; past that, nothing happens and nothing is sent.
+  const submit = (e: FormEvent) => e.preventDefault();
   return (
     <section className="card narrow">
       <h1>Contact</h1>
-      {sent && <p className="muted">Thank you. This form is not connected yet; please reach us by email in the meantime.</p>}
+      <p className="muted">Questions about Shotlog, credits or your account? Write to us.</p>
       <form onSubmit={submit} className="form">
         <label>
           Name

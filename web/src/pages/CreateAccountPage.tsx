@@ -50,7 +50,10 @@ export function CreateAccountPage() {
       </p>
       {error && <Banner tone="error">{error}</Banner>}
       {welcome ? (
-        <Banner tone="success">{welcome}</Banner>
+        <>
+          <Banner tone="success">{welcome}</Banner>
+          <p className="muted small center">Taking you to your dashboard...</p>
+        </>
       ) : (
         <form onSubmit={submit} className="form">
           <label>
@@ -71,11 +74,15 @@ export function CreateAccountPage() {
           </label>
           <div className="form-row">
             <label>
-              First name <span className="muted small">(optional)</span>
+              <span>
+                First name <span className="muted small">(optional)</span>
+              </span>
               <input name="firstName" autoComplete="given-name" />
             </label>
             <label>
-              Last name <span className="muted small">(optional)</span>
+              <span>
+                Last name <span className="muted small">(optional)</span>
+              </span>
               <input name="lastName" autoComplete="family-name" />
             </label>
           </div>
@@ -84,9 +91,11 @@ export function CreateAccountPage() {
           </button>
         </form>
       )}
-      <p className="muted">
-        Already have an account? <Link to="/login">Login</Link>
-      </p>
+      {!welcome && (
+        <p className="muted">
+          Already have an account? <Link to="/login">Login</Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -26,7 +26,10 @@ export function DashboardPage() {
     tzOffsetMinutes: -new Date().getTimezoneOffset(),
     first: PAGE,
   };
-  const { data, loading, error, refetch, fetchMore } = useQuery(ProjectsQuery, { variables });
+  const query = useQuery(ProjectsQuery, { variables });
+  const { loading, error, refetch, fetchMore } = query;
+  // While a new filter loads, the last results stay on screen instead of flashing 'Loading...'.
+  const data = query.data ?? query.previousData;
   const [trash] = useMutation(TrashProjectMutation);
   const [restore] = useMutation(RestoreProjectMutation);
   const [remove] = useMutation(DeleteProjectMutation);
@@ -84,12 +87,13 @@ export function DashboardPage() {
           <button
             type="button"
             className="button button-danger"
-            onClick={() =>
-              act(async () => {
+            onClick={() => {
+              if (!confirm('Permanently delete the projects that have been in the trash for more than 30 days? This cannot be undone.')) return;
+              void act(async () => {
                 const r = await emptyTrash();
                 setNotice(r.data?.emptyTrash.message ?? null);
-              }, 'Failed to empty trash')
-            }
+              }, 'Failed to empty trash');
+            }}
           >
             Empty Trash
           </button>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CreatePurchaseRequestMutation, CreditPackagesQuery } from '../modules/credits/graphql/credits.graphql';
@@ -22,6 +22,12 @@ export function PurchaseCreditsPage() {
   const [error, setError] = useState<string | null>(null);
   // One key per confirmation, so a double click or a retry makes one request.
   const idempotencyKey = useRef<string>(crypto.randomUUID());
+
+  // On a narrow screen the selection panel sits below the grid: bring it into view.
+  const selectionRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selectedId) selectionRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [selectedId]);
 
   const list = packages.data?.creditPackages ?? [];
   const selected = list.find((p) => p.id === selectedId) ?? null;
@@ -112,7 +118,7 @@ export function PurchaseCreditsPage() {
         ))}
       </div>
       {selected && (
-        <div className="card selection">
+        <div className="card selection" ref={selectionRef}>
           <p>
             You selected <strong>{selected.name}</strong>: {selected.credits} credits for {formatDollars(selected.price)}.
           </p>

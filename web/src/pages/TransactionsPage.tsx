@@ -7,7 +7,8 @@ import { formatAmount, formatBalance, formatDateTime } from '../ui/format';
 import { Pager, useCursorPages } from '../ui/use-cursor-pages';
 
 const PAGE_SIZE = 50;
-const KNOWN_TYPES = new Set(['credit', 'deduction', 'purchase', 'refund']);
+// SPEC §3: credit, deduction and purchase have their colours; any other type (refund...) is neutral.
+const KNOWN_TYPES = new Set(['credit', 'deduction', 'purchase']);
 
 /** Transaction history (SPEC §2): a table on wide screens, cards on narrow ones, 50 per page. */
 export function TransactionsPage() {

@@ -49,7 +49,9 @@ export function ManageUserCreditsForm({ onResult }: { onResult(r: { ok: boolean;
         <input type="number" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="e.g. 25 or -10.50" aria-label="Amount" />
       </label>
       <label>
-        Reason <span className="muted small">(optional)</span>
+        <span>
+          Reason <span className="muted small">(optional)</span>
+        </span>
         <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder={DEFAULT_REASON} aria-label="Reason" />
       </label>
       <button type="submit" className="button button-primary" disabled={loading}>

@@ -4,7 +4,7 @@ import { useCreditBalance } from '../hooks/use-credit-balance';
 
 /** The navigation bar's balance (SPEC §2): Loading, then the balance, or Error with a tooltip. */
 export function CreditBadge() {
-  const { balance, loading, errorMessage } = useCreditBalance();
+  const { balance, loading, errorMessage } = useCreditBalance({ poll: true });
   if (loading) return <span className="credit-badge">Loading</span>;
   if (balance === null) {
     return (

@@ -18,16 +18,17 @@ export function PurchaseRequestCard({ request, children }: { request: PurchaseRe
   const status = displayStatus(request.status);
   return (
     <article className="card purchase-request" data-testid="purchase-request">
-      <div className="section-header">
-        <span className="muted small">
-          Request <code>{request.id}</code>
-        </span>
+      <header className="section-header">
+        <h3>{request.creditPackage.name}</h3>
         <span className={`status-badge status-${status}`}>{status}</span>
-      </div>
-      <p className="muted small">{formatDateTime(request.createdAt)}</p>
-      <h3>{request.creditPackage.name}</h3>
-      <p>
-        {request.creditPackage.credits} credits · {formatDollars(request.creditPackage.price)}
+      </header>
+      <p className="request-amount">
+        {request.creditPackage.credits.toLocaleString('en-US')} credits · {formatDollars(request.creditPackage.price)}
+      </p>
+      <p className="muted small">
+        Request <code>{request.id}</code>
+        <br />
+        {formatDateTime(request.createdAt)}
       </p>
       {status === 'pending' && <p className="pending-note">Awaiting Admin Approval</p>}
       {status === 'approved' && <p className="positive">+{request.creditPackage.credits} credits added to the account</p>}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
 import { exportCsv } from '../export-csv';
+import { RestoreIcon, TrashIcon } from '../../../ui/icons';
 
 export interface ProjectCardData {
   id: string;
@@ -38,10 +39,10 @@ export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: 
         {inTrash ? (
           <>
             <button type="button" className="button button-small" onClick={() => onRestore(project.id)}>
-              Restore
+              <RestoreIcon /> Restore
             </button>
             <button type="button" className="button button-small button-danger" onClick={() => onDelete(project.id)}>
-              Delete
+              <TrashIcon /> Delete
             </button>
           </>
         ) : (
@@ -61,7 +62,7 @@ export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: 
               <option value="pond5">Pond5 CSV</option>
             </select>
             <button type="button" className="button button-small button-danger" aria-label={`Move ${project.name} to trash`} onClick={() => onTrash(project.id)}>
-              🗑 Trash
+              <TrashIcon /> Trash
             </button>
           </>
         )}
