@@ -16,6 +16,8 @@ import type { QueueBackend } from '../queue/queue-backend.js';
 import { Metrics } from '../metrics/metrics.js';
 import { FileStorage } from '../uploads/file-storage.js';
 import type { AppServices } from './services.js';
+import { ExportsService } from '../exports/exports.service.js';
+import { ExifToolHolder } from '../exports/exiftool-holder.js';
 
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
@@ -29,5 +31,8 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const admin = new AdminService(users, credits, settings, ledger);
   // Every new account gets its ledger stream and the sign-up bonus.
   auth.onRegistered((user) => credits.onboard(user.id));
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage: new FileStorage(deps.config.storageDir) };
+  const storage = new FileStorage(deps.config.storageDir);
+  const exiftool = new ExifToolHolder();
+  const exports = new ExportsService({ pool: deps.pool, projects, users, storage, exiftool, logger: deps.logger, publicUrl: deps.config.publicUrl }, deps.jwtSecret);
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, exports, exiftool };
 }

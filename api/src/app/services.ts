@@ -13,6 +13,8 @@ import type { AdminService } from '../admin/admin.service.js';
 import type { Ledger } from '@shotlog/ledger';
 import type { Metrics } from '../metrics/metrics.js';
 import type { FileStorage } from '../uploads/file-storage.js';
+import type { ExportsService } from '../exports/exports.service.js';
+import type { ExifToolHolder } from '../exports/exiftool-holder.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -31,4 +33,7 @@ export interface AppServices {
   admin: AdminService;
   metrics: Metrics;
   storage: FileStorage;
+  exports: ExportsService;
+  /** The process's one ExifTool (ended when the server stops). */
+  exiftool: ExifToolHolder;
 }
