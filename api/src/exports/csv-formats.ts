@@ -24,7 +24,19 @@ export interface CsvFormatSpec {
  */
 export const CSV_FORMAT_SPECS: Record<CsvFormat, CsvFormatSpec> = {
   standard: {
-    header: ['originalfilename', 'Title', 'Description', 'Keywords', 'Adobe_Category', 'Shutterstock_A', 'Shutterstock_B', 'Latitude', 'Longitude', 'City', 'Country'],
+    header: [
+      'originalfilename',
+      'Title',
+      'Description',
+      'Keywords',
+      'Adobe_Category',
+      'Shutterstock_A',
+      'Shutterstock_B',
+      'Latitude',
+      'Longitude',
+      'City',
+      'Country',
+    ],
     fileSuffix: '_export.csv',
     fallbackName: 'export.csv',
     cells: (r) => [

@@ -8,7 +8,12 @@ import { seedGoldenProject } from './test-support/golden-project.js';
 import { seedProject } from './test-support/seed-results.js';
 
 const GOLDEN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
-const ROUTES = { standard: '/api/projects/csv', pond5: '/api/projects/pond5-csv', adobe: '/api/projects/adobe-csv', shutterstock: '/api/projects/shutterstock-csv' } as const;
+const ROUTES = {
+  standard: '/api/projects/csv',
+  pond5: '/api/projects/pond5-csv',
+  adobe: '/api/projects/adobe-csv',
+  shutterstock: '/api/projects/shutterstock-csv',
+} as const;
 
 let server: TestServer & { close(): Promise<void> };
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -57,7 +62,19 @@ describe('the four CSVs of a fixed project', () => {
   it('parses back (csv-parse) to the values GraphQL returns for the same project', async () => {
     const csv = (await download(`${ROUTES.standard}/${projectId}`, owner.token)).bytes.toString('utf8');
     const records: string[][] = parse(csv, { relax_column_count: false });
-    expect(records[0]).toEqual(['originalfilename', 'Title', 'Description', 'Keywords', 'Adobe_Category', 'Shutterstock_A', 'Shutterstock_B', 'Latitude', 'Longitude', 'City', 'Country']);
+    expect(records[0]).toEqual([
+      'originalfilename',
+      'Title',
+      'Description',
+      'Keywords',
+      'Adobe_Category',
+      'Shutterstock_A',
+      'Shutterstock_B',
+      'Latitude',
+      'Longitude',
+      'City',
+      'Country',
+    ]);
     const g = await server.graphql(
       `query($id: ID!) { exportPreview(projectId: $id) { totalFileSets rows { filename hasResult title description keywords adobeCategory shutterstockA shutterstockB latitude longitude city country } } }`,
       { id: projectId },
@@ -110,7 +127,11 @@ describe('the four CSVs of a fixed project', () => {
   });
 
   it('serves the same bytes inline through GraphQL exportCsv', async () => {
-    const g = await server.graphql(`query($id: ID!) { exportCsv(projectId: $id, format: POND5) { fileName content incomplete } }`, { id: projectId }, owner.token);
+    const g = await server.graphql(
+      `query($id: ID!) { exportCsv(projectId: $id, format: POND5) { fileName content incomplete } }`,
+      { id: projectId },
+      owner.token,
+    );
     expect(g.errors).toBeUndefined();
     expect(g.data.exportCsv.fileName).toBe('Golden Project_pond5_export.csv');
     expect(Buffer.from(g.data.exportCsv.content, 'utf8').equals(fs.readFileSync(path.join(GOLDEN_DIR, 'pond5.csv')))).toBe(true);
@@ -127,7 +148,11 @@ describe('the four CSVs of a fixed project', () => {
 
 describe('signed download links', () => {
   it('downloads without an Authorization header, only the export it was made for', async () => {
-    const g = await server.graphql(`mutation($id: ID!) { exportDownload(projectId: $id, format: STANDARD) { url fileName expiresAt incomplete } }`, { id: projectId }, owner.token);
+    const g = await server.graphql(
+      `mutation($id: ID!) { exportDownload(projectId: $id, format: STANDARD) { url fileName expiresAt incomplete } }`,
+      { id: projectId },
+      owner.token,
+    );
     expect(g.errors).toBeUndefined();
     const link = g.data.exportDownload;
     expect(link.fileName).toBe('Golden Project_export.csv');
@@ -162,7 +187,9 @@ describe('bad input', () => {
     expect((await download(`${ROUTES.standard}/${empty}`, owner.token)).bytes.toString()).toBe(
       'originalfilename,Title,Description,Keywords,Adobe_Category,Shutterstock_A,Shutterstock_B,Latitude,Longitude,City,Country\r\n',
     );
-    expect((await download(`${ROUTES.pond5}/${empty}`, owner.token)).bytes.toString()).toBe('originalfilename,Title,Description,Keywords,City,Country,containsaudio\r\n');
+    expect((await download(`${ROUTES.pond5}/${empty}`, owner.token)).bytes.toString()).toBe(
+      'originalfilename,Title,Description,Keywords,City,Country,containsaudio\r\n',
+    );
   });
 
   it('gives the rows done so far of a project still processing, and says so', async () => {
@@ -178,7 +205,9 @@ describe('bad input', () => {
     const r = await download(`${ROUTES.pond5}/${busy}`, owner.token);
     expect(r.status).toBe(200);
     expect(r.headers.get('x-shotlog-export-incomplete')).toBe('1 of 2 file sets processed so far; the project is still processing');
-    expect(r.bytes.toString()).toBe('originalfilename,Title,Description,Keywords,City,Country,containsaudio\r\nDJI_0100.MP4,Done one,,a,,,no\r\nDJI_0101.MP4,,,,,,no\r\n');
+    expect(r.bytes.toString()).toBe(
+      'originalfilename,Title,Description,Keywords,City,Country,containsaudio\r\nDJI_0100.MP4,Done one,,a,,,no\r\nDJI_0101.MP4,,,,,,no\r\n',
+    );
     const g = await server.graphql(`mutation($id: ID!) { exportDownload(projectId: $id, format: POND5) { incomplete note } }`, { id: busy }, owner.token);
     expect(g.data.exportDownload).toEqual({ incomplete: true, note: '1 of 2 file sets processed so far; the project is still processing' });
   });
@@ -232,7 +261,12 @@ describe('agency checks', () => {
         rowNumber: 3,
         fileSetId: expect.any(String),
         filename: 'DJI_0003.MOV',
-        problems: ['No processed result yet', 'Description (title) is required', '0 keywords; Shutterstock needs at least 7', 'At least one Shutterstock category is required'],
+        problems: [
+          'No processed result yet',
+          'Description (title) is required',
+          '0 keywords; Shutterstock needs at least 7',
+          'At least one Shutterstock category is required',
+        ],
         warnings: [],
       },
     ]);

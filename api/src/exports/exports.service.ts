@@ -64,7 +64,15 @@ export class ExportsService {
   readonly links: ExportLinks;
 
   constructor(
-    private readonly deps: { pool: pg.Pool; projects: ProjectsService; users: UsersService; storage: FileStorage; exiftool: ExifToolHolder; logger: Logger; publicUrl?: string },
+    private readonly deps: {
+      pool: pg.Pool;
+      projects: ProjectsService;
+      users: UsersService;
+      storage: FileStorage;
+      exiftool: ExifToolHolder;
+      logger: Logger;
+      publicUrl?: string;
+    },
     signingSecret: string,
   ) {
     this.links = new ExportLinks(signingSecret);
@@ -106,7 +114,8 @@ export class ExportsService {
   /** The whole CSV as one string, for GraphQL clients that want the content inline (small projects only). */
   async csvContent(user: User, projectId: unknown, format: CsvFormat): Promise<CsvExport & { content: string }> {
     const { total } = await this.owned(user, projectId).then((o) => o.completeness);
-    if (total > MAX_INLINE_CSV_ROWS) throw badInput(`This project has ${total} file sets; inline content stops at ${MAX_INLINE_CSV_ROWS}. Use the download URL.`);
+    if (total > MAX_INLINE_CSV_ROWS)
+      throw badInput(`This project has ${total} file sets; inline content stops at ${MAX_INLINE_CSV_ROWS}. Use the download URL.`);
     const exp = await this.csv(user, projectId, format);
     let content = '';
     for await (const c of exp.chunks) content += c;
@@ -148,14 +157,23 @@ export class ExportsService {
   }
 
   /** Streams the XMP sidecars (and, with `withJpgs`, tagged JPG copies) as one ZIP into `out`. */
-  async metadataZip(user: User, projectId: unknown, withJpgs: boolean): Promise<ExportCompleteness & { fileName: string; contentDisposition: string; write(out: Writable, signal: AbortSignal): Promise<void> }> {
+  async metadataZip(
+    user: User,
+    projectId: unknown,
+    withJpgs: boolean,
+  ): Promise<ExportCompleteness & { fileName: string; contentDisposition: string; write(out: Writable, signal: AbortSignal): Promise<void> }> {
     const { project, completeness } = await this.owned(user, projectId);
     const fileName = this.fileName(project.name, 'metadata-zip');
     return {
       ...completeness,
       fileName,
       contentDisposition: contentDisposition(fileName),
-      write: (out, signal) => writeMetadataZip({ pool: this.deps.pool, storage: this.deps.storage, exiftool: this.deps.exiftool, logger: this.deps.logger }, project.id, { withJpgs, out, signal }),
+      write: (out, signal) =>
+        writeMetadataZip({ pool: this.deps.pool, storage: this.deps.storage, exiftool: this.deps.exiftool, logger: this.deps.logger }, project.id, {
+          withJpgs,
+          out,
+          signal,
+        }),
     };
   }
 
@@ -163,7 +181,10 @@ export class ExportsService {
   async downloadLink(user: User, projectId: unknown, kind: ExportKind, opts: { withJpgs?: boolean } = {}) {
     const { project, completeness } = await this.owned(user, projectId);
     const { token, expiresAt } = this.links.sign({ userId: user.id, projectId: project.id, kind, ...(opts.withJpgs ? { withJpgs: true } : {}) });
-    const path = kind === 'metadata-zip' ? `/api/projects/${project.id}/metadata.zip?${opts.withJpgs ? 'withJpgs=1&' : ''}token=${token}` : `${csvRoutePath(kind)}/${project.id}?token=${token}`;
+    const path =
+      kind === 'metadata-zip'
+        ? `/api/projects/${project.id}/metadata.zip?${opts.withJpgs ? 'withJpgs=1&' : ''}token=${token}`
+        : `${csvRoutePath(kind)}/${project.id}?token=${token}`;
     return { url: `${this.deps.publicUrl ?? ''}${path}`, path, expiresAt, fileName: this.fileName(project.name, kind), ...completeness };
   }
 
@@ -179,5 +200,7 @@ export class ExportsService {
 
 /** The REST path of each CSV (SPEC §7 for the first two). */
 export function csvRoutePath(format: CsvFormat): string {
-  return { standard: '/api/projects/csv', pond5: '/api/projects/pond5-csv', adobe: '/api/projects/adobe-csv', shutterstock: '/api/projects/shutterstock-csv' }[format];
+  return { standard: '/api/projects/csv', pond5: '/api/projects/pond5-csv', adobe: '/api/projects/adobe-csv', shutterstock: '/api/projects/shutterstock-csv' }[
+    format
+  ];
 }

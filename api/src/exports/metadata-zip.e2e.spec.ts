@@ -35,7 +35,15 @@ beforeAll(async () => {
         {
           baseName: 'DJI_0001',
           files: [{ filename: 'DJI_0001.MP4' }, { filename: 'DJI_0001.JPG', sourcePath: jpg }, { filename: 'DJI_0001.SRT' }],
-          result: { title: TITLE, description: DESCRIPTION, keywords: ['coast', 'mer', 'côte', 'cliffs'], city: 'Èze', country: 'France', latitude: 43.7277, longitude: -7.3614 },
+          result: {
+            title: TITLE,
+            description: DESCRIPTION,
+            keywords: ['coast', 'mer', 'côte', 'cliffs'],
+            city: 'Èze',
+            country: 'France',
+            latitude: 43.7277,
+            longitude: -7.3614,
+          },
         },
         { baseName: 'DJI_0002', files: [{ filename: 'DJI_0002.MP4' }, { filename: 'DJI_0002.JPG', sourcePath: jpg }] },
       ],
@@ -86,7 +94,9 @@ it('with withJpgs=1 adds the JPGs with IPTC/XMP written in, and leaves the store
   const em = server.services.orm.em.fork();
   const original = await em.findOneOrFail(MediaFile, { filename: 'DJI_0001.JPG', fileSet: { project: projectId } });
   const originalPath = server.services.storage.absolutePath(original.storageKey);
-  const before = createHash('sha256').update(await fs.readFile(originalPath)).digest('hex');
+  const before = createHash('sha256')
+    .update(await fs.readFile(originalPath))
+    .digest('hex');
   expect(before).toBe(original.sha256);
 
   const { dir } = await fetchZip('?withJpgs=1', 'jpgs');
@@ -103,12 +113,18 @@ it('with withJpgs=1 adds the JPGs with IPTC/XMP written in, and leaves the store
   expect(tags.GPSLatitude).toBeCloseTo(43.7277, 4);
   expect(tags.GPSLongitude).toBeCloseTo(-7.3614, 4);
 
-  const after = createHash('sha256').update(await fs.readFile(originalPath)).digest('hex');
+  const after = createHash('sha256')
+    .update(await fs.readFile(originalPath))
+    .digest('hex');
   expect(after).toBe(before);
 });
 
 it('serves the ZIP through a signed link from GraphQL', async () => {
-  const g = await server.graphql(`mutation($id: ID!) { exportDownload(projectId: $id, format: METADATA_ZIP, withJpgs: true) { url fileName } }`, { id: projectId }, owner.token);
+  const g = await server.graphql(
+    `mutation($id: ID!) { exportDownload(projectId: $id, format: METADATA_ZIP, withJpgs: true) { url fileName } }`,
+    { id: projectId },
+    owner.token,
+  );
   expect(g.errors).toBeUndefined();
   expect(g.data.exportDownload.fileName).toBe('Riviera_metadata.zip');
   const res = await fetch(server.url + g.data.exportDownload.url);

@@ -27,7 +27,8 @@ export function xmpGpsCoordinate(value: number, axis: 'lat' | 'lon'): string {
   return `${deg},${minutes.toFixed(6)}${ref}`;
 }
 
-const langAlt = (tag: string, value: string) => `   <${tag}>\n    <rdf:Alt>\n     <rdf:li xml:lang="x-default">${xmlText(value)}</rdf:li>\n    </rdf:Alt>\n   </${tag}>\n`;
+const langAlt = (tag: string, value: string) =>
+  `   <${tag}>\n    <rdf:Alt>\n     <rdf:li xml:lang="x-default">${xmlText(value)}</rdf:li>\n    </rdf:Alt>\n   </${tag}>\n`;
 
 /**
  * The XMP sidecar of one clip (`DJI_0001.xmp` beside `DJI_0001.MP4`), read by Adobe Bridge,
@@ -38,7 +39,8 @@ export function buildXmpSidecar(row: ExportRow): string {
   let body = '';
   if (row.title) body += langAlt('dc:title', row.title);
   if (row.description) body += langAlt('dc:description', row.description);
-  if (row.keywords.length) body += `   <dc:subject>\n    <rdf:Bag>\n${row.keywords.map((k) => `     <rdf:li>${xmlText(k)}</rdf:li>\n`).join('')}    </rdf:Bag>\n   </dc:subject>\n`;
+  if (row.keywords.length)
+    body += `   <dc:subject>\n    <rdf:Bag>\n${row.keywords.map((k) => `     <rdf:li>${xmlText(k)}</rdf:li>\n`).join('')}    </rdf:Bag>\n   </dc:subject>\n`;
   if (row.city) body += `   <photoshop:City>${xmlText(row.city)}</photoshop:City>\n`;
   if (row.country) body += `   <photoshop:Country>${xmlText(row.country)}</photoshop:Country>\n`;
   const place = [row.city, row.country].filter(Boolean).join(', ');

@@ -30,7 +30,7 @@ export const GOLDEN_SETS: SeedFileSet[] = [
     files: [{ filename: 'DJI_0002.MP4' }, { filename: 'DJI_0002.JPG' }],
     result: {
       title: '=HYPERLINK("http://evil.example","Click me")',
-      description: '+cmd|\' /C calc\'!A0',
+      description: "+cmd|' /C calc'!A0",
       keywords: ['-2+3', '@SUM(A1)', 'coast', 'cliffs', 'sea', 'boats', 'harbour', 'summer'],
       adobe: 'Landscape',
       shutterstockA: 'Nature',
@@ -63,4 +63,5 @@ export const GOLDEN_SETS: SeedFileSet[] = [
   },
 ];
 
-export const seedGoldenProject = (services: AppServices, ownerId: string, name = 'Golden Project') => seedProject(services, { ownerId, name, sets: GOLDEN_SETS });
+export const seedGoldenProject = (services: AppServices, ownerId: string, name = 'Golden Project') =>
+  seedProject(services, { ownerId, name, sets: GOLDEN_SETS });

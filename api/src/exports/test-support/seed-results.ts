@@ -90,7 +90,15 @@ export async function seedProject(
     }
     if (s.result) {
       const result = processedResult(s.result);
-      em.create(FileSetResult, { fileSet, original: result, current: result, analysis: { media: { hasAudio: false } }, provider: 'offline', createdAt: new Date(), updatedAt: new Date() });
+      em.create(FileSetResult, {
+        fileSet,
+        original: result,
+        current: result,
+        analysis: { media: { hasAudio: false } },
+        provider: 'offline',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
     }
   }
   await em.flush();
