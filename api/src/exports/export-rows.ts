@@ -93,7 +93,7 @@ function toExportRow(r: DbRow): ExportRow {
   };
 }
 
-export const EXPORT_BATCH_SIZE = 1000;
+export const EXPORT_BATCH_SIZE = 500;
 
 /**
  * The project's rows in batches, by keyset pagination: memory holds one batch, whatever the

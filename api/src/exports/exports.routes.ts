@@ -45,7 +45,8 @@ export function exportRoutes(services: AppServices): Router {
       const user = await viewer(req, id, format);
       const exp = await exports.csv(user, id, format, { bom: truthy(req.query.bom) });
       fileHeaders(res, 'text/csv; charset=utf-8', exp.contentDisposition, exp);
-      await streamOut(Readable.from(exp.chunks), res);
+      // Byte mode: the generator is pulled one batch at a time, only as fast as the client reads.
+      await streamOut(Readable.from(exp.chunks, { objectMode: false }), res);
       return undefined;
     });
 
