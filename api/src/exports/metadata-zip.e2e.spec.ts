@@ -1,17 +1,14 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { ExifTool } from 'exiftool-vendored';
 import { makeTestJpg } from '../test-support/media-fixtures.js';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { readZip } from './test-support/read-zip.js';
 import { seedProject } from './test-support/seed-results.js';
 import { MediaFile } from '../filesets/media-file.entity.js';
-
-const run = promisify(execFile);
 
 let server: TestServer & { close(): Promise<void> };
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -59,10 +56,9 @@ afterAll(async () => {
 async function fetchZip(query: string, name: string): Promise<{ dir: string; headers: Headers }> {
   const res = await fetch(`${server.url}/api/projects/${projectId}/metadata.zip${query}`, { headers: { authorization: `Bearer ${owner.token}` } });
   expect(res.status).toBe(200);
-  const zip = path.join(workDir, `${name}.zip`);
-  await fs.writeFile(zip, Buffer.from(await res.arrayBuffer()));
   const dir = path.join(workDir, name);
-  await run('unzip', ['-q', zip, '-d', dir]);
+  await fs.mkdir(dir);
+  for (const [entry, data] of readZip(Buffer.from(await res.arrayBuffer()))) await fs.writeFile(path.join(dir, entry), data);
   return { dir, headers: res.headers };
 }
 
