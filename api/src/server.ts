@@ -71,6 +71,7 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
     (stopping ??= (async () => {
       await graphql.stop(); // drains HTTP (in-flight requests finish) and closes websockets
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await services.exiftool.end(); // the exiftool child process must not outlive the server
       await closeStores();
     })());
   return { url, port, services, stop };

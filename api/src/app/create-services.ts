@@ -20,6 +20,8 @@ import { FileSetsService } from '../filesets/file-sets.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { FilesService } from '../files/files.service.js';
 import { FileUrlSigner, registerFileUrlSigner } from '../files/file-urls.js';
+import { ExportsService } from '../exports/exports.service.js';
+import { ExifToolHolder } from '../exports/exiftool-holder.js';
 
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
@@ -37,5 +39,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger);
   const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm) };
+  const exiftool = new ExifToolHolder();
+  const exports = new ExportsService({ pool: deps.pool, projects, users, storage, exiftool, logger: deps.logger, publicUrl: deps.config.publicUrl }, deps.jwtSecret);
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), exports, exiftool };
 }

@@ -16,6 +16,8 @@ import type { FileStorage } from '../uploads/file-storage.js';
 import type { FileSetsService } from '../filesets/file-sets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { FilesService } from '../files/files.service.js';
+import type { ExportsService } from '../exports/exports.service.js';
+import type { ExifToolHolder } from '../exports/exiftool-holder.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -37,4 +39,7 @@ export interface AppServices {
   fileSets: FileSetsService;
   uploads: UploadsService;
   files: FilesService;
+  exports: ExportsService;
+  /** The process's one ExifTool (ended when the server stops). */
+  exiftool: ExifToolHolder;
 }

@@ -39,6 +39,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString,
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  PUBLIC_URL: optionalString,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
+    /** The public origin (e.g. https://shotlog.example.com), so signed export links are absolute. */
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
   };
 }

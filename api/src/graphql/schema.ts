@@ -10,9 +10,10 @@ import { CreditsResolver } from '../credits/credits.resolver.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
 import { UploadsResolver } from '../uploads/uploads.resolver.js';
 import { FileSetsResolver } from '../filesets/filesets.resolver.js';
+import { ExportsResolver } from '../exports/exports.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver, ExportsResolver] as const;
 
 /** Builds the executable schema; resolvers get the process's services through the container. */
 export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {

@@ -54,7 +54,7 @@ export async function send(url: string, token: string | null, body: { body: Buff
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body.body,
+    body: new Uint8Array(body.body),
   });
   const text = await res.text();
   let json: any = null;
