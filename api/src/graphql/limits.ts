@@ -16,7 +16,13 @@ import {
  * Query limits applied to HTTP (Apollo validationRules) and graphql-ws (custom validate) alike,
  * because graphql-ws does not run Apollo's rules or plugins.
  */
-export const GRAPHQL_LIMITS = { maxDepth: 12, maxAliases: 30, maxCost: 5000, maxListMultiplier: 200 } as const;
+export const GRAPHQL_LIMITS = { maxDepth: 12, maxAliases: 30, maxCost: 5000, maxListMultiplier: 200, maxTokens: 5000 } as const;
+
+/**
+ * Parser limits for both transports: a document of more tokens is refused before it is parsed
+ * whole, so a huge or absurdly nested document costs little (the depth rule only runs after parsing).
+ */
+export const GRAPHQL_PARSE_OPTIONS = { maxTokens: GRAPHQL_LIMITS.maxTokens } as const;
 
 const limitError = (message: string, node?: ASTNode) => new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
 
