@@ -31,7 +31,8 @@ export class Metrics {
 
   constructor(pool: pg.Pool) {
     collectDefaultMetrics({ register: this.registry, prefix: 'shotlog_' });
-    const self = this;
+    const readQueueBackend = () => this.queueBackend;
+    const extraJobCounters = this.jobCounters;
     new Gauge({
       name: 'shotlog_ledger_events',
       help: 'Ledger events appended in total (all processes).',
@@ -61,10 +62,10 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const backend = self.queueBackend;
+        const backend = readQueueBackend();
         const sources = [
           ...(backend ? registeredQueueNames().map((queue) => ({ queue, count: () => jobCounts(backend, queue) as Promise<Record<string, number>> })) : []),
-          ...self.jobCounters,
+          ...extraJobCounters,
         ];
         const results = await Promise.all(sources.map(async (s) => ({ queue: s.queue, counts: await s.count().catch(() => null) })));
         for (const { queue, counts } of results) {
@@ -80,7 +81,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const backend = self.queueBackend;
+        const backend = readQueueBackend();
         if (!backend) return;
         for (const queue of registeredQueueNames()) {
           const counts = await jobCounts(backend, queue).catch(() => null);
