@@ -6,7 +6,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
+import { serveGraphQLWs } from './ws-server.js';
 import type { AppServices } from '../app/services.js';
 import { AppError } from '../errors/app-error.js';
 import { toAppError } from '../errors/to-app-error.js';
@@ -32,7 +32,7 @@ export async function contextFor(services: AppServices, authorization: string | 
 /** Apollo Server on POST/GET /graphql and graphql-ws on the same path. */
 export async function createGraphQL(services: AppServices, schema: GraphQLSchema, httpServer: http.Server) {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: WS_LIMITS.maxPayloadBytes });
-  const wsCleanup = useServer(
+  const wsCleanup = serveGraphQLWs(
     {
       schema,
       ...wsOperationLimits(schema, services.config.introspection, services.logger),
@@ -43,6 +43,7 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
       },
     },
     wsServer,
+    services.logger,
   );
 
   const apollo = new ApolloServer<GraphQLContext>({

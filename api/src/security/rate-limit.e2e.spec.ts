@@ -13,7 +13,7 @@ let first: TestServer & { close(): Promise<void> };
 let second: RunningServer;
 
 const post = (s: { url: string }, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.json() }));
+  fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as any }));
 
 beforeAll(async () => {
   // Fixed one-minute windows: start the counting well inside one, so a window edge cannot reset it mid-test.
