@@ -15,7 +15,7 @@ export class AdminQueueResolver {
   @Query(() => [QueueStatsType], { description: 'Every background job queue: job counts by state and the most recent failures (administrators).' })
   adminQueueStats(@Ctx() ctx: GraphQLContext): Promise<QueueStats[]> {
     requireAdmin(ctx);
-    return readQueueStats(this.services.queue);
+    return readQueueStats(this.services.queue, this.services.logger);
   }
 
   @Subscription(() => [QueueStatsType], {
@@ -30,6 +30,6 @@ export class AdminQueueResolver {
     },
   })
   adminQueueStatsUpdates(@Root() _tick: number, @Arg('intervalSeconds', () => Int, { defaultValue: 5 }) _intervalSeconds: number): Promise<QueueStats[]> {
-    return readQueueStats(this.services.queue);
+    return readQueueStats(this.services.queue, this.services.logger);
   }
 }

@@ -8,7 +8,7 @@ export function adminQueueRoutes(services: AppServices): Router {
   const r = Router();
   r.get(
     '/queue',
-    adminOnly(services, async () => ({ queues: await readQueueStats(services.queue) })),
+    adminOnly(services, async () => ({ queues: await readQueueStats(services.queue, services.logger) })),
   );
   return r;
 }

@@ -1,5 +1,6 @@
 import type { QueueBackend } from '../queue/queue-backend.js';
-import { jobCounts, queueHandle, registeredQueueNames, type JobState } from '../queue/queue-registry.js';
+import type { Logger } from '../logging/logger.js';
+import { jobCounts, queueHandle, registeredQueueNames, withQueueTimeout, type JobState } from '../queue/queue-registry.js';
 
 export interface FailedJobSummary {
   id: string;
@@ -23,10 +24,10 @@ export const RECENT_FAILED_LIMIT = 10;
  * read from the shared queue store so every API process answers the same. REST
  * (`GET /api/admin/queue`) and GraphQL (`adminQueueStats`) both call this.
  */
-export async function readQueueStats(backend: QueueBackend, failedLimit = RECENT_FAILED_LIMIT): Promise<QueueStats[]> {
-  return Promise.all(
+export async function readQueueStats(backend: QueueBackend, logger: Logger, failedLimit = RECENT_FAILED_LIMIT): Promise<QueueStats[]> {
+  const stats = Promise.all(
     registeredQueueNames().map(async (name) => {
-      const [counts, failed] = await Promise.all([jobCounts(backend, name), queueHandle(backend, name).getFailed(0, failedLimit - 1)]);
+      const [counts, failed] = await Promise.all([jobCounts(backend, name), withQueueTimeout(queueHandle(backend, name).getFailed(0, failedLimit - 1))]);
       const recentFailed = failed
         .filter((j) => j)
         .sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0))
@@ -40,4 +41,8 @@ export async function readQueueStats(backend: QueueBackend, failedLimit = RECENT
       return { name, counts, recentFailed };
     }),
   );
+  return stats.catch((err: unknown) => {
+    logger.warn({ err }, 'queue statistics could not be read');
+    throw err;
+  });
 }
