@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import path from 'node:path';
 import type { Config } from './config/config.js';
 import { openDatabase } from './db/database.js';
@@ -18,6 +19,8 @@ export interface RunningServer {
   url: string;
   port: number;
   services: AppServices;
+  /** The Express app serving this process (route listings for tests). */
+  app: Express;
   stop(): Promise<void>;
 }
 
@@ -74,5 +77,5 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
       await services.exiftool.end(); // the exiftool child process must not outlive the server
       await closeStores();
     })());
-  return { url, port, services, stop };
+  return { url, port, services, app, stop };
 }

@@ -5,7 +5,7 @@ import type { Orm } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 import { AuthService } from '../auth/auth.service.js';
 import { JwtService } from '../auth/jwt.js';
-import { AttemptLimiter } from '../auth/rate-limit.js';
+import { AttemptLimiter, PgAttemptStore } from '../auth/rate-limit.js';
 import { UsersService } from '../users/users.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -27,7 +27,7 @@ import { ExifToolHolder } from '../exports/exiftool-holder.js';
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
   const ledger = createLedger(deps.pool);
   const users = new UsersService(deps.orm);
-  const auth = new AuthService(users, new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn), new AttemptLimiter(deps.config.authRateLimitPerMinute));
+  const auth = new AuthService(users, new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn), new AttemptLimiter(deps.config.authRateLimitPerMinute, new PgAttemptStore(deps.pool)));
   const projects = new ProjectsService(deps.orm);
   const settings = new SettingsService(deps.orm);
   const credits = new CreditsService(ledger, settings);

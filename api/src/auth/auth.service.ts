@@ -29,14 +29,14 @@ export class AuthService {
   }
 
   async register(raw: unknown, address?: string): Promise<AuthResult> {
-    this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
+    await this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
     const user = await this.users.create(raw);
     for (const hook of this.registeredHooks) await hook(user);
     return { token: this.jwt.sign(user.id), user };
   }
 
   async login(raw: unknown, address?: string): Promise<AuthResult> {
-    this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
+    await this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
     const input = loginInput.parse(raw);
     const user = await this.users.findByLogin(input.username);
     // Always verify against some hash so a wrong username costs as long as a wrong password.

@@ -2,11 +2,13 @@ import { buildSchema, parse } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
-import { validateWithLimits } from './limits.js';
+import { GRAPHQL_LIMITS, validateWithLimits } from './limits.js';
+import { WS_LIMITS } from './ws-limits.js';
+import { loadConfig } from '../config/config.js';
 
 let server: TestServer & { close(): Promise<void> };
 beforeAll(async () => {
-  server = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false', RATE_LIMIT_AUTH_PER_MINUTE: '6' } });
+  server = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false', RATE_LIMIT_AUTH_PER_MINUTE: '6', ADMIN_USERNAME: 'limitsadmin', ADMIN_PASSWORD: 'limits-admin-1' } });
 });
 afterAll(() => server.close());
 
@@ -82,5 +84,144 @@ describe('login and registration rate limits', () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
     const g = await server.graphql('mutation{ login(input:{username:"victim", password:"x"}){ token } }');
     expect(g.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+});
+
+/** A graphql-ws client of this server; `run` resolves with the first result or the error. */
+function wsClient(target: { url: string }, token?: string) {
+  const client = createClient({ url: target.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0 });
+  const run = (query: string, variables?: Record<string, unknown>) =>
+    new Promise<{ data?: any; errors?: any }>((resolve) => {
+      client.subscribe({ query, variables }, { next: (r) => resolve(r as never), error: (e) => resolve({ errors: e }), complete: () => resolve({}) });
+    });
+  return { client, run };
+}
+
+const nested = (levels: number) => `{ me { ${'x { '.repeat(levels)}id${' }'.repeat(levels)} } }`;
+const manyTokens = `{ ${Array.from({ length: GRAPHQL_LIMITS.maxTokens }, (_, i) => `f${i}`).join(' ')} }`;
+
+// Signed in before the rate-limit tests above spend this address's attempts.
+let userToken: string;
+let adminToken: string;
+beforeAll(async () => {
+  userToken = (await signUp(server, 'bothways')).token;
+  adminToken = (await server.request('POST', '/auth/login', { body: { username: 'limitsadmin', password: 'limits-admin-1' } })).body.token;
+});
+
+describe('the same limits on both transports', () => {
+
+  it('refuses depth, cost, aliases, token count and introspection alike on HTTP and graphql-ws', async () => {
+    const token = userToken;
+    const ws = wsClient(server, token);
+    try {
+      for (const [query, pattern] of [
+        [nested(13), /too deep: depth 15 exceeds the limit of 12/],
+        [expensive, /too expensive/],
+        [manyAliases, /too many aliases/],
+        [manyTokens, /more that 5000 tokens/],
+        ['{ __schema { queryType { name } } }', /introspection is disabled/],
+        [`{ __type(name: "User") { ${'ofType { '.repeat(20)}name${' }'.repeat(20)} } }`, /Introspection query is too deep|introspection is disabled/],
+      ] as const) {
+        const http = await server.graphql(query, {}, token);
+        expect([query.slice(0, 30), http.status]).toEqual([query.slice(0, 30), 400]);
+        expect(http.errors?.map((e) => e.message).join(' ')).toMatch(pattern);
+        const overWs = await ws.run(query);
+        expect(JSON.stringify(overWs.errors)).toMatch(pattern);
+        expect(overWs.errors[0].extensions.code).toMatch(/^GRAPHQL_(VALIDATION|PARSE)_FAILED$/);
+      }
+    } finally {
+      await ws.client.dispose();
+    }
+  });
+
+  it('maps resolver errors to the same extensions.code on graphql-ws as on HTTP', async () => {
+    const ws = wsClient(server);
+    try {
+      const r = await ws.run('{ me { id } }');
+      expect(r.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      const http = await server.graphql('{ me { id } }');
+      expect(http.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    } finally {
+      await ws.client.dispose();
+    }
+  });
+
+  it(`allows at most ${WS_LIMITS.maxOperationsPerSocket} operations in flight on one socket`, async () => {
+    const ws = wsClient(server, adminToken);
+    const subscription = 'subscription { adminQueueStatsUpdates(intervalSeconds: 60) { name } }';
+    const stops: Array<() => void> = [];
+    try {
+      const firsts = Array.from({ length: WS_LIMITS.maxOperationsPerSocket }, () => {
+        return new Promise<unknown>((resolve) => {
+          stops.push(ws.client.subscribe({ query: subscription }, { next: resolve, error: resolve, complete: () => undefined }));
+        });
+      });
+      const results = await Promise.all(firsts);
+      expect(results.every((r) => (r as { data?: unknown }).data)).toBe(true);
+      const refused = await ws.run(subscription);
+      expect(refused.errors[0].extensions.code).toBe('RATE_LIMITED');
+      expect(refused.errors[0].message).toMatch(/at most 20/);
+      // Completing one frees its place.
+      stops.pop()!();
+      await new Promise((r) => setTimeout(r, 100));
+      const again = await ws.run('{ cameraTypes { value } }');
+      expect(again.data.cameraTypes.length).toBeGreaterThan(0);
+    } finally {
+      stops.forEach((stop) => stop());
+      await ws.client.dispose();
+    }
+  });
+
+  it('closes a socket that sends a message over the maximum payload', async () => {
+    const socket = new WebSocket(server.url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
+    await new Promise((r) => socket.once('open', r));
+    const closed = new Promise<number>((r) => socket.once('close', (code) => r(code)));
+    socket.send('x'.repeat(WS_LIMITS.maxPayloadBytes + 1));
+    expect(await closed).toBe(1009);
+    expect((await server.request('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('keeps CSRF prevention on: a simple text/plain POST without a preflight header is refused', async () => {
+    const res = await fetch(server.url + '/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ cameraTypes { value } }' }) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/CSRF|preflight/i);
+    const form = await fetch(server.url + '/graphql', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'query=%7B%20cameraTypes%20%7B%20value%20%7D%20%7D' });
+    expect(form.status).toBe(400);
+  });
+});
+
+describe('introspection is configurable: on in development, off in production', () => {
+  it('defaults by NODE_ENV and follows GRAPHQL_INTROSPECTION', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).introspection).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).introspection).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).introspection).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', GRAPHQL_INTROSPECTION: 'false' }).introspection).toBe(false);
+  });
+
+  it('a production server refuses __schema on HTTP and graphql-ws; a development server answers both', async () => {
+    const prod = await startTestServer({ env: { NODE_ENV: 'production' } });
+    const dev = await startTestServer({ env: { NODE_ENV: 'development' } });
+    try {
+      const query = '{ __schema { queryType { name } } }';
+      for (const [target, allowed] of [
+        [prod, false],
+        [dev, true],
+      ] as const) {
+        const http = await target.graphql(query);
+        const ws = wsClient(target);
+        const overWs = await ws.run(query);
+        await ws.client.dispose();
+        if (allowed) {
+          expect(http.data.__schema.queryType.name).toBe('Query');
+          expect(overWs.data.__schema.queryType.name).toBe('Query');
+        } else {
+          expect(http.errors?.[0]?.message).toMatch(/introspection is (disabled|not allowed)/);
+          expect(JSON.stringify(overWs.errors)).toMatch(/introspection is disabled/);
+        }
+      }
+    } finally {
+      await prod.close();
+      await dev.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { GraphQLDateTime } from 'graphql-scalars';
 import type { GraphQLSchema } from 'graphql';
-import { buildSchema, type ContainerType, type NonEmptyArray } from 'type-graphql';
+import { buildSchema, type ContainerType, type NonEmptyArray, type PubSub } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { AuthResolver } from '../auth/auth.resolver.js';
 import { UsersResolver } from '../users/users.resolver.js';
@@ -11,9 +11,19 @@ import { AdminResolver } from '../admin/admin.resolver.js';
 import { UploadsResolver } from '../uploads/uploads.resolver.js';
 import { FileSetsResolver } from '../filesets/filesets.resolver.js';
 import { ExportsResolver } from '../exports/exports.resolver.js';
+import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver, ExportsResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, AdminQueueResolver, UploadsResolver, FileSetsResolver, ExportsResolver] as const;
+
+const noTopicPubSub: PubSub = {
+  publish() {
+    throw new Error('In-process pub/sub topics are not used: subscriptions define their own subscribe function');
+  },
+  subscribe() {
+    throw new Error('In-process pub/sub topics are not used: subscriptions define their own subscribe function');
+  },
+};
 
 /** Builds the executable schema; resolvers get the process's services through the container. */
 export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {
@@ -29,5 +39,7 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
     container,
     validate: false,
     scalarsMap: [{ type: Date, scalar: GraphQLDateTime }],
+    // Subscriptions bring their own `subscribe` function (shared stores feed them); no in-process topics.
+    pubSub: noTopicPubSub,
   });
 }

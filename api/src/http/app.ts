@@ -4,7 +4,6 @@ import path from 'node:path';
 import helmet from 'helmet';
 import cors from 'cors';
 import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../app/services.js';
 import { authRoutes } from '../auth/auth.routes.js';
 import { userRoutes } from '../users/users.routes.js';
@@ -12,12 +11,15 @@ import { projectRoutes } from '../projects/projects.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { purchaseRoutes, transactionRoutes } from '../credits/credits.routes.js';
 import { adminRoutes } from '../admin/admin.routes.js';
+import { adminQueueRoutes } from '../admin/admin-queue.routes.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { fileSetFileRoutes, uploadRoutes } from '../uploads/uploads.routes.js';
 import { fileSetRoutes } from '../filesets/filesets.routes.js';
 import { fileRoutes } from '../files/files.routes.js';
 import { exportRoutes } from '../exports/exports.routes.js';
+import { reenterRequestContext, requestIdMiddleware } from '../logging/request-context.js';
+import { jsonBodyParser } from './body-limits.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -30,18 +32,18 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(requestIdMiddleware);
   app.use(
     pinoHttp({
       logger: services.logger,
-      genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string) || randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
+      genReqId: (req) => String(req.id),
+      customProps: (req) => ({ reqId: req.id }),
+      quietReqLogger: true,
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
+  services.metrics.useQueueBackend(services.queue);
   app.use(services.metrics.middleware());
   app.use(
     helmet({
@@ -65,12 +67,13 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   // CORS is closed unless origins are configured (CORS_ORIGINS); the web app is same-origin.
   if (services.config.corsOrigins.length) app.use(cors({ origin: services.config.corsOrigins, credentials: false }));
 
-  const json = express.json({ limit: '1mb' });
+  const json = [jsonBodyParser(), reenterRequestContext];
   app.use('/auth', json, authRoutes(services));
   app.use('/api/user', json, userRoutes(services), transactionRoutes(services));
   app.use('/api/purchase', json, purchaseRoutes(services));
   app.use('/api/admin', json, adminRoutes(services));
   app.use('/api/projects', exportRoutes(services));
+  app.use('/api/admin', adminQueueRoutes(services));
   app.use('/api/projects', json, projectRoutes(services));
   app.use('/api/projects', json, fileSetRoutes(services));
   app.use('/api/upload', uploadRoutes(services));

@@ -1,23 +1,49 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { requestContext } from './request-context.js';
 
 export type { Logger };
 
-/** Structured JSON logs. Secrets and credentials are redacted wherever they appear. */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * Where credentials may appear in a log object. Passwords, tokens and secrets are redacted by
+ * path; request bodies are never logged (pino-http logs method, url and headers only).
+ */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+  'req.body.password',
+  'req.body.confirmPassword',
+  'body.password',
+  'body.confirmPassword',
+  'input.password',
+  'variables.input.password',
+  'variables.password',
+  '*.password',
+  '*.confirmPassword',
+  '*.passwordHash',
+  '*.token',
+  '*.jwtSecret',
+  '*.secret',
+  'password',
+  'passwordHash',
+  'token',
+  'jwtSecret',
+  'secret',
+  'authorization',
+];
+
+/** Structured JSON logs with the request id on every line written while serving a request. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.passwordHash',
-        '*.token',
-        '*.jwtSecret',
-        'password',
-        'token',
-      ],
-      censor: '[redacted]',
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    mixin(_merge: object, _level: number, logger: Logger) {
+      const ctx = requestContext.getStore();
+      if (!ctx || logger.bindings().reqId) return {};
+      return { reqId: ctx.reqId };
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,6 +2,8 @@ import type { RequestHandler, Router } from 'express';
 import { Router as makeRouter } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type pg from 'pg';
+import type { QueueBackend } from '../queue/queue-backend.js';
+import { jobCounts, registeredQueueNames } from '../queue/queue-registry.js';
 
 /**
  * Prometheus metrics at /metrics. Figures that must agree across API processes (ledger appends,
@@ -22,12 +24,15 @@ export class Metrics {
     labelNames: ['type', 'outcome'],
     registers: [this.registry],
   });
-  /** Functions that report job counts by state (the processing queue registers one). */
-  private readonly jobCounters: Array<() => Promise<Record<string, number>>> = [];
+  /** Extra job counters registered by code whose jobs do not sit in a registered BullMQ queue. */
+  private readonly jobCounters: Array<{ queue: string; count: () => Promise<Record<string, number>> }> = [];
+  /** The queue store, set once the process has one (metrics exist before the queue in tests). */
+  private queueBackend: QueueBackend | null = null;
 
   constructor(pool: pg.Pool) {
     collectDefaultMetrics({ register: this.registry, prefix: 'shotlog_' });
-    const jobCounters = this.jobCounters;
+    const readQueueBackend = () => this.queueBackend;
+    const extraJobCounters = this.jobCounters;
     new Gauge({
       name: 'shotlog_ledger_events',
       help: 'Ledger events appended in total (all processes).',
@@ -37,22 +42,62 @@ export class Metrics {
         if (r) this.set(Number(r.rows[0]!.n));
       },
     });
+    // A counter read from the ledger itself, so every API process reports the same monotonic figure.
+    new Counter({
+      name: 'shotlog_ledger_appends_total',
+      help: 'Ledger events appended, by event type (all processes; read from the ledger at scrape time).',
+      labelNames: ['type'],
+      registers: [this.registry],
+      async collect() {
+        const r = await pool.query<{ type: string; n: string }>('SELECT type, count(*)::text AS n FROM ledger_events GROUP BY type').catch(() => null);
+        if (!r) return;
+        this.reset();
+        for (const row of r.rows) this.inc({ type: row.type }, Number(row.n));
+      },
+    });
     new Gauge({
       name: 'shotlog_queue_jobs',
-      help: 'Processing jobs by state (queue depth is state="waiting").',
-      labelNames: ['state'],
+      help: 'Background jobs by queue and state, read from the shared queue store (queue depth is state="waiting").',
+      labelNames: ['queue', 'state'],
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const counts of await Promise.all(jobCounters.map((f) => f().catch(() => ({}) as Record<string, number>)))) {
-          for (const [state, n] of Object.entries(counts)) this.inc({ state }, n);
+        const backend = readQueueBackend();
+        const sources = [
+          ...(backend ? registeredQueueNames().map((queue) => ({ queue, count: () => jobCounts(backend, queue) as Promise<Record<string, number>> })) : []),
+          ...extraJobCounters,
+        ];
+        const results = await Promise.all(sources.map(async (s) => ({ queue: s.queue, counts: await s.count().catch(() => null) })));
+        for (const { queue, counts } of results) {
+          if (!counts) continue;
+          for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
+        }
+      },
+    });
+    new Gauge({
+      name: 'shotlog_queue_depth',
+      help: 'Jobs waiting to be picked up, by queue.',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const backend = readQueueBackend();
+        if (!backend) return;
+        for (const queue of registeredQueueNames()) {
+          const counts = await jobCounts(backend, queue).catch(() => null);
+          if (counts) this.set({ queue }, counts.waiting);
         }
       },
     });
   }
 
-  registerJobCounter(f: () => Promise<Record<string, number>>): void {
-    this.jobCounters.push(f);
+  /** Lets the queue gauges read every registered queue (see queue/queue-registry.ts). */
+  useQueueBackend(backend: QueueBackend): void {
+    this.queueBackend = backend;
+  }
+
+  registerJobCounter(f: () => Promise<Record<string, number>>, queue = 'processing'): void {
+    this.jobCounters.push({ queue, count: f });
   }
 
   /** Times every request; the route label is the matched route pattern, never the raw URL. */

@@ -26,7 +26,13 @@ export function createQueueBackend(opts: { redisUrl?: string; databaseUrl: strin
   if (opts.redisUrl) {
     const redisUrl = opts.redisUrl;
     // Workers need blocking connections that retry forever; BullMQ asks for maxRetriesPerRequest null.
-    const connection = () => new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+    // BullMQ treats a connection it is given as shared and never closes it: close them ourselves, last.
+    const connections: Redis[] = [];
+    const connection = () => {
+      const c = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+      connections.push(c);
+      return c;
+    };
     const pinger = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, enableOfflineQueue: false });
     return {
       kind: 'redis',
@@ -43,6 +49,7 @@ export function createQueueBackend(opts: { redisUrl?: string; databaseUrl: strin
       },
       close: async () => {
         await Promise.allSettled(closers.map((c) => c()));
+        for (const c of connections) c.disconnect();
         pinger.disconnect();
       },
     };

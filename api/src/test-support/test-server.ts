@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config/config.js';
-import { createLogger } from '../logging/logger.js';
+import { createLogger, type Logger } from '../logging/logger.js';
 import { startServer, type RunningServer } from '../server.js';
 import { createTestDatabase, TEST_REDIS_URL } from './test-database.js';
 
@@ -19,7 +19,7 @@ export interface TestServer extends RunningServer {
  * A real API process for one test file: its own fresh database on the test PostgreSQL, the
  * queue on the test Redis (unique prefix) unless `queue: 'postgres'`, its own data folder.
  */
-export async function startTestServer(opts: { env?: Record<string, string>; queue?: 'redis' | 'postgres' } = {}): Promise<TestServer & { close(): Promise<void> }> {
+export async function startTestServer(opts: { env?: Record<string, string>; queue?: 'redis' | 'postgres'; logger?: Logger } = {}): Promise<TestServer & { close(): Promise<void> }> {
   const db = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-test-'));
   const config = loadConfig({
@@ -36,7 +36,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; queu
   });
   let server: RunningServer;
   try {
-    server = await startServer(config, createLogger(config.logLevel), db.url);
+    server = await startServer(config, opts.logger ?? createLogger(config.logLevel), db.url);
   } catch (err) {
     await db.drop().catch(() => undefined);
     throw err;

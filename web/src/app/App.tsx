@@ -19,6 +19,7 @@ import { PurchaseRequestsPage } from '../pages/PurchaseRequestsPage';
 import { AdminUsersPage } from '../pages/AdminUsersPage';
 import { AdminPurchaseRequestsPage } from '../pages/AdminPurchaseRequestsPage';
 import { AdminLedgerPage } from '../pages/AdminLedgerPage';
+import { AdminQueuePage } from '../pages/AdminQueuePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
 /** Pages behind a token send signed-out visitors to /login (SPEC leaves it open; a user expects it). */
@@ -57,6 +58,7 @@ export function App() {
           <Route path="/admin/users" element={<AdminOnly><AdminUsersPage /></AdminOnly>} />
           <Route path="/admin/purchase-requests" element={<AdminOnly><AdminPurchaseRequestsPage /></AdminOnly>} />
           <Route path="/admin/ledger" element={<AdminOnly><AdminLedgerPage /></AdminOnly>} />
+          <Route path="/admin/queue" element={<AdminOnly><AdminQueuePage /></AdminOnly>} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>

@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n": typeof types.AdminQueueStatsDocument,
     "\n  query AdminUsers($first: Int!, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  query Settings {\n    settings {\n      key\n      value\n      updatedAt\n    }\n  }\n": typeof types.SettingsDocument,
     "\n  mutation AdjustUserCredits($userId: ID!, $amount: Money!, $reason: String, $idempotencyKey: String) {\n    adjustUserCredits(userId: $userId, amount: $amount, reason: $reason, idempotencyKey: $idempotencyKey) {\n      amount\n      newBalance\n      message\n    }\n  }\n": typeof types.AdjustUserCreditsDocument,
@@ -50,6 +51,7 @@ type Documents = {
     "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": typeof types.CostEstimateDocument,
 };
 const documents: Documents = {
+    "\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n": types.AdminQueueStatsDocument,
     "\n  query AdminUsers($first: Int!, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  query Settings {\n    settings {\n      key\n      value\n      updatedAt\n    }\n  }\n": types.SettingsDocument,
     "\n  mutation AdjustUserCredits($userId: ID!, $amount: Money!, $reason: String, $idempotencyKey: String) {\n    adjustUserCredits(userId: $userId, amount: $amount, reason: $reason, idempotencyKey: $idempotencyKey) {\n      amount\n      newBalance\n      message\n    }\n  }\n": types.AdjustUserCreditsDocument,
@@ -100,6 +102,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -59,6 +59,9 @@ export function AccountPage() {
             <Link to="/admin/ledger" className="button">
               Ledger Explorer
             </Link>
+            <Link to="/admin/queue" className="button">
+              Job Queue
+            </Link>
           </div>
         </section>
       )}

@@ -1,0 +1,78 @@
+import type http from 'node:http';
+import { CloseCode, handleProtocols, makeServer, MessageType, type ServerOptions } from 'graphql-ws';
+import type { WebSocket, WebSocketServer } from 'ws';
+import type { Logger } from '../logging/logger.js';
+
+/** Messages only a server sends: a client sending them is a bad request (4400), not a server fault. */
+const SERVER_ONLY = new Set<string>([MessageType.ConnectionAck, MessageType.Next, MessageType.Error]);
+
+function clientMayNotSend(data: string): boolean {
+  try {
+    const type = (JSON.parse(data) as { type?: unknown } | null)?.type;
+    return typeof type === 'string' && SERVER_ONLY.has(type);
+  } catch {
+    return false; // graphql-ws itself answers unparsable messages with 4400
+  }
+}
+
+/**
+ * graphql-ws on a `ws` server, as graphql-ws's own `useServer` does, with two differences:
+ * a client's malformed or server-only message closes its socket with 4400 rather than 4500, and
+ * socket errors (e.g. a message over maxPayload, closed by ws with 1009) are logged through pino
+ * rather than console.error. Idle sockets are pinged and dropped when they stop answering.
+ */
+export function serveGraphQLWs<P extends Record<string, unknown>>(options: ServerOptions<P, { socket: WebSocket; request: http.IncomingMessage }>, ws: WebSocketServer, logger: Logger, keepAliveMs = 12_000) {
+  const server = makeServer(options);
+  ws.options.handleProtocols = handleProtocols;
+  ws.on('error', (err) => logger.error({ err }, 'graphql-ws server error'));
+  ws.on('connection', (socket, request) => {
+    socket.on('error', (err) => {
+      logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'graphql-ws socket error');
+      if (socket.readyState === socket.OPEN) socket.close(CloseCode.BadRequest, 'Bad request');
+    });
+    let pongWait: NodeJS.Timeout | null = null;
+    const ping = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      pongWait = setTimeout(() => socket.terminate(), keepAliveMs);
+      socket.once('pong', () => {
+        if (pongWait) clearTimeout(pongWait);
+        pongWait = null;
+      });
+      socket.ping();
+    }, keepAliveMs);
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) => new Promise<void>((resolve, reject) => (socket.readyState === socket.OPEN ? socket.send(data, (err) => (err ? reject(err) : resolve())) : resolve())),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (cb) =>
+          socket.on('message', async (raw) => {
+            const data = String(raw);
+            if (clientMayNotSend(data)) {
+              socket.close(CloseCode.BadRequest, 'Invalid message received');
+              return;
+            }
+            try {
+              await cb(data);
+            } catch (err) {
+              logger.error({ err }, 'graphql-ws message handling failed');
+              socket.close(CloseCode.InternalServerError, 'Internal server error');
+            }
+          }),
+      },
+      { socket, request },
+    );
+    socket.once('close', (code, reason) => {
+      if (pongWait) clearTimeout(pongWait);
+      clearInterval(ping);
+      void closed(code, String(reason));
+    });
+  });
+  return {
+    dispose: async () => {
+      for (const client of ws.clients) client.close(1001, 'Going away');
+      ws.removeAllListeners();
+      await new Promise<void>((resolve, reject) => ws.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { buildClientSchema, getIntrospectionQuery, getNamedType, isCompositeType, type GraphQLSchema } from 'graphql';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { fillPath, listRoutes, type RouteEntry } from '../http/route-list.js';
+import { makeMatrixFixture } from './test-support/authorization-fixtures.js';
+import { CALLERS, graphqlRules, restRules, type Access, type Caller, type MatrixFixture } from './authorization-rules.js';
+
+/**
+ * Every REST route of the live app and every GraphQL root field of the live schema, called as
+ * signed out, as user A on A's objects, as user B on A's objects and as an administrator, must
+ * answer what its rule in authorization-rules.ts allows. A route or field without a rule fails.
+ */
+type Outcome = 'ok' | 401 | 403 | 404;
+
+function expected(access: Access, caller: Caller): Outcome {
+  if (access === 'public') return 'ok';
+  if (caller === 'anonymous') return 401;
+  if (access === 'user') return 'ok';
+  if (access === 'owned') return caller === 'owner' ? 'ok' : 404;
+  return caller === 'admin' ? 'ok' : 403;
+}
+
+const codeFor: Record<Exclude<Outcome, 'ok'>, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
+
+let server: TestServer & { close(): Promise<void> };
+let fx: MatrixFixture;
+let routes: RouteEntry[];
+let schema: GraphQLSchema;
+const ADMIN = { username: 'matrixadmin', password: 'matrix-admin-1' };
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  fx = await makeMatrixFixture(server, ADMIN);
+  routes = listRoutes(server.app);
+  const intro = await server.graphql(getIntrospectionQuery());
+  if (!intro.data) throw new Error(JSON.stringify(intro.errors));
+  schema = buildClientSchema(intro.data);
+});
+afterAll(() => server.close());
+
+const key = (r: RouteEntry) => `${r.method} ${r.path}`;
+
+function rootFields(): string[] {
+  const out: string[] = [];
+  for (const [op, type] of [['Query', schema.getQueryType()], ['Mutation', schema.getMutationType()], ['Subscription', schema.getSubscriptionType()]] as const) {
+    for (const name of Object.keys(type?.getFields() ?? {})) out.push(`${op}.${name}`);
+  }
+  return out;
+}
+
+describe('the rules cover everything', () => {
+  it('lists the app routes through the Express router stack, with mount prefixes', () => {
+    const keys = routes.map(key);
+    expect(keys).toEqual(expect.arrayContaining(['POST /auth/login', 'GET /api/projects/:id', 'DELETE /api/projects/:id/permanent', 'GET /api/user/transactions', 'GET /api/admin/queue', 'GET /metrics', 'GET /api/ready']));
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it('has a rule for every REST route and every GraphQL operation', () => {
+    const missing = [
+      ...routes.filter((r) => !restRules[key(r)]).map((r) => `no authorization rule for ${key(r)}`),
+      ...rootFields()
+        .filter((f) => !graphqlRules[f])
+        .map((f) => `no authorization rule for GraphQL ${f}`),
+    ];
+    expect(missing).toEqual([]);
+  });
+
+  it('warns about rules for routes and fields that do not exist (yet)', () => {
+    const live = new Set([...routes.map(key), ...rootFields()]);
+    const unused = [...Object.keys(restRules), ...Object.keys(graphqlRules)].filter((k) => !live.has(k));
+    if (unused.length) console.warn(`authorization rules not used (no such route or field yet):\n  ${unused.join('\n  ')}`);
+    expect(unused.length).toBeLessThan(Object.keys(restRules).length + Object.keys(graphqlRules).length);
+  });
+});
+
+async function callRest(route: RouteEntry, caller: Caller): Promise<{ status: number; body: string }> {
+  const rule = restRules[key(route)]!;
+  const spec = rule.call ? await rule.call(fx, caller) : {};
+  const url = spec.url ?? fillPath(route.path, spec.params ?? {});
+  const headers: Record<string, string> = { ...spec.headers };
+  if (caller !== 'anonymous') headers.authorization = `Bearer ${fx.users[caller].token}`;
+  let body: string | FormData | undefined;
+  if (spec.form) body = spec.form;
+  else if (spec.body !== undefined) {
+    body = JSON.stringify(spec.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(server.url + url, { method: route.method, headers, body, signal: AbortSignal.timeout(15_000) });
+  return { status: res.status, body: (await res.text()).slice(0, 300) };
+}
+
+describe('REST routes', () => {
+  it('answer each caller as their rule says', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      const rule = restRules[key(route)];
+      if (!rule) continue; // reported above
+      for (const caller of CALLERS) {
+        const want = expected(rule.access, caller);
+        const got = await callRest(route, caller);
+        calls++;
+        const fine = want === 'ok' ? (got.status >= 200 && got.status < 300) || (rule.alsoAllowed ?? []).includes(got.status) : got.status === want;
+        if (!fine) failures.push(`${key(route)} as ${caller} (${rule.access}): expected ${want === 'ok' ? '2xx' : want}, got ${got.status} ${got.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBe(routes.filter((r) => restRules[key(r)]).length * CALLERS.length);
+  });
+
+  it('never accepts an authorization failure as a business refusal', () => {
+    for (const rule of Object.values(restRules)) expect((rule.alsoAllowed ?? []).filter((s) => [401, 403, 404, 500].includes(s))).toEqual([]);
+    for (const rule of Object.values(graphqlRules)) expect((rule.alsoAllowedCodes ?? []).filter((c) => ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_SERVER_ERROR'].includes(c))).toEqual([]);
+  });
+});
+
+function documentFor(field: string, values: Record<string, unknown>): string {
+  const [op, name] = field.split('.') as [string, string];
+  const type = op === 'Query' ? schema.getQueryType() : op === 'Mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const def = type!.getFields()[name]!;
+  const used = def.args.filter((a) => a.name in values);
+  const defs = used.length ? `(${used.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ')})` : '';
+  const args = used.length ? `(${used.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';
+  const selection = isCompositeType(getNamedType(def.type)) ? ' { __typename }' : '';
+  return `${op.toLowerCase()} Matrix${defs} { ${name}${args}${selection} }`;
+}
+
+type GraphQLOutcome = { ok: true } | { ok: false; code: string; message: string };
+
+function outcomeOf(result: { data?: any; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }, name: string): GraphQLOutcome {
+  const e = result.errors?.[0];
+  if (e) return { ok: false, code: String(e.extensions?.code ?? 'NO_CODE'), message: e.message };
+  if (result.data?.[name] === undefined) return { ok: false, code: 'NO_DATA', message: JSON.stringify(result) };
+  return { ok: true };
+}
+
+async function callSubscription(query: string, variables: Record<string, unknown>, token: string | null, name: string): Promise<GraphQLOutcome> {
+  const client = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0, lazy: true });
+  try {
+    return await new Promise<GraphQLOutcome>((resolve) => {
+      // A subscription that is accepted may stay quiet until something happens: no error within 2 s is success.
+      const quiet = setTimeout(() => resolve({ ok: true }), 2000);
+      client.subscribe(
+        { query, variables },
+        {
+          next: (r) => {
+            clearTimeout(quiet);
+            resolve(outcomeOf(r as never, name));
+          },
+          error: (err) => {
+            clearTimeout(quiet);
+            const list = Array.isArray(err) ? err : [err];
+            resolve({ ok: false, code: String(list[0]?.extensions?.code ?? 'NO_CODE'), message: JSON.stringify(err).slice(0, 200) });
+          },
+          complete: () => undefined,
+        },
+      );
+    });
+  } finally {
+    await client.dispose();
+  }
+}
+
+describe('GraphQL operations', () => {
+  it('answer each caller as their rule says, on HTTP and (subscriptions) graphql-ws', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const field of rootFields()) {
+      const rule = graphqlRules[field];
+      if (!rule) continue; // reported above
+      const name = field.split('.')[1]!;
+      for (const caller of CALLERS) {
+        const values = rule.args ? await rule.args(fx, caller) : {};
+        const query = documentFor(field, values);
+        const token = caller === 'anonymous' ? null : fx.users[caller].token;
+        const got = field.startsWith('Subscription.') ? await callSubscription(query, values, token, name) : outcomeOf(await server.graphql(query, values, token), name);
+        calls++;
+        const want = expected(rule.access, caller);
+        const fine = want === 'ok' ? got.ok || (rule.alsoAllowedCodes ?? []).includes(got.code) : !got.ok && got.code === codeFor[want];
+        if (!fine) failures.push(`${field} as ${caller} (${rule.access}): expected ${want === 'ok' ? 'data' : codeFor[want]}, got ${got.ok ? 'data' : `${got.code}: ${got.message}`}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(25 * CALLERS.length);
+  });
+});

@@ -1,0 +1,196 @@
+import type { ProcessedResult } from '../results/processed-result.js';
+
+/** Who calls: signed out, user A (who owns the objects), user B, an administrator. */
+export type Caller = 'anonymous' | 'owner' | 'other' | 'admin';
+export const CALLERS: Caller[] = ['anonymous', 'owner', 'other', 'admin'];
+
+export interface MatrixAccount {
+  token: string;
+  id: string;
+  username: string;
+  password: string;
+}
+
+/** Real objects of user A, made fresh for each call so destructive calls do not interfere (test-support/authorization-fixtures.ts). */
+export interface MatrixFixture {
+  users: Record<Exclude<Caller, 'anonymous'>, MatrixAccount>;
+  packageId: string;
+  unique(prefix: string): string;
+  project(opts?: { trashed?: boolean }): Promise<string>;
+  fileSet(): Promise<{ projectId: string; fileSetId: string; fileId: string }>;
+  purchaseRequest(): Promise<string>;
+  apiToken(): Promise<string>;
+  uploadForm(): Promise<FormData>;
+  sampleResult(): ProcessedResult;
+}
+
+/**
+ * Who may call what: one rule per REST route and per GraphQL root field, read by
+ * authorization-matrix.e2e.spec.ts, which calls every route and field as each caller and fails
+ * for any route or field without a rule here.
+ *
+ * - public: everyone gets a 2xx (SPEC §6: login, register, packages; health and readiness).
+ * - user:   the signed-in user's own account data, named by no id: 401 signed out, 2xx for any user.
+ * - owned:  an object named by id that belongs to user A: 401 signed out, 2xx for A, 404 for
+ *           user B and for an administrator (owners only; a foreign id answers like a missing one).
+ * - admin:  administrator operations: 401 signed out, 403 for users, 2xx for administrators.
+ *
+ * Rules for routes and fields that other features add (uploads, processing, results, files,
+ * exports, API tokens) are here already; until the route exists they are reported as unused.
+ */
+export type Access = 'public' | 'user' | 'owned' | 'admin';
+
+export interface RestCall {
+  /** Values of the route's `:params`. */
+  params?: Record<string, string>;
+  /** A literal URL, for routes that are patterns (the web app fallback). */
+  url?: string;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export interface RestRule {
+  access: Access;
+  /** Builds the request for one caller; objects named in it belong to user A. */
+  call?: (fx: MatrixFixture, caller: Caller) => Promise<RestCall>;
+  /** Statuses also accepted for a caller who is allowed in (a business refusal, never 401/403/404). */
+  alsoAllowed?: number[];
+}
+
+export interface GraphQLRule {
+  access: Access;
+  /** Values for the field's arguments (the document is generated from the live schema). */
+  args?: (fx: MatrixFixture, caller: Caller) => Promise<Record<string, unknown>>;
+  /** extensions.code values also accepted for a caller who is allowed in. */
+  alsoAllowedCodes?: string[];
+}
+
+const project = (fx: MatrixFixture) => fx.project().then((id) => ({ params: { id } }));
+const trashedProject = (fx: MatrixFixture) => fx.project({ trashed: true }).then((id) => ({ params: { id } }));
+const uploadProject = (fx: MatrixFixture) => fx.project().then((projectId) => ({ params: { projectId } }));
+const fileSet = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.fileSetId } }));
+const file = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.fileId } }));
+const credentials = async (fx: MatrixFixture) => ({ username: fx.users.owner.username, password: fx.users.owner.password });
+const newAccount = async (fx: MatrixFixture) => {
+  const username = fx.unique('reg');
+  return { username, email: `${username}@example.com`, password: 'secret123' };
+};
+
+export const restRules: Record<string, RestRule> = {
+  // Accounts (SPEC §7)
+  'POST /auth/register': { access: 'public', call: async (fx) => ({ body: await newAccount(fx) }) },
+  'POST /auth/login': { access: 'public', call: async (fx) => ({ body: await credentials(fx) }) },
+  'GET /api/user/profile': { access: 'user' },
+  'GET /api/user/theme': { access: 'user' },
+  'PUT /api/user/theme': { access: 'user', call: async () => ({ body: { theme: 'minimalist' } }) },
+  'GET /api/user/credits/balance': { access: 'user' },
+  'GET /api/user/transactions': { access: 'user' },
+
+  // Projects
+  'GET /api/projects': { access: 'user' },
+  'GET /api/projects/trash': { access: 'user' },
+  'DELETE /api/projects/trash/empty': { access: 'user' },
+  'POST /api/projects': { access: 'user', call: async () => ({ body: { name: 'Matrix project', cameraType: 'dji-mavic-3-pro-series' } }) },
+  'GET /api/projects/:id': { access: 'owned', call: project },
+  'DELETE /api/projects/:id': { access: 'owned', call: project },
+  'POST /api/projects/:id/restore': { access: 'owned', call: trashedProject },
+  'DELETE /api/projects/:id/permanent': { access: 'owned', call: trashedProject },
+
+  // Purchases
+  'GET /api/purchase/packages': { access: 'public' },
+  'POST /api/purchase/request': { access: 'user', call: async (fx) => ({ body: { packageId: fx.packageId } }) },
+  'GET /api/purchase/requests': { access: 'user' },
+
+  // Administration
+  'GET /api/admin/users': { access: 'admin' },
+  'POST /api/admin/users/:id/credits': { access: 'admin', call: async (fx) => ({ params: { id: fx.users.owner.id }, body: { amount: 1, description: 'matrix' } }) },
+  'GET /api/admin/settings': { access: 'admin' },
+  'PUT /api/admin/settings/:key': { access: 'admin', call: async () => ({ params: { key: 'CREDIT_MARKUP_PERCENTAGE' }, body: { value: 50 } }) },
+  'GET /api/admin/purchase-requests': { access: 'admin' },
+  'POST /api/admin/purchase-requests/:id/approve': { access: 'admin', call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { adminNotes: 'paid' } }) },
+  'POST /api/admin/purchase-requests/:id/reject': { access: 'admin', call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { adminNotes: 'no payment' } }) },
+  'GET /api/admin/ledger/events': { access: 'admin' },
+  'GET /api/admin/ledger/verify': { access: 'admin' },
+  'GET /api/admin/ledger/replay': { access: 'admin' },
+  'GET /api/admin/queue': { access: 'admin' },
+  'GET /metrics': { access: 'admin' },
+
+  // Operations
+  'GET /api/health': { access: 'public' },
+  'GET /api/ready': { access: 'public' },
+  // The web app: index.html for any page, or 503 with instructions while it is not built.
+  'GET /.*/': { access: 'public', call: async () => ({ url: '/dashboard', headers: { accept: 'text/html' } }), alsoAllowed: [503] },
+  'GET /explorer': { access: 'public' },
+
+  // Uploads and file sets (issue 4)
+  'POST /api/upload/:projectId': { access: 'owned', call: async (fx) => ({ ...(await uploadProject(fx)), form: await fx.uploadForm() }) },
+  'GET /api/projects/:id/verify-filesets': { access: 'owned', call: project },
+  'POST /api/projects/:id/generate-json': { access: 'owned', call: project },
+  'GET /api/projects/:id/cost-estimate': { access: 'owned', call: project },
+  'GET /api/files/:id': { access: 'owned', call: file },
+  'GET /api/files/:id/content': { access: 'owned', call: file },
+
+  // Processing and results (issue 5): starting a run of an empty project is a business refusal.
+  'POST /api/projects/:id/process': { access: 'owned', call: project, alsoAllowed: [400, 402, 409] },
+  'GET /api/projects/:id/progress': { access: 'owned', call: project },
+  'GET /api/filesets/:id/results': { access: 'owned', call: fileSet },
+  'PUT /api/filesets/:id/results': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), body: fx.sampleResult() }) },
+
+  // Exports (issue 6)
+  'GET /api/projects/csv/:id': { access: 'owned', call: project },
+  'GET /api/projects/pond5-csv/:id': { access: 'owned', call: project },
+
+  // API tokens (issue 8)
+  'GET /api/tokens': { access: 'user' },
+  'POST /api/tokens': { access: 'user', call: async () => ({ body: { name: 'matrix', scopes: ['read'] } }) },
+  'DELETE /api/tokens/:id': { access: 'owned', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
+};
+
+const input = (value: Record<string, unknown>) => ({ input: value });
+
+export const graphqlRules: Record<string, GraphQLRule> = {
+  'Query.cameraTypes': { access: 'public' },
+  'Query.creditPackages': { access: 'public' },
+  'Mutation.register': { access: 'public', args: async (fx) => input(await newAccount(fx)) },
+  'Mutation.login': { access: 'public', args: async (fx) => input(await credentials(fx)) },
+
+  'Query.me': { access: 'user' },
+  'Mutation.updateTheme': { access: 'user', args: async () => ({ theme: 'minimalist' }) },
+  'Query.transactions': { access: 'user' },
+  'Query.projects': { access: 'user' },
+  'Query.projectCounts': { access: 'user' },
+  'Mutation.createProject': { access: 'user', args: async () => input({ name: 'Matrix project', cameraType: 'dji-mavic-3-pro-series' }) },
+  'Mutation.emptyTrash': { access: 'user' },
+  'Query.myPurchaseRequests': { access: 'user' },
+  'Mutation.createPurchaseRequest': { access: 'user', args: async (fx) => ({ packageId: fx.packageId }) },
+
+  'Query.project': { access: 'owned', args: async (fx) => ({ id: await fx.project() }) },
+  'Mutation.trashProject': { access: 'owned', args: async (fx) => ({ id: await fx.project() }) },
+  'Mutation.restoreProject': { access: 'owned', args: async (fx) => ({ id: await fx.project({ trashed: true }) }) },
+  'Mutation.deleteProjectPermanently': { access: 'owned', args: async (fx) => ({ id: await fx.project({ trashed: true }) }) },
+
+  'Query.adminUsers': { access: 'admin' },
+  'Query.settings': { access: 'admin' },
+  'Query.adminPurchaseRequests': { access: 'admin' },
+  'Query.ledgerEvents': { access: 'admin' },
+  'Query.ledgerVerification': { access: 'admin' },
+  'Query.ledgerReplay': { access: 'admin' },
+  'Query.adminQueueStats': { access: 'admin' },
+  'Subscription.adminQueueStatsUpdates': { access: 'admin', args: async () => ({ intervalSeconds: 2 }) },
+  'Mutation.adjustUserCredits': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id, amount: '1.00', reason: 'matrix' }) },
+  'Mutation.updateMarkup': { access: 'admin', args: async () => ({ value: 50 }) },
+  'Mutation.approvePurchaseRequest': { access: 'admin', args: async (fx) => ({ id: await fx.purchaseRequest(), adminNotes: 'paid' }) },
+  'Mutation.rejectPurchaseRequest': { access: 'admin', args: async (fx) => ({ id: await fx.purchaseRequest(), adminNotes: 'no payment' }) },
+
+  // Fields other features add; arguments as their issues describe them.
+  'Subscription.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Query.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Query.verifyFileSets': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Mutation.generateManifest': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Mutation.startProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }), alsoAllowedCodes: ['BAD_USER_INPUT', 'CONFLICT', 'INSUFFICIENT_CREDITS'] },
+  'Query.fileSetResult': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
+  'Query.apiTokens': { access: 'user' },
+  'Mutation.revokeApiToken': { access: 'owned', args: async (fx) => ({ id: await fx.apiToken() }) },
+};

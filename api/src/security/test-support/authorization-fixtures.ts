@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { signUp, type TestServer } from '../../test-support/test-server.js';
+import { fixtureSrtPath } from '../../test-support/media-fixtures.js';
+import { Project } from '../../projects/project.entity.js';
+import { FileSet } from '../../filesets/file-set.entity.js';
+import { MediaFile } from '../../filesets/media-file.entity.js';
+import { FileSetResult } from '../../results/file-set-result.entity.js';
+import type { MatrixFixture } from '../authorization-rules.js';
+
+export { CALLERS, type Caller } from '../authorization-rules.js';
+
+const SRT = 'JuanIrache__DJI_SRT_Parser__air2s.srt';
+
+/** Users A, B and an administrator, and makers of A's objects, on a live test server. */
+export async function makeMatrixFixture(server: TestServer, admin: { username: string; password: string }): Promise<MatrixFixture> {
+  const owner = await signUp(server);
+  const other = await signUp(server);
+  const login = await server.request('POST', '/auth/login', { body: admin });
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+  const adminAccount = { token: login.body.token as string, id: login.body.user.id as string, ...admin };
+  const packages = await server.request('GET', '/api/purchase/packages');
+  const packageId = packages.body.packages[0].id as string;
+  const ok = (what: string, r: { status: number; body: unknown }) => {
+    if (r.status >= 300) throw new Error(`fixture: ${what} failed with ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body as any;
+  };
+
+  const fx: MatrixFixture = {
+    users: { owner, other, admin: adminAccount },
+    packageId,
+    unique: (prefix) => `${prefix}${randomBytes(5).toString('hex')}`,
+    async project(opts = {}) {
+      const r = ok('create project', await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Owned by A', cameraType: 'dji-mavic-3-pro-series' } }));
+      const id = r.project.id as string;
+      if (opts.trashed) ok('trash project', await server.request('DELETE', `/api/projects/${id}`, { token: owner.token }));
+      return id;
+    },
+    async fileSet() {
+      // Recorded as the upload feature records them: real bytes in storage, then the rows.
+      const projectId = await fx.project();
+      const stored = await server.services.storage.write(Readable.from(await fs.readFile(fixtureSrtPath(SRT))), { extension: 'srt' });
+      const em = server.services.orm.em.fork();
+      const set = em.create(FileSet, { project: em.getReference(Project, projectId), baseName: 'DJI_0001', position: 0, createdAt: new Date() });
+      const media = em.create(MediaFile, { fileSet: set, filename: 'DJI_0001.SRT', extension: 'srt', kind: 'subtitle', contentType: 'application/x-subrip', ...stored, createdAt: new Date() });
+      em.create(FileSetResult, { fileSet: set, original: fx.sampleResult(), current: fx.sampleResult(), provider: 'offline', createdAt: new Date(), updatedAt: new Date() });
+      await em.flush();
+      return { projectId, fileSetId: set.id, fileId: media.id };
+    },
+    async purchaseRequest() {
+      const r = ok('purchase request', await server.request('POST', '/api/purchase/request', { token: owner.token, body: { packageId } }));
+      return r.request.id as string;
+    },
+    async apiToken() {
+      const r = ok('API token', await server.request('POST', '/api/tokens', { token: owner.token, body: { name: fx.unique('t'), scopes: ['read'] } }));
+      return (r.id ?? r.token?.id ?? r.apiToken?.id) as string;
+    },
+    async uploadForm() {
+      const form = new FormData();
+      form.append('files', new Blob([await fs.readFile(fixtureSrtPath(SRT))], { type: 'application/x-subrip' }), 'DJI_0001.SRT');
+      return form;
+    },
+    sampleResult: () => ({
+      content: {
+        title: 'Aerial view over the coast',
+        final_description: 'A drone flies along the coast at golden hour.',
+        keywords: ['aerial', 'coast', 'drone'],
+        categories: { adobe_category: null, shutterstock_a_category: null, shutterstock_b_category: null },
+      },
+      metadata: { latitude: 43.7, longitude: 7.26, city: 'Nice', country: 'France' },
+      shot_types: { aerial: true },
+    }),
+  };
+  return fx;
+}
