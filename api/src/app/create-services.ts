@@ -16,12 +16,15 @@ import type { QueueBackend } from '../queue/queue-backend.js';
 import { Metrics } from '../metrics/metrics.js';
 import { FileStorage } from '../uploads/file-storage.js';
 import type { AppServices } from './services.js';
+import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import { IdempotencyService } from '../idempotency/idempotency.service.js';
 
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
   const ledger = createLedger(deps.pool);
   const users = new UsersService(deps.orm);
-  const auth = new AuthService(users, new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn), new AttemptLimiter(deps.config.authRateLimitPerMinute));
+  const apiTokens = new ApiTokensService(deps.orm);
+  const auth = new AuthService(users, new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn), new AttemptLimiter(deps.config.authRateLimitPerMinute), apiTokens);
   const projects = new ProjectsService(deps.orm);
   const settings = new SettingsService(deps.orm);
   const credits = new CreditsService(ledger, settings);
@@ -29,5 +32,5 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const admin = new AdminService(users, credits, settings, ledger);
   // Every new account gets its ledger stream and the sign-up bonus.
   auth.onRegistered((user) => credits.onboard(user.id));
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage: new FileStorage(deps.config.storageDir) };
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage: new FileStorage(deps.config.storageDir), apiTokens, idempotency: new IdempotencyService(deps.pool) };
 }

@@ -13,6 +13,8 @@ import type { AdminService } from '../admin/admin.service.js';
 import type { Ledger } from '@shotlog/ledger';
 import type { Metrics } from '../metrics/metrics.js';
 import type { FileStorage } from '../uploads/file-storage.js';
+import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -31,4 +33,6 @@ export interface AppServices {
   admin: AdminService;
   metrics: Metrics;
   storage: FileStorage;
+  apiTokens: ApiTokensService;
+  idempotency: IdempotencyService;
 }

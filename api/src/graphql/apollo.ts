@@ -14,15 +14,25 @@ import { toAppError } from '../errors/to-app-error.js';
 import type { GraphQLContext } from './context.js';
 import { makeFormatError } from './format-error.js';
 import { extraRules, validateWithLimits } from './limits.js';
+import { execute, GraphQLError, subscribe, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { graphqlScopeError } from '../auth/scopes.js';
+
+/** graphql-ws: the refusal of an operation outside the token's scopes, as a result (no HTTP status there). */
+function scopeRefusal(args: ExecutionArgs): ExecutionResult | null {
+  const refused = graphqlScopeError((args.contextValue as GraphQLContext).scopes, args.document, args.operationName);
+  if (!refused) return null;
+  const { http: _http, ...extensions } = refused.extensions;
+  return { errors: [new GraphQLError(refused.message, { extensions })] };
+}
 
 /** Resolves the viewer for one operation; a bad token is kept for resolvers that need a user. */
 export async function contextFor(services: AppServices, authorization: string | undefined | null, requestId: string, clientAddress?: string): Promise<GraphQLContext> {
   try {
-    const user = await services.auth.userForAuthorization(authorization);
-    return { user, authError: null, requestId, clientAddress };
+    const principal = await services.auth.authenticate(authorization);
+    return { user: principal?.user ?? null, scopes: principal?.scopes ?? null, apiTokenId: principal?.apiTokenId ?? null, authError: null, requestId, clientAddress };
   } catch (err) {
     const app = toAppError(err);
-    if (app?.code === 'UNAUTHENTICATED') return { user: null, authError: app, requestId, clientAddress };
+    if (app?.code === 'UNAUTHENTICATED') return { user: null, scopes: null, authError: app, requestId, clientAddress };
     throw err;
   }
 }
@@ -34,6 +44,9 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
     {
       schema,
       validate: validateWithLimits(services.config.introspection),
+      // API token scopes, checked before anything runs (the same rule as the HTTP plugin below).
+      execute: (args) => scopeRefusal(args) ?? execute(args),
+      subscribe: (args) => scopeRefusal(args) ?? subscribe(args),
       context: async (ctx) => {
         const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
         const header = (params.authorization ?? params.Authorization) as string | undefined;
@@ -52,6 +65,17 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
     allowBatchedHttpRequests: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      {
+        // API token scopes: one check per operation, before any resolver runs (auth/scopes.ts).
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ contextValue, document, operationName }) {
+              const refused = graphqlScopeError(contextValue.scopes, document, operationName);
+              if (refused) throw refused;
+            },
+          };
+        },
+      },
       {
         async serverWillStart() {
           return {

@@ -8,9 +8,10 @@ import { UsersResolver } from '../users/users.resolver.js';
 import { ProjectsResolver } from '../projects/projects.resolver.js';
 import { CreditsResolver } from '../credits/credits.resolver.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
+import { ApiTokensResolver } from '../api-tokens/api-tokens.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, ApiTokensResolver] as const;
 
 /** Builds the executable schema; resolvers get the process's services through the container. */
 export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {

@@ -14,6 +14,8 @@ import { purchaseRoutes, transactionRoutes } from '../credits/credits.routes.js'
 import { adminRoutes } from '../admin/admin.routes.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requireAdmin } from '../auth/viewer.js';
+import { requireScope } from '../auth/scopes.js';
+import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -63,6 +65,7 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
 
   const json = express.json({ limit: '1mb' });
   app.use('/auth', json, authRoutes(services));
+  app.use('/api/user/tokens', json, apiTokenRoutes(services));
   app.use('/api/user', json, userRoutes(services), transactionRoutes(services));
   app.use('/api/purchase', json, purchaseRoutes(services));
   app.use('/api/admin', json, adminRoutes(services));
@@ -73,7 +76,9 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
     services.metrics.router(async (authorization) => {
       const token = services.config.metricsToken;
       if (token && authorization === `Bearer ${token}`) return;
-      requireAdmin({ user: await services.auth.userForAuthorization(authorization) });
+      const principal = await services.auth.authenticate(authorization);
+      requireScope(principal?.scopes ?? null, 'admin');
+      requireAdmin({ user: principal?.user ?? null });
     }),
   );
   mountGraphQL(app);
