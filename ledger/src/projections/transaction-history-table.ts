@@ -66,8 +66,8 @@ export async function readTransactions(pool: pg.Pool, userId: string, page: Page
     }>(
       `SELECT event_id, created_at, description, amount::text AS amount, balance_after::text AS balance_after,
          transaction_type, sequence::text AS sequence
-       FROM ledger_transactions WHERE user_id = $1 AND ($4::int8 IS NULL OR sequence < $4::int8)
-       ORDER BY sequence DESC LIMIT $2 OFFSET $3`,
+       FROM ledger_transactions WHERE user_id = $1 AND ($4::int8 IS NULL OR ledger_transactions.sequence < $4::int8)
+       ORDER BY ledger_transactions.sequence DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset, page.beforeSequence ?? null],
     ),
     pool.query<{ total: string }>('SELECT count(*)::text AS total FROM ledger_transactions WHERE user_id = $1', [userId]),
