@@ -5,6 +5,7 @@ import express from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -65,6 +66,8 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
     allowBatchedHttpRequests: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Apollo's landing page loads Apollo Sandbox from a CDN; Shotlog serves its own at /explorer.
+      ApolloServerPluginLandingPageDisabled(),
       {
         // API token scopes: one check per operation, before any resolver runs (auth/scopes.ts).
         async requestDidStart() {

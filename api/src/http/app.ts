@@ -16,6 +16,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { requireScope } from '../auth/scopes.js';
 import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
+import { mountExplorer } from '../explorer/explorer.routes.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -81,6 +82,7 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
       requireAdmin({ user: principal?.user ?? null });
     }),
   );
+  mountExplorer(app, services);
   mountGraphQL(app);
   app.use(API_PREFIXES, notFoundHandler);
   serveWebApp(app, services.config.webDistDir);
