@@ -39,3 +39,20 @@ describe('the GraphQL explorer', () => {
     expect(g.status).toBeLessThan(500);
   });
 });
+
+describe('introspection within the query limits', () => {
+  it("accepts the standard introspection query (GraphiQL's), but still refuses deep `fields { type { fields` nesting", async () => {
+    const { getIntrospectionQuery } = await import('graphql');
+    const server = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'true' } });
+    try {
+      const r = await server.graphql(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, schemaDescription: true }));
+      expect(r.errors).toBeUndefined();
+      expect(r.data.__schema.queryType.name).toBe('Query');
+      const nest = (n: number): string => (n === 0 ? 'name' : `fields { type { ${nest(n - 1)} } }`);
+      const deep = await server.graphql(`{ __schema { types { ${nest(6)} } } }`);
+      expect(deep.errors?.[0]?.message).toMatch(/too deep/);
+    } finally {
+      await server.close();
+    }
+  });
+});

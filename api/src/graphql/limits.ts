@@ -34,21 +34,27 @@ function walk(
   multiplier: number,
   visit: (fieldAlias: boolean, depth: number, multiplier: number, node: ASTNode, firstArg: number | null) => void,
   seen: Set<string>,
+  inIntrospection = false,
 ): void {
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       // `first: N` multiplies the cost of everything below a connection.
       const firstArg = sel.arguments?.find((a) => a.name.value === 'first')?.value;
       const n = firstArg && firstArg.kind === Kind.INT ? Math.min(Number(firstArg.value), GRAPHQL_LIMITS.maxListMultiplier) : null;
-      visit(Boolean(sel.alias), depth + 1, multiplier, sel, n);
-      if (sel.selectionSet) walk(sel.selectionSet, fragments, depth + 1, multiplier * (n ?? 1), visit, seen);
+      const introspection = inIntrospection || sel.name.value === '__schema' || sel.name.value === '__type';
+      // Introspection's `ofType` chain (one object per type wrapper, bounded by the schema) does not
+      // count as depth, so the standard introspection query of GraphiQL and codegen fits; `fields`
+      // and `type` nesting still does.
+      const d = inIntrospection && sel.name.value === 'ofType' ? depth : depth + 1;
+      visit(Boolean(sel.alias), d, multiplier, sel, n);
+      if (sel.selectionSet) walk(sel.selectionSet, fragments, d, multiplier * (n ?? 1), visit, seen, introspection);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      walk(sel.selectionSet, fragments, depth, multiplier, visit, seen);
+      walk(sel.selectionSet, fragments, depth, multiplier, visit, seen, inIntrospection);
     } else {
       const name = sel.name.value;
       if (seen.has(name)) continue; // cycles are reported by graphql's NoFragmentCycles rule
       const f = fragments.get(name);
-      if (f) walk(f.selectionSet, fragments, depth, multiplier, visit, new Set([...seen, name]));
+      if (f) walk(f.selectionSet, fragments, depth, multiplier, visit, new Set([...seen, name]), inIntrospection);
     }
   }
 }
