@@ -5,6 +5,7 @@ import { API_TOKEN_SCOPES, type GrantedScopes, type Scope } from '../auth/scopes
 import { afterTimeId, checkFirst, parseTimeIdCursor } from '../graphql/relay.js';
 import { User } from '../users/user.entity.js';
 import { ApiToken } from './api-token.entity.js';
+import { REVOCATION_CHANNEL } from './revocation-listener.js';
 import { displayPrefix, hashTokenSecret, isWellFormedApiToken, newTokenSecret } from './token-secret.js';
 
 /** A user may hold this many tokens that are neither revoked nor expired. */
@@ -130,6 +131,8 @@ export class ApiTokensService {
     if (!token.revokedAt) {
       token.revokedAt = this.now();
       await em.flush();
+      // Every API process closes the websockets opened with it (revocation-listener.ts).
+      await em.getConnection().execute(`select pg_notify('${REVOCATION_CHANNEL}', ?)`, [token.id]);
     }
     return presentApiToken(token, this.now());
   }

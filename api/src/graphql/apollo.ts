@@ -17,6 +17,7 @@ import { makeFormatError } from './format-error.js';
 import { extraRules, validateWithLimits } from './limits.js';
 import { execute, GraphQLError, subscribe, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { graphqlScopeError } from '../auth/scopes.js';
+import { RevocationListener } from '../api-tokens/revocation-listener.js';
 
 /** graphql-ws: the refusal of an operation outside the token's scopes, as a result (no HTTP status there). */
 function scopeRefusal(args: ExecutionArgs): ExecutionResult | null {
@@ -41,6 +42,8 @@ export async function contextFor(services: AppServices, authorization: string | 
 /** Apollo Server on POST/GET /graphql and graphql-ws on the same path. */
 export async function createGraphQL(services: AppServices, schema: GraphQLSchema, httpServer: http.Server) {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: 1024 * 1024 });
+  const revocations = new RevocationListener(services.pool, services.logger);
+  await revocations.start();
   const wsCleanup = useServer(
     {
       schema,
@@ -51,7 +54,9 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
       context: async (ctx) => {
         const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
         const header = (params.authorization ?? params.Authorization) as string | undefined;
-        return contextFor(services, header, randomUUID(), ctx.extra.request.socket.remoteAddress);
+        const context = await contextFor(services, header, randomUUID(), ctx.extra.request.socket.remoteAddress);
+        if (context.apiTokenId) revocations.track(context.apiTokenId, ctx.extra.socket);
+        return context;
       },
     },
     wsServer,
@@ -84,6 +89,7 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
           return {
             async drainServer() {
               await wsCleanup.dispose();
+              await revocations.stop();
             },
           };
         },
@@ -105,6 +111,7 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
     mount,
     stop: async () => {
       await apollo.stop();
+      await revocations.stop();
       wsServer.close();
     },
   };
