@@ -15,9 +15,11 @@ async function signedInPage(token: string) {
 }
 
 const me = (token: string) =>
-  fetch(`${h.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ me { username } }' }) }).then(
-    async (r) => ({ status: r.status, body: (await r.json()) as { data?: { me: { username: string } } | null; errors?: Array<{ message: string }> } }),
-  );
+  fetch(`${h.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: '{ me { username } }' }),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data?: { me: { username: string } } | null; errors?: Array<{ message: string }> } }));
 
 it('creates a token on the Account page, shows it once, copies it, and refuses it once revoked', async () => {
   const user = await signUp(h.server);
@@ -36,7 +38,9 @@ it('creates a token on the Account page, shows it once, copies it, and refuses i
   await page.getByText('it will not be shown again').waitFor();
   await page.getByRole('button', { name: 'Copy' }).click();
   await page.getByRole('button', { name: 'Copied' }).waitFor();
-  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(secret);
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+  ).toBe(secret);
   const row = page.getByTestId('api-token-row').filter({ hasText: 'nightly ingest' });
   await row.waitFor();
   expect(await row.textContent()).toContain('read, write');
@@ -83,13 +87,18 @@ it('opens /explorer signed in and runs { me { username } } with the stored token
   const failed: string[] = [];
   page.on('requestfailed', (r) => failed.push(r.url()));
   page.on('console', (m) => m.type() === 'error' && failed.push(m.text()));
-  page.on('response', async (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()} ${r.request().postData()?.slice(0, 300)} => ${(await r.text()).slice(0, 300)}`));
+  page.on(
+    'response',
+    async (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()} ${r.request().postData()?.slice(0, 300)} => ${(await r.text()).slice(0, 300)}`),
+  );
   await page.goto('/explorer');
   const editor = page.locator('.graphiql-query-editor .CodeMirror').first();
   await editor.waitFor();
   // Replace the welcome query with ours through CodeMirror's own API.
   await page.evaluate(() => {
-    const cm = (globalThis as unknown as { document: { querySelector(s: string): { CodeMirror: { setValue(v: string): void } } } }).document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror;
+    const cm = (globalThis as unknown as { document: { querySelector(s: string): { CodeMirror: { setValue(v: string): void } } } }).document.querySelector(
+      '.graphiql-query-editor .CodeMirror',
+    ).CodeMirror;
     cm.setValue('{ me { username } }');
   });
   await page.getByRole('button', { name: /execute query/i }).click();

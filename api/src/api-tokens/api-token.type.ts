@@ -49,7 +49,8 @@ export class CreatedApiToken {
   @Field(() => ApiTokenType, { description: 'The token as it will be listed.' })
   token!: ApiTokenType;
   @Field({
-    description: 'The secret, shown this once: send it as `Authorization: Bearer <secret>` on GraphQL, graphql-ws (connectionParams.authorization) and REST. Store it safely; it cannot be shown again.',
+    description:
+      'The secret, shown this once: send it as `Authorization: Bearer <secret>` on GraphQL, graphql-ws (connectionParams.authorization) and REST. Store it safely; it cannot be shown again.',
   })
   secret!: string;
 }
@@ -58,7 +59,9 @@ export class CreatedApiToken {
 export class CreateApiTokenInput {
   @Field({ description: 'A name to recognise it by, 1 to 100 characters.' })
   name!: string;
-  @Field(() => [ApiTokenScope], { description: 'At least one scope. `admin` is for administrators only; a token can only create tokens within its own scopes.' })
+  @Field(() => [ApiTokenScope], {
+    description: 'At least one scope. `admin` is for administrators only; a token can only create tokens within its own scopes.',
+  })
   scopes!: ApiTokenScope[];
   @Field(() => Date, { nullable: true, description: 'When the token stops working (must be in the future); omit for a token that does not expire.' })
   expiresAt?: Date | null;

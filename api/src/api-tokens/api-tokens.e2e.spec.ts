@@ -20,7 +20,12 @@ async function createToken(login: string, scopes: string[], extra: Record<string
 
 /** One graphql-ws operation; resolves with its last result or its error. */
 async function overWs(token: string, query: string) {
-  const client = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+  const client = createClient({
+    url: server.url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+  });
   try {
     return await new Promise<{ data?: any; errors?: any }>((resolve) => {
       let result: { data?: any; errors?: any } = {};
@@ -107,9 +112,15 @@ describe('using a token', () => {
     const rest = await server.request('POST', '/api/projects', { token: secret, body: { name: 'x', cameraType: 'dji-mavic-3-pro-series' } });
     expect(rest.status).toBe(403);
     expect(rest.body.message).toBe("This API token does not have the 'write' scope needed for this request");
-    const gql = await server.request('POST', '/graphql', { token: secret, body: { query: 'mutation { createProject(input:{name:"x", cameraType:"dji-mavic-3-pro-series"}){ id } }' } });
+    const gql = await server.request('POST', '/graphql', {
+      token: secret,
+      body: { query: 'mutation { createProject(input:{name:"x", cameraType:"dji-mavic-3-pro-series"}){ id } }' },
+    });
     expect(gql.status).toBe(403);
-    expect(gql.body.errors[0]).toMatchObject({ message: "This API token does not have the 'write' scope needed for this request", extensions: { code: 'FORBIDDEN' } });
+    expect(gql.body.errors[0]).toMatchObject({
+      message: "This API token does not have the 'write' scope needed for this request",
+      extensions: { code: 'FORBIDDEN' },
+    });
     const ws = await overWs(secret, 'mutation { createProject(input:{name:"x", cameraType:"dji-mavic-3-pro-series"}){ id } }');
     expect(ws.errors?.[0]).toMatchObject({ message: expect.stringContaining("'write' scope"), extensions: { code: 'FORBIDDEN' } });
     const projects = await server.request('GET', '/api/projects', { token: u.token });
@@ -129,7 +140,10 @@ describe('using a token', () => {
   it('needs the admin scope for admin operations even for an administrator, (process: see scopes.unit.spec.ts)', async () => {
     const read = await createToken(adminToken, ['read', 'write']);
     const gql = await server.graphql('{ adminUsers(first: 5){ totalCount } }', {}, read.secret);
-    expect(gql.errors?.[0]).toMatchObject({ message: "This API token does not have the 'admin' scope needed for this request", extensions: { code: 'FORBIDDEN' } });
+    expect(gql.errors?.[0]).toMatchObject({
+      message: "This API token does not have the 'admin' scope needed for this request",
+      extensions: { code: 'FORBIDDEN' },
+    });
     const rest = await server.request('GET', '/api/admin/users', { token: read.secret });
     expect([rest.status, rest.body.message]).toEqual([403, "This API token does not have the 'admin' scope needed for this request"]);
     const admin = await createToken(adminToken, ['admin']);
@@ -139,7 +153,8 @@ describe('using a token', () => {
 
   it("answers 404 for another user's project, exactly like a missing one", async () => {
     const owner = await signUp(server);
-    const project = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Mine', cameraType: 'dji-mavic-3-pro-series' } })).body.project;
+    const project = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Mine', cameraType: 'dji-mavic-3-pro-series' } })).body
+      .project;
     const other = await signUp(server);
     const { secret } = await createToken(other.token, ['read', 'write']);
     const rest = await server.request('GET', `/api/projects/${project.id}`, { token: secret });
@@ -179,7 +194,14 @@ describe('revoked, expired and malformed tokens', () => {
   it('closes websockets opened with a token when it is revoked (code 4401)', async () => {
     const u = await signUp(server);
     const { secret, token } = await createToken(u.token, ['read']);
-    const client = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${secret}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => undefined });
+    const client = createClient({
+      url: server.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${secret}` },
+      retryAttempts: 0,
+      lazy: false,
+      onNonLazyError: () => undefined,
+    });
     const closed = new Promise<{ code: number; reason: string }>((resolve) => client.on('closed', (e) => resolve(e as { code: number; reason: string })));
     const first = await new Promise<unknown>((resolve) => {
       let result: unknown;
@@ -217,7 +239,8 @@ describe('revoked, expired and malformed tokens', () => {
   it('records lastUsedAt, writing at most once a minute', async () => {
     const u = await signUp(server);
     const { secret, token } = await createToken(u.token, ['read']);
-    const lastUsed = async () => (await server.services.pool.query('SELECT last_used_at FROM api_tokens WHERE id = $1', [token.id])).rows[0].last_used_at as Date | null;
+    const lastUsed = async () =>
+      (await server.services.pool.query('SELECT last_used_at FROM api_tokens WHERE id = $1', [token.id])).rows[0].last_used_at as Date | null;
     expect(await lastUsed()).toBeNull();
     await server.request('GET', '/api/user/profile', { token: secret });
     const first = await lastUsed();

@@ -24,7 +24,9 @@ export class ApiTokensResolver {
     return this.services.apiTokens.create(requireUser(ctx), ctx.scopes, { ...input });
   }
 
-  @Mutation(() => ApiTokenType, { description: 'Revokes one of your API tokens: every request with it is refused at once (401), on every server. Revoking twice is harmless.' })
+  @Mutation(() => ApiTokenType, {
+    description: 'Revokes one of your API tokens: every request with it is refused at once (401), on every server. Revoking twice is harmless.',
+  })
   revokeApiToken(@Arg('id', () => ID, { description: 'The token id (not its secret).' }) id: string, @Ctx() ctx: GraphQLContext) {
     return this.services.apiTokens.revoke(requireUser(ctx), id);
   }

@@ -29,8 +29,12 @@ export const ADMIN_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'ledgerReplay',
 ]);
 
-/** The root GraphQL mutations that start (and pay for) processing. */
+/**
+ * The root GraphQL mutations that start (and pay for) processing. Any mutation whose name
+ * mentions "process" counts too, so a processing mutation added later cannot slip under `write`.
+ */
 export const PROCESS_ROOT_FIELDS: ReadonlySet<string> = new Set(['processProject', 'startProcessing', 'retryProcessing', 'reprocessFileSet']);
+const isProcessMutation = (field: string) => PROCESS_ROOT_FIELDS.has(field) || /process/i.test(field);
 
 /** REST: /api/admin/* needs admin, /api/projects/:id/process needs process, then by method. */
 export function restScopeFor(method: string, path: string): Scope {
@@ -74,7 +78,7 @@ export function graphqlScopesFor(document: DocumentNode, operationName?: string 
   for (const field of rootFieldNames(op.selectionSet, fragments, new Set())) {
     if (field === '__typename') continue;
     if (ADMIN_ROOT_FIELDS.has(field)) needed.add('admin');
-    else if (op.operation === 'mutation' && PROCESS_ROOT_FIELDS.has(field)) needed.add('process');
+    else if (op.operation === 'mutation' && isProcessMutation(field)) needed.add('process');
     else needed.add(op.operation === 'mutation' ? 'write' : 'read');
   }
   return needed;

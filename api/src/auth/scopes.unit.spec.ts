@@ -28,6 +28,8 @@ describe('GraphQL scope mapping', () => {
     expect(scopes('subscription { projectProgress(projectId: "x") { progress } }')).toEqual(['read']);
     expect(scopes('mutation { createProject(input: {}) { id } }')).toEqual(['write']);
     expect(scopes('mutation { processProject(id: "x") { id } }')).toEqual(['process']);
+    expect(scopes('mutation { startFileSetProcessing(id: "x") { id } }')).toEqual(['process']);
+    expect(scopes('{ processingProgress(id: "x") { id } }')).toEqual(['read']);
     expect(scopes('{ me { id } ledgerEvents { totalCount } }')).toEqual(['admin', 'read']);
     expect(scopes('mutation { approvePurchaseRequest(id: "x") { message } }')).toEqual(['admin']);
     expect(scopes('{ __typename }')).toEqual([]);
@@ -42,7 +44,9 @@ describe('GraphQL scope mapping', () => {
   it('names the first missing scope; a login token (null) may do anything', () => {
     const granted = new Set<Scope>(['read']);
     expect(graphqlScopeError(granted, parse('{ me { id } }'))).toBeNull();
-    expect(graphqlScopeError(granted, parse('mutation { createProject(input: {}) { id } }'))?.message).toBe("This API token does not have the 'write' scope needed for this request");
+    expect(graphqlScopeError(granted, parse('mutation { createProject(input: {}) { id } }'))?.message).toBe(
+      "This API token does not have the 'write' scope needed for this request",
+    );
     expect(graphqlScopeError(granted, parse('mutation { createProject(input: {}) { id } }'))?.extensions.code).toBe('FORBIDDEN');
     expect(graphqlScopeError(null, parse('mutation { updateMarkup(value: 1) { message } }'))).toBeNull();
   });

@@ -23,7 +23,10 @@ describe('the GraphQL explorer', () => {
   it('sends a browser opening /graphql to /explorer, but not API clients', async () => {
     const r = await fetch(`${on.url}/graphql`, { headers: html, redirect: 'manual' });
     expect([r.status, r.headers.get('location')]).toEqual([302, '/explorer']);
-    const api = await fetch(`${on.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { ...html, 'apollo-require-preflight': 'true' }, redirect: 'manual' });
+    const api = await fetch(`${on.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { ...html, 'apollo-require-preflight': 'true' },
+      redirect: 'manual',
+    });
     expect(api.status).toBe(200);
     const post = await on.graphql('{ __typename }');
     expect(post.data).toEqual({ __typename: 'Query' });

@@ -13,7 +13,8 @@ import { notFound } from '../errors/app-error.js';
 export function mountExplorer(app: Express, services: AppServices): void {
   const page = path.join(services.config.webDistDir, 'explorer.html');
   const enabled = services.config.introspection;
-  const wantsPage = (req: Request) => req.query.query === undefined && req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+  const wantsPage = (req: Request) =>
+    req.query.query === undefined && req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
 
   app.get('/graphql', (req, res, next) => {
     if (enabled && wantsPage(req)) return res.redirect(302, '/explorer');

@@ -63,7 +63,13 @@ async function checkBadInput(query: string, field: string, token: string) {
     expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   }
   const other = (await server.graphql(conn('apiTokens'), { first: 1 }, token)).data?.apiTokens?.edges?.[0]?.cursor;
-  for (const after of ['garbage', '%%%', Buffer.from('["k1","x"]').toString('base64url'), 'bzo1', ...(other && field !== 'apiTokens' && field !== 'projects' ? [other] : [])]) {
+  for (const after of [
+    'garbage',
+    '%%%',
+    Buffer.from('["k1","x"]').toString('base64url'),
+    'bzo1',
+    ...(other && field !== 'apiTokens' && field !== 'projects' ? [other] : []),
+  ]) {
     const r = await server.graphql(query, { first: 2, after }, token);
     expect([after, r.errors?.[0]?.extensions?.code]).toEqual([after, 'BAD_USER_INPUT']);
   }

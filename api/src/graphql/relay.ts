@@ -69,7 +69,13 @@ export function decodeCursor(cursor: string, kind: string, arity: number): strin
   } catch {
     throw badInput('Invalid cursor');
   }
-  if (!Array.isArray(parsed) || parsed.length !== arity + 2 || parsed[0] !== CURSOR_VERSION || parsed[1] !== kind || !parsed.every((v) => typeof v === 'string'))
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== arity + 2 ||
+    parsed[0] !== CURSOR_VERSION ||
+    parsed[1] !== kind ||
+    !parsed.every((v) => typeof v === 'string')
+  )
     throw badInput('Invalid cursor');
   return parsed.slice(2) as string[];
 }

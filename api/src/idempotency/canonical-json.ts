@@ -14,4 +14,6 @@ export function canonicalJson(value: unknown): string {
 
 /** The request fingerprint: SHA-256 of the operation name and its canonical input. */
 export const requestFingerprint = (operation: string, input: unknown): string =>
-  createHash('sha256').update(`${operation}\n${canonicalJson(input)}`).digest('hex');
+  createHash('sha256')
+    .update(`${operation}\n${canonicalJson(input)}`)
+    .digest('hex');

@@ -99,7 +99,11 @@ describe('purchase requests', () => {
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body.request.id).toBe(a.body.request.id);
-    const gql = await server.graphql('mutation($p: ID!, $k: String){ createPurchaseRequest(packageId:$p, idempotencyKey:$k){ id } }', { p: pkgs[0].id, k: key }, u.token);
+    const gql = await server.graphql(
+      'mutation($p: ID!, $k: String){ createPurchaseRequest(packageId:$p, idempotencyKey:$k){ id } }',
+      { p: pkgs[0].id, k: key },
+      u.token,
+    );
     expect(gql.data.createPurchaseRequest.id).toBe(a.body.request.id);
     const other = await server.request('POST', '/api/purchase/request', { token: u.token, body: { packageId: pkgs[1].id }, headers });
     expect([other.status, other.body.message]).toEqual([409, IDEMPOTENCY_MISMATCH]);

@@ -79,7 +79,11 @@ export class IdempotencyService {
           await this.pool.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND state = 'pending'`, [req.userId, key]).catch(() => undefined);
           throw err;
         }
-        await this.pool.query(`UPDATE idempotency_keys SET state = 'done', answer = $3 WHERE user_id = $1 AND key = $2`, [req.userId, key, JSON.stringify(answer ?? null)]);
+        await this.pool.query(`UPDATE idempotency_keys SET state = 'done', answer = $3 WHERE user_id = $1 AND key = $2`, [
+          req.userId,
+          key,
+          JSON.stringify(answer ?? null),
+        ]);
         return { answer, replayed: false };
       }
       const found = await this.pool.query<{ fingerprint: string; state: string; answer: T; expired: boolean }>(

@@ -76,7 +76,13 @@ export function ApiTokenList({ onError, onRevoked }: { onError(message: string):
         </table>
       </div>
       {(conn.pageInfo.hasNextPage || pages.page > 1) && (
-        <Pager page={pages.page} pages={Math.ceil(conn.totalCount / PAGE_SIZE)} hasNext={conn.pageInfo.hasNextPage} onPrevious={pages.previous} onNext={() => pages.next(conn.pageInfo.endCursor)} />
+        <Pager
+          page={pages.page}
+          pages={Math.ceil(conn.totalCount / PAGE_SIZE)}
+          hasNext={conn.pageInfo.hasNextPage}
+          onPrevious={pages.previous}
+          onNext={() => pages.next(conn.pageInfo.endCursor)}
+        />
       )}
     </>
   );

@@ -19,7 +19,10 @@ export function ApiTokensSection({ isAdmin, onNotice }: { isAdmin: boolean; onNo
       </p>
       {created && <NewTokenSecret name={created.name} secret={created.secret} onDone={() => setCreated(null)} />}
       <CreateApiTokenForm isAdmin={isAdmin} onCreated={(secret, name) => setCreated({ secret, name })} />
-      <ApiTokenList onError={(message) => onNotice({ ok: false, message })} onRevoked={(name) => onNotice({ ok: true, message: `API token “${name}” revoked` })} />
+      <ApiTokenList
+        onError={(message) => onNotice({ ok: false, message })}
+        onRevoked={(name) => onNotice({ ok: true, message: `API token “${name}” revoked` })}
+      />
     </section>
   );
 }
