@@ -27,6 +27,7 @@ it('creates a token on the Account page, shows it once, copies it, and refuses i
   await page.goto('/account');
   await page.getByRole('heading', { name: 'API Tokens' }).waitFor();
   await page.getByText('No API tokens yet.').waitFor();
+  await page.getByRole('link', { name: 'Open GraphQL Explorer' }).waitFor();
 
   await page.getByLabel('Token name').fill('nightly ingest');
   await page.getByLabel('Scope write').check();

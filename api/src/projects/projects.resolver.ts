@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { toConnection } from '../graphql/relay.js';
+import { checkFirst, toConnection } from '../graphql/relay.js';
 import { CAMERA_TYPES } from './camera-types.js';
 import { createProjectOnce } from '../idempotency/idempotent-writes.js';
 import { presentProject } from './project.presenter.js';
@@ -30,7 +30,9 @@ export class ProjectsResolver {
     @Arg('first', () => Int, { defaultValue: 50, description: 'Page size, 1 to 200.' }) first: number,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' }) after: string | null,
   ) {
-    const page = await this.services.projects.list(requireUser(ctx), { view, search, createdOn, tzOffsetMinutes, first, after });
+    const user = requireUser(ctx);
+    checkFirst(first);
+    const page = await this.services.projects.list(user, { view, search, createdOn, tzOffsetMinutes, first, after });
     return toConnection(page.projects, { first, after, totalCount: page.totalCount, hasNextPage: page.hasNextPage, cursorOf: projectCursor, nodeOf: presentProject });
   }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { NewTokenSecret } from './NewTokenSecret';
 import { ApiTokenList } from './ApiTokenList';
@@ -6,13 +6,16 @@ import { ApiTokenList } from './ApiTokenList';
 /** Account page: personal API tokens for scripts (GraphQL, graphql-ws and the REST API). */
 export function ApiTokensSection({ isAdmin, onNotice }: { isAdmin: boolean; onNotice(n: { ok: boolean; message: string }): void }) {
   const [created, setCreated] = useState<{ secret: string; name: string } | null>(null);
+  const explorer = useExplorerAvailable();
   return (
     <section className="card api-tokens" aria-labelledby="api-tokens-title">
       <div className="section-header">
         <h2 id="api-tokens-title">API Tokens</h2>
-        <a className="button button-small" href="/explorer">
-          Open GraphQL Explorer
-        </a>
+        {explorer && (
+          <a className="button button-small" href="/explorer">
+            Open GraphQL Explorer
+          </a>
+        )}
       </div>
       <p className="muted small">
         Personal tokens let scripts use the Shotlog API as you, limited to the scopes you choose. Each token is shown once; Shotlog stores only a hash.
@@ -25,4 +28,19 @@ export function ApiTokensSection({ isAdmin, onNotice }: { isAdmin: boolean; onNo
       />
     </section>
   );
+}
+
+/** The explorer exists only where the server allows introspection (not in production by default). */
+function useExplorerAvailable(): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetch('/explorer', { method: 'HEAD' })
+      .then((r) => live && setAvailable(r.ok))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return available;
 }
