@@ -115,11 +115,39 @@ export function parseSequenceCursor(kind: string, after: string | null | undefin
   return seq;
 }
 
+type ConnectionOptions<TRow, TNode> = {
+  first: number;
+  after?: string | null;
+  totalCount: number;
+  cursorOf: (row: TRow) => string;
+  nodeOf?: (row: TRow) => TNode;
+  hasNextPage?: boolean;
+};
+
 /** Shapes `first + 1` fetched rows into a connection answer. */
 export function toConnection<TRow, TNode = TRow>(
   rows: TRow[],
-  opts: { first: number; after?: string | null; totalCount: number; cursorOf: (row: TRow) => string; nodeOf?: (row: TRow) => TNode; hasNextPage?: boolean },
+  opts: ConnectionOptions<TRow, TNode>,
+): { edges: Array<{ cursor: string; node: TNode }>; totalCount: number; pageInfo: PageInfo };
+/** @deprecated The earlier positional form (one page of nodes already cut to size); use the options form. */
+export function toConnection<TRow>(
+  nodes: TRow[],
+  cursorOf: (n: TRow) => string,
+  totalCount: number,
+  hasNextPage: boolean,
+  after?: string | null,
+): { edges: Array<{ cursor: string; node: TRow }>; totalCount: number; pageInfo: PageInfo };
+export function toConnection<TRow, TNode = TRow>(
+  rows: TRow[],
+  optsOrCursor: ConnectionOptions<TRow, TNode> | ((row: TRow) => string),
+  totalCount?: number,
+  hasNextPage?: boolean,
+  after?: string | null,
 ) {
+  const opts: ConnectionOptions<TRow, TNode> =
+    typeof optsOrCursor === 'function'
+      ? { first: rows.length, after, totalCount: totalCount ?? rows.length, cursorOf: optsOrCursor, hasNextPage: Boolean(hasNextPage) }
+      : optsOrCursor;
   const page = rows.slice(0, opts.first);
   const edges = page.map((row) => ({ cursor: opts.cursorOf(row), node: (opts.nodeOf ? opts.nodeOf(row) : row) as TNode }));
   return {
