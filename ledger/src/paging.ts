@@ -12,5 +12,9 @@ export function validatePage(page: Page): Page {
   if (!Number.isSafeInteger(offset) || offset < 0) {
     throw new LedgerError('VALIDATION', 'The page offset must be a whole number, 0 or more');
   }
-  return { limit, offset };
+  const { beforeSequence } = page;
+  if (beforeSequence !== undefined && !/^\d{1,19}$/.test(beforeSequence)) {
+    throw new LedgerError('VALIDATION', 'The page cursor is not a valid sequence');
+  }
+  return { limit, offset, beforeSequence };
 }

@@ -22,6 +22,8 @@ export interface TransactionRow {
   balanceAfter: Cents;
   transactionType: TransactionType;
   eventId: string;
+  /** Global append order of the event (decimal text): the keyset for paging. */
+  sequence: string;
 }
 
 export interface LedgerEventRow {
@@ -45,6 +47,8 @@ export interface LedgerEventRow {
 export interface Page {
   limit: number;
   offset: number;
+  /** Keyset paging: only rows appended before this sequence (decimal text), i.e. older ones. */
+  beforeSequence?: string;
 }
 
 export interface EventFilter extends Page {

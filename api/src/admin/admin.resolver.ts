@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireAdmin } from '../auth/viewer.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { afterToOffset, checkFirst, offsetConnection } from '../graphql/offset-cursor.js';
+import { checkFirst, parseSequenceCursor, sequenceCursor, timeIdCursor, toConnection } from '../graphql/relay.js';
 import { MoneyScalar } from '../graphql/scalars.js';
 import { PurchaseDecision, PurchaseRequestConnection } from '../credits/credits.types.js';
 import {
@@ -22,11 +22,15 @@ export class AdminResolver {
   constructor(private readonly services: AppServices) {}
 
   @Query(() => AdminUserConnection, { description: 'All users with their balances (administrators).' })
-  async adminUsers(@Ctx() ctx: GraphQLContext, @Arg('first', () => Int, { defaultValue: 100 }) first: number, @Arg('after', () => String, { nullable: true }) after: string | null) {
+  async adminUsers(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('first', () => Int, { defaultValue: 100, description: 'Page size, 1 to 200.' }) first: number,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page; omit for the oldest users.' }) after: string | null,
+  ) {
     requireAdmin(ctx);
-    const offset = afterToOffset(after);
-    const { rows, total } = await this.services.admin.listUsers({ limit: checkFirst(first, 500), offset });
-    return offsetConnection(rows, total, offset);
+    checkFirst(first);
+    const { rows, total } = await this.services.admin.pageUsers({ first, after });
+    return toConnection(rows, { first, after, totalCount: total, cursorOf: (u) => timeIdCursor('user', u) });
   }
 
   @Mutation(() => CreditAdjustmentType, { description: "Adds (positive) or removes (negative) credits on a user's account (administrators)." })
@@ -57,13 +61,13 @@ export class AdminResolver {
   async adminPurchaseRequests(
     @Ctx() ctx: GraphQLContext,
     @Arg('status', () => String, { nullable: true, description: 'pending, approved or rejected.' }) status: string | null,
-    @Arg('first', () => Int, { defaultValue: 50 }) first: number,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('first', () => Int, { defaultValue: 50, description: 'Page size, 1 to 200.' }) first: number,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page; omit for the newest requests.' }) after: string | null,
   ) {
     requireAdmin(ctx);
-    const offset = afterToOffset(after);
-    const { requests, total } = await this.services.purchases.listAll({ status, limit: checkFirst(first), offset });
-    return offsetConnection(requests, total, offset);
+    checkFirst(first);
+    const { requests, total } = await this.services.purchases.pageAll({ status, first, after });
+    return toConnection(requests, { first, after, totalCount: total, cursorOf: (r) => timeIdCursor('purchaseRequest', r) });
   }
 
   @Mutation(() => PurchaseDecision, { description: "Approves a pending purchase request: the package's credits are added, exactly once (administrators)." })
@@ -80,13 +84,14 @@ export class AdminResolver {
   async ledgerEvents(
     @Ctx() ctx: GraphQLContext,
     @Arg('filter', () => LedgerEventFilterInput, { nullable: true }) filter: LedgerEventFilterInput | null,
-    @Arg('first', () => Int, { defaultValue: 100 }) first: number,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('first', () => Int, { defaultValue: 100, description: 'Page size, 1 to 200.' }) first: number,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page; omit for the newest events.' }) after: string | null,
   ) {
     requireAdmin(ctx);
-    const offset = afterToOffset(after);
-    const { rows, total } = await this.services.admin.ledgerEvents({ ...filter, limit: checkFirst(first, 1000), offset });
-    return offsetConnection(rows, total, offset);
+    checkFirst(first);
+    const beforeSequence = parseSequenceCursor('ledgerEvent', after) ?? undefined;
+    const { rows, total } = await this.services.admin.ledgerEvents({ ...filter, limit: first + 1, offset: 0, beforeSequence });
+    return toConnection(rows, { first, after, totalCount: total, cursorOf: (e) => sequenceCursor('ledgerEvent', e.sequence) });
   }
 
   @Query(() => LedgerVerificationType, { description: 'Verifies the hash chain of every ledger event; names the first that fails (administrators).' })

@@ -29,6 +29,15 @@ export class AdminService {
     return { rows, total };
   }
 
+  /** Keyset page for the GraphQL connection (`first + 1` rows). */
+  async pageUsers(page: { first: number; after?: string | null }) {
+    const { users, total } = await this.users.page(page);
+    const rows = await Promise.all(
+      users.map(async (u) => ({ id: u.id, username: u.username, email: u.email, roleId: u.roleId, createdAt: u.createdAt, creditBalance: await this.credits.balance(u.id) })),
+    );
+    return { rows, total };
+  }
+
   async adjustCredits(rawUserId: unknown, rawAmount: unknown, reason: unknown, adminId: string, idempotencyKey?: string) {
     if (rawUserId === undefined || rawUserId === null || rawUserId === '') throw badInput('Please select a user');
     const userId = parseId(rawUserId, 'user');
@@ -46,7 +55,7 @@ export class AdminService {
     };
   }
 
-  async ledgerEvents(filter: { userId?: unknown; type?: unknown; from?: unknown; to?: unknown; limit: number; offset: number }) {
+  async ledgerEvents(filter: { userId?: unknown; type?: unknown; from?: unknown; to?: unknown; limit: number; offset: number; beforeSequence?: string }) {
     const userId = filter.userId ? parseId(filter.userId, 'user') : undefined;
     if (filter.type !== undefined && filter.type !== null && filter.type !== '' && (typeof filter.type !== 'string' || !/^[A-Za-z]{1,64}$/.test(filter.type)))
       throw badInput('type must be an event type name');
@@ -57,6 +66,7 @@ export class AdminService {
       to: parseDate(filter.to, 'to'),
       limit: filter.limit,
       offset: filter.offset,
+      beforeSequence: filter.beforeSequence,
     });
     return { rows: rows.map((e) => ({ ...e, amount: formatCredits(e.amount) })), total };
   }

@@ -54,7 +54,7 @@ export class LedgerEventType {
   @Field(() => String, { nullable: true, description: 'Hash of the previous event in the stream.' }) prevHash!: string | null;
 }
 
-@ObjectType('LedgerEventConnection', { description: 'A page of ledger events, in append order.' })
+@ObjectType('LedgerEventConnection', { description: 'A page of ledger events, newest first (by append sequence).' })
 export class LedgerEventConnection extends Connection(LedgerEventType, 'LedgerEvent') {}
 
 @InputType('LedgerEventFilter', { description: 'Filters for the ledger explorer.' })

@@ -22,12 +22,15 @@ import { FilesService } from '../files/files.service.js';
 import { FileUrlSigner, registerFileUrlSigner } from '../files/file-urls.js';
 import { ExportsService } from '../exports/exports.service.js';
 import { ExifToolHolder } from '../exports/exiftool-holder.js';
+import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import { IdempotencyService } from '../idempotency/idempotency.service.js';
 
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
   const ledger = createLedger(deps.pool);
   const users = new UsersService(deps.orm);
-  const auth = new AuthService(users, new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn), new AttemptLimiter(deps.config.authRateLimitPerMinute, new PgAttemptStore(deps.pool)));
+  const apiTokens = new ApiTokensService(deps.orm);
+  const auth = new AuthService(users, new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn), new AttemptLimiter(deps.config.authRateLimitPerMinute, new PgAttemptStore(deps.pool)), apiTokens);
   const projects = new ProjectsService(deps.orm);
   const settings = new SettingsService(deps.orm);
   const credits = new CreditsService(ledger, settings);
@@ -41,5 +44,5 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
   const exiftool = new ExifToolHolder();
   const exports = new ExportsService({ pool: deps.pool, projects, users, storage, exiftool, logger: deps.logger, publicUrl: deps.config.publicUrl }, deps.jwtSecret);
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), exports, exiftool };
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), exports, exiftool, apiTokens, idempotency: new IdempotencyService(deps.pool) };
 }

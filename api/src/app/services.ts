@@ -18,6 +18,8 @@ import type { UploadsService } from '../uploads/uploads.service.js';
 import type { FilesService } from '../files/files.service.js';
 import type { ExportsService } from '../exports/exports.service.js';
 import type { ExifToolHolder } from '../exports/exiftool-holder.js';
+import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -42,4 +44,6 @@ export interface AppServices {
   exports: ExportsService;
   /** The process's one ExifTool (ended when the server stops). */
   exiftool: ExifToolHolder;
+  apiTokens: ApiTokensService;
+  idempotency: IdempotencyService;
 }

@@ -5,8 +5,18 @@ import { loginInput } from '../users/users.validation.js';
 import { bearerToken, type JwtService } from './jwt.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import type { AttemptLimiter } from './rate-limit.js';
+import type { GrantedScopes } from './scopes.js';
+import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import { looksLikeApiToken } from '../api-tokens/token-secret.js';
 
 export const LOGIN_FAILED = 'Invalid username or password. Please try again.';
+
+/** Who a bearer token speaks for, and within which scopes (null: a login token, every right). */
+export interface Principal {
+  user: User;
+  scopes: GrantedScopes;
+  apiTokenId: string | null;
+}
 
 export interface AuthResult {
   token: string;
@@ -22,6 +32,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly jwt: JwtService,
     private readonly limiter: AttemptLimiter,
+    private readonly apiTokens?: ApiTokensService,
   ) {}
 
   onRegistered(hook: (user: User) => Promise<void>): void {
@@ -47,11 +58,24 @@ export class AuthService {
 
   /** The signed-in user for an Authorization header, null when there is none; 401 when it is bad. */
   async userForAuthorization(header: string | undefined | null): Promise<User | null> {
+    return (await this.authenticate(header))?.user ?? null;
+  }
+
+  /**
+   * The principal for an Authorization header: a login JWT (every right) or a personal API token
+   * (`shl_...`, its scopes). Null when there is no header; 401 saying why when the token is bad.
+   */
+  async authenticate(header: string | undefined | null): Promise<Principal | null> {
     const token = bearerToken(header);
     if (!token) return null;
+    if (looksLikeApiToken(token)) {
+      if (!this.apiTokens) throw unauthenticated('Invalid authentication token');
+      const p = await this.apiTokens.authenticate(token);
+      return { user: p.user, scopes: p.scopes, apiTokenId: p.tokenId };
+    }
     const { sub } = this.jwt.verify(token);
     const user = await this.users.findById(sub).catch(() => null);
     if (!user) throw unauthenticated('Invalid authentication token');
-    return user;
+    return { user, scopes: null, apiTokenId: null };
   }
 }

@@ -2,6 +2,8 @@ import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
 import { authed, jsonBody, route } from '../http/route.js';
 import { badInput } from '../errors/app-error.js';
+import { createPurchaseRequestOnce } from '../idempotency/idempotent-writes.js';
+import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 
 /** A query-string whole number within bounds, or a 400 naming it. */
 export function intParam(raw: unknown, name: string, fallback: number, min: number, max: number): number {
@@ -45,8 +47,7 @@ export function purchaseRoutes(services: AppServices): Router {
     authed(
       services,
       async (req, user) => {
-        const key = req.get('idempotency-key') ?? undefined;
-        const request = await services.purchases.createRequest(user, jsonBody(req).packageId, key);
+        const request = await createPurchaseRequestOnce(services, user, jsonBody(req).packageId, idempotencyKeyOf(req));
         return { message: 'Purchase request submitted', request: presentPurchaseRest(request) };
       },
       201,

@@ -56,6 +56,25 @@ export class CreditsService {
     };
   }
 
+  /** One keyset page of the history for the GraphQL connection: lines older than `beforeSequence`. */
+  async transactionsBefore(userId: string, page: { limit: number; beforeSequence: string | null }) {
+    const { rows, total } = await this.ledger.transactions(userId, { limit: page.limit, offset: 0, beforeSequence: page.beforeSequence ?? undefined });
+    return {
+      total,
+      rows: rows.map((t) => ({
+        sequence: t.sequence,
+        view: {
+          id: t.id,
+          createdAt: t.createdAt,
+          description: t.description,
+          amount: formatCredits(t.amount),
+          balanceAfterTransaction: formatCredits(t.balanceAfter),
+          transactionType: t.transactionType,
+        } satisfies TransactionView,
+      })),
+    };
+  }
+
   /** Cost of processing one file set: base x (1 + markup/100), decimal arithmetic (DESIGN). */
   async costPerFileset(): Promise<string> {
     const [base, markup] = await Promise.all([this.settings.get(BASE_COST_KEY), this.settings.get(MARKUP_KEY)]);

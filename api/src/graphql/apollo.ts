@@ -4,6 +4,7 @@ import type { Express, Request } from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { serveGraphQLWs } from './ws-server.js';
@@ -17,15 +18,26 @@ import { extraRules, GRAPHQL_PARSE_OPTIONS } from './limits.js';
 import { WS_LIMITS, wsOperationLimits } from './ws-limits.js';
 import { reenterRequestContext } from '../logging/request-context.js';
 import { jsonBodyParser } from '../http/body-limits.js';
+import { execute, GraphQLError, subscribe, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { graphqlScopeError } from '../auth/scopes.js';
+import { RevocationListener } from '../api-tokens/revocation-listener.js';
+
+/** graphql-ws: the refusal of an operation outside the token's scopes, as a result (no HTTP status there). */
+function scopeRefusal(args: ExecutionArgs): ExecutionResult | null {
+  const refused = graphqlScopeError((args.contextValue as GraphQLContext).scopes, args.document, args.operationName);
+  if (!refused) return null;
+  const { http: _http, ...extensions } = refused.extensions;
+  return { errors: [new GraphQLError(refused.message, { extensions })] };
+}
 
 /** Resolves the viewer for one operation; a bad token is kept for resolvers that need a user. */
 export async function contextFor(services: AppServices, authorization: string | undefined | null, requestId: string, clientAddress?: string): Promise<GraphQLContext> {
   try {
-    const user = await services.auth.userForAuthorization(authorization);
-    return { user, authError: null, requestId, clientAddress };
+    const principal = await services.auth.authenticate(authorization);
+    return { user: principal?.user ?? null, scopes: principal?.scopes ?? null, apiTokenId: principal?.apiTokenId ?? null, authError: null, requestId, clientAddress };
   } catch (err) {
     const app = toAppError(err);
-    if (app?.code === 'UNAUTHENTICATED') return { user: null, authError: app, requestId, clientAddress };
+    if (app?.code === 'UNAUTHENTICATED') return { user: null, scopes: null, authError: app, requestId, clientAddress };
     throw err;
   }
 }
@@ -33,14 +45,22 @@ export async function contextFor(services: AppServices, authorization: string | 
 /** Apollo Server on POST/GET /graphql and graphql-ws on the same path. */
 export async function createGraphQL(services: AppServices, schema: GraphQLSchema, httpServer: http.Server) {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: WS_LIMITS.maxPayloadBytes });
+  const revocations = new RevocationListener(services.pool, services.logger);
+  await revocations.start();
+  const limits = wsOperationLimits(schema, services.config.introspection, services.logger);
   const wsCleanup = serveGraphQLWs(
     {
       schema,
-      ...wsOperationLimits(schema, services.config.introspection, services.logger),
+      ...limits,
+      // API token scopes, checked before anything runs (the same rule as the HTTP plugin below).
+      execute: (args) => scopeRefusal(args) ?? limits.execute!(args),
+      subscribe: (args) => scopeRefusal(args) ?? limits.subscribe!(args),
       context: async (ctx) => {
         const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
         const header = (params.authorization ?? params.Authorization) as string | undefined;
-        return contextFor(services, header, randomUUID(), ctx.extra.request.socket.remoteAddress);
+        const context = await contextFor(services, header, randomUUID(), ctx.extra.request.socket.remoteAddress);
+        if (context.apiTokenId) revocations.track(context.apiTokenId, ctx.extra.socket);
+        return context;
       },
     },
     wsServer,
@@ -59,11 +79,25 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
     allowBatchedHttpRequests: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Apollo's landing page loads Apollo Sandbox from a CDN; Shotlog serves its own at /explorer.
+      ApolloServerPluginLandingPageDisabled(),
+      {
+        // API token scopes: one check per operation, before any resolver runs (auth/scopes.ts).
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ contextValue, document, operationName }) {
+              const refused = graphqlScopeError(contextValue.scopes, document, operationName);
+              if (refused) throw refused;
+            },
+          };
+        },
+      },
       {
         async serverWillStart() {
           return {
             async drainServer() {
               await wsCleanup.dispose();
+              await revocations.stop();
             },
           };
         },
@@ -87,6 +121,7 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
     mount,
     stop: async () => {
       await apollo.stop();
+      await revocations.stop();
       wsServer.close();
     },
   };

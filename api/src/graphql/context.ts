@@ -1,6 +1,7 @@
 import type { AppError } from '../errors/app-error.js';
 import type { User } from '../users/user.entity.js';
 import type { Viewer } from '../auth/viewer.js';
+import type { Scope } from '../auth/scopes.js';
 
 /**
  * Per-operation GraphQL context. A bad token does not fail public operations (login with a
@@ -10,6 +11,10 @@ export interface GraphQLContext extends Viewer {
   user: User | null;
   authError: AppError | null;
   requestId: string;
+  /** An API token's scopes (checked once per operation in apollo.ts); null for a login token. */
+  scopes: ReadonlySet<Scope> | null;
+  /** The API token behind this operation, if any. */
+  apiTokenId?: string | null;
   /** The client's address (rate limits). */
   clientAddress?: string;
 }

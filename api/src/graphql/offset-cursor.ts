@@ -1,11 +1,17 @@
 import { badInput } from '../errors/app-error.js';
 
 /**
- * Cursors for lists paged by position (ledger history, purchase requests): the cursor is the
- * opaque offset of the item, so `after` continues right after it and totalCount stays exact.
+ * Offset paging is gone from Shotlog's connections: an offset cursor skips or repeats items when
+ * rows are inserted while a client pages. Every connection uses the keyset cursors of relay.ts
+ * (`timeIdCursor`/`sequenceCursor`, `toConnection`). These helpers stay only so code written
+ * against this module in parallel branches still compiles; move it to relay.ts.
  */
+export { checkFirst } from './relay.js';
+
+/** @deprecated Use the keyset cursors of relay.ts. */
 export const offsetCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 
+/** @deprecated Use the keyset cursors of relay.ts. */
 export function afterToOffset(after: string | null | undefined): number {
   if (!after) return 0;
   const m = /^o:(\d{1,9})$/.exec(Buffer.from(after, 'base64url').toString('utf8'));
@@ -13,12 +19,7 @@ export function afterToOffset(after: string | null | undefined): number {
   return Number(m[1]) + 1;
 }
 
-export function checkFirst(first: number, max = 200): number {
-  if (!Number.isInteger(first) || first < 1 || first > max) throw badInput(`first must be a whole number from 1 to ${max}`);
-  return first;
-}
-
-/** A Relay connection over an offset-paged list. */
+/** @deprecated Use `toConnection` of relay.ts with a keyset cursor. */
 export function offsetConnection<T>(rows: T[], total: number, offset: number) {
   const edges = rows.map((node, i) => ({ cursor: offsetCursor(offset + i), node }));
   return {

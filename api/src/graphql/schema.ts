@@ -8,13 +8,14 @@ import { UsersResolver } from '../users/users.resolver.js';
 import { ProjectsResolver } from '../projects/projects.resolver.js';
 import { CreditsResolver } from '../credits/credits.resolver.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
+import { ApiTokensResolver } from '../api-tokens/api-tokens.resolver.js';
 import { UploadsResolver } from '../uploads/uploads.resolver.js';
 import { FileSetsResolver } from '../filesets/filesets.resolver.js';
 import { ExportsResolver } from '../exports/exports.resolver.js';
 import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, AdminQueueResolver, UploadsResolver, FileSetsResolver, ExportsResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, AdminQueueResolver, UploadsResolver, FileSetsResolver, ExportsResolver, ApiTokensResolver] as const;
 
 const noTopicPubSub: PubSub = {
   publish() {

@@ -20,6 +20,9 @@ import { fileRoutes } from '../files/files.routes.js';
 import { exportRoutes } from '../exports/exports.routes.js';
 import { reenterRequestContext, requestIdMiddleware } from '../logging/request-context.js';
 import { jsonBodyParser } from './body-limits.js';
+import { requireScope } from '../auth/scopes.js';
+import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
+import { mountExplorer } from '../explorer/explorer.routes.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -69,6 +72,7 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
 
   const json = [jsonBodyParser(), reenterRequestContext];
   app.use('/auth', json, authRoutes(services));
+  app.use('/api/user/tokens', json, apiTokenRoutes(services));
   app.use('/api/user', json, userRoutes(services), transactionRoutes(services));
   app.use('/api/purchase', json, purchaseRoutes(services));
   app.use('/api/admin', json, adminRoutes(services));
@@ -85,9 +89,12 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
     services.metrics.router(async (authorization) => {
       const token = services.config.metricsToken;
       if (token && authorization === `Bearer ${token}`) return;
-      requireAdmin({ user: await services.auth.userForAuthorization(authorization) });
+      const principal = await services.auth.authenticate(authorization);
+      requireScope(principal?.scopes ?? null, 'admin');
+      requireAdmin({ user: principal?.user ?? null });
     }),
   );
+  mountExplorer(app, services);
   mountGraphQL(app);
   app.use(API_PREFIXES, notFoundHandler);
   serveWebApp(app, services.config.webDistDir);

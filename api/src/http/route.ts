@@ -1,6 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../app/services.js';
 import { requireAdmin, requireUser } from '../auth/viewer.js';
+import { requireScope, restScopeFor } from '../auth/scopes.js';
+import type { Principal } from '../auth/auth.service.js';
+import { unauthenticated } from '../errors/app-error.js';
 import type { User } from '../users/user.entity.js';
 
 export type Handler = (req: Request, res: Response) => Promise<unknown>;
@@ -20,13 +23,28 @@ export function route(handler: Handler, status = 200): RequestHandler {
   };
 }
 
-/** Who is asking, from the bearer token; 401 when the token is missing or bad. */
+/**
+ * Who is asking, from the bearer token: 401 when the token is missing or bad, 403 when an API
+ * token lacks the scope this method and path need (auth/scopes.ts). The one place REST checks
+ * scopes: every signed-in route goes through here.
+ */
+export async function principalOf(services: AppServices, req: Request): Promise<Principal> {
+  const principal = await services.auth.authenticate(req.headers.authorization);
+  if (!principal) throw unauthenticated();
+  requireScope(principal.scopes, restScopeFor(req.method, req.baseUrl + req.path));
+  (req as Request & { principal?: Principal }).principal = principal;
+  return principal;
+}
+
+/** The principal `authed()`/`adminOnly()` resolved for this request (e.g. to know a token's scopes). */
+export const principalOfRequest = (req: Request): Principal | undefined => (req as Request & { principal?: Principal }).principal;
+
 export async function userOf(services: AppServices, req: Request): Promise<User> {
-  return requireUser({ user: await services.auth.userForAuthorization(req.headers.authorization) });
+  return requireUser(await principalOf(services, req));
 }
 
 export async function adminOf(services: AppServices, req: Request): Promise<User> {
-  return requireAdmin({ user: await services.auth.userForAuthorization(req.headers.authorization) });
+  return requireAdmin(await principalOf(services, req));
 }
 
 /** A handler for signed-in users only. */

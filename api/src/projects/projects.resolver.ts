@@ -2,8 +2,9 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { toConnection } from '../graphql/relay.js';
+import { checkFirst, toConnection } from '../graphql/relay.js';
 import { CAMERA_TYPES } from './camera-types.js';
+import { createProjectOnce } from '../idempotency/idempotent-writes.js';
 import { presentProject } from './project.presenter.js';
 import { projectCursor } from './projects.service.js';
 import { CameraTypeOption, CreateProjectInput, EmptyTrashResult, ProjectConnection, ProjectCounts, ProjectType, ProjectView } from './project.type.js';
@@ -29,8 +30,10 @@ export class ProjectsResolver {
     @Arg('first', () => Int, { defaultValue: 50, description: 'Page size, 1 to 200.' }) first: number,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' }) after: string | null,
   ) {
-    const page = await this.services.projects.list(requireUser(ctx), { view, search, createdOn, tzOffsetMinutes, first, after });
-    return toConnection(page.projects.map(presentProject), projectCursor, page.totalCount, page.hasNextPage, after);
+    const user = requireUser(ctx);
+    checkFirst(first);
+    const page = await this.services.projects.list(user, { view, search, createdOn, tzOffsetMinutes, first, after });
+    return toConnection(page.projects, { first, after, totalCount: page.totalCount, hasNextPage: page.hasNextPage, cursorOf: projectCursor, nodeOf: presentProject });
   }
 
   @Query(() => ProjectCounts, { description: 'How many projects are active and in the trash.' })
@@ -44,8 +47,17 @@ export class ProjectsResolver {
   }
 
   @Mutation(() => ProjectType, { description: 'Creates a project (wizard step 1).' })
-  async createProject(@Arg('input', () => CreateProjectInput) input: CreateProjectInput, @Ctx() ctx: GraphQLContext) {
-    return presentProject(await this.services.projects.create(requireUser(ctx), { ...input }));
+  async createProject(
+    @Arg('input', () => CreateProjectInput) input: CreateProjectInput,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description:
+        'Any unique string (1 to 200 visible ASCII characters, e.g. a UUID) for safe retries: repeating the mutation with the same key returns the project the first call created instead of creating another, for 24 hours. The same key with a different input is a CONFLICT.',
+    })
+    idempotencyKey?: string | null,
+  ) {
+    return presentProject(await createProjectOnce(this.services, requireUser(ctx), { ...input }, idempotencyKey));
   }
 
   @Mutation(() => ProjectType, { description: 'Moves a project to the trash.' })

@@ -3,6 +3,8 @@ import type { AppServices } from '../app/services.js';
 import { authed, jsonBody } from '../http/route.js';
 import { presentProjectRest } from './project.presenter.js';
 import { emptyTrashMessage } from './projects.resolver.js';
+import { createProjectOnce } from '../idempotency/idempotent-writes.js';
+import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 
 /** /api/projects: the project rows of SPEC §7. Static paths come before `/:id`. */
 export function projectRoutes(services: AppServices): Router {
@@ -24,7 +26,7 @@ export function projectRoutes(services: AppServices): Router {
     authed(
       services,
       async (req, user) => {
-        const project = await projects.create(user, jsonBody(req));
+        const project = await createProjectOnce(services, user, jsonBody(req), idempotencyKeyOf(req));
         return { message: 'Project created', project: presentProjectRest(project) };
       },
       201,

@@ -3,6 +3,7 @@ import { formatCredits, type Ledger } from '@shotlog/ledger';
 import type { Orm } from '../db/database.js';
 import { badInput, conflict, notFound } from '../errors/app-error.js';
 import { parseId } from '../projects/projects.validation.js';
+import { afterTimeId, parseTimeIdCursor } from '../graphql/relay.js';
 import { User } from '../users/user.entity.js';
 import { CreditPackage } from './credit-package.entity.js';
 import { PURCHASE_STATUSES, PurchaseRequest, type PurchaseStatus } from './purchase-request.entity.js';
@@ -105,6 +106,37 @@ export class PurchasesService {
     const [rows, total] = await this.orm.em
       .fork()
       .findAndCount(PurchaseRequest, { user: user.id }, { populate: ['creditPackage', 'user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+    return { requests: rows.map(presentRequest), total };
+  }
+
+  /** One of the user's requests (the answer a repeated idempotent create gives again). */
+  async getForUser(user: User, id: string): Promise<PurchaseRequestView> {
+    const r = await this.orm.em.fork().findOne(PurchaseRequest, { id, user: user.id }, { populate: ['creditPackage', 'user'] });
+    if (!r) throw notFound('Purchase request not found');
+    return presentRequest(r);
+  }
+
+  /** Keyset pages (newest first, id breaking ties) for the GraphQL connections; `first + 1` rows. */
+  async pageForUser(user: User, page: { first: number; after?: string | null }) {
+    return this.keysetPage({ user: user.id }, page);
+  }
+
+  async pageAll(filter: { status?: unknown; first: number; after?: string | null }) {
+    const where: Record<string, unknown> = {};
+    if (filter.status !== undefined && filter.status !== null && filter.status !== '') {
+      if (!PURCHASE_STATUSES.includes(filter.status as PurchaseStatus)) throw badInput(`status must be one of: ${PURCHASE_STATUSES.join(', ')}`);
+      where.status = filter.status;
+    }
+    return this.keysetPage(where, filter);
+  }
+
+  private async keysetPage(where: Record<string, unknown>, page: { first: number; after?: string | null }) {
+    const after = parseTimeIdCursor('purchaseRequest', page.after);
+    const em = this.orm.em.fork();
+    const [rows, total] = await Promise.all([
+      em.find(PurchaseRequest, { ...where, ...afterTimeId(after, 'desc') }, { populate: ['creditPackage', 'user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.first + 1 }),
+      em.count(PurchaseRequest, where),
+    ]);
     return { requests: rows.map(presentRequest), total };
   }
 

@@ -2,6 +2,7 @@ import type { Orm } from '../db/database.js';
 import { conflict, notFound } from '../errors/app-error.js';
 import { hashPassword } from '../auth/password.js';
 import { ADMIN_ROLE_ID, User, type ThemeName } from './user.entity.js';
+import { afterTimeId, parseTimeIdCursor } from '../graphql/relay.js';
 import { registerInput, themeInput, type RegisterInput } from './users.validation.js';
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
@@ -74,6 +75,17 @@ export class UsersService {
       return existing;
     }
     return this.create(admin, ADMIN_ROLE_ID);
+  }
+
+  /** A keyset page of users, oldest first (id breaking ties): `first + 1` rows and the total. */
+  async page(opts: { first: number; after?: string | null }): Promise<{ users: User[]; total: number }> {
+    const after = parseTimeIdCursor('user', opts.after);
+    const em = this.orm.em.fork();
+    const [users, total] = await Promise.all([
+      em.find(User, afterTimeId(after, 'asc'), { orderBy: { createdAt: 'asc', id: 'asc' }, limit: opts.first + 1 }),
+      em.count(User, {}),
+    ]);
+    return { users, total };
   }
 
   async list(opts: { limit: number; offset: number }): Promise<{ users: User[]; total: number }> {

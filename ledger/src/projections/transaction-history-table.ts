@@ -62,12 +62,13 @@ export async function readTransactions(pool: pg.Pool, userId: string, page: Page
       amount: string;
       balance_after: string;
       transaction_type: TransactionType;
+      sequence: string;
     }>(
       `SELECT event_id, created_at, description, amount::text AS amount, balance_after::text AS balance_after,
-         transaction_type
-       FROM ledger_transactions WHERE user_id = $1
-       ORDER BY sequence DESC LIMIT $2 OFFSET $3`,
-      [userId, page.limit, page.offset],
+         transaction_type, sequence::text AS sequence
+       FROM ledger_transactions WHERE user_id = $1 AND ($4::int8 IS NULL OR ledger_transactions.sequence < $4::int8)
+       ORDER BY ledger_transactions.sequence DESC LIMIT $2 OFFSET $3`,
+      [userId, page.limit, page.offset, page.beforeSequence ?? null],
     ),
     pool.query<{ total: string }>('SELECT count(*)::text AS total FROM ledger_transactions WHERE user_id = $1', [userId]),
   ]);
@@ -80,6 +81,7 @@ export async function readTransactions(pool: pg.Pool, userId: string, page: Page
       balanceAfter: toCents(r.balance_after),
       transactionType: r.transaction_type,
       eventId: r.event_id,
+      sequence: r.sequence,
     })),
     total: Number(total.rows[0]!.total),
   };

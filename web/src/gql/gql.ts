@@ -25,6 +25,9 @@ type Documents = {
     "\n  query LedgerEvents($filter: LedgerEventFilter, $first: Int!, $after: String) {\n    ledgerEvents(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          sequence\n          type\n          userId\n          actorId\n          amount\n          reason\n          createdAt\n          hash\n        }\n      }\n    }\n  }\n": typeof types.LedgerEventsDocument,
     "\n  query LedgerVerification {\n    ledgerVerification {\n      ok\n      checkedEvents\n      firstInvalidEventId\n      reason\n    }\n  }\n": typeof types.LedgerVerificationDocument,
     "\n  query LedgerReplay {\n    ledgerReplay {\n      ok\n      eventsReplayed\n      differences {\n        userId\n        field\n        live\n        replayed\n      }\n    }\n  }\n": typeof types.LedgerReplayDocument,
+    "\n  query ApiTokens($first: Int!, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          scopes\n          prefix\n          createdAt\n          expiresAt\n          lastUsedAt\n          revokedAt\n          active\n        }\n      }\n    }\n  }\n": typeof types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      secret\n      token {\n        id\n        name\n        scopes\n      }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      id\n      active\n      revokedAt\n    }\n  }\n": typeof types.RevokeApiTokenDocument,
     "\n  query Viewer {\n    me {\n      id\n      username\n      email\n      firstName\n      lastName\n      roleId\n      isAdmin\n      theme\n      createdAt\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n": typeof types.RegisterDocument,
@@ -62,6 +65,9 @@ const documents: Documents = {
     "\n  query LedgerEvents($filter: LedgerEventFilter, $first: Int!, $after: String) {\n    ledgerEvents(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          sequence\n          type\n          userId\n          actorId\n          amount\n          reason\n          createdAt\n          hash\n        }\n      }\n    }\n  }\n": types.LedgerEventsDocument,
     "\n  query LedgerVerification {\n    ledgerVerification {\n      ok\n      checkedEvents\n      firstInvalidEventId\n      reason\n    }\n  }\n": types.LedgerVerificationDocument,
     "\n  query LedgerReplay {\n    ledgerReplay {\n      ok\n      eventsReplayed\n      differences {\n        userId\n        field\n        live\n        replayed\n      }\n    }\n  }\n": types.LedgerReplayDocument,
+    "\n  query ApiTokens($first: Int!, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          scopes\n          prefix\n          createdAt\n          expiresAt\n          lastUsedAt\n          revokedAt\n          active\n        }\n      }\n    }\n  }\n": types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      secret\n      token {\n        id\n        name\n        scopes\n      }\n    }\n  }\n": types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      id\n      active\n      revokedAt\n    }\n  }\n": types.RevokeApiTokenDocument,
     "\n  query Viewer {\n    me {\n      id\n      username\n      email\n      firstName\n      lastName\n      roleId\n      isAdmin\n      theme\n      createdAt\n    }\n  }\n": types.ViewerDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      token\n      user {\n        id\n        username\n      }\n    }\n  }\n": types.RegisterDocument,
@@ -146,6 +152,18 @@ export function graphql(source: "\n  query LedgerVerification {\n    ledgerVerif
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query LedgerReplay {\n    ledgerReplay {\n      ok\n      eventsReplayed\n      differences {\n        userId\n        field\n        live\n        replayed\n      }\n    }\n  }\n"): (typeof documents)["\n  query LedgerReplay {\n    ledgerReplay {\n      ok\n      eventsReplayed\n      differences {\n        userId\n        field\n        live\n        replayed\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiTokens($first: Int!, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          scopes\n          prefix\n          createdAt\n          expiresAt\n          lastUsedAt\n          revokedAt\n          active\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens($first: Int!, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          scopes\n          prefix\n          createdAt\n          expiresAt\n          lastUsedAt\n          revokedAt\n          active\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      secret\n      token {\n        id\n        name\n        scopes\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      secret\n      token {\n        id\n        name\n        scopes\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      id\n      active\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      id\n      active\n      revokedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -10,6 +10,7 @@ import { ManageUserCreditsForm } from '../modules/admin/components/ManageUserCre
 import { MarkupForm } from '../modules/admin/components/MarkupForm';
 import { ThemePreferences } from '../modules/account/components/ThemePreferences';
 import { ProfileInformation } from '../modules/account/components/ProfileInformation';
+import { ApiTokensSection } from '../modules/api-tokens/components/ApiTokensSection';
 
 type Flash = { ok: boolean; message: string } | null;
 
@@ -83,6 +84,7 @@ export function AccountPage() {
 
       <ThemePreferences current={viewer.theme as ThemeName} onError={(message) => setFlash({ ok: false, message })} />
       <ProfileInformation viewer={viewer} onNotice={(message) => setFlash({ ok: true, message })} />
+      <ApiTokensSection isAdmin={viewer.isAdmin} onNotice={setFlash} />
 
       {!viewer.isAdmin && (
         <section className="card">

@@ -4,6 +4,7 @@ import { Migration20261123020000_results } from './Migration20261123020000_resul
 import { Migration20261123030000_uploads } from './Migration20261123030000_uploads.js';
 import { Migration20261123050000_export_order } from './Migration20261123050000_export_order.js';
 import { Migration20261123070000_auth_rate_limits } from './Migration20261123070000_auth_rate_limits.js';
+import { Migration20261123060000_integrators } from './Migration20261123060000_integrators.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -13,4 +14,5 @@ export const migrationsList = [
   { name: 'Migration20261123030000_uploads', class: Migration20261123030000_uploads },
   { name: 'Migration20261123050000_export_order', class: Migration20261123050000_export_order },
   { name: 'Migration20261123070000_auth_rate_limits', class: Migration20261123070000_auth_rate_limits },
+  { name: 'Migration20261123060000_integrators', class: Migration20261123060000_integrators },
 ];

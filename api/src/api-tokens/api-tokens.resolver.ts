@@ -1,0 +1,33 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { AppServices } from '../app/services.js';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { timeIdCursor, toConnection } from '../graphql/relay.js';
+import { ApiTokenConnection, ApiTokenType, CreateApiTokenInput, CreatedApiToken } from './api-token.type.js';
+
+@Resolver()
+export class ApiTokensResolver {
+  constructor(private readonly services: AppServices) {}
+
+  @Query(() => ApiTokenConnection, { description: 'Your personal API tokens, newest first (secrets are never shown again).' })
+  async apiTokens(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('first', () => Int, { defaultValue: 50, description: 'Page size, 1 to 200.' }) first: number,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page; omit for the newest tokens.' }) after: string | null,
+  ) {
+    const page = await this.services.apiTokens.page(requireUser(ctx), { first, after });
+    return toConnection(page.rows, { first, after, totalCount: page.totalCount, cursorOf: (t) => timeIdCursor('apiToken', t) });
+  }
+
+  @Mutation(() => CreatedApiToken, { description: 'Creates a personal API token for scripts; the answer holds its secret, shown only this once.' })
+  createApiToken(@Arg('input', () => CreateApiTokenInput) input: CreateApiTokenInput, @Ctx() ctx: GraphQLContext) {
+    return this.services.apiTokens.create(requireUser(ctx), ctx.scopes, { ...input });
+  }
+
+  @Mutation(() => ApiTokenType, {
+    description: 'Revokes one of your API tokens: every request with it is refused at once (401), on every server. Revoking twice is harmless.',
+  })
+  revokeApiToken(@Arg('id', () => ID, { description: 'The token id (not its secret).' }) id: string, @Ctx() ctx: GraphQLContext) {
+    return this.services.apiTokens.revoke(requireUser(ctx), id);
+  }
+}

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import type { AppServices } from '../app/services.js';
+import { authed, jsonBody, principalOfRequest } from '../http/route.js';
+import { intParam } from '../credits/credits.routes.js';
+import { timeIdCursor } from '../graphql/relay.js';
+
+/** /api/user/tokens: the REST twin of the apiTokens query and the create/revoke mutations. */
+export function apiTokenRoutes(services: AppServices): Router {
+  const r = Router();
+  const { apiTokens } = services;
+  r.get(
+    '/',
+    authed(services, async (req, user) => {
+      const first = intParam(req.query.first, 'first', 50, 1, 200);
+      const after = typeof req.query.after === 'string' && req.query.after ? req.query.after : null;
+      const page = await apiTokens.page(user, { first, after });
+      const rows = page.rows.slice(0, first);
+      const last = rows[rows.length - 1];
+      return { tokens: rows, totalCount: page.totalCount, hasNextPage: page.rows.length > first, endCursor: last ? timeIdCursor('apiToken', last) : null };
+    }),
+  );
+  r.post(
+    '/',
+    authed(
+      services,
+      async (req, user) => {
+        const { token, secret } = await apiTokens.create(user, principalOfRequest(req)?.scopes ?? null, jsonBody(req));
+        return { message: 'API token created. Copy the secret now: it will not be shown again.', token, secret };
+      },
+      201,
+    ),
+  );
+  r.delete(
+    '/:id',
+    authed(services, async (req, user) => ({ message: 'API token revoked', token: await apiTokens.revoke(user, req.params.id) })),
+  );
+  return r;
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Express, Request } from 'express';
+import type { AppServices } from '../app/services.js';
+import { notFound } from '../errors/app-error.js';
+
+/**
+ * The in-browser GraphQL explorer (GraphiQL, built by Vite as the `explorer` entry into
+ * web/dist/explorer.html, so it needs no network). It exists only where introspection is on:
+ * elsewhere /explorer is a 404 like any unknown path. A browser opening /graphql (GET, wants
+ * HTML, no query) is sent to it. Mounted before GraphQL and the static files.
+ */
+export function mountExplorer(app: Express, services: AppServices): void {
+  const page = path.join(services.config.webDistDir, 'explorer.html');
+  const enabled = services.config.introspection;
+  const wantsPage = (req: Request) =>
+    req.query.query === undefined && req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+
+  app.get('/graphql', (req, res, next) => {
+    if (enabled && wantsPage(req)) return res.redirect(302, '/explorer');
+    next();
+  });
+  app.get(['/explorer', '/explorer.html'], (req, res, next) => {
+    if (!enabled) return next(notFound(`No route for GET ${req.path}`));
+    if (!fs.existsSync(page)) {
+      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(page);
+  });
+}
