@@ -37,5 +37,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger);
   const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
+  // Deleting projects for good cascades to their files' rows; their bytes go with them.
+  projects.afterDelete.push(async () => void (await fileSets.sweepDeletedFiles()));
   return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm) };
 }

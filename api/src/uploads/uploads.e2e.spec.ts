@@ -192,6 +192,22 @@ describe('POST /api/upload/{projectId}', () => {
   });
 });
 
+describe('deleting a project for good', () => {
+  it('removes its stored files too', async () => {
+    const p = await newProject();
+    const r = await upload(p, [await filePart(mp4, 'Z.MP4'), await filePart(jpg, 'Z.JPG')]);
+    const keys = (await fileRows(p)).map((x) => x.storage_key);
+    expect(keys).toHaveLength(2);
+    expect((await storageState(server.dataDir)).stored).toEqual(expect.arrayContaining(keys));
+    await server.request('DELETE', `/api/projects/${p}`, { token: alice.token });
+    expect((await server.request('DELETE', `/api/projects/${p}/permanent`, { token: alice.token })).status).toBe(200);
+    const stored = (await storageState(server.dataDir)).stored;
+    expect(keys.filter((k) => stored.includes(k))).toEqual([]);
+    expect((await fetch(server.url + r.body.accepted[0].resourceUri)).status).toBe(404);
+    expect((await db.query('select count(*) from deleted_media_files')).rows[0].count).toBe('0');
+  });
+});
+
 describe('GET /api/files/{id}', () => {
   let files: Array<{ id: string; filename: string; resourceUri: string; fileTypeInfo: string }>;
   let projectId: string;
