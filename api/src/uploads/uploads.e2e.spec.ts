@@ -192,6 +192,24 @@ describe('POST /api/upload/{projectId}', () => {
   });
 });
 
+describe('concurrent uploads to one project', () => {
+  it('never leave two files of a kind in a set, nor bytes without a row', async () => {
+    const p = await newProject();
+    const before = (await storageState(server.dataDir)).stored.length;
+    const results = await Promise.all([
+      upload(p, [await filePart(jpg, 'DJI_0009.JPG'), await filePart(mp4, 'DJI_0009.MP4')]),
+      upload(p, [await filePart(jpg2, 'DJI_0009.JPG'), await filePart(srtA, 'DJI_0009.SRT')]),
+      upload(p, [await filePart(jpg, 'DJI_0009.jpg')]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const rows = await fileRows(p);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['image', 'subtitle', 'video']);
+    const stored = (await storageState(server.dataDir)).stored;
+    expect(stored.length).toBe(before + 3);
+    expect(stored).toEqual(expect.arrayContaining(rows.map((r) => r.storage_key)));
+  });
+});
+
 describe('deleting a project for good', () => {
   it('removes its stored files too', async () => {
     const p = await newProject();
