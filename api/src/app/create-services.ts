@@ -44,5 +44,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
   const exiftool = new ExifToolHolder();
   const exports = new ExportsService({ pool: deps.pool, projects, users, storage, exiftool, logger: deps.logger, publicUrl: deps.config.publicUrl }, deps.jwtSecret);
+  // Deleting projects for good cascades to their files' rows; their bytes go with them.
+  projects.afterDelete.push(async () => void (await fileSets.sweepDeletedFiles()));
   return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), exports, exiftool, apiTokens, idempotency: new IdempotencyService(deps.pool) };
 }

@@ -188,6 +188,7 @@ export class FileSetsService {
       return out;
     });
     await this.removeStored(replacedKeys);
+    await this.sweepDeletedFiles();
     return recorded;
   }
 
@@ -195,6 +196,26 @@ export class FileSetsService {
   async setsOfProject(projectId: string): Promise<FileSet[]> {
     const em = this.orm.em.fork();
     return em.find(FileSet, { project: projectId }, { populate: ['files'], orderBy: { position: 'asc', baseName: 'asc' } });
+  }
+
+  /**
+   * Removes the bytes of deleted rows (the tombstones a trigger leaves: replacements, projects or
+   * users deleted for good). A key is forgotten only once its bytes are gone.
+   */
+  async sweepDeletedFiles(): Promise<number> {
+    const conn = this.orm.em.getConnection();
+    const rows = await conn.execute<Array<{ storage_key: string }>>('select storage_key from deleted_media_files order by deleted_at limit 10000');
+    let removed = 0;
+    for (const { storage_key: key } of rows) {
+      try {
+        await this.storage.remove(key);
+        await conn.execute('delete from deleted_media_files where storage_key = ?', [key]);
+        removed++;
+      } catch (err) {
+        this.logger.warn({ err, storageKey: key }, 'could not remove a deleted file');
+      }
+    }
+    return removed;
   }
 
   /** Removes stored bytes nothing refers to any more; a failure only leaves an orphan, so it is logged. */
