@@ -35,8 +35,14 @@ async function createProject(page: Page, name: string, description: string): Pro
     const desc = page.getByLabel(/description/i);
     if (await desc.count()) await desc.fill(description);
     await page.getByRole('button', { name: /create|next|continue/i }).first().click();
-    // Step 1 done: the wizard moves on to the upload step.
-    await page.getByText(/upload/i).first().waitFor();
+    // Step 1 is done when the project exists (the wizard then moves on to its upload step).
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const found = await graphqlAs(h, page, 'query($s: String) { projects(view: ACTIVE, search: $s, tzOffsetMinutes: 0, first: 5) { totalCount } }', { s: name });
+      if (found.projects.totalCount > 0) break;
+      if (Date.now() > deadline) throw new Error(`the wizard's step 1 did not create "${name}"`);
+      await page.waitForTimeout(250);
+    }
   } else {
     console.info('[note] /createproject has no step 1 form yet; the project is created through GraphQL');
     await graphqlAs(h, page, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', {
