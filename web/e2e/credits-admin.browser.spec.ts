@@ -17,7 +17,9 @@ let h: BrowserHarness;
 let adminToken: string;
 beforeAll(async () => {
   h = await startBrowserHarness({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email } });
-  const r = await h.server.graphql('mutation($input: LoginInput!) { login(input: $input) { token } }', { input: { username: ADMIN.username, password: ADMIN.password } });
+  const r = await h.server.graphql('mutation($input: LoginInput!) { login(input: $input) { token } }', {
+    input: { username: ADMIN.username, password: ADMIN.password },
+  });
   adminToken = r.data.login.token;
 });
 afterAll(() => h.close());
@@ -323,7 +325,9 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   await page.getByLabel('User', { exact: true }).selectOption({ label: user.username });
   await page.getByText('4 events').waitFor();
   const eventRows = page.getByRole('row');
-  await expect(eventRows.filter({ hasText: 'AdminAdjusted' }).filter({ hasText: 'Duplicate bonus' }).innerText()).resolves.toMatch(new RegExp(`${user.username}[\\s\\S]*${ADMIN.username}[\\s\\S]*-10\\.00`));
+  await expect(eventRows.filter({ hasText: 'AdminAdjusted' }).filter({ hasText: 'Duplicate bonus' }).innerText()).resolves.toMatch(
+    new RegExp(`${user.username}[\\s\\S]*${ADMIN.username}[\\s\\S]*-10\\.00`),
+  );
   await expect(eventRows.filter({ hasText: 'AdminAdjusted' }).filter({ hasText: '+25.50' }).innerText()).resolves.toContain('Manual adjustment by admin');
   await page.getByLabel('Event type').selectOption('AdminAdjusted');
   await page.getByText('2 events').waitFor();
