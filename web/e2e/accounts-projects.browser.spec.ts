@@ -11,6 +11,9 @@ import { signUp } from '../../api/src/test-support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { browserToday, collectDialogs, graphqlAs, loginThroughUi, nextDialog, shootThemes, storedToken } from './support/session.js';
 
+// Whole user journeys in a real browser on a shared 2-core machine: allow more than jest's 60 s.
+jest.setTimeout(180_000);
+
 let h: BrowserHarness;
 beforeAll(async () => {
   h = await startBrowserHarness();

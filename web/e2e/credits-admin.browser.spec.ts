@@ -13,6 +13,9 @@ import { collectDialogs, loginThroughUi, shootThemes, shootViewportThemes, store
 
 const ADMIN = { username: 'finance', password: 'admin-secret-1', email: 'finance@example.com' };
 
+// Whole user journeys in a real browser on a shared 2-core machine: allow more than jest's 60 s.
+jest.setTimeout(180_000);
+
 let h: BrowserHarness;
 let adminToken: string;
 beforeAll(async () => {
