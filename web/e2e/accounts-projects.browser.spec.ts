@@ -6,6 +6,7 @@
  * logout, and the collapsed menu at 375 px. Screenshots land in screenshots/ in both themes.
  */
 import pg from 'pg';
+import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { signUp } from '../../api/src/test-support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';

@@ -6,6 +6,7 @@
  * ledger explorer. An administrator is ensured at start-up from ADMIN_* like `npm start` does.
  */
 import fs from 'node:fs';
+import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { signUp } from '../../api/src/test-support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
