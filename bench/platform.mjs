@@ -14,7 +14,9 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { root, startApi, table } from './lib.mjs';
 
-const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '16' } } });
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '16' } },
+});
 const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
@@ -86,12 +88,23 @@ const gzKb = scripts.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path
 const allJs = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const allGzKb = allJs.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', f)), { level: 9 }).length, 0) / 1024;
 
-console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}; load: autocannon, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s per API`);
+console.log(
+  `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}; load: autocannon, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s per API`,
+);
 table([
   { figure: 'first start to ready (fresh DATA_DIR, embedded PostgreSQL initdb)', value: `${first.seconds.toFixed(1)} s` },
   { figure: 'second start to ready (same DATA_DIR)', value: `${second.seconds.toFixed(1)} s` },
-  { figure: 'REST GET /api/user/profile', value: `${restRps.toFixed(0)} req/s (rounds ${rest.map((r) => r.rps.toFixed(0)).join(', ')}), p99 ${Math.max(...rest.map((r) => r.p99))} ms, errors ${rest.reduce((s, r) => s + r.bad, 0)}` },
-  { figure: 'GraphQL { me }', value: `${gqlRps.toFixed(0)} req/s (rounds ${gql.map((r) => r.rps.toFixed(0)).join(', ')}), p99 ${Math.max(...gql.map((r) => r.p99))} ms, errors ${gql.reduce((s, r) => s + r.bad, 0)}` },
+  {
+    figure: 'REST GET /api/user/profile',
+    value: `${restRps.toFixed(0)} req/s (rounds ${rest.map((r) => r.rps.toFixed(0)).join(', ')}), p99 ${Math.max(...rest.map((r) => r.p99))} ms, errors ${rest.reduce((s, r) => s + r.bad, 0)}`,
+  },
+  {
+    figure: 'GraphQL { me }',
+    value: `${gqlRps.toFixed(0)} req/s (rounds ${gql.map((r) => r.rps.toFixed(0)).join(', ')}), p99 ${Math.max(...gql.map((r) => r.p99))} ms, errors ${gql.reduce((s, r) => s + r.bad, 0)}`,
+  },
   { figure: 'GraphQL cost vs REST (REST req/s / GraphQL req/s; aim <= 1.5)', value: (restRps / gqlRps).toFixed(2) },
-  { figure: 'first-page JavaScript, gzipped (aim < 250 KB)', value: `${gzKb.toFixed(1)} KB in ${scripts.length} file(s); all chunks ${allGzKb.toFixed(1)} KB in ${allJs.length}` },
+  {
+    figure: 'first-page JavaScript, gzipped (aim < 250 KB)',
+    value: `${gzKb.toFixed(1)} KB in ${scripts.length} file(s); all chunks ${allGzKb.toFixed(1)} KB in ${allJs.length}`,
+  },
 ]);

@@ -6,10 +6,14 @@
  * logout, and the collapsed menu at 375 px. Screenshots land in screenshots/ in both themes.
  */
 import pg from 'pg';
+import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { signUp } from '../../api/src/test-support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { browserToday, collectDialogs, graphqlAs, loginThroughUi, nextDialog, shootThemes, storedToken } from './support/session.js';
+
+// Whole user journeys in a real browser on a shared 2-core machine: allow more than jest's 60 s.
+jest.setTimeout(180_000);
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -34,9 +38,20 @@ async function createProject(page: Page, name: string, description: string): Pro
     await page.getByLabel(/camera/i).selectOption('dji-mavic-3-pro-series');
     const desc = page.getByLabel(/description/i);
     if (await desc.count()) await desc.fill(description);
-    await page.getByRole('button', { name: /create|next|continue/i }).first().click();
-    // Step 1 done: the wizard moves on to the upload step.
-    await page.getByText(/upload/i).first().waitFor();
+    await page
+      .getByRole('button', { name: /create|next|continue/i })
+      .first()
+      .click();
+    // Step 1 is done when the project exists (the wizard then moves on to its upload step).
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const found = await graphqlAs(h, page, 'query($s: String) { projects(view: ACTIVE, search: $s, tzOffsetMinutes: 0, first: 5) { totalCount } }', {
+        s: name,
+      });
+      if (found.projects.totalCount > 0) break;
+      if (Date.now() > deadline) throw new Error(`the wizard's step 1 did not create "${name}"`);
+      await page.waitForTimeout(250);
+    }
   } else {
     console.info('[note] /createproject has no step 1 form yet; the project is created through GraphQL');
     await graphqlAs(h, page, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', {
@@ -60,7 +75,8 @@ async function withDb<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
 it('shows the signed-out screens: navigation, Home, About, Notices, and a Contact form that sends nothing', async () => {
   const { page } = await h.newPage();
   await page.goto('/');
-  for (const item of ['Home', 'About', 'Contact', 'Notices', 'Login', 'Sign Up']) await expect(nav(page).getByRole('link', { name: item, exact: true }).isVisible()).resolves.toBe(true);
+  for (const item of ['Home', 'About', 'Contact', 'Notices', 'Login', 'Sign Up'])
+    await expect(nav(page).getByRole('link', { name: item, exact: true }).isVisible()).resolves.toBe(true);
   await expect(nav(page).getByText('Dashboard').count()).resolves.toBe(0);
   await expect(page.getByRole('link', { name: /create account/i }).isVisible()).resolves.toBe(true);
   await expect(page.getByText('100 free credits').first().isVisible()).resolves.toBe(true);
@@ -94,6 +110,9 @@ it('shows the signed-out screens: navigation, Home, About, Notices, and a Contac
   await page.goto('/login');
   await shootThemes(h, page, 'login');
   await page.goto('/createacct');
+  // The primary action keeps its accent fill (a base button rule once painted it grey, text unreadable).
+  const primary = page.getByRole('button', { name: 'Create Account' });
+  await expect(primary.evaluate((el) => getComputedStyle(el).backgroundImage)).resolves.toContain('linear-gradient');
   await shootThemes(h, page, 'create-account');
 });
 
@@ -125,7 +144,12 @@ it('signs up with the 100-credit welcome, lands on the dashboard after 2 s, and 
   const { page } = await h.newPage();
   const username = `pilot${Date.now().toString(36)}`;
   await page.goto('/createacct');
-  await expect(page.getByText(/100 free credits/).first().isVisible()).resolves.toBe(true);
+  await expect(
+    page
+      .getByText(/100 free credits/)
+      .first()
+      .isVisible(),
+  ).resolves.toBe(true);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(`${username}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('secret123');
@@ -192,6 +216,17 @@ it('signs up with the 100-credit welcome, lands on the dashboard after 2 s, and 
   await page.getByRole('tab', { name: /Active/ }).click();
   await coast.getByRole('button', { name: /trash/i }).click();
   await page.getByRole('tab', { name: 'Trash (1)' }).click();
+  // Destructive actions are drawn in the theme's red.
+  const red = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bad').trim());
+  const redRgb = await page.evaluate((c) => {
+    const probe = document.createElement('span');
+    probe.style.color = c;
+    document.body.append(probe);
+    const rgb = getComputedStyle(probe).color;
+    probe.remove();
+    return rgb;
+  }, red);
+  await expect(coast.getByRole('button', { name: 'Delete' }).evaluate((el) => getComputedStyle(el).color)).resolves.toBe(redRgb);
   let dialog = nextDialog(page, 'dismiss');
   await coast.getByRole('button', { name: 'Delete' }).click();
   expect((await dialog).type).toBe('confirm');
@@ -328,7 +363,8 @@ it('at 375 px collapses the bar into a menu that also lists Transaction History 
   await expect(menu.isVisible()).resolves.toBe(true);
   await expect(nav(page).getByRole('link', { name: 'About', exact: true }).isVisible()).resolves.toBe(false);
   await menu.click();
-  for (const item of ['Home', 'About', 'Contact', 'Notices', 'Login', 'Sign Up']) await expect(nav(page).getByRole('link', { name: item, exact: true }).isVisible()).resolves.toBe(true);
+  for (const item of ['Home', 'About', 'Contact', 'Notices', 'Login', 'Sign Up'])
+    await expect(nav(page).getByRole('link', { name: item, exact: true }).isVisible()).resolves.toBe(true);
   await shootThemes(h, page, 'narrow-menu-signed-out');
   await nav(page).getByRole('link', { name: 'Login', exact: true }).click();
   await nav(page).getByRole('link', { name: 'About', exact: true }).waitFor({ state: 'hidden' });

@@ -6,6 +6,7 @@
  * ledger explorer. An administrator is ensured at start-up from ADMIN_* like `npm start` does.
  */
 import fs from 'node:fs';
+import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { signUp } from '../../api/src/test-support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
@@ -13,11 +14,16 @@ import { collectDialogs, loginThroughUi, shootThemes, shootViewportThemes, store
 
 const ADMIN = { username: 'finance', password: 'admin-secret-1', email: 'finance@example.com' };
 
+// Whole user journeys in a real browser on a shared 2-core machine: allow more than jest's 60 s.
+jest.setTimeout(180_000);
+
 let h: BrowserHarness;
 let adminToken: string;
 beforeAll(async () => {
   h = await startBrowserHarness({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email } });
-  const r = await h.server.graphql('mutation($input: LoginInput!) { login(input: $input) { token } }', { input: { username: ADMIN.username, password: ADMIN.password } });
+  const r = await h.server.graphql('mutation($input: LoginInput!) { login(input: $input) { token } }', {
+    input: { username: ADMIN.username, password: ADMIN.password },
+  });
   adminToken = r.data.login.token;
 });
 afterAll(() => h.close());
@@ -323,7 +329,9 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   await page.getByLabel('User', { exact: true }).selectOption({ label: user.username });
   await page.getByText('4 events').waitFor();
   const eventRows = page.getByRole('row');
-  await expect(eventRows.filter({ hasText: 'AdminAdjusted' }).filter({ hasText: 'Duplicate bonus' }).innerText()).resolves.toMatch(new RegExp(`${user.username}[\\s\\S]*${ADMIN.username}[\\s\\S]*-10\\.00`));
+  await expect(eventRows.filter({ hasText: 'AdminAdjusted' }).filter({ hasText: 'Duplicate bonus' }).innerText()).resolves.toMatch(
+    new RegExp(`${user.username}[\\s\\S]*${ADMIN.username}[\\s\\S]*-10\\.00`),
+  );
   await expect(eventRows.filter({ hasText: 'AdminAdjusted' }).filter({ hasText: '+25.50' }).innerText()).resolves.toContain('Manual adjustment by admin');
   await page.getByLabel('Event type').selectOption('AdminAdjusted');
   await page.getByText('2 events').waitFor();
