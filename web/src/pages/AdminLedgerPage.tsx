@@ -24,7 +24,7 @@ interface Filter {
 export function AdminLedgerPage() {
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   // Names for the user picker and for the User and Actor columns (ids stay in the CSV).
-  const users = useQuery(AdminUsersQuery, { variables: { first: 500 } });
+  const users = useQuery(AdminUsersQuery, { variables: { first: 200 } });
   const userList = users.data?.adminUsers.edges.map((e) => e.node) ?? [];
   const nameOf = (id: string) => userList.find((u) => u.id === id)?.username ?? id.slice(0, 8);
   const pages = useCursorPages();
