@@ -70,6 +70,19 @@ describe('depth limit', () => {
   });
 });
 
+describe('fragment bombs', () => {
+  it('stops at the cost limit instead of expanding 2^40 fields, on HTTP', async () => {
+    // F0 spreads F1 twice, F1 spreads F2 twice, ...: a small document naming 2^40 fields.
+    const n = 40;
+    const fragments = Array.from({ length: n }, (_, i) => (i === n - 1 ? `fragment F${i} on CameraTypeOption { value label }` : `fragment F${i} on CameraTypeOption { ...F${i + 1} ...F${i + 1} }`)).join('\n');
+    const started = Date.now();
+    const r = await server.graphql(`{ cameraTypes { ...F0 } }\n${fragments}`);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(r.status).toBe(400);
+    expect(r.errors?.[0]?.message).toMatch(/too expensive/);
+  });
+});
+
 describe('login and registration rate limits', () => {
   it('answers 429 with Retry-After on REST and RATE_LIMITED on GraphQL', async () => {
     const statuses: number[] = [];

@@ -40,8 +40,9 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
     pinoHttp({
       logger: services.logger,
       genReqId: (req) => String(req.id),
-      customProps: (req) => ({ reqId: req.id }),
-      quietReqLogger: true,
+      quietReqLogger: true, // req.log lines carry reqId; the completion line has req and res too
+      // Response headers are the same on every line (CSP etc.): the status says what matters.
+      serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),

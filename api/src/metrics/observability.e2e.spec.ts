@@ -1,4 +1,7 @@
 import { Writable } from 'node:stream';
+import pg from 'pg';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { createLogger } from '../logging/logger.js';
 import { registerQueueName, unregisterQueueName } from '../queue/queue-registry.js';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -74,6 +77,15 @@ describe('request ids in structured logs', () => {
       await flush();
       const warning = deadSink.lines.find((l) => l.msg === 'queue statistics could not be read');
       expect(warning?.reqId).toBe('gql-req-77');
+      // The same over graphql-ws: the warning carries the operation's own request id.
+      const before = deadSink.lines.length;
+      const socket = createClient({ url: dead.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+      const wsResult = await new Promise<any>((resolve) => socket.subscribe({ query: '{ adminQueueStats { name } }' }, { next: resolve, error: resolve, complete: () => undefined }));
+      await socket.dispose();
+      expect(wsResult.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      await flush();
+      const wsWarning = deadSink.lines.slice(before).find((l) => l.msg === 'queue statistics could not be read');
+      expect(wsWarning?.reqId).toMatch(/^[0-9a-f-]{36}$/);
       // /api/ready names what is down, quickly.
       const started = Date.now();
       const ready = await dead.request('GET', '/api/ready');
@@ -86,6 +98,30 @@ describe('request ids in structured logs', () => {
   }, 60_000);
 });
 const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+
+describe('readiness follows the database', () => {
+  it('answers 503 naming the database while it refuses connections, and recovers by itself', async () => {
+    const target = await startTestServer();
+    const dbName = new URL(target.databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: target.databaseUrl.replace(`/${dbName}`, '/postgres') });
+    await admin.connect();
+    try {
+      expect((await target.request('GET', '/api/ready')).status).toBe(200);
+      await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+      const down = await target.request('GET', '/api/ready');
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({ status: 'unavailable', database: false, queue: true, down: ['database'], message: 'Not ready: database unreachable' });
+      expect((await target.request('GET', '/api/health')).status).toBe(200); // alive, just not ready
+      await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`);
+      expect((await target.request('GET', '/api/ready')).body).toEqual({ status: 'ready', database: true, queue: true });
+    } finally {
+      await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await admin.end();
+      await target.close();
+    }
+  }, 60_000);
+});
 
 describe('Prometheus metrics', () => {
   it('labels request latency by route template, never the raw URL', async () => {

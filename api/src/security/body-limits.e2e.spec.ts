@@ -17,7 +17,7 @@ const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 const MULTIPART_ROUTES = new Set(['POST /api/upload/:projectId']);
 
 describe('request body limits', () => {
-  it('answers 413 with a message for JSON over 1 MB on every route that takes a body, and on /graphql', async () => {
+  it('answers 413 for JSON over 1 MB and 400 for JSON too deep on every route that takes a body, and on /graphql', async () => {
     const writes = listRoutes(server.app).filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !MULTIPART_ROUTES.has(`${r.method} ${r.path}`));
     expect(writes.length).toBeGreaterThan(10);
     const wrong: string[] = [];
@@ -25,6 +25,9 @@ describe('request body limits', () => {
       const path = r.path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
       const res = await server.request(r.method, path, { token, body: oversized });
       if (res.status !== 413 || res.body?.message !== 'Request body is too large') wrong.push(`${r.method} ${r.path}: ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
+      // The same parser everywhere: the depth limit too.
+      const tooDeep = await server.request(r.method, path, { token, body: deep(MAX_JSON_DEPTH + 1) });
+      if (tooDeep.status !== 400 || !/nested too deeply/.test(tooDeep.body?.message)) wrong.push(`${r.method} ${r.path} (deep): ${tooDeep.status} ${JSON.stringify(tooDeep.body).slice(0, 100)}`);
     }
     expect(wrong).toEqual([]);
   });

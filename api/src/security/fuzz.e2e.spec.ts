@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import WebSocket from 'ws';
 import { listRoutes } from '../http/route-list.js';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
-import { fuzzRequest, type FuzzRequest } from './test-support/fuzz-arbitraries.js';
+import { buildClientSchema, getIntrospectionQuery, getNamedType, isCompositeType } from 'graphql';
+import { fuzzRequest, valueFor, type FuzzRequest } from './test-support/fuzz-arbitraries.js';
 import { makeMatrixFixture } from './test-support/authorization-fixtures.js';
 
 /**
@@ -40,7 +41,11 @@ function send(req: FuzzRequest): Promise<{ status: number; body: string }> {
     const r = http.request({ host: '127.0.0.1', port: server.port, method: req.method, path: printable(req.path).replace(/ /g, '%20'), headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 300) }));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        // Keep the GraphQL error code wherever it sits, and the start of the body for the report.
+        resolve({ status: res.statusCode ?? 0, body: text.slice(0, 300) + (text.includes('"INTERNAL_SERVER_ERROR"') ? ' "INTERNAL_SERVER_ERROR"' : '') });
+      });
       res.on('error', reject);
     });
     r.setTimeout(REQUEST_TIMEOUT_MS, () => r.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms (hang)`)));
@@ -50,8 +55,12 @@ function send(req: FuzzRequest): Promise<{ status: number; body: string }> {
   });
 }
 
-/** A 5xx is a failure, except the web app's "not built yet" page where no web build exists. */
-const isServerError = (res: { status: number; body: string }) => res.status >= 500 && !(res.status === 503 && res.body.includes('The web app is not built yet'));
+/**
+ * A 5xx is a failure, except the web app's "not built yet" page where no web build exists; so is
+ * a GraphQL answer carrying INTERNAL_SERVER_ERROR (GraphQL answers resolver faults with 200).
+ */
+const isServerError = (res: { status: number; body: string }) =>
+  (res.status >= 500 && !(res.status === 503 && res.body.includes('The web app is not built yet'))) || res.body.includes('"INTERNAL_SERVER_ERROR"');
 
 describe('fuzzing every route and /graphql', () => {
   it('answers thousands of malformed requests with no 5xx, no hang, bounded memory, and stays up', async () => {
@@ -96,6 +105,33 @@ describe('fuzzing every route and /graphql', () => {
     expect((await server.request('GET', '/api/ready')).status).toBe(200);
     expect((await server.request('POST', '/auth/login', { body: { username: owner.username, password: owner.password } })).status).toBe(200);
     expect((await server.graphql('{ me { username } }', {}, owner.token)).data.me.username).toBe(owner.username);
+  }, 300_000);
+
+  it('answers every GraphQL operation with hostile, schema-shaped arguments without an internal error', async () => {
+    const owner = await signUp(server);
+    const admin = (await server.request('POST', '/auth/login', { body: { username: 'fuzzadmin', password: 'fuzz-admin-1' } })).body.token as string;
+    const schema = buildClientSchema((await server.graphql(getIntrospectionQuery())).data);
+    const fields = (['Query', 'Mutation'] as const).flatMap((op) => Object.values((op === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields() ?? {}).map((f) => ({ op, f })));
+    const perField = Math.max(10, Math.floor(Number(process.env.FUZZ_GRAPHQL_RUNS ?? 1200) / fields.length));
+    let sent = 0;
+    const started = Date.now();
+    for (const { op, f } of fields) {
+      const defs = f.args.length ? `(${f.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ')})` : '';
+      const args = f.args.length ? `(${f.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';
+      const query = `${op.toLowerCase()} Fuzz${defs} { ${f.name}${args}${isCompositeType(getNamedType(f.type)) ? ' { __typename }' : ''} }`;
+      const variables = fc.record(Object.fromEntries(f.args.map((a) => [a.name, valueFor(a.type)])), { requiredKeys: [] });
+      await fc.assert(
+        fc.asyncProperty(variables, fc.constantFrom(owner.token, admin), async (vars, token) => {
+          const res = await send({ method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: Buffer.from(JSON.stringify({ query, variables: vars })), label: `${op}.${f.name}` });
+          sent++;
+          if (isServerError(res)) throw new Error(`${res.status} for ${op}.${f.name} with ${JSON.stringify(vars).slice(0, 300)}: ${res.body}`);
+        }),
+        { seed: SEED, numRuns: perField, endOnFailure: true },
+      );
+    }
+    console.log(`fuzz: ${sent} schema-shaped GraphQL operations over ${fields.length} fields in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(sent).toBe(perField * fields.length);
+    expect((await server.request('GET', '/api/health')).status).toBe(200);
   }, 300_000);
 
   it('survives random graphql-ws frames and stays up', async () => {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from 'graphql';
 import type { RouteEntry } from '../../http/route-list.js';
 
 /** One raw HTTP request: the path is sent as is (no URL normalisation), the body as bytes. */
@@ -131,4 +132,39 @@ export function fuzzRequest(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
       return { method, path: path + qs, headers, body: method === 'GET' || method === 'HEAD' ? undefined : b.bytes, label: `${r.method} ${r.path} [${b.kind}]` };
     });
   return fc.oneof({ weight: 4, arbitrary: rest }, { weight: 2, arbitrary: graphqlRequest.chain((g) => authHeader(ctx).map((auth) => ({ ...g, headers: { ...g.headers, ...auth } }))) });
+}
+
+// ----- schema-aware GraphQL arguments -------------------------------------------------------------
+
+
+const weirdString = fc.oneof(
+  fc.string({ maxLength: 50 }),
+  fc.constantFrom('', ' ', '%', '..', '../../etc/passwd', '\u0000', 'null', '2026-13-45', '2026-02-30', '9999-12-31T23:59:59Z', '-1', 'NaN', '1e309', '0.001', '-0.00', '1.005', '99999999999999999999.99', 'ACTIVE', 'pending', 'approved', "'; DROP TABLE users; --", '$argon2id$v=19', 'eyJhbGciOiJub25lIn0.e30.', 'MDA=', '00000000-0000-0000-0000-000000000000'),
+  fc.uuid().map(String),
+  fc.base64String({ maxLength: 40 }),
+  fc.integer({ min: 300, max: 5000 }).map((n) => 'w'.repeat(n)),
+);
+
+/** A value for an input type: mostly well-typed with hostile content, sometimes the wrong type. */
+export function valueFor(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
+  if (isNonNullType(type)) return valueFor(type.ofType, depth);
+  const wrong = fc.oneof(fc.constant(null), fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), fc.constant({}), fc.constant([]));
+  let right: fc.Arbitrary<unknown>;
+  if (isListType(type)) right = depth > 3 ? fc.constant([]) : fc.array(valueFor(type.ofType, depth + 1), { maxLength: 5 });
+  else if (isEnumType(type)) right = fc.constantFrom(...type.getValues().map((v) => v.name));
+  else if (isInputObjectType(type)) {
+    const fields = Object.values(type.getFields());
+    right = depth > 3 ? fc.constant({}) : fc.record(Object.fromEntries(fields.map((f) => [f.name, valueFor(f.type, depth + 1)])), { requiredKeys: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name) });
+  } else if (isScalarType(type)) {
+    const n = getNamedType(type).name;
+    right =
+      n === 'Int'
+        ? fc.oneof(fc.integer(), fc.constantFrom(0, -1, 1, 2_147_483_647, -2_147_483_648, 201, 1001))
+        : n === 'Float'
+          ? fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 1000, 1001, 1e308, 0.5))
+          : n === 'Boolean'
+            ? fc.boolean()
+            : weirdString;
+  } else right = weirdString;
+  return fc.oneof({ weight: 5, arbitrary: right }, { weight: 1, arbitrary: wrong });
 }
