@@ -16,6 +16,9 @@ import type { QueueBackend } from '../queue/queue-backend.js';
 import { Metrics } from '../metrics/metrics.js';
 import { FileStorage } from '../uploads/file-storage.js';
 import type { AppServices } from './services.js';
+import { ProcessingService } from '../processing/processing.service.js';
+import { ProgressListener } from '../processing/progress-listener.js';
+import { ResultsService } from '../results/results.service.js';
 
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
@@ -29,5 +32,8 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const admin = new AdminService(users, credits, settings, ledger);
   // Every new account gets its ledger stream and the sign-up bonus.
   auth.onRegistered((user) => credits.onboard(user.id));
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage: new FileStorage(deps.config.storageDir) };
+  const processing = new ProcessingService({ config: deps.config, logger: deps.logger, pool: deps.pool, queue: deps.queue, ledger, credits, projects });
+  const results = new ResultsService(deps.orm, deps.pool);
+  const progressListener = new ProgressListener(String((deps.pool as unknown as { options: { connectionString: string } }).options.connectionString), deps.logger);
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage: new FileStorage(deps.config.storageDir), processing, results, progressListener };
 }

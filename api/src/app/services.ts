@@ -13,6 +13,9 @@ import type { AdminService } from '../admin/admin.service.js';
 import type { Ledger } from '@shotlog/ledger';
 import type { Metrics } from '../metrics/metrics.js';
 import type { FileStorage } from '../uploads/file-storage.js';
+import type { ProcessingService } from '../processing/processing.service.js';
+import type { ProgressListener } from '../processing/progress-listener.js';
+import type { ResultsService } from '../results/results.service.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -31,4 +34,8 @@ export interface AppServices {
   admin: AdminService;
   metrics: Metrics;
   storage: FileStorage;
+  processing: ProcessingService;
+  results: ResultsService;
+  /** LISTEN/NOTIFY feed of progress changes from every worker (subscriptions). */
+  progressListener: ProgressListener;
 }

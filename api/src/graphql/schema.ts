@@ -8,9 +8,12 @@ import { UsersResolver } from '../users/users.resolver.js';
 import { ProjectsResolver } from '../projects/projects.resolver.js';
 import { CreditsResolver } from '../credits/credits.resolver.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
+import { ProcessingResolver } from '../processing/processing.resolver.js';
+import { ResultsResolver } from '../results/results.resolver.js';
+import { servicesBySchema } from '../processing/schema-services.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, ProcessingResolver, ResultsResolver] as const;
 
 /** Builds the executable schema; resolvers get the process's services through the container. */
 export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {
@@ -21,10 +24,12 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
       return instances.get(someClass);
     },
   };
-  return buildSchema({
+  const schema = await buildSchema({
     resolvers: resolverClasses as unknown as NonEmptyArray<Function>,
     container,
     validate: false,
     scalarsMap: [{ type: Date, scalar: GraphQLDateTime }],
   });
+  if (services) servicesBySchema.set(schema, services);
+  return schema;
 }

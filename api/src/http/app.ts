@@ -14,6 +14,8 @@ import { purchaseRoutes, transactionRoutes } from '../credits/credits.routes.js'
 import { adminRoutes } from '../admin/admin.routes.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requireAdmin } from '../auth/viewer.js';
+import { processingRoutes } from '../processing/processing.routes.js';
+import { resultRoutes } from '../results/results.routes.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -66,7 +68,9 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.use('/api/user', json, userRoutes(services), transactionRoutes(services));
   app.use('/api/purchase', json, purchaseRoutes(services));
   app.use('/api/admin', json, adminRoutes(services));
+  app.use('/api/projects', json, processingRoutes(services));
   app.use('/api/projects', json, projectRoutes(services));
+  app.use('/api/filesets', json, resultRoutes(services));
   app.use('/api', healthRoutes(services));
   app.use(
     '/metrics',
