@@ -12,6 +12,14 @@ import { ProcessingResolver } from '../processing/processing.resolver.js';
 import { ResultsResolver } from '../results/results.resolver.js';
 import { servicesBySchema } from '../processing/schema-services.js';
 
+/** type-graphql requires a PubSub once any subscription exists; ours never publish through it. */
+const unusedPubSub = {
+  publish: () => undefined,
+  subscribe: (): AsyncIterable<unknown> => {
+    throw new Error('Subscriptions use their own subscribe function');
+  },
+};
+
 // Every resolver class of the API; a new feature adds its resolver here.
 export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, ProcessingResolver, ResultsResolver] as const;
 
@@ -29,6 +37,8 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
     container,
     validate: false,
     scalarsMap: [{ type: Date, scalar: GraphQLDateTime }],
+    // Subscriptions bring their own `subscribe` (LISTEN/NOTIFY); type-graphql still asks for a PubSub.
+    pubSub: unusedPubSub,
   });
   if (services) servicesBySchema.set(schema, services);
   return schema;
