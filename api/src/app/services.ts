@@ -20,6 +20,9 @@ import type { ExportsService } from '../exports/exports.service.js';
 import type { ExifToolHolder } from '../exports/exiftool-holder.js';
 import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { ProcessingService } from '../processing/processing.service.js';
+import type { ProgressListener } from '../processing/progress-listener.js';
+import type { ResultsService } from '../results/results.service.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -46,4 +49,8 @@ export interface AppServices {
   exiftool: ExifToolHolder;
   apiTokens: ApiTokensService;
   idempotency: IdempotencyService;
+  processing: ProcessingService;
+  results: ResultsService;
+  /** LISTEN/NOTIFY feed of progress changes from every worker (subscriptions). */
+  progressListener: ProgressListener;
 }

@@ -8,6 +8,9 @@ import { UsersResolver } from '../users/users.resolver.js';
 import { ProjectsResolver } from '../projects/projects.resolver.js';
 import { CreditsResolver } from '../credits/credits.resolver.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
+import { ProcessingResolver } from '../processing/processing.resolver.js';
+import { ResultsResolver } from '../results/results.resolver.js';
+import { servicesBySchema } from '../processing/schema-services.js';
 import { ApiTokensResolver } from '../api-tokens/api-tokens.resolver.js';
 import { UploadsResolver } from '../uploads/uploads.resolver.js';
 import { FileSetsResolver } from '../filesets/filesets.resolver.js';
@@ -15,7 +18,7 @@ import { ExportsResolver } from '../exports/exports.resolver.js';
 import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, AdminQueueResolver, UploadsResolver, FileSetsResolver, ExportsResolver, ApiTokensResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, AdminQueueResolver, UploadsResolver, FileSetsResolver, ExportsResolver, ApiTokensResolver, ProcessingResolver, ResultsResolver] as const;
 
 const noTopicPubSub: PubSub = {
   publish() {
@@ -35,7 +38,7 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
       return instances.get(someClass);
     },
   };
-  return buildSchema({
+  const schema = await buildSchema({
     resolvers: resolverClasses as unknown as NonEmptyArray<Function>,
     container,
     validate: false,
@@ -43,4 +46,6 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
     // Subscriptions bring their own `subscribe` function (shared stores feed them); no in-process topics.
     pubSub: noTopicPubSub,
   });
+  if (services) servicesBySchema.set(schema, services);
+  return schema;
 }

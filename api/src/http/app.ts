@@ -23,6 +23,8 @@ import { jsonBodyParser } from './body-limits.js';
 import { requireScope } from '../auth/scopes.js';
 import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
 import { mountExplorer } from '../explorer/explorer.routes.js';
+import { processingRoutes } from '../processing/processing.routes.js';
+import { resultRoutes } from '../results/results.routes.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -79,11 +81,13 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.use('/api/admin', json, adminRoutes(services));
   app.use('/api/projects', exportRoutes(services));
   app.use('/api/admin', adminQueueRoutes(services));
+  app.use('/api/projects', json, processingRoutes(services));
   app.use('/api/projects', json, projectRoutes(services));
   app.use('/api/projects', json, fileSetRoutes(services));
   app.use('/api/upload', uploadRoutes(services));
   app.use('/api/filesets', fileSetFileRoutes(services));
   app.use('/api/files', fileRoutes(services));
+  app.use('/api/filesets', json, resultRoutes(services));
   app.use('/api', healthRoutes(services));
   app.use(
     '/metrics',

@@ -2,9 +2,10 @@ import { Migration20261123000000_initial } from './Migration20261123000000_initi
 import { Migration20261123010000_credits } from './Migration20261123010000_credits.js';
 import { Migration20261123020000_results } from './Migration20261123020000_results.js';
 import { Migration20261123030000_uploads } from './Migration20261123030000_uploads.js';
+import { Migration20261123040000_processing } from './Migration20261123040000_processing.js';
 import { Migration20261123050000_export_order } from './Migration20261123050000_export_order.js';
-import { Migration20261123070000_auth_rate_limits } from './Migration20261123070000_auth_rate_limits.js';
 import { Migration20261123060000_integrators } from './Migration20261123060000_integrators.js';
+import { Migration20261123070000_auth_rate_limits } from './Migration20261123070000_auth_rate_limits.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -12,7 +13,8 @@ export const migrationsList = [
   { name: 'Migration20261123010000_credits', class: Migration20261123010000_credits },
   { name: 'Migration20261123020000_results', class: Migration20261123020000_results },
   { name: 'Migration20261123030000_uploads', class: Migration20261123030000_uploads },
+  { name: 'Migration20261123040000_processing', class: Migration20261123040000_processing },
   { name: 'Migration20261123050000_export_order', class: Migration20261123050000_export_order },
-  { name: 'Migration20261123070000_auth_rate_limits', class: Migration20261123070000_auth_rate_limits },
   { name: 'Migration20261123060000_integrators', class: Migration20261123060000_integrators },
+  { name: 'Migration20261123070000_auth_rate_limits', class: Migration20261123070000_auth_rate_limits },
 ];
