@@ -11,6 +11,8 @@
 //   - time to first byte of the body (aim < 200 ms);
 //   - the server's peak RSS growth while exporting (aim < 50 MB): /proc/<pid>/clear_refs resets
 //     the high-water mark (VmHWM) just before, so start-up peaks do not hide the export's.
+//     The RSS after each run is printed too: when there is growth, it comes in the first exports after
+//     start-up and stays flat after (V8 sizing its heap to the allocation rate), whatever the row count.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
