@@ -58,14 +58,13 @@ describe('reverseGeocode', () => {
     expect(p.countryCode).toBe('FJ');
   });
 
-  it('builds the index once and looks up fast', () => {
+  // Lookup speed is measured in bench/, never asserted here (timings depend on the machine's load).
+  it('builds the index once, without city sections', () => {
     const st = warmPlaceIndex();
     expect(placeIndexStats()).toBe(st);
     expect(st.sourceRows).toBeGreaterThan(130_000);
     expect(st.indexedRows).toBeLessThan(st.sourceRows); // PPLX & co dropped
-    const t0 = performance.now();
-    for (let i = 0; i < 2000; i++) reverseGeocode(40 + (i % 20) * 0.5, -5 + (i % 37) * 0.5);
-    const perLookupMs = (performance.now() - t0) / 2000;
-    expect(perLookupMs).toBeLessThan(1);
+    for (let i = 0; i < 50; i++) reverseGeocode(40 + (i % 20) * 0.5, -5 + (i % 37) * 0.5);
+    expect(placeIndexStats()).toBe(st); // lookups reuse the one index
   });
 });
