@@ -16,6 +16,10 @@ import type { QueueBackend } from '../queue/queue-backend.js';
 import { Metrics } from '../metrics/metrics.js';
 import { FileStorage } from '../uploads/file-storage.js';
 import type { AppServices } from './services.js';
+import { FileSetsService } from '../filesets/file-sets.service.js';
+import { UploadsService } from '../uploads/uploads.service.js';
+import { FilesService } from '../files/files.service.js';
+import { FileUrlSigner, registerFileUrlSigner } from '../files/file-urls.js';
 
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
@@ -29,5 +33,9 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const admin = new AdminService(users, credits, settings, ledger);
   // Every new account gets its ledger stream and the sign-up bonus.
   auth.onRegistered((user) => credits.onboard(user.id));
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage: new FileStorage(deps.config.storageDir) };
+  const storage = new FileStorage(deps.config.storageDir);
+  const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger);
+  const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
+  registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm) };
 }

@@ -13,6 +13,9 @@ import type { AdminService } from '../admin/admin.service.js';
 import type { Ledger } from '@shotlog/ledger';
 import type { Metrics } from '../metrics/metrics.js';
 import type { FileStorage } from '../uploads/file-storage.js';
+import type { FileSetsService } from '../filesets/file-sets.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { FilesService } from '../files/files.service.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -31,4 +34,7 @@ export interface AppServices {
   admin: AdminService;
   metrics: Metrics;
   storage: FileStorage;
+  fileSets: FileSetsService;
+  uploads: UploadsService;
+  files: FilesService;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BigIntType, type Rel } from '@mikro-orm/core';
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { FileSet } from './file-set.entity.js';
 
 export type MediaKind = 'video' | 'image' | 'subtitle';
 
 /** One stored file; the bytes live in storage under `storageKey`, a name the server chose. */
 @Entity({ tableName: 'media_files' })
+@Unique({ properties: ['fileSet', 'kind'] })
 export class MediaFile {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();

@@ -14,6 +14,7 @@ import { toAppError } from '../errors/to-app-error.js';
 import type { GraphQLContext } from './context.js';
 import { makeFormatError } from './format-error.js';
 import { extraRules, validateWithLimits } from './limits.js';
+import { graphqlUploadMiddleware } from '../uploads/graphql-uploads.js';
 
 /** Resolves the viewer for one operation; a bad token is kept for resolvers that need a user. */
 export async function contextFor(services: AppServices, authorization: string | undefined | null, requestId: string, clientAddress?: string): Promise<GraphQLContext> {
@@ -68,6 +69,7 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
   const mount = (app: Express) => {
     app.use(
       '/graphql',
+      graphqlUploadMiddleware(services),
       express.json({ limit: '1mb' }),
       expressMiddleware(apollo, {
         context: async ({ req }: { req: Request }) => contextFor(services, req.headers.authorization, String(req.id ?? randomUUID()), req.ip),

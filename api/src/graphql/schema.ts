@@ -8,9 +8,11 @@ import { UsersResolver } from '../users/users.resolver.js';
 import { ProjectsResolver } from '../projects/projects.resolver.js';
 import { CreditsResolver } from '../credits/credits.resolver.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
+import { UploadsResolver } from '../uploads/uploads.resolver.js';
+import { FileSetsResolver } from '../filesets/filesets.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver] as const;
 
 /** Builds the executable schema; resolvers get the process's services through the container. */
 export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {

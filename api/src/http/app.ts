@@ -14,6 +14,9 @@ import { purchaseRoutes, transactionRoutes } from '../credits/credits.routes.js'
 import { adminRoutes } from '../admin/admin.routes.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requireAdmin } from '../auth/viewer.js';
+import { fileSetFileRoutes, uploadRoutes } from '../uploads/uploads.routes.js';
+import { fileSetRoutes } from '../filesets/filesets.routes.js';
+import { fileRoutes } from '../files/files.routes.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -67,6 +70,10 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.use('/api/purchase', json, purchaseRoutes(services));
   app.use('/api/admin', json, adminRoutes(services));
   app.use('/api/projects', json, projectRoutes(services));
+  app.use('/api/projects', json, fileSetRoutes(services));
+  app.use('/api/upload', uploadRoutes(services));
+  app.use('/api/filesets', fileSetFileRoutes(services));
+  app.use('/api/files', fileRoutes(services));
   app.use('/api', healthRoutes(services));
   app.use(
     '/metrics',

@@ -1,6 +1,8 @@
 import type { MediaFile } from '../filesets/media-file.entity.js';
 import type { FileSet } from '../filesets/file-set.entity.js';
 import type { Project } from './project.entity.js';
+import { missingSlots } from '../filesets/file-kinds.js';
+import { fileResourceUri as signedFileUri } from '../files/file-urls.js';
 
 /** A set is complete with a video, a JPG and an SRT (SPEC §3). */
 export function fileSetStatus(fs: FileSet): 'complete' | 'incomplete' {
@@ -8,15 +10,18 @@ export function fileSetStatus(fs: FileSet): 'complete' | 'incomplete' {
   return kinds.has('video') && kinds.has('image') && kinds.has('subtitle') ? 'complete' : 'incomplete';
 }
 
-export const fileResourceUri = (f: MediaFile) => `/api/files/${f.id}`;
+/** The file-serving route, signed for the owner (usable directly in <video>/<img>). */
+export const fileResourceUri = (f: MediaFile) => signedFileUri(f.id);
 
 export function presentFile(f: MediaFile) {
   return { id: f.id, filename: f.filename, fileTypeInfo: f.extension, resourceUri: fileResourceUri(f), sizeBytes: Number(f.sizeBytes) };
 }
 
+const KIND_ORDER = { video: 0, image: 1, subtitle: 2 } as const;
+
 export function presentFileSet(fs: FileSet) {
-  const files = fs.files.isInitialized() ? fs.files.getItems() : [];
-  return { id: fs.id, baseName: fs.baseName, status: fileSetStatus(fs), files: files.map(presentFile) };
+  const files = (fs.files.isInitialized() ? fs.files.getItems() : []).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+  return { id: fs.id, baseName: fs.baseName, status: fileSetStatus(fs), missing: missingSlots(files.map((f) => f.kind)), files: files.map(presentFile) };
 }
 
 /** The GraphQL shape of a project. */
@@ -52,6 +57,7 @@ export function presentProjectRest(p: Project) {
       id: fs.id,
       baseName: fs.baseName,
       status: fs.status,
+      missing: fs.missing,
       Files: fs.files.map((f) => ({ ...f, resource_uri: f.resourceUri })),
     })),
   };

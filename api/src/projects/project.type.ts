@@ -33,6 +33,8 @@ export class FileSetType {
   baseName!: string;
   @Field({ description: '"complete" when it holds a video, a JPG and an SRT; otherwise "incomplete".' })
   status!: string;
+  @Field(() => [String], { description: 'What the set still lacks: any of "video", "jpg", "srt"; empty when complete.' })
+  missing!: string[];
   @Field(() => [FileType], { description: 'The files of the set.' })
   files!: FileType[];
 }

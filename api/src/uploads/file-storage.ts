@@ -31,15 +31,23 @@ export class FileStorage {
   }
 
   /** Streams `source` to storage; rejects (and removes the partial file) if the stream fails or exceeds `maxBytes`. */
-  async write(source: Readable, opts: { extension: string; maxBytes?: number }): Promise<StoredFile> {
+  async write(source: Readable, opts: { extension: string; maxBytes?: number; check?: (head: Buffer, sizeBytes: number) => void }): Promise<StoredFile> {
     const ext = opts.extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8);
     const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
     const tmp = path.join(this.tmpDir, storageKey);
     const hash = createHash('sha256');
     let sizeBytes = 0;
+    // The first KB, for `check` (is an .srt text, is a .jpg a JPEG) before the file is kept.
+    const headChunks: Buffer[] = [];
+    let headLength = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         sizeBytes += chunk.length;
+        if (headLength < HEAD_BYTES) {
+          const part = chunk.subarray(0, HEAD_BYTES - headLength);
+          headChunks.push(Buffer.from(part));
+          headLength += part.length;
+        }
         if (opts.maxBytes !== undefined && sizeBytes > opts.maxBytes) return done(new FileTooLargeError(opts.maxBytes));
         hash.update(chunk);
         done(null, chunk);
@@ -49,6 +57,7 @@ export class FileStorage {
       await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
       // busboy marks a file cut at its size limit as truncated instead of failing the stream.
       if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError(opts.maxBytes ?? sizeBytes);
+      opts.check?.(Buffer.concat(headChunks, headLength), sizeBytes);
       await fsp.rename(tmp, this.absolutePath(storageKey));
     } catch (err) {
       await fsp.rm(tmp, { force: true });
@@ -67,6 +76,8 @@ export class FileStorage {
     await fsp.rm(this.absolutePath(storageKey), { force: true });
   }
 }
+
+const HEAD_BYTES = 1024;
 
 export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {

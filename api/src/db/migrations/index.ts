@@ -1,10 +1,12 @@
 import { Migration20261123000000_initial } from './Migration20261123000000_initial.js';
 import { Migration20261123010000_credits } from './Migration20261123010000_credits.js';
 import { Migration20261123020000_results } from './Migration20261123020000_results.js';
+import { Migration20261123030000_uploads } from './Migration20261123030000_uploads.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
   { name: 'Migration20261123000000_initial', class: Migration20261123000000_initial },
   { name: 'Migration20261123010000_credits', class: Migration20261123010000_credits },
   { name: 'Migration20261123020000_results', class: Migration20261123020000_results },
+  { name: 'Migration20261123030000_uploads', class: Migration20261123030000_uploads },
 ];

@@ -1,0 +1,59 @@
+import { Router, type Request, type Response } from 'express';
+import type { AppServices } from '../app/services.js';
+import { AppError, unauthenticated } from '../errors/app-error.js';
+import type { MediaFile } from '../filesets/media-file.entity.js';
+import { route, userOf } from '../http/route.js';
+import { fileUrlSigner } from './file-urls.js';
+
+/**
+ * GET/HEAD /api/files/{fileId}: a stored file, to its owner only (Authorization header), or with
+ * a URL signed for this file (`?token=`, what resourceUri carries). HTTP Range (206/416) so the
+ * video element can seek; ETag from the SHA-256 of the bytes.
+ */
+export function fileRoutes(services: AppServices): Router {
+  const r = Router();
+  const serve = route(async (req, res) => {
+    const file = await authorizedFile(services, req);
+    await sendStoredFile(services, req, res, file);
+    return undefined;
+  });
+  r.get('/:fileId', serve);
+  r.head('/:fileId', serve);
+  return r;
+}
+
+async function authorizedFile(services: AppServices, req: Request): Promise<MediaFile> {
+  if (req.headers.authorization) return services.files.getOwned(await userOf(services, req), req.params.fileId);
+  const token = req.query.token;
+  if (token === undefined) throw unauthenticated();
+  if (!fileUrlSigner()?.verify(String(req.params.fileId), token)) throw unauthenticated('This file link is invalid or has expired');
+  return services.files.getSigned(req.params.fileId);
+}
+
+function sendStoredFile(services: AppServices, req: Request, res: Response, file: MediaFile): Promise<void> {
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('ETag', `"${file.sha256}"`);
+  res.setHeader('Cache-Control', 'private, max-age=3600');
+  res.setHeader('Content-Disposition', `inline; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+  return new Promise((resolve, reject) => {
+    // send (through Express) does Range, 206/416, If-None-Match/If-Range against our ETag, and HEAD.
+    res.sendFile(services.storage.absolutePath(file.storageKey), { dotfiles: 'allow', etag: false, lastModified: false, cacheControl: false, acceptRanges: true }, (err?: Error & { status?: number; code?: string }) => {
+      if (!err) return resolve();
+      if (res.headersSent) {
+        res.destroy();
+        return resolve();
+      }
+      res.removeHeader('Content-Disposition');
+      res.removeHeader('ETag');
+      if (err.status === 416) {
+        res.status(416).json({ message: 'The requested range is not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
+        return resolve();
+      }
+      if (err.code === 'ENOENT' || err.status === 404) {
+        services.logger.error({ fileId: file.id }, 'stored file is missing');
+        return reject(new AppError('NOT_FOUND', 'File not found'));
+      }
+      reject(err);
+    });
+  });
+}

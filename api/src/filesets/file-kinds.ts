@@ -1,0 +1,36 @@
+import type { MediaKind } from './media-file.entity.js';
+
+/** The three places of a file set as users and the wizard name them (SPEC §3, §4). */
+export const FILE_SLOTS = ['video', 'jpg', 'srt'] as const;
+export type FileSlot = (typeof FILE_SLOTS)[number];
+
+interface ExtensionRule {
+  kind: MediaKind;
+  slot: FileSlot;
+  contentType: string;
+}
+
+/** The extensions a file set takes, lower-case; DJI writes them upper-case, any case is accepted. */
+export const EXTENSIONS: Readonly<Record<string, ExtensionRule>> = {
+  mp4: { kind: 'video', slot: 'video', contentType: 'video/mp4' },
+  mov: { kind: 'video', slot: 'video', contentType: 'video/quicktime' },
+  jpg: { kind: 'image', slot: 'jpg', contentType: 'image/jpeg' },
+  srt: { kind: 'subtitle', slot: 'srt', contentType: 'application/x-subrip; charset=utf-8' },
+};
+
+export const ACCEPTED_EXTENSIONS = Object.keys(EXTENSIONS);
+
+export const slotOfKind = (kind: MediaKind): FileSlot => (kind === 'video' ? 'video' : kind === 'image' ? 'jpg' : 'srt');
+export const kindOfSlot = (slot: FileSlot): MediaKind => (slot === 'video' ? 'video' : slot === 'jpg' ? 'image' : 'subtitle');
+
+/** Which of video, jpg and srt a set still lacks; empty means complete. */
+export function missingSlots(kinds: Iterable<MediaKind>): FileSlot[] {
+  const have = new Set([...kinds].map(slotOfKind));
+  return FILE_SLOTS.filter((s) => !have.has(s));
+}
+
+export function parseSlot(raw: unknown): FileSlot | null {
+  if (typeof raw !== 'string') return null;
+  const s = raw.trim().toLowerCase();
+  return (FILE_SLOTS as readonly string[]).includes(s) ? (s as FileSlot) : null;
+}

@@ -1,0 +1,169 @@
+import { LockMode } from '@mikro-orm/core';
+import type { Orm } from '../db/database.js';
+import { conflict, notFound } from '../errors/app-error.js';
+import type { Logger } from '../logging/logger.js';
+import { Project } from '../projects/project.entity.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { parseId } from '../projects/projects.validation.js';
+import type { FileStorage, StoredFile } from '../uploads/file-storage.js';
+import type { User } from '../users/user.entity.js';
+import { FileSet } from './file-set.entity.js';
+import { MediaFile, type MediaKind } from './media-file.entity.js';
+import { formatCredits } from '@shotlog/ledger';
+import type { CreditsService } from '../credits/credits.service.js';
+import { missingSlots } from './file-kinds.js';
+import { buildManifest, writeManifest, type ProjectManifest } from './manifest.js';
+
+/** A file fully written to storage and not yet recorded. */
+export interface IncomingFile {
+  filename: string;
+  baseName: string;
+  extension: string;
+  kind: MediaKind;
+  contentType: string;
+  stored: StoredFile;
+}
+
+export interface RecordedFile {
+  file: MediaFile;
+  fileSet: FileSet;
+  /** The filename of the file of the same kind this one replaced, if any. */
+  replaced: string | null;
+}
+
+/** Why a project's files cannot change now (409), or null. */
+export function filesLockedReason(p: Project): string | null {
+  if (p.deletedAt) return 'The project is in the trash: restore it before changing its files';
+  if (p.status === 'processing') return 'The project is being processed: its files cannot change until processing ends';
+  return null;
+}
+
+/**
+ * File sets (SPEC §3): files grouped by their shared base filename, one video (MP4 or MOV), one
+ * JPG and one SRT each. Uploads over REST and GraphQL, and replacements, are recorded here.
+ */
+export class FileSetsService {
+  constructor(
+    private readonly orm: Orm,
+    private readonly storage: FileStorage,
+    private readonly projects: ProjectsService,
+    private readonly credits: CreditsService,
+    private readonly dataDir: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** verify-filesets: the owner's project with every set, its files and what it lacks. */
+  async verify(user: User, projectId: unknown): Promise<Project> {
+    return this.projects.getOwned(user, projectId, { includeFiles: true });
+  }
+
+  /**
+   * generate-json: writes the processing manifest under the data dir and answers it. Every set
+   * must be complete (the wizard's Continue rule, enforced here too); the project becomes 'ready'.
+   */
+  async generateManifest(user: User, projectId: unknown): Promise<ProjectManifest> {
+    const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
+    const locked = filesLockedReason(project);
+    if (locked) throw conflict(locked);
+    const sets = project.fileSets.getItems();
+    if (!sets.length) throw conflict('The project has no file sets yet: upload files first');
+    const incomplete = sets.filter((s) => missingSlots(s.files.getItems().map((f) => f.kind)).length);
+    if (incomplete.length) {
+      const names = incomplete.slice(0, 5).map((s) => `${s.baseName} (missing ${missingSlots(s.files.getItems().map((f) => f.kind)).join(', ')})`);
+      throw conflict(`Every file set must be complete: ${names.join('; ')}${incomplete.length > 5 ? ` and ${incomplete.length - 5} more` : ''}`);
+    }
+    const manifest = buildManifest(project, sets, new Date());
+    await writeManifest(this.dataDir, manifest);
+    const em = this.orm.em.fork();
+    await em.nativeUpdate(Project, { id: project.id, status: { $in: ['created', 'uploaded'] } }, { status: 'ready' });
+    return manifest;
+  }
+
+  /** cost-estimate: the run's cost from the ledger's settings, and the balance it is paid from. */
+  async costEstimate(user: User, projectId: unknown) {
+    const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
+    const fileSetCount = project.fileSets.count();
+    const [{ costPerFileset, total }, balance] = await Promise.all([this.credits.runCost(fileSetCount), this.credits.balanceCents(user.id)]);
+    return { projectId: project.id, costPerFileset, fileSetCount, totalCost: formatCredits(total), currentBalance: formatCredits(balance), sufficient: balance >= total };
+  }
+
+  /** The owner's project, open for new files: 404 for others, 409 in the trash or while processing. */
+  async projectForUpload(user: User, projectId: unknown): Promise<Project> {
+    const project = await this.projects.getOwned(user, projectId);
+    const locked = filesLockedReason(project);
+    if (locked) throw conflict(locked);
+    return project;
+  }
+
+  /** The owner's file set with its project and files; another user's answers 404 like a missing one. */
+  async getOwnedFileSet(user: User, rawId: unknown): Promise<FileSet> {
+    const id = parseId(rawId, 'file set');
+    const em = this.orm.em.fork();
+    const fs = await em.findOne(FileSet, { id, project: { owner: user.id } }, { populate: ['project', 'files'] });
+    if (!fs) throw notFound('File set not found');
+    return fs;
+  }
+
+  /**
+   * Records stored files into their sets, in one transaction under a lock on the project, so
+   * concurrent uploads to one project never make two files of a kind in a set. A file of a kind
+   * the set already has replaces it; the replaced bytes are removed once the change is committed.
+   * Sets new in this call are numbered after the existing ones, in base-name order.
+   */
+  async record(projectId: string, files: IncomingFile[]): Promise<RecordedFile[]> {
+    const replacedKeys: string[] = [];
+    const recorded = await this.orm.em.fork().transactional(async (em) => {
+      const project = await em.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!project) throw notFound('Project not found');
+      const locked = filesLockedReason(project);
+      if (locked) throw conflict(locked);
+
+      const baseNames = [...new Set(files.map((f) => f.baseName))];
+      const sets = new Map((await em.find(FileSet, { project: projectId, baseName: { $in: baseNames } })).map((s) => [s.baseName, s]));
+      const last = await em.findOne(FileSet, { project: projectId }, { orderBy: { position: 'desc' }, fields: ['position'] });
+      let position = last ? last.position : 0;
+      for (const baseName of [...baseNames].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+        if (!sets.has(baseName)) sets.set(baseName, em.create(FileSet, { project, baseName, position: ++position, createdAt: new Date() }));
+      }
+      const existing = await em.find(MediaFile, { fileSet: { $in: [...sets.values()].filter((s) => s.id).map((s) => s.id) } });
+      const out: RecordedFile[] = [];
+      for (const f of files) {
+        const fileSet = sets.get(f.baseName)!;
+        const old = existing.find((m) => m.fileSet.id === fileSet.id && m.kind === f.kind);
+        if (old) {
+          await em.nativeDelete(MediaFile, { id: old.id });
+          existing.splice(existing.indexOf(old), 1);
+          replacedKeys.push(old.storageKey);
+        }
+        const file = em.create(MediaFile, {
+          fileSet,
+          filename: f.filename,
+          extension: f.extension,
+          kind: f.kind,
+          contentType: f.contentType,
+          storageKey: f.stored.storageKey,
+          sizeBytes: f.stored.sizeBytes,
+          sha256: f.stored.sha256,
+          createdAt: new Date(),
+        });
+        existing.push(file);
+        out.push({ file, fileSet, replaced: old?.filename ?? null });
+      }
+      if (project.status !== 'uploaded') project.status = 'uploaded';
+      return out;
+    });
+    await this.removeStored(replacedKeys);
+    return recorded;
+  }
+
+  /** A project's sets with their files, in set order (for answers after a change). */
+  async setsOfProject(projectId: string): Promise<FileSet[]> {
+    const em = this.orm.em.fork();
+    return em.find(FileSet, { project: projectId }, { populate: ['files'], orderBy: { position: 'asc', baseName: 'asc' } });
+  }
+
+  /** Removes stored bytes nothing refers to any more; a failure only leaves an orphan, so it is logged. */
+  async removeStored(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((k) => this.storage.remove(k).catch((err: unknown) => this.logger.warn({ err, storageKey: k }, 'could not remove stored file'))));
+  }
+}

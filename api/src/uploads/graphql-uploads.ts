@@ -1,0 +1,89 @@
+import type { RequestHandler } from 'express';
+import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
+import type { AppServices } from '../app/services.js';
+import { AppError, badInput } from '../errors/app-error.js';
+import { tooManyFiles, type UploadSession } from './uploads.service.js';
+
+const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'];
+
+/**
+ * The GraphQL multipart request spec on /graphql, for multipart requests only, before Apollo.
+ * Apollo's CSRF prevention would refuse a multipart request without a preflight header anyway;
+ * checking it first avoids reading the body. After the answer, files the operation never read
+ * (an error before the resolver got to them) are drained so the request completes.
+ */
+export function graphqlUploadMiddleware(services: AppServices): RequestHandler {
+  const { maxUploadBytes, maxUploadFiles } = services.config;
+  return (req, res, next) => {
+    if (!req.is('multipart/form-data')) return next();
+    if (!PREFLIGHT_HEADERS.some((h) => req.headers[h])) {
+      req.resume();
+      res.status(400).json({ errors: [{ message: 'Multipart GraphQL requests must send the header Apollo-Require-Preflight: true (CSRF prevention)', extensions: { code: 'BAD_REQUEST' } }] });
+      return;
+    }
+    // +1: busboy flags a file that reaches the limit exactly; storage refuses anything over it.
+    processRequest(req, res, { maxFileSize: maxUploadBytes + 1, maxFiles: maxUploadFiles }).then(
+      (body) => {
+        req.body = body;
+        const uploads = collectUploads(body);
+        res.once('close', () => uploads.forEach(drainIfUnread));
+        next();
+      },
+      (err: { status?: number; message?: string }) => {
+        req.resume();
+        next(err.status === 413 ? new AppError('PAYLOAD_TOO_LARGE', `Too many files: at most ${maxUploadFiles} files per upload`) : err);
+      },
+    );
+  };
+}
+
+function collectUploads(value: unknown, out: Upload[] = []): Upload[] {
+  if (value instanceof Upload) out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => collectUploads(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => collectUploads(v, out));
+  return out;
+}
+
+function drainIfUnread(upload: Upload): void {
+  upload.promise.then(
+    (file) => {
+      try {
+        file.createReadStream().resume();
+      } catch {
+        /* already read by the resolver, or failed */
+      }
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * Feeds the operation's uploads into a session in the order they arrive on the wire (not the
+ * order of the variable), so a client that maps files in another order cannot stall the parser.
+ */
+export async function consumeUploads(session: UploadSession, files: Array<Promise<FileUpload>>): Promise<void> {
+  if (files.length > session.limits.maxFiles) session.fail(tooManyFiles(session.limits.maxFiles));
+  await Promise.all(
+    files.map((p) =>
+      Promise.resolve(p).then(
+        (file) => {
+          let stream;
+          try {
+            stream = file.createReadStream();
+          } catch (err) {
+            return session.fail(uploadError(err));
+          }
+          return session.addFile(file.filename, stream);
+        },
+        (err: unknown) => session.fail(uploadError(err)),
+      ),
+    ),
+  );
+}
+
+function uploadError(err: unknown): Error {
+  const status = (err as { status?: number }).status;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', (err as Error).message);
+  if (status === 499) return badInput('The upload was interrupted: the client disconnected');
+  return badInput((err as Error)?.message ?? 'The upload failed');
+}

@@ -1,0 +1,72 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { AppError, badInput } from '../errors/app-error.js';
+import { discard } from './upload-stream.js';
+import { tooManyFiles, type UploadSession } from './uploads.service.js';
+
+/** A client that sends nothing for this long during an upload is treated as gone. */
+const IDLE_TIMEOUT_MS = 120_000;
+const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
+
+/**
+ * Streams a REST multipart request (the repeated field `files`) into an upload session with
+ * busboy: each part goes to storage as it arrives, in constant memory. Resolves with the other
+ * text fields once the whole body is read and every file is stored or refused. A client that
+ * disconnects (or stalls) makes the session fail; the caller aborts it.
+ */
+export function receiveMultipart(req: Request, session: UploadSession): Promise<Record<string, string>> {
+  if (!req.is('multipart/form-data')) {
+    req.resume();
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data in the repeated field "files"');
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      // Paths are kept so that they can be refused by name rather than silently cut off.
+      preservePath: true,
+      defParamCharset: 'utf8',
+      // +1: busboy flags a file that reaches the limit exactly; storage refuses anything over it.
+      limits: { fileSize: session.limits.maxFileBytes + 1, files: session.limits.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: session.limits.maxFiles + 20, headerPairs: 20 },
+    });
+  } catch {
+    req.resume();
+    throw badInput('Malformed multipart request: the content type needs a boundary');
+  }
+  const fields: Record<string, string> = {};
+  const files: Promise<void>[] = [];
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      req.socket.setTimeout(0);
+      void Promise.allSettled(files).then(() => resolve(fields));
+    };
+    parser.on('file', (field, stream, info) => {
+      if (!FILE_FIELDS.has(field)) return discard(stream);
+      files.push(session.addFile(info.filename, stream));
+    });
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+      if (name === 'kind') session.restrictSlot(value);
+    });
+    parser.on('filesLimit', () => session.fail(tooManyFiles(session.limits.maxFiles)));
+    parser.on('error', (err: Error) => {
+      session.fail(req.readableAborted || req.destroyed ? new Error('The client disconnected during the upload') : badInput(`Malformed multipart request: ${err.message}`));
+      req.unpipe(parser);
+      req.resume();
+      finish();
+    });
+    parser.on('close', finish);
+    req.on('close', () => {
+      if (!req.complete) {
+        session.fail(new Error('The client disconnected during the upload'));
+        parser.destroy(new Error('The client disconnected during the upload'));
+        finish();
+      }
+    });
+    req.socket.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error('Upload stalled')));
+    req.pipe(parser);
+  });
+}

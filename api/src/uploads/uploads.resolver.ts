@@ -1,0 +1,54 @@
+import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import type { AppServices } from '../app/services.js';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { presentFileSet } from '../projects/project.presenter.js';
+import { consumeUploads } from './graphql-uploads.js';
+import { presentAccepted, uploadMessage } from './upload.presenter.js';
+import { FileKind, FileReplacementType, UploadResultType } from './upload.type.js';
+
+/** Uploads under the GraphQL multipart request spec; the same sessions as the REST routes. */
+@Resolver()
+export class UploadsResolver {
+  constructor(private readonly services: AppServices) {}
+
+  @Mutation(() => UploadResultType, {
+    description:
+      'Uploads files into a project (multipart request spec; send Apollo-Require-Preflight). Files are grouped into file sets by base filename; files that fit no set are refused by name while the rest upload.',
+  })
+  async uploadFiles(
+    @Arg('projectId', () => ID) projectId: string,
+    @Arg('files', () => [GraphQLUpload], { description: 'The files: .mp4/.mov, .jpg and .srt, any case.' }) files: Array<Promise<FileUpload>>,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<UploadResultType> {
+    const session = await this.services.uploads.begin(requireUser(ctx), projectId);
+    await consumeUploads(session, files);
+    const o = await session.commit();
+    const fileSets = o.fileSets.map(presentFileSet);
+    const complete = fileSets.filter((s) => s.status === 'complete').length;
+    return {
+      message: uploadMessage({ accepted: o.accepted, refused: o.refused, fileSets }),
+      projectId: o.project.id,
+      accepted: o.accepted.map(presentAccepted),
+      refused: o.refused,
+      fileSets,
+      summary: { fileSets: fileSets.length, complete, incomplete: fileSets.length - complete },
+    };
+  }
+
+  @Mutation(() => FileReplacementType, { description: "Adds a set's missing file or replaces one: video takes .mp4/.mov, jpg takes .jpg, srt takes .srt. The file takes the set's base name." })
+  async replaceFileSetFile(
+    @Arg('fileSetId', () => ID) fileSetId: string,
+    @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('kind', () => FileKind, { nullable: true, description: 'The place it fills; inferred from the extension when omitted.' }) kind?: FileKind | null,
+  ): Promise<FileReplacementType> {
+    const { session, fileSet } = await this.services.uploads.beginReplacement(requireUser(ctx), fileSetId, kind ?? null);
+    await consumeUploads(session, [file]);
+    const o = await session.commit();
+    const got = o.accepted[0]!;
+    const set = presentFileSet(o.fileSets.find((s) => s.id === fileSet.id)!);
+    return { message: got.replaced ? `${got.replaced} replaced by ${got.file.filename}` : `${got.file.filename} added`, fileSet: set, file: presentAccepted(got), replaced: got.replaced };
+  }
+}

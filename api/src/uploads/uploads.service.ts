@@ -1,0 +1,226 @@
+import type { Readable } from 'node:stream';
+import { AppError, badInput } from '../errors/app-error.js';
+import type { FileSetsService, IncomingFile, RecordedFile } from '../filesets/file-sets.service.js';
+import type { FileSet } from '../filesets/file-set.entity.js';
+import type { Project } from '../projects/project.entity.js';
+import type { User } from '../users/user.entity.js';
+import { parseSlot } from '../filesets/file-kinds.js';
+import { contentProblem } from './content-checks.js';
+import { FileTooLargeError, type FileStorage } from './file-storage.js';
+import { classifyFilename } from './upload-naming.js';
+import { discard, guardUploadStream } from './upload-stream.js';
+
+export interface RefusedFile {
+  filename: string;
+  reason: string;
+}
+
+export interface UploadOutcome {
+  project: Project;
+  accepted: RecordedFile[];
+  refused: RefusedFile[];
+  fileSets: FileSet[];
+}
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  maxFiles: number;
+}
+
+/** A refusal of one file that the rest of the upload survives. */
+class RefusedFileError extends Error {}
+
+/**
+ * One upload request, whatever API carries it: each file is checked by name, streamed to storage
+ * (hashed on the way) and checked by content; nothing is recorded until `commit`, which groups the
+ * whole request into file sets at once. A fatal problem (a file over the size limit, too many
+ * files, a client gone) fails the request, and `abort` removes every byte it stored.
+ */
+export class UploadSession {
+  private readonly stored: Array<{ order: number; file: IncomingFile }> = [];
+  private readonly refused: RefusedFile[] = [];
+  private readonly pending = new Set<Promise<void>>();
+  /** base name -> slots already taken in this request: a second video for one set is refused. */
+  private readonly taken = new Map<string, Set<string>>();
+  private received = 0;
+  private fatal: Error | null = null;
+  private closed = false;
+
+  constructor(
+    readonly project: Project,
+    private readonly storage: FileStorage,
+    private readonly fileSets: FileSetsService,
+    readonly limits: UploadLimits,
+    /** Replacement uploads give the set's base name and the one slot they may fill. */
+    private readonly target?: { baseName: string; slot: string | null },
+  ) {}
+
+  get fileCount(): number {
+    return this.received;
+  }
+
+  /** The first fatal error, if the request already failed. */
+  get failure(): Error | null {
+    return this.fatal;
+  }
+
+  fail(err: Error): void {
+    this.fatal ??= err;
+  }
+
+  /** A replacement's `kind` given as a form field: it must come before the file. */
+  restrictSlot(raw: string): void {
+    const slot = parseSlot(raw);
+    if (!this.target) return;
+    if (!slot) return this.fail(badInput('kind must be one of: video, jpg, srt'));
+    if (this.received > 0) return this.fail(badInput('Send the kind field before the file'));
+    this.target.slot = slot;
+  }
+
+  /**
+   * Takes one file part. Resolves when the part has been consumed, whether stored or refused;
+   * refusals are collected, fatal problems are kept for `commit`. `part` is the raw multipart
+   * stream; it is always read to its end.
+   */
+  addFile(rawName: string | undefined, part: Readable): Promise<void> {
+    const order = this.received++;
+    if (this.closed || this.fatal) {
+      discard(part);
+      return Promise.resolve();
+    }
+    if (this.received > this.limits.maxFiles) {
+      this.fail(tooManyFiles(this.limits.maxFiles));
+      discard(part);
+      return Promise.resolve();
+    }
+    const name = classifyFilename(rawName);
+    if (!name.ok) return this.refuse(part, name.filename, name.reason);
+    let { baseName, filename } = name;
+    if (this.target) {
+      if (this.target.slot && name.slot !== this.target.slot) return this.refuse(part, filename, `This file set needs its ${this.target.slot} file: a .${name.extensionAsGiven} file does not fit`);
+      baseName = this.target.baseName;
+      filename = `${baseName}.${name.extensionAsGiven}`;
+    }
+    const slots = this.taken.get(baseName) ?? new Set<string>();
+    if (slots.has(name.slot)) return this.refuse(part, filename, `Another ${name.slot} file for ${baseName} is in this upload`);
+    slots.add(name.slot);
+    this.taken.set(baseName, slots);
+
+    const source = guardUploadStream(part, this.limits.maxFileBytes);
+    const work = this.storage
+      .write(source, {
+        extension: name.extension,
+        maxBytes: this.limits.maxFileBytes,
+        check: (head, size) => {
+          const problem = contentProblem(name.kind, head, size);
+          if (problem) throw new RefusedFileError(problem);
+        },
+      })
+      .then(
+        (stored) => {
+          const file: IncomingFile = { filename, baseName, extension: name.extension, kind: name.kind, contentType: name.contentType, stored };
+          if (this.closed) return void this.fileSets.removeStored([stored.storageKey]);
+          this.stored.push({ order, file });
+        },
+        (err: unknown) => {
+          slots.delete(name.slot);
+          if (err instanceof RefusedFileError) this.refused.push({ filename, reason: err.message });
+          else if (err instanceof FileTooLargeError) this.fail(fileTooLarge(filename, this.limits.maxFileBytes));
+          // A storage failure (disk full) stays a server error; anything else is the stream cut short.
+          else if ((err as { syscall?: string }).syscall) this.fail(err as Error);
+          else if (err instanceof AppError) this.fail(err);
+          else this.fail(badInput(`The upload of ${filename} was interrupted before it was complete`));
+        },
+      );
+    return this.track(work);
+  }
+
+  /** Waits for every file in flight, then records them all, or removes them all on failure. */
+  async commit(): Promise<UploadOutcome> {
+    await this.settle();
+    if (this.fatal) {
+      await this.abort();
+      throw this.fatal;
+    }
+    if (this.received === 0) throw badInput('No files were uploaded: send them in the repeated multipart field "files"');
+    if (this.stored.length === 0) {
+      throw badInput(
+        this.refused.length === 1 ? `${this.refused[0]!.filename}: ${this.refused[0]!.reason}` : 'None of the files can join a file set',
+        { refused: this.refused },
+      );
+    }
+    this.closed = true;
+    const files = this.stored.sort((a, b) => a.order - b.order).map((s) => s.file);
+    let accepted: RecordedFile[];
+    try {
+      accepted = await this.fileSets.record(this.project.id, files);
+    } catch (err) {
+      await this.fileSets.removeStored(files.map((f) => f.stored.storageKey));
+      throw err;
+    }
+    const fileSets = await this.fileSets.setsOfProject(this.project.id);
+    return { project: this.project, accepted, refused: this.refused, fileSets };
+  }
+
+  /** Removes everything this request stored; files still streaming are removed as they finish. */
+  async abort(): Promise<void> {
+    this.closed = true;
+    await this.settle();
+    const keys = this.stored.splice(0).map((s) => s.file.stored.storageKey);
+    await this.fileSets.removeStored(keys);
+  }
+
+  private refuse(part: Readable, filename: string, reason: string): Promise<void> {
+    this.refused.push({ filename, reason });
+    discard(part);
+    return Promise.resolve();
+  }
+
+  private track(work: Promise<void>): Promise<void> {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+    return work;
+  }
+
+  private async settle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+}
+
+export const tooManyFiles = (max: number) => new AppError('PAYLOAD_TOO_LARGE', `Too many files: at most ${max} file${max === 1 ? '' : 's'} per upload`, { maxFiles: max });
+export const fileTooLarge = (filename: string, max: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `${filename} is larger than the ${formatBytes(max)} upload limit`, { filename, maxFileBytes: max });
+
+function formatBytes(n: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[i]}`;
+}
+
+/** Opens upload sessions for projects and file sets (both APIs call this). */
+export class UploadsService {
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly fileSets: FileSetsService,
+    readonly limits: UploadLimits,
+  ) {}
+
+  /** An upload into a project: 404 for another user's project, 409 in the trash or while processing. */
+  async begin(user: User, projectId: unknown): Promise<UploadSession> {
+    const project = await this.fileSets.projectForUpload(user, projectId);
+    return new UploadSession(project, this.storage, this.fileSets, this.limits);
+  }
+
+  /** A replacement (or missing) file for one set: the file must fit `slot` when given; it takes the set's base name. */
+  async beginReplacement(user: User, fileSetId: unknown, slot: string | null): Promise<{ session: UploadSession; fileSet: FileSet }> {
+    const fileSet = await this.fileSets.getOwnedFileSet(user, fileSetId);
+    const project = await this.fileSets.projectForUpload(user, fileSet.project.id);
+    const session = new UploadSession(project, this.storage, this.fileSets, { ...this.limits, maxFiles: 1 }, { baseName: fileSet.baseName, slot });
+    return { session, fileSet };
+  }
+}
