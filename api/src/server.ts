@@ -13,6 +13,8 @@ import { createGraphQL } from './graphql/apollo.js';
 import { createHttpApp } from './http/app.js';
 import { createQueueBackend } from './queue/queue-backend.js';
 import { migrateLedger } from '@shotlog/ledger';
+import { ProcessingWorker } from './processing/worker/processing-worker.js';
+import { createMetadataProvider } from './analysis/metadata/index.js';
 
 export interface RunningServer {
   url: string;
@@ -49,6 +51,9 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
     throw err;
   }
 
+  // The in-process worker (RUN_WORKER, default on); scaled deployments run `npm run worker` instead.
+  const worker = config.runWorker ? new ProcessingWorker(services, createMetadataProvider(config)).start() : null;
+
   const httpServer = http.createServer();
   const schema = await buildAppSchema(services);
   const graphql = await createGraphQL(services, schema, httpServer);
@@ -71,6 +76,8 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
     (stopping ??= (async () => {
       await graphql.stop(); // drains HTTP (in-flight requests finish) and closes websockets
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await worker?.close(); // lets running jobs finish
+      await services.progressListener.close();
       await closeStores();
     })());
   return { url, port, services, stop };

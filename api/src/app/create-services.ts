@@ -20,6 +20,9 @@ import { FileSetsService } from '../filesets/file-sets.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { FilesService } from '../files/files.service.js';
 import { FileUrlSigner, registerFileUrlSigner } from '../files/file-urls.js';
+import { ProcessingService } from '../processing/processing.service.js';
+import { ProgressListener } from '../processing/progress-listener.js';
+import { ResultsService } from '../results/results.service.js';
 
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
@@ -37,5 +40,8 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger);
   const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm) };
+  const processing = new ProcessingService({ config: deps.config, logger: deps.logger, pool: deps.pool, queue: deps.queue, ledger, credits, projects });
+  const results = new ResultsService(deps.orm, deps.pool);
+  const progressListener = new ProgressListener(String((deps.pool as unknown as { options: { connectionString: string } }).options.connectionString), deps.logger);
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), processing, results, progressListener };
 }

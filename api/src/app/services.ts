@@ -16,6 +16,9 @@ import type { FileStorage } from '../uploads/file-storage.js';
 import type { FileSetsService } from '../filesets/file-sets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { FilesService } from '../files/files.service.js';
+import type { ProcessingService } from '../processing/processing.service.js';
+import type { ProgressListener } from '../processing/progress-listener.js';
+import type { ResultsService } from '../results/results.service.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -37,4 +40,8 @@ export interface AppServices {
   fileSets: FileSetsService;
   uploads: UploadsService;
   files: FilesService;
+  processing: ProcessingService;
+  results: ResultsService;
+  /** LISTEN/NOTIFY feed of progress changes from every worker (subscriptions). */
+  progressListener: ProgressListener;
 }

@@ -39,6 +39,13 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString,
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(2000),
+  METADATA_PROVIDER: z.enum(['offline', 'openai']).optional(),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -73,7 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     queuePrefix: e.QUEUE_PREFIX,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxUploadFiles: e.MAX_UPLOAD_FILES,
-    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS, maxRetries: e.OPENAI_MAX_RETRIES },
+    /** openai when a key is set, else offline; METADATA_PROVIDER forces one. */
+    metadataProvider: e.METADATA_PROVIDER ?? (e.OPENAI_API_KEY ? ('openai' as const) : ('offline' as const)),
+    /** Jobs one worker process runs at once; lock = how long a silent (killed) worker holds a job. */
+    worker: { concurrency: e.WORKER_CONCURRENCY, lockMs: e.WORKER_LOCK_MS, attempts: e.JOB_ATTEMPTS, backoffMs: e.JOB_BACKOFF_MS },
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,

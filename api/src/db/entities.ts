@@ -6,6 +6,8 @@ import { Setting } from '../settings/setting.entity.js';
 import { CreditPackage } from '../purchases/credit-package.entity.js';
 import { PurchaseRequest } from '../purchases/purchase-request.entity.js';
 import { FileSetResult } from '../results/file-set-result.entity.js';
+import { ProcessingRun } from '../processing/processing-run.entity.js';
+import { ProcessingJob } from '../processing/processing-job.entity.js';
 
 /** The explicit entity list (no folder scanning), in one place. */
-export const entities = [User, Project, FileSet, MediaFile, Setting, CreditPackage, PurchaseRequest, FileSetResult];
+export const entities = [User, Project, FileSet, MediaFile, Setting, CreditPackage, PurchaseRequest, FileSetResult, ProcessingRun, ProcessingJob];

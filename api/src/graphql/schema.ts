@@ -10,9 +10,12 @@ import { CreditsResolver } from '../credits/credits.resolver.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
 import { UploadsResolver } from '../uploads/uploads.resolver.js';
 import { FileSetsResolver } from '../filesets/filesets.resolver.js';
+import { ProcessingResolver } from '../processing/processing.resolver.js';
+import { ResultsResolver } from '../results/results.resolver.js';
+import { servicesBySchema } from '../processing/schema-services.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver, ProcessingResolver, ResultsResolver] as const;
 
 /** Builds the executable schema; resolvers get the process's services through the container. */
 export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {
@@ -23,10 +26,12 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
       return instances.get(someClass);
     },
   };
-  return buildSchema({
+  const schema = await buildSchema({
     resolvers: resolverClasses as unknown as NonEmptyArray<Function>,
     container,
     validate: false,
     scalarsMap: [{ type: Date, scalar: GraphQLDateTime }],
   });
+  if (services) servicesBySchema.set(schema, services);
+  return schema;
 }

@@ -17,6 +17,8 @@ import { requireAdmin } from '../auth/viewer.js';
 import { fileSetFileRoutes, uploadRoutes } from '../uploads/uploads.routes.js';
 import { fileSetRoutes } from '../filesets/filesets.routes.js';
 import { fileRoutes } from '../files/files.routes.js';
+import { processingRoutes } from '../processing/processing.routes.js';
+import { resultRoutes } from '../results/results.routes.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -69,11 +71,13 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.use('/api/user', json, userRoutes(services), transactionRoutes(services));
   app.use('/api/purchase', json, purchaseRoutes(services));
   app.use('/api/admin', json, adminRoutes(services));
+  app.use('/api/projects', json, processingRoutes(services));
   app.use('/api/projects', json, projectRoutes(services));
   app.use('/api/projects', json, fileSetRoutes(services));
   app.use('/api/upload', uploadRoutes(services));
   app.use('/api/filesets', fileSetFileRoutes(services));
   app.use('/api/files', fileRoutes(services));
+  app.use('/api/filesets', json, resultRoutes(services));
   app.use('/api', healthRoutes(services));
   app.use(
     '/metrics',

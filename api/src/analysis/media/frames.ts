@@ -1,0 +1,38 @@
+/** Still frames from a video with ffmpeg, written to a temporary folder the caller removes. */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Frames at 20%, 50% and 80% of the clip: start, middle and end of the shot without fades. */
+export const FRAME_POSITIONS = [0.2, 0.5, 0.8] as const;
+
+/**
+ * Extracts frames as PNG (scaled to at most `maxWidth` px wide) and returns their paths in time order.
+ * A frame ffmpeg cannot decode is skipped; the caller decides what no frames at all means.
+ */
+export async function extractFrames(video: string, durationSeconds: number | null, opts: { maxWidth?: number; timeoutMs?: number } = {}): Promise<{ dir: string; frames: string[] }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-frames-'));
+  const duration = durationSeconds && durationSeconds > 0 ? durationSeconds : 1;
+  const width = opts.maxWidth ?? 512;
+  const frames: string[] = [];
+  for (const [i, at] of FRAME_POSITIONS.entries()) {
+    const out = path.join(dir, `frame-${i}.png`);
+    try {
+      // -ss before -i seeks by keyframe (fast); scale keeps the aspect ratio and an even height.
+      await run(
+        'ffmpeg',
+        ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', (duration * at).toFixed(3), '-i', video, '-frames:v', '1', '-vf', `scale='min(${width},iw)':-2`, out],
+        { timeout: opts.timeoutMs ?? 60_000 },
+      );
+      await fs.access(out);
+      frames.push(out);
+    } catch {
+      /* this position could not be decoded (e.g. past the last keyframe): skip it */
+    }
+  }
+  return { dir, frames };
+}

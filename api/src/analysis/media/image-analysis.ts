@@ -1,0 +1,155 @@
+/**
+ * What a still shows, measured on its pixels with sharp: brightness, dominant colour names and the
+ * share of pixels that look like sky, water, vegetation, snow or darkness, for the whole image and
+ * for its top and bottom halves (a drone shot's sky is on top, the ground or sea below).
+ *
+ * The classes are colour rules, not object recognition: "water" is a dark-to-mid blue or teal,
+ * "sky" a light, unsaturated-to-mid blue, so a blue car roof may count as water. They are
+ * evidence for wording (keywords, categories), weighed together with the telemetry and place.
+ */
+import sharp from 'sharp';
+
+/** Shares of pixels, 0-1. */
+export interface PixelClasses {
+  sky: number;
+  water: number;
+  vegetation: number;
+  snow: number;
+  dark: number;
+  /** Grey, brown or beige at mid brightness: roads, roofs, rock, bare soil. */
+  builtOrBare: number;
+}
+
+export interface RegionAnalysis extends PixelClasses {
+  /** Mean luma, 0 (black) - 1 (white). */
+  brightness: number;
+  /** Mean saturation, 0-1. */
+  saturation: number;
+}
+
+export interface ImageAnalysis {
+  width: number;
+  height: number;
+  whole: RegionAnalysis;
+  top: RegionAnalysis;
+  bottom: RegionAnalysis;
+  /** Up to three colour names, most frequent first, e.g. ["green", "blue", "white"]. */
+  dominantColors: string[];
+}
+
+/** Pixels analysed per side: plenty for shares in percent, fast enough for every frame. */
+const SAMPLE_SIZE = 96;
+
+function hsv(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  let h = 0;
+  if (d > 0) {
+    if (max === r) h = ((g - b) / d) % 6;
+    else if (max === g) h = (b - r) / d + 2;
+    else h = (r - g) / d + 4;
+    h *= 60;
+    if (h < 0) h += 360;
+  }
+  return [h, max === 0 ? 0 : d / max, max];
+}
+
+/** A coarse colour name a stock buyer would type. */
+export function colorName(h: number, s: number, v: number): string {
+  if (v < 0.18) return 'black';
+  if (s < 0.12) return v > 0.82 ? 'white' : 'grey';
+  if (h < 15 || h >= 345) return v < 0.5 ? 'brown' : 'red';
+  if (h < 40) return v < 0.6 || s < 0.45 ? 'brown' : 'orange';
+  if (h < 65) return 'yellow';
+  if (h < 160) return 'green';
+  if (h < 190) return 'turquoise';
+  if (h < 255) return 'blue';
+  if (h < 290) return 'purple';
+  return 'pink';
+}
+
+/** Which class one pixel belongs to, or null for none. */
+export function classifyPixel(h: number, s: number, v: number): keyof PixelClasses | null {
+  if (v < 0.15) return 'dark';
+  if (s < 0.1 && v > 0.85) return 'snow';
+  if (h >= 185 && h <= 250 && s >= 0.12 && v >= 0.55 && s <= 0.85) return 'sky';
+  if (h >= 165 && h <= 250 && s >= 0.2 && v < 0.55) return 'water';
+  if (h >= 60 && h < 165 && s >= 0.18 && v >= 0.15) return 'vegetation';
+  if ((s < 0.18 && v >= 0.25 && v <= 0.85) || (h >= 15 && h < 50 && s < 0.5 && v >= 0.25)) return 'builtOrBare';
+  return null;
+}
+
+function emptyTally() {
+  return { n: 0, luma: 0, sat: 0, sky: 0, water: 0, vegetation: 0, snow: 0, dark: 0, builtOrBare: 0 };
+}
+
+function finish(t: ReturnType<typeof emptyTally>): RegionAnalysis {
+  const n = Math.max(1, t.n);
+  const r = (x: number) => Math.round((x / n) * 1000) / 1000;
+  return { brightness: r(t.luma), saturation: r(t.sat), sky: r(t.sky), water: r(t.water), vegetation: r(t.vegetation), snow: r(t.snow), dark: r(t.dark), builtOrBare: r(t.builtOrBare) };
+}
+
+/** Analyses an image file or buffer (JPEG, PNG, anything sharp reads). Throws when it is not an image. */
+export async function analyseImage(input: string | Buffer): Promise<ImageAnalysis> {
+  const img = sharp(input, { failOn: 'error' }).rotate();
+  const meta = await img.metadata();
+  const { data, info } = await img.resize(SAMPLE_SIZE, SAMPLE_SIZE, { fit: 'fill' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const whole = emptyTally();
+  const top = emptyTally();
+  const bottom = emptyTally();
+  const colors = new Map<string, number>();
+  const ch = info.channels;
+  for (let y = 0; y < info.height; y++) {
+    const half = y < info.height / 2 ? top : bottom;
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * ch;
+      const r = data[i]! / 255;
+      const g = data[i + 1]! / 255;
+      const b = data[i + 2]! / 255;
+      const [h, s, v] = hsv(r, g, b);
+      const luma = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      const cls = classifyPixel(h, s, v);
+      for (const t of [whole, half]) {
+        t.n++;
+        t.luma += luma;
+        t.sat += s;
+        if (cls) t[cls]++;
+      }
+      const name = colorName(h, s, v);
+      colors.set(name, (colors.get(name) ?? 0) + 1);
+    }
+  }
+  const total = whole.n;
+  const dominantColors = [...colors.entries()]
+    .filter(([, c]) => c / total >= 0.08)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 3)
+    .map(([name]) => name);
+  return { width: meta.width ?? 0, height: meta.height ?? 0, whole: finish(whole), top: finish(top), bottom: finish(bottom), dominantColors };
+}
+
+/** Averages several analyses (the JPG and the frames) into one scene description. */
+export function combineAnalyses(items: readonly ImageAnalysis[]): ImageAnalysis | null {
+  if (!items.length) return null;
+  const avg = (pick: (a: ImageAnalysis) => RegionAnalysis): RegionAnalysis => {
+    const keys = Object.keys(items[0]!.whole) as Array<keyof RegionAnalysis>;
+    return Object.fromEntries(keys.map((k) => [k, Math.round((items.reduce((s, a) => s + pick(a)[k], 0) / items.length) * 1000) / 1000])) as unknown as RegionAnalysis;
+  };
+  const votes = new Map<string, number>();
+  for (const a of items) a.dominantColors.forEach((c, i) => votes.set(c, (votes.get(c) ?? 0) + (3 - i)));
+  return {
+    width: items[0]!.width,
+    height: items[0]!.height,
+    whole: avg((a) => a.whole),
+    top: avg((a) => a.top),
+    bottom: avg((a) => a.bottom),
+    dominantColors: [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([c]) => c),
+  };
+}
+
+/** A downscaled JPEG for a vision model, as a data URL. */
+export async function toJpegDataUrl(input: string | Buffer, maxSide = 512): Promise<string> {
+  const buf = await sharp(input).rotate().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+  return `data:image/jpeg;base64,${buf.toString('base64')}`;
+}

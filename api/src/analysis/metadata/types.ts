@@ -1,0 +1,66 @@
+/** What a metadata provider is given about one clip, and what it answers. */
+import type { ImageAnalysis, VideoProbe } from '../media/index.js';
+import type { Place } from '../place/index.js';
+import type { LightPhase, MotionFeatures, ShotType } from '../shot-types/index.js';
+import type { TrackSummary } from '../telemetry/index.js';
+import type { ProcessedResult } from '../../results/processed-result.js';
+
+/** Everything the pipeline measured about one file set, before any wording. */
+export interface ClipFacts {
+  /** Shared base filename, e.g. DJI_0023. */
+  baseName: string;
+  /** 1-based position of the set in its project ("File Set N"). */
+  ordinal: number;
+  /** The project's camera type (one of projects/camera-types.ts). */
+  cameraType: string;
+  probe: VideoProbe | null;
+  summary: TrackSummary;
+  motion: MotionFeatures | null;
+  shotTypes: Record<ShotType, boolean>;
+  light: LightPhase | null;
+  sunAltitude: number | null;
+  /** Where the clip was filmed (track centre), or null without a GPS fix. */
+  position: { latitude: number; longitude: number } | null;
+  /** Place names at `position`; null without a fix, all-null fields at sea. */
+  place: Place | null;
+  /** The JPG's analysis, null if it could not be decoded. */
+  image: ImageAnalysis | null;
+  /** The video frames' analyses. */
+  frames: ImageAnalysis[];
+  /** JPG and frames averaged: the scene the wording describes. */
+  scene: ImageAnalysis | null;
+}
+
+/** Image files a vision model may look at (the JPG first, then frames). */
+export interface ClipImages {
+  jpg: string | null;
+  frames: string[];
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export interface GeneratedMetadata {
+  result: ProcessedResult;
+  /**
+   * Titles to use, best first: the pipeline takes the first one no other set of the project has,
+   * so two clips of one project never share a title.
+   */
+  titleCandidates: string[];
+  /** Provider that actually wrote the result (openai may fall back to offline; see openai.ts). */
+  provider: 'offline' | 'openai';
+  model?: string;
+  usage?: TokenUsage;
+  notes?: string[];
+}
+
+export interface MetadataProvider {
+  readonly name: 'offline' | 'openai';
+  generate(facts: ClipFacts, images: ClipImages, signal?: AbortSignal): Promise<GeneratedMetadata>;
+}
+
+/** The place as the product shows it when there is no GPS fix at all (SPEC §2: "Unknown if missing"). */
+export const UNKNOWN_PLACE = 'Unknown';

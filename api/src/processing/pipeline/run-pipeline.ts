@@ -1,0 +1,113 @@
+/**
+ * The pipeline of one file set: probe -> telemetry -> geocode -> analyse image and frames ->
+ * metadata. Each stage reports { percent, stage, stageMessage }. It reads files and calls the
+ * provider; saving is the caller's (so this runs the same in the worker, the tests and the bench).
+ *
+ * Failures: a video ffprobe cannot read, a JPG that does not decode, or a missing file is permanent
+ * (PermanentProcessingError: retrying cannot fix the bytes). Anything else is transient.
+ */
+import fs from 'node:fs/promises';
+import { analyseImage, combineAnalyses, extractFrames, MediaUnreadableError, probeVideo, type ImageAnalysis, type VideoProbe } from '../../analysis/media/index.js';
+import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../analysis/metadata/index.js';
+import { placeOf, readTelemetry } from './telemetry-stage.js';
+
+export interface StageReport {
+  percent: number;
+  stage: 'probe' | 'telemetry' | 'geocode' | 'frames' | 'metadata' | 'save';
+  stageMessage: string;
+}
+
+export interface PipelineInput {
+  videoPath: string;
+  jpgPath: string;
+  srtPath: string;
+  baseName: string;
+  ordinal: number;
+  cameraType: string;
+}
+
+export interface PipelineOutput {
+  facts: ClipFacts;
+  generated: GeneratedMetadata;
+  /** What was measured, stored with the result (exports, support, the editor's "why"). */
+  analysis: Record<string, unknown>;
+}
+
+async function readable(path: string, what: string): Promise<void> {
+  try {
+    await fs.access(path);
+  } catch {
+    throw new PermanentProcessingError(`The ${what} file is missing from storage`);
+  }
+}
+
+export async function runPipeline(input: PipelineInput, provider: MetadataProvider, report: (r: StageReport) => Promise<void>, signal?: AbortSignal): Promise<PipelineOutput> {
+  await Promise.all([readable(input.videoPath, 'video'), readable(input.jpgPath, 'image'), readable(input.srtPath, 'subtitle')]);
+
+  await report({ percent: 5, stage: 'probe', stageMessage: 'Probing video' });
+  let probe: VideoProbe;
+  try {
+    probe = await probeVideo(input.videoPath);
+  } catch (err) {
+    if (err instanceof MediaUnreadableError) throw new PermanentProcessingError(err.message);
+    throw err;
+  }
+
+  await report({ percent: 20, stage: 'telemetry', stageMessage: 'Parsing telemetry' });
+  const t = readTelemetry(await fs.readFile(input.srtPath, 'utf8'));
+
+  await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
+  const { position, place } = placeOf(t.summary);
+
+  await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
+  let image: ImageAnalysis;
+  try {
+    image = await analyseImage(input.jpgPath);
+  } catch {
+    throw new PermanentProcessingError('The JPG image could not be decoded');
+  }
+  const { dir, frames: framePaths } = await extractFrames(input.videoPath, probe.duration, { maxWidth: 512 });
+  try {
+    const frames: ImageAnalysis[] = [];
+    for (const f of framePaths) frames.push(await analyseImage(f));
+    const facts: ClipFacts = {
+      baseName: input.baseName,
+      ordinal: input.ordinal,
+      cameraType: input.cameraType,
+      probe,
+      summary: t.summary,
+      motion: t.motion,
+      shotTypes: t.shotTypes,
+      light: t.light,
+      sunAltitude: t.sunAltitude,
+      position,
+      place,
+      image,
+      frames,
+      scene: combineAnalyses([image, ...frames]),
+    };
+
+    await report({ percent: 65, stage: 'metadata', stageMessage: provider.name === 'openai' ? 'Generating metadata with AI' : 'Generating metadata' });
+    const generated = await provider.generate(facts, { jpg: input.jpgPath, frames: framePaths }, signal);
+
+    const { samples: _samples, ...telemetryInfo } = t.telemetry;
+    const analysis: Record<string, unknown> = {
+      probe,
+      telemetry: { format: telemetryInfo.format, warnings: telemetryInfo.warnings.slice(0, 20), coordinateDecimals: telemetryInfo.coordinateDecimals, sampleCount: t.telemetry.samples.length },
+      summary: t.summary,
+      motion: t.motion,
+      sun: { altitude: t.sunAltitude, light: t.light, time: t.sunTime },
+      place,
+      image,
+      frames,
+      scene: facts.scene,
+      provider: generated.provider,
+      model: generated.model ?? null,
+      usage: generated.usage ?? null,
+      notes: generated.notes ?? [],
+    };
+    return { facts, generated, analysis };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The telemetry and place stages: the .SRT through our parser, track summary and shot-type rules,
+ * then offline reverse geocoding of the first fix (where the clip was filmed from).
+ *
+ * Rule for a track without GPS (no fix at all, e.g. the Mavic Air sample, or 0,0 before lock only):
+ * the set still completes; location is 'Unknown' (city and country), latitude and longitude null,
+ * and movement shot types stay false. A fix at sea keeps its coordinates with null city and country.
+ */
+import { analyseShotTypes, parseDjiSrt, reverseGeocode, summarizeTrack, type LightPhase, type MotionFeatures, type Place, type ShotType, type Telemetry, type TrackSummary } from '../../analysis/index.js';
+
+export interface TelemetryFacts {
+  telemetry: Telemetry;
+  summary: TrackSummary;
+  motion: MotionFeatures | null;
+  shotTypes: Record<ShotType, boolean>;
+  light: LightPhase | null;
+  sunAltitude: number | null;
+  sunTime: string | null;
+}
+
+export function readTelemetry(srtText: string): TelemetryFacts {
+  const telemetry = parseDjiSrt(srtText);
+  const summary = summarizeTrack(telemetry);
+  const shots = analyseShotTypes(summary, telemetry.samples);
+  return { telemetry, summary, motion: shots.motion, shotTypes: shots.types, light: shots.light, sunAltitude: shots.sunAltitude, sunTime: shots.sunTime };
+}
+
+export interface PlaceFacts {
+  position: { latitude: number; longitude: number } | null;
+  place: Place | null;
+}
+
+/** Place of the first fix; null place without one. */
+export function placeOf(summary: TrackSummary): PlaceFacts {
+  const fix = summary.firstFix;
+  if (!fix) return { position: null, place: null };
+  return { position: { latitude: fix.lat, longitude: fix.lon }, place: reverseGeocode(fix.lat, fix.lon) };
+}

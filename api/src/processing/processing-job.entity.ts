@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { Rel } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { FileSet } from '../filesets/file-set.entity.js';
+import { ProcessingRun } from './processing-run.entity.js';
+
+/** SPEC §3: completed, failed, processing, otherwise pending. */
+export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
+
+/**
+ * The state of one file set's job in a run, written by whichever worker runs it and read by every
+ * API process (progress over REST and graphql-ws). The queue holds the work; this row holds what
+ * users see, so it survives worker restarts and is the same on either queue backend.
+ */
+@Entity({ tableName: 'processing_jobs' })
+@Unique({ properties: ['run', 'fileSet'] })
+export class ProcessingJob {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => ProcessingRun, { deleteRule: 'cascade' })
+  run!: Rel<ProcessingRun>;
+
+  @ManyToOne(() => FileSet, { deleteRule: 'cascade' })
+  fileSet!: Rel<FileSet>;
+
+  @Property({ length: 16, default: 'pending' })
+  status: JobStatus = 'pending';
+
+  /** Percent 0-100 of this set's pipeline. */
+  @Property({ default: 0 })
+  progress: number = 0;
+
+  @Property({ type: 'string', length: 32, nullable: true })
+  stage?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  stageMessage?: string | null;
+
+  /** Attempts started so far (BullMQ retries transient failures). */
+  @Property({ default: 0 })
+  attempts: number = 0;
+
+  /** Why the set failed, written for the user. */
+  @Property({ type: 'text', nullable: true })
+  error?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  startedAt?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  finishedAt?: Date | null;
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,55 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { AppServices } from '../app/services.js';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { ProjectType } from '../projects/project.type.js';
+import { progressStream } from './progress-stream.js';
+import type { ProjectProgress } from './progress.js';
+import { ProcessingProgressType, ProcessingRunType, StartProcessingPayload } from './processing.type.js';
+import { servicesBySchema } from './schema-services.js';
+
+async function subscribeToProgress({ args, context, info }: { args: { projectId: string }; context: GraphQLContext; info: GraphQLResolveInfo }) {
+  const services = servicesBySchema.get(info.schema);
+  if (!services) throw new Error('Subscription services are not registered for this schema');
+  // Authorised like the query: owners only, 404 for anyone else.
+  const project = await services.projects.getOwned(requireUser(context), args.projectId);
+  return progressStream(() => services.processing.progressOf(project.id), services.progressListener, project.id);
+}
+
+@Resolver(() => ProjectType)
+export class ProcessingResolver {
+  constructor(private readonly services: AppServices) {}
+
+  @Mutation(() => StartProcessingPayload, {
+    description:
+      'Starts processing the complete file sets of your project and charges the run once. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, or in the trash), BAD_USER_INPUT (no complete set), NOT_FOUND.',
+  })
+  async startProcessing(@Arg('projectId', () => ID) projectId: string, @Ctx() ctx: GraphQLContext) {
+    return this.services.processing.start(requireUser(ctx), projectId);
+  }
+
+  @Query(() => ProcessingProgressType, { description: 'Progress of the latest processing run of your project.' })
+  async projectProgress(@Arg('projectId', () => ID) projectId: string, @Ctx() ctx: GraphQLContext) {
+    return this.services.processing.progress(requireUser(ctx), projectId);
+  }
+
+  @Subscription(() => ProcessingProgressType, {
+    name: 'projectProgress',
+    description: 'The same figures as the projectProgress query: the current state first, then every change from any worker; completes after the final state when the run ends.',
+    subscribe: subscribeToProgress as never,
+  })
+  projectProgressChanged(@Root() progress: ProjectProgress, @Arg('projectId', () => ID) _projectId: string): ProjectProgress {
+    return progress;
+  }
+
+  @FieldResolver(() => ProcessingProgressType, { description: 'Progress data of the latest processing run (zero counts when never processed).' })
+  async progress(@Root() project: ProjectType) {
+    return this.services.processing.progressOf(project.id);
+  }
+
+  @FieldResolver(() => ProcessingRunType, { nullable: true, description: 'The latest processing run, or null.' })
+  async latestRun(@Root() project: ProjectType) {
+    return this.services.processing.latestRun(project.id);
+  }
+}

@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import type { AppServices } from '../app/services.js';
+import { authed } from '../http/route.js';
+
+/** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7). */
+export function processingRoutes(services: AppServices): Router {
+  const r = Router();
+  r.post(
+    '/:id/process',
+    authed(
+      services,
+      async (req, user) => {
+        const { run, progress } = await services.processing.start(user, req.params.id);
+        return { message: `Processing started for ${run.totalJobs} file set${run.totalJobs === 1 ? '' : 's'}`, runId: run.id, run, progress };
+      },
+      202,
+    ),
+  );
+  r.get('/:id/progress', authed(services, async (req, user) => services.processing.progress(user, req.params.id)));
+  return r;
+}

@@ -1,0 +1,251 @@
+/**
+ * Starting a processing run, reading its progress, and ending it. The REST routes, the GraphQL
+ * resolver and the worker all call this; the rules live here only.
+ *
+ * Start: owner's active project with at least one complete set -> a run row (the partial unique index
+ * allows one running run per project: a second start is a 409) -> one ledger charge keyed by the run
+ * -> project 'processing' -> one queue job per set (jobId = run + set, so enqueuing twice is a no-op).
+ * End: when the last job settles, exactly one caller finishes the run (see JobStateStore) and refunds
+ * the failed sets: refund = charge - round(succeeded x costPerFileset).
+ */
+import { randomUUID } from 'node:crypto';
+import { formatCredits, isLedgerError, runCostCents, type Ledger } from '@shotlog/ledger';
+import type { Queue } from 'bullmq';
+import type pg from 'pg';
+import type { Config } from '../config/config.js';
+import { AppError, badInput, conflict } from '../errors/app-error.js';
+import type { Logger } from '../logging/logger.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { QueueBackend } from '../queue/queue-backend.js';
+import type { User } from '../users/user.entity.js';
+import { setFiles } from './file-set-files.js';
+import { JobStateStore, type SettledRun } from './job-state.js';
+import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
+
+export const PROCESSING_QUEUE = 'processing';
+
+export interface ProcessFileSetJob {
+  runId: string;
+  fileSetId: string;
+  projectId: string;
+}
+
+export interface RunView {
+  id: string;
+  projectId: string;
+  status: 'running' | 'completed';
+  totalJobs: number;
+  succeededJobs: number;
+  failedJobs: number;
+  costPerFileset: string;
+  charged: string;
+  refunded: string | null;
+  provider: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+/** BullMQ custom ids may not contain ':'; run + set is unique and stable across retries. */
+export const jobIdOf = (runId: string, fileSetId: string) => `${runId}_${fileSetId}`;
+
+interface RunRow {
+  id: string;
+  project_id: string;
+  status: 'running' | 'completed';
+  total_jobs: number;
+  succeeded_jobs: number;
+  failed_jobs: number;
+  cost_per_fileset: string;
+  charged_cents: number;
+  refunded_cents: number | null;
+  provider: string;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const toRunView = (r: RunRow): RunView => ({
+  id: r.id,
+  projectId: r.project_id,
+  status: r.status,
+  totalJobs: r.total_jobs,
+  succeededJobs: r.succeeded_jobs,
+  failedJobs: r.failed_jobs,
+  costPerFileset: r.cost_per_fileset,
+  charged: formatCredits(r.charged_cents),
+  refunded: r.refunded_cents === null ? null : formatCredits(r.refunded_cents),
+  provider: r.provider,
+  createdAt: r.created_at,
+  finishedAt: r.finished_at,
+});
+
+export class ProcessingService {
+  readonly jobs: JobStateStore;
+  private queueInstance: Queue | undefined;
+
+  constructor(
+    private readonly deps: {
+      config: Config;
+      logger: Logger;
+      pool: pg.Pool;
+      queue: QueueBackend;
+      ledger: Ledger;
+      credits: CreditsService;
+      projects: ProjectsService;
+    },
+  ) {
+    this.jobs = new JobStateStore(deps.pool);
+  }
+
+  private get queue(): Queue {
+    return (this.queueInstance ??= this.deps.queue.queue(PROCESSING_QUEUE));
+  }
+
+  async start(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
+    const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
+    if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
+    const sets = project.fileSets.getItems().filter((fs) => setFiles(fs) !== null);
+    if (!sets.length) throw badInput('This project has no complete file set to process: each set needs a video (MP4 or MOV), a JPG and an SRT');
+    const { costPerFileset, total } = await this.deps.credits.runCost(sets.length);
+    const runId = randomUUID();
+
+    const client = await this.deps.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `insert into processing_runs (id, project_id, user_id, status, total_jobs, cost_per_fileset, charged_cents, provider, created_at, updated_at)
+         values ($1, $2, $3, 'running', $4, $5, $6, $7, now(), now())`,
+        [runId, project.id, user.id, sets.length, costPerFileset, total, this.deps.config.metadataProvider],
+      );
+      await client.query(
+        `insert into processing_jobs (id, run_id, file_set_id, status, progress, stage_message, updated_at)
+         select gen_random_uuid(), $1, unnest($2::uuid[]), 'pending', 0, 'Waiting in the queue', now()`,
+        [runId, sets.map((s) => s.id)],
+      );
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      if ((err as { code?: string }).code === '23505') throw conflict('Processing is already running for this project');
+      throw err;
+    } finally {
+      client.release();
+    }
+
+    try {
+      if (total > 0) {
+        await this.deps.ledger.chargeProcessing({
+          userId: user.id,
+          runId,
+          amount: total,
+          description: `Processing ${sets.length} file set${sets.length === 1 ? '' : 's'} of "${project.name}"`,
+        });
+      }
+    } catch (err) {
+      // Nothing was charged: remove the claim so the user can start again after buying credits.
+      await this.deps.pool.query('delete from processing_runs where id = $1', [runId]);
+      if (isLedgerError(err, 'INSUFFICIENT_CREDITS')) {
+        const d = err.details ?? {};
+        throw new AppError('INSUFFICIENT_CREDITS', `Insufficient credits: processing ${sets.length} file set${sets.length === 1 ? '' : 's'} costs ${d.estimatedCost} credits and your balance is ${d.currentBalance}`, {
+          creditCheck: { estimatedCost: Number(d.estimatedCost), currentBalance: Number(d.currentBalance), costPerFileset: Number(costPerFileset), fileSetCount: sets.length },
+        });
+      }
+      throw err;
+    }
+
+    await this.deps.pool.query(`update projects set status = 'processing', updated_at = now() where id = $1`, [project.id]);
+    const { attempts, backoffMs } = this.deps.config.worker;
+    await this.queue.addBulk(
+      sets.map((fs) => ({
+        name: 'process-file-set',
+        data: { runId, fileSetId: fs.id, projectId: project.id } satisfies ProcessFileSetJob,
+        opts: {
+          jobId: jobIdOf(runId, fs.id),
+          attempts,
+          backoff: { type: 'exponential', delay: backoffMs },
+          removeOnComplete: { age: 7 * 24 * 3600 },
+          removeOnFail: { age: 30 * 24 * 3600 },
+        },
+      })),
+    );
+    await this.jobs.notify(project.id);
+    this.deps.logger.info({ runId, projectId: project.id, fileSets: sets.length, charged: formatCredits(total) }, 'processing run started');
+    return { run: (await this.run(runId))!, progress: await this.progressOf(project.id) };
+  }
+
+  async run(runId: string): Promise<RunView | null> {
+    const r = await this.deps.pool.query<RunRow>('select * from processing_runs where id = $1', [runId]);
+    return r.rows[0] ? toRunView(r.rows[0]) : null;
+  }
+
+  async latestRun(projectId: string): Promise<RunView | null> {
+    const r = await this.deps.pool.query<RunRow>('select * from processing_runs where project_id = $1 order by created_at desc limit 1', [projectId]);
+    return r.rows[0] ? toRunView(r.rows[0]) : null;
+  }
+
+  /** Progress of the owner's project (404 for anyone else). */
+  async progress(user: User, rawProjectId: unknown): Promise<ProjectProgress> {
+    const project = await this.deps.projects.getOwned(user, rawProjectId);
+    return this.progressOf(project.id);
+  }
+
+  /** Progress of a project whose ownership the caller already checked. */
+  async progressOf(projectId: string): Promise<ProjectProgress> {
+    const p = await this.deps.pool.query<{ status: string }>('select status from projects where id = $1', [projectId]);
+    const run = await this.latestRun(projectId);
+    let jobs: JobProgress[] = [];
+    if (run) {
+      const r = await this.deps.pool.query<{ id: string; file_set_id: string; status: JobProgress['status']; progress: number; stage: string | null; stage_message: string | null; error: string | null; attempts: number }>(
+        `select j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts
+         from processing_jobs j join file_sets fs on fs.id = j.file_set_id
+         where j.run_id = $1 order by fs.position, fs.base_name`,
+        [run.id],
+      );
+      jobs = r.rows.map((j) => ({ id: j.id, fileSetId: j.file_set_id, status: j.status, progress: j.progress, stage: j.stage, stageMessage: j.stage_message, error: j.error, attempts: j.attempts }));
+    }
+    return summarizeProgress(projectId, p.rows[0]?.status ?? 'created', run ? { id: run.id, status: run.status } : null, jobs);
+  }
+
+  /** Latest job state per file set, for the project page's list (one query for many sets). */
+  async jobStatesOf(fileSetIds: readonly string[]): Promise<Map<string, JobProgress>> {
+    if (!fileSetIds.length) return new Map();
+    const r = await this.deps.pool.query<{ id: string; file_set_id: string; status: JobProgress['status']; progress: number; stage: string | null; stage_message: string | null; error: string | null; attempts: number }>(
+      `select distinct on (j.file_set_id) j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts
+       from processing_jobs j join processing_runs r on r.id = j.run_id
+       where j.file_set_id = any($1::uuid[]) order by j.file_set_id, r.created_at desc`,
+      [fileSetIds],
+    );
+    return new Map(r.rows.map((j) => [j.file_set_id, { id: j.id, fileSetId: j.file_set_id, status: j.status, progress: j.progress, stage: j.stage, stageMessage: j.stage_message, error: j.error, attempts: j.attempts }]));
+  }
+
+  /** Called after every settled job: finishes the run once and refunds what failed. */
+  async finishRunIfSettled(runId: string): Promise<SettledRun | null> {
+    const settled = await this.jobs.finishIfSettled(runId);
+    if (settled) {
+      await this.refund(settled);
+      this.deps.logger.info({ runId, succeeded: settled.succeeded, failed: settled.failed }, 'processing run finished');
+    }
+    return settled;
+  }
+
+  /** refund = charge - round(succeeded x cost); keyed by the run, so posting it twice has one effect. */
+  private async refund(run: SettledRun): Promise<void> {
+    const kept = runCostCents(run.succeeded, run.costPerFileset);
+    const refund = Math.max(0, run.chargedCents - kept);
+    if (run.chargedCents > 0) {
+      await this.deps.ledger.refundProcessing({
+        userId: run.userId,
+        runId: run.runId,
+        amount: refund,
+        description: `Refund for ${run.failed} failed file set${run.failed === 1 ? '' : 's'}`,
+      });
+    }
+    await this.jobs.recordRefund(run.runId, refund);
+  }
+
+  /** Re-posts refunds of runs that finished while the process died before reaching the ledger. */
+  async settlePendingRefunds(): Promise<number> {
+    const runs = await this.jobs.runsAwaitingRefund();
+    for (const run of runs) await this.refund(run);
+    return runs.length;
+  }
+}

@@ -1,0 +1,84 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { MoneyScalar } from '../graphql/scalars.js';
+
+@ObjectType('ProcessingJob', { description: 'Progress of one file set in a processing run.' })
+export class ProcessingJobType {
+  @Field(() => ID, { description: 'Job id.' })
+  id!: string;
+  @Field(() => ID, { description: 'The file set this job processes.' })
+  fileSetId!: string;
+  @Field({ description: 'pending, processing, completed or failed.' })
+  status!: string;
+  @Field(() => Int, { description: 'Percent 0-100 of this set.' })
+  progress!: number;
+  @Field(() => String, { nullable: true, description: 'Current stage: queued, probe, telemetry, geocode, frames, metadata, save, retrying, completed, failed.' })
+  stage!: string | null;
+  @Field(() => String, { nullable: true, description: 'The stage as a sentence for the user, e.g. "Analysing image and frames".' })
+  stageMessage!: string | null;
+  @Field(() => String, { nullable: true, description: 'Why the set failed (or the error being retried).' })
+  error!: string | null;
+  @Field(() => Int, { description: 'Attempts started so far (temporary errors are retried).' })
+  attempts!: number;
+}
+
+@ObjectType('ProcessingProgress', { description: 'Progress of the latest processing run of a project (the figures of GET /api/projects/{id}/progress).' })
+export class ProcessingProgressType {
+  @Field(() => ID)
+  projectId!: string;
+  @Field({ description: "The project's status: processing while a run is going, then completed." })
+  status!: string;
+  @Field(() => ID, { nullable: true, description: 'The latest run; null when the project was never processed.' })
+  runId!: string | null;
+  @Field(() => String, { nullable: true, description: 'running or completed; null without a run.' })
+  runStatus!: string | null;
+  @Field(() => Int)
+  totalJobs!: number;
+  @Field(() => Int)
+  completedJobs!: number;
+  @Field(() => Int)
+  processingJobs!: number;
+  @Field(() => Int)
+  failedJobs!: number;
+  @Field(() => Int)
+  pendingJobs!: number;
+  @Field(() => Int, { description: 'Overall percent 0-100.' })
+  progress!: number;
+  @Field(() => [ProcessingJobType], { description: 'One entry per file set of the run, in project order.' })
+  jobs!: ProcessingJobType[];
+}
+
+@ObjectType('ProcessingRun', { description: 'One paid processing run of a project.' })
+export class ProcessingRunType {
+  @Field(() => ID, { description: 'Run id (the ledger charge and refund are keyed by it).' })
+  id!: string;
+  @Field(() => ID)
+  projectId!: string;
+  @Field({ description: 'running or completed.' })
+  status!: string;
+  @Field(() => Int)
+  totalJobs!: number;
+  @Field(() => Int, { description: 'Sets that completed (set when the run finishes).' })
+  succeededJobs!: number;
+  @Field(() => Int, { description: 'Sets that failed (set when the run finishes).' })
+  failedJobs!: number;
+  @Field(() => MoneyScalar, { description: 'Credits per file set when the run started.' })
+  costPerFileset!: string;
+  @Field(() => MoneyScalar, { description: 'Credits charged at the start.' })
+  charged!: string;
+  @Field(() => MoneyScalar, { nullable: true, description: 'Credits refunded for failed sets; null while running.' })
+  refunded!: string | null;
+  @Field({ description: 'Metadata provider: offline or openai.' })
+  provider!: string;
+  @Field()
+  createdAt!: Date;
+  @Field(() => Date, { nullable: true })
+  finishedAt!: Date | null;
+}
+
+@ObjectType('StartProcessingPayload', { description: 'The run that was started and the progress right after.' })
+export class StartProcessingPayload {
+  @Field(() => ProcessingRunType)
+  run!: ProcessingRunType;
+  @Field(() => ProcessingProgressType)
+  progress!: ProcessingProgressType;
+}

@@ -1,0 +1,121 @@
+/**
+ * The BullMQ worker of the processing queue. It runs in the API process (RUN_WORKER, the default)
+ * or alone (`npm run worker`, api/src/worker.ts); any number of them may run against one database
+ * and queue. Per job: mark running -> pipeline (progress to the job row and job.updateProgress)
+ * -> save the result (upsert) -> settle the job -> maybe finish the run.
+ *
+ * Failure rules: PermanentProcessingError (corrupt video, undecodable JPG, missing file, a request
+ * the AI refuses) fails the set at once (UnrecoverableError: no retries). Anything else is retried
+ * JOB_ATTEMPTS times with exponential backoff; the set fails after the last attempt. A worker that
+ * dies mid-job loses its lock; BullMQ hands the job to another worker after WORKER_LOCK_MS. Settling
+ * is guarded in SQL, so a job delivered twice settles once.
+ */
+import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import type { AppServices } from '../../app/services.js';
+import { PermanentProcessingError, type MetadataProvider } from '../../analysis/metadata/index.js';
+import { FileSet } from '../../filesets/file-set.entity.js';
+import { setFiles } from '../file-set-files.js';
+import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
+import { PROCESSING_QUEUE, type ProcessFileSetJob } from '../processing.service.js';
+
+export type WorkerServices = Pick<AppServices, 'config' | 'logger' | 'orm' | 'pool' | 'queue' | 'storage' | 'processing' | 'results'>;
+
+export class ProcessingWorker {
+  private worker: Worker | undefined;
+
+  constructor(
+    private readonly services: WorkerServices,
+    private readonly provider: MetadataProvider,
+  ) {}
+
+  start(): this {
+    const { concurrency, lockMs } = this.services.config.worker;
+    this.worker = this.services.queue.worker(PROCESSING_QUEUE, (job) => this.handle(job as Job<ProcessFileSetJob>), {
+      concurrency,
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+      // A job whose worker died is retried once more than that; it then fails (and is refunded).
+      maxStalledCount: 2,
+    });
+    this.worker.on('failed', (job, err) => void this.onFailed(job as Job<ProcessFileSetJob> | undefined, err));
+    this.worker.on('error', (err) => this.services.logger.warn({ err }, 'processing worker error'));
+    // Runs that finished while a process died before posting the refund.
+    void this.services.processing.settlePendingRefunds().catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
+    return this;
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  async handle(job: Job<ProcessFileSetJob>): Promise<{ title: string } | { skipped: true }> {
+    const { runId, fileSetId } = job.data;
+    const { processing, results, orm, storage, logger } = this.services;
+    const begun = await processing.jobs.begin(runId, fileSetId, job.attemptsMade + 1);
+    if (!begun) return { skipped: true };
+    const { projectId } = begun;
+    const report = async (r: StageReport) => {
+      await processing.jobs.report(runId, fileSetId, projectId, r);
+      await job.updateProgress({ percent: r.percent, stage: r.stage, stageMessage: r.stageMessage });
+    };
+    try {
+      const em = orm.em.fork();
+      const set = await em.findOne(FileSet, { id: fileSetId }, { populate: ['files', 'project'] });
+      const files = set && setFiles(set);
+      if (!set || !files) throw new PermanentProcessingError('The file set is no longer complete');
+      const ordinal = 1 + (await em.count(FileSet, { project: set.project.id, $or: [{ position: { $lt: set.position } }, { position: set.position, baseName: { $lt: set.baseName } }] }));
+      const out = await runPipeline(
+        {
+          videoPath: storage.absolutePath(files.video.storageKey),
+          jpgPath: storage.absolutePath(files.jpg.storageKey),
+          srtPath: storage.absolutePath(files.srt.storageKey),
+          baseName: set.baseName,
+          ordinal,
+          cameraType: set.project.cameraType,
+        },
+        this.provider,
+        report,
+      );
+      await report({ percent: 92, stage: 'save', stageMessage: 'Saving the result' });
+      const title = await results.saveGenerated({
+        fileSetId,
+        projectId,
+        result: out.generated.result,
+        titleCandidates: out.generated.titleCandidates,
+        fallbackSuffix: set.baseName,
+        provider: out.generated.provider,
+        analysis: out.analysis,
+      });
+      await processing.jobs.settle(runId, fileSetId, projectId, { status: 'completed' });
+      await processing.finishRunIfSettled(runId);
+      return { title };
+    } catch (err) {
+      const permanent = err instanceof PermanentProcessingError;
+      const attempts = job.opts.attempts ?? 1;
+      const last = permanent || job.attemptsMade + 1 >= attempts;
+      const message = permanent ? (err as Error).message : `Processing failed: ${(err as Error).message ?? String(err)}`;
+      logger.warn({ err, runId, fileSetId, attempt: job.attemptsMade + 1, permanent, last }, 'file set processing failed');
+      if (last) {
+        await processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: message });
+        await processing.finishRunIfSettled(runId);
+      } else {
+        await processing.jobs.retrying(runId, fileSetId, projectId, message);
+      }
+      if (permanent) throw new UnrecoverableError(message);
+      throw err;
+    }
+  }
+
+  /** Jobs BullMQ failed without our handler settling them (stalled too often): settle them now. */
+  private async onFailed(job: Job<ProcessFileSetJob> | undefined, err: Error): Promise<void> {
+    if (!job?.data?.runId || !job.finishedOn) return;
+    try {
+      const { runId, fileSetId, projectId } = job.data;
+      if (await this.services.processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: err.message || 'Processing failed' })) {
+        await this.services.processing.finishRunIfSettled(runId);
+      }
+    } catch (e) {
+      this.services.logger.warn({ err: e }, 'could not settle a failed job');
+    }
+  }
+}

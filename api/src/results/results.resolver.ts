@@ -1,0 +1,85 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { AppServices } from '../app/services.js';
+import { SHOT_TYPES } from '../analysis/shot-types/index.js';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import type { JobProgress } from '../processing/progress.js';
+import { FileSetType } from '../projects/project.type.js';
+import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
+import { inputToResult, presentResult } from './result.presenter.js';
+import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './result.type.js';
+import { Batcher, perContext } from './request-loaders.js';
+import type { ResultView } from './results.service.js';
+
+type PresentedFileSet = FileSetType;
+
+@Resolver(() => FileSetType)
+export class ResultsResolver {
+  private readonly loaders: (ctx: object) => { results: Batcher<ResultView>; jobs: Batcher<JobProgress> };
+
+  constructor(private readonly services: AppServices) {
+    this.loaders = perContext(() => ({
+      results: new Batcher((ids) => this.services.results.byFileSets(ids)),
+      jobs: new Batcher((ids) => this.services.processing.jobStatesOf(ids)),
+    }));
+  }
+
+  @Query(() => FileSetResultType, { nullable: true, description: 'The result of one of your file sets; null while it has none (not processed yet, or failed).' })
+  async fileSetResult(@Arg('fileSetId', () => ID) fileSetId: string, @Ctx() ctx: GraphQLContext) {
+    const r = await this.services.results.find(requireUser(ctx), fileSetId);
+    return r ? presentResult(r) : null;
+  }
+
+  @Mutation(() => FileSetResultType, { description: 'Saves your edit of a result (the whole result); the AI original is kept for Reset.' })
+  async updateFileSetResult(@Arg('fileSetId', () => ID) fileSetId: string, @Arg('input', () => FileSetResultInput) input: FileSetResultInput, @Ctx() ctx: GraphQLContext) {
+    const user = requireUser(ctx);
+    const stored = input.shotTypes ? null : ((await this.services.results.get(user, fileSetId)).current.shot_types ?? null);
+    return presentResult(await this.services.results.update(user, fileSetId, inputToResult(input, stored)));
+  }
+
+  @Mutation(() => FileSetResultType, { description: 'Restores the AI-generated original of a result.' })
+  async resetFileSetResult(@Arg('fileSetId', () => ID) fileSetId: string, @Ctx() ctx: GraphQLContext) {
+    return presentResult(await this.services.results.reset(requireUser(ctx), fileSetId));
+  }
+
+  @Query(() => [ShotTypeDefinitionType], { description: 'The fixed shot-type vocabulary, with what each one means.' })
+  shotTypeVocabulary() {
+    return SHOT_TYPES.map((s) => ({ id: s.id, label: s.label, description: s.description }));
+  }
+
+  @Query(() => CategoryOptionsType, { description: 'The stock-agency category lists for the selectors.' })
+  categoryOptions() {
+    return { adobe: [...ADOBE_CATEGORIES], shutterstock: [...SHUTTERSTOCK_CATEGORIES] };
+  }
+
+  @FieldResolver(() => FileSetResultType, { nullable: true, description: 'The processed result (current and original), or null when there is none.' })
+  async result(@Root() fs: PresentedFileSet, @Ctx() ctx: GraphQLContext) {
+    const r = await this.loaders(ctx).results.get(fs.id);
+    return r ? presentResult(r) : null;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'True when the result carries a saved user edit.' })
+  async edited(@Root() fs: PresentedFileSet, @Ctx() ctx: GraphQLContext) {
+    return (await this.loaders(ctx).results.get(fs.id))?.edited ?? false;
+  }
+
+  @FieldResolver(() => FileSetProcessingType, {
+    nullable: true,
+    description: 'State in the latest processing run; null when never processed. A set with a result and no job reads completed.',
+  })
+  async processing(@Root() fs: PresentedFileSet, @Ctx() ctx: GraphQLContext) {
+    const [job, result] = await Promise.all([this.loaders(ctx).jobs.get(fs.id), this.loaders(ctx).results.get(fs.id)]);
+    if (job) return { status: job.status, progress: job.status === 'completed' ? 100 : job.progress, stageMessage: job.stageMessage, error: job.error };
+    return result ? { status: 'completed', progress: 100, stageMessage: null, error: null } : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "URL of the set's JPG (thumbnail), served to its owner." })
+  thumbnailUri(@Root() fs: PresentedFileSet) {
+    return fs.files.find((f) => ['jpg', 'jpeg'].includes(f.fileTypeInfo))?.resourceUri ?? null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "URL of the set's video (preview; supports HTTP Range)." })
+  previewUri(@Root() fs: PresentedFileSet) {
+    return fs.files.find((f) => ['mp4', 'mov'].includes(f.fileTypeInfo))?.resourceUri ?? null;
+  }
+}

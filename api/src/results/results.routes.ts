@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import type { AppServices } from '../app/services.js';
+import { authed, jsonBody } from '../http/route.js';
+import { presentResultRest } from './result.presenter.js';
+
+/** /api/filesets/:id/results (SPEC §7) and the reset route. */
+export function resultRoutes(services: AppServices): Router {
+  const r = Router();
+  const { results } = services;
+  r.get('/:id/results', authed(services, async (req, user) => presentResultRest(await results.get(user, req.params.id))));
+  r.put(
+    '/:id/results',
+    authed(services, async (req, user) => {
+      const saved = await results.update(user, req.params.id, jsonBody(req));
+      return { message: 'Results saved', ...presentResultRest(saved) };
+    }),
+  );
+  r.post(
+    '/:id/results/reset',
+    authed(services, async (req, user) => {
+      const saved = await results.reset(user, req.params.id);
+      return { message: 'Results reset to the original', ...presentResultRest(saved) };
+    }),
+  );
+  return r;
+}

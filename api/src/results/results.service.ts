@@ -1,0 +1,139 @@
+/**
+ * Processed results: the pipeline saves them (idempotently), owners read, edit and reset them.
+ * `original` is what the pipeline wrote and never changes; `current` is what the user edits and
+ * exports; Reset copies original back.
+ */
+import type pg from 'pg';
+import { z } from 'zod';
+import type { Orm } from '../db/database.js';
+import { notFound } from '../errors/app-error.js';
+import { FileSet } from '../filesets/file-set.entity.js';
+import { parseId } from '../projects/projects.validation.js';
+import type { User } from '../users/user.entity.js';
+import { FileSetResult } from './file-set-result.entity.js';
+import { processedResultSchema, type ProcessedResult } from './processed-result.js';
+
+export interface ResultView {
+  fileSetId: string;
+  current: ProcessedResult;
+  original: ProcessedResult;
+  edited: boolean;
+  editedAt: Date | null;
+  provider: string;
+  updatedAt: Date;
+}
+
+/** PUT bodies: the result object itself or `{ results: {...} }`; keywords may be one comma-separated string. */
+const editInput = z.preprocess((raw) => {
+  const body = raw && typeof raw === 'object' && 'results' in raw && !('content' in raw) ? (raw as { results: unknown }).results : raw;
+  if (!body || typeof body !== 'object') return body;
+  const content = (body as { content?: { keywords?: unknown } }).content;
+  if (content && typeof content.keywords === 'string') return { ...body, content: { ...content, keywords: content.keywords.split(',') } };
+  return body;
+}, processedResultSchema);
+
+const toView = (r: FileSetResult, fileSetId: string): ResultView => ({
+  fileSetId,
+  current: r.current,
+  original: r.original,
+  edited: !!r.editedAt,
+  editedAt: r.editedAt ?? null,
+  provider: r.provider,
+  updatedAt: r.updatedAt,
+});
+
+export class ResultsService {
+  constructor(
+    private readonly orm: Orm,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  /** The owner's file set, or the same 404 as a missing one. */
+  private async ownedSet(owner: User, rawId: unknown): Promise<string> {
+    const id = parseId(rawId, 'file set');
+    const fs = await this.orm.em.fork().findOne(FileSet, { id, project: { owner: owner.id } }, { fields: ['id'] });
+    if (!fs) throw notFound('File set not found');
+    return fs.id;
+  }
+
+  /** The result of the owner's set, or null when it has none yet (404 for others' sets). */
+  async find(owner: User, rawFileSetId: unknown): Promise<ResultView | null> {
+    const id = await this.ownedSet(owner, rawFileSetId);
+    const r = await this.orm.em.fork().findOne(FileSetResult, { fileSet: id });
+    return r ? toView(r, id) : null;
+  }
+
+  async get(owner: User, rawFileSetId: unknown): Promise<ResultView> {
+    const r = await this.find(owner, rawFileSetId);
+    if (!r) throw notFound('This file set has no result yet');
+    return r;
+  }
+
+  /** Saves the user's whole edited result beside the original. */
+  async update(owner: User, rawFileSetId: unknown, raw: unknown): Promise<ResultView> {
+    const id = await this.ownedSet(owner, rawFileSetId);
+    const input = editInput.parse(raw);
+    const em = this.orm.em.fork();
+    const r = await em.findOne(FileSetResult, { fileSet: id });
+    if (!r) throw notFound('This file set has no result yet');
+    r.current = input;
+    r.editedAt = new Date();
+    await em.flush();
+    return toView(r, id);
+  }
+
+  /** Restores the AI's original. */
+  async reset(owner: User, rawFileSetId: unknown): Promise<ResultView> {
+    const id = await this.ownedSet(owner, rawFileSetId);
+    const em = this.orm.em.fork();
+    const r = await em.findOne(FileSetResult, { fileSet: id });
+    if (!r) throw notFound('This file set has no result yet');
+    r.current = structuredClone(r.original);
+    r.editedAt = null;
+    await em.flush();
+    return toView(r, id);
+  }
+
+  /** Results of many sets at once (the project page), keyed by file set id; no owner check. */
+  async byFileSets(fileSetIds: readonly string[]): Promise<Map<string, ResultView>> {
+    if (!fileSetIds.length) return new Map();
+    const rows = await this.orm.em.fork().find(FileSetResult, { fileSet: { $in: [...fileSetIds] } });
+    return new Map(rows.map((r) => [r.fileSet.id, toView(r, r.fileSet.id)]));
+  }
+
+  /**
+   * The pipeline's save: one row per set whatever the retries (upsert on file_set_id). Under a
+   * per-project advisory lock it takes the first title candidate no other set of the project has,
+   * so concurrent workers cannot give two clips the same title. Returns the title chosen.
+   */
+  async saveGenerated(a: { fileSetId: string; projectId: string; result: ProcessedResult; titleCandidates: string[]; fallbackSuffix: string; provider: string; analysis: Record<string, unknown> }): Promise<string> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`titles:${a.projectId}`]);
+      const taken = await client.query<{ title: string }>(
+        `select lower(r."current"->'content'->>'title') as title from file_set_results r join file_sets fs on fs.id = r.file_set_id
+         where fs.project_id = $1 and r.file_set_id <> $2`,
+        [a.projectId, a.fileSetId],
+      );
+      const used = new Set(taken.rows.map((r) => r.title));
+      const candidates = [...a.titleCandidates, `${a.titleCandidates[0] ?? a.result.content.title} (${a.fallbackSuffix})`];
+      const title = candidates.find((t) => !used.has(t.toLowerCase())) ?? `${candidates.at(-1)} ${a.fileSetId.slice(0, 8)}`;
+      const result = processedResultSchema.parse({ ...a.result, content: { ...a.result.content, title: title.slice(0, 500) } });
+      await client.query(
+        `insert into file_set_results (id, file_set_id, original, "current", analysis, provider, edited_at, created_at, updated_at)
+         values (gen_random_uuid(), $1, $2, $2, $3, $4, null, now(), now())
+         on conflict (file_set_id) do update set original = excluded.original, "current" = excluded."current",
+           analysis = excluded.analysis, provider = excluded.provider, edited_at = null, updated_at = now()`,
+        [a.fileSetId, JSON.stringify(result), JSON.stringify(a.analysis), a.provider.slice(0, 32)],
+      );
+      await client.query('commit');
+      return result.content.title;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+}
