@@ -78,6 +78,7 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await worker?.close(); // lets running jobs finish
       await services.progressListener.close();
+      await services.exiftool.end(); // the exiftool child process must not outlive the server
       await closeStores();
     })());
   return { url, port, services, stop };

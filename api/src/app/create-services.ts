@@ -23,6 +23,8 @@ import { FileUrlSigner, registerFileUrlSigner } from '../files/file-urls.js';
 import { ProcessingService } from '../processing/processing.service.js';
 import { ProgressListener } from '../processing/progress-listener.js';
 import { ResultsService } from '../results/results.service.js';
+import { ExportsService } from '../exports/exports.service.js';
+import { ExifToolHolder } from '../exports/exiftool-holder.js';
 
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
@@ -43,5 +45,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const processing = new ProcessingService({ config: deps.config, logger: deps.logger, pool: deps.pool, queue: deps.queue, ledger, credits, projects });
   const results = new ResultsService(deps.orm, deps.pool);
   const progressListener = new ProgressListener(String((deps.pool as unknown as { options: { connectionString: string } }).options.connectionString), deps.logger);
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), processing, results, progressListener };
+  const exiftool = new ExifToolHolder();
+  const exports = new ExportsService({ pool: deps.pool, projects, users, storage, exiftool, logger: deps.logger, publicUrl: deps.config.publicUrl }, deps.jwtSecret);
+  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), processing, results, progressListener, exports, exiftool };
 }

@@ -19,6 +19,8 @@ import type { FilesService } from '../files/files.service.js';
 import type { ProcessingService } from '../processing/processing.service.js';
 import type { ProgressListener } from '../processing/progress-listener.js';
 import type { ResultsService } from '../results/results.service.js';
+import type { ExportsService } from '../exports/exports.service.js';
+import type { ExifToolHolder } from '../exports/exiftool-holder.js';
 
 /** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
 export interface AppServices {
@@ -44,4 +46,7 @@ export interface AppServices {
   results: ResultsService;
   /** LISTEN/NOTIFY feed of progress changes from every worker (subscriptions). */
   progressListener: ProgressListener;
+  exports: ExportsService;
+  /** The process's one ExifTool (ended when the server stops). */
+  exiftool: ExifToolHolder;
 }

@@ -46,6 +46,7 @@ const envSchema = z.object({
   METADATA_PROVIDER: z.enum(['offline', 'openai']).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  PUBLIC_URL: optionalString,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -89,5 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
+    /** The public origin (e.g. https://shotlog.example.com), so signed export links are absolute. */
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
   };
 }

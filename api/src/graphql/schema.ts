@@ -13,9 +13,19 @@ import { FileSetsResolver } from '../filesets/filesets.resolver.js';
 import { ProcessingResolver } from '../processing/processing.resolver.js';
 import { ResultsResolver } from '../results/results.resolver.js';
 import { servicesBySchema } from '../processing/schema-services.js';
+import { ExportsResolver } from '../exports/exports.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver, ProcessingResolver, ResultsResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver, ProcessingResolver, ResultsResolver, ExportsResolver] as const;
+
+// type-graphql 2 refuses a @Subscription without a pubSub even when it brings its own `subscribe`
+// (projectProgress does, fed by LISTEN/NOTIFY); this one is never asked for a topic.
+const unusedPubSub: NonNullable<Parameters<typeof buildSchema>[0]['pubSub']> = {
+  publish: () => undefined,
+  subscribe: () => {
+    throw new Error('Subscriptions bring their own source');
+  },
+};
 
 /** Builds the executable schema; resolvers get the process's services through the container. */
 export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {
@@ -31,6 +41,7 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
     container,
     validate: false,
     scalarsMap: [{ type: Date, scalar: GraphQLDateTime }],
+    pubSub: unusedPubSub,
   });
   if (services) servicesBySchema.set(schema, services);
   return schema;

@@ -19,6 +19,7 @@ import { fileSetRoutes } from '../filesets/filesets.routes.js';
 import { fileRoutes } from '../files/files.routes.js';
 import { processingRoutes } from '../processing/processing.routes.js';
 import { resultRoutes } from '../results/results.routes.js';
+import { exportRoutes } from '../exports/exports.routes.js';
 
 /** Paths the REST shim and GraphQL own; everything else may fall back to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
@@ -72,6 +73,7 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.use('/api/purchase', json, purchaseRoutes(services));
   app.use('/api/admin', json, adminRoutes(services));
   app.use('/api/projects', json, processingRoutes(services));
+  app.use('/api/projects', exportRoutes(services));
   app.use('/api/projects', json, projectRoutes(services));
   app.use('/api/projects', json, fileSetRoutes(services));
   app.use('/api/upload', uploadRoutes(services));

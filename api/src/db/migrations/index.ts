@@ -3,6 +3,7 @@ import { Migration20261123010000_credits } from './Migration20261123010000_credi
 import { Migration20261123020000_results } from './Migration20261123020000_results.js';
 import { Migration20261123030000_uploads } from './Migration20261123030000_uploads.js';
 import { Migration20261123040000_processing } from './Migration20261123040000_processing.js';
+import { Migration20261123050000_export_order } from './Migration20261123050000_export_order.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: 'Migration20261123020000_results', class: Migration20261123020000_results },
   { name: 'Migration20261123030000_uploads', class: Migration20261123030000_uploads },
   { name: 'Migration20261123040000_processing', class: Migration20261123040000_processing },
+  { name: 'Migration20261123050000_export_order', class: Migration20261123050000_export_order },
 ];

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
-import { exportCsv } from '../export-csv';
+import { ExportMenu } from '../../exports/components/ExportMenu';
 
 export interface ProjectCardData {
   id: string;
@@ -46,20 +46,7 @@ export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: 
           </>
         ) : (
           <>
-            <select
-              className="button button-small"
-              aria-label="Export"
-              value=""
-              onChange={(e) => {
-                const kind = e.target.value as 'standard' | 'pond5';
-                e.target.value = '';
-                if (kind) void exportCsv(project.id, kind);
-              }}
-            >
-              <option value="">Export ▾</option>
-              <option value="standard">Standard CSV</option>
-              <option value="pond5">Pond5 CSV</option>
-            </select>
+            <ExportMenu projectId={project.id} projectName={project.name} />
             <button type="button" className="button button-small button-danger" aria-label={`Move ${project.name} to trash`} onClick={() => onTrash(project.id)}>
               🗑 Trash
             </button>

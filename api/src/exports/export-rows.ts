@@ -1,0 +1,121 @@
+import type pg from 'pg';
+import { normalizeKeywords } from '../results/processed-result.js';
+
+/** One file set as every export sees it: the user-visible result (`current`) flattened. */
+export interface ExportRow {
+  fileSetId: string;
+  position: number;
+  baseName: string;
+  /** The video's uploaded name (the row's name in every CSV); the base name when the set has no video. */
+  filename: string;
+  hasResult: boolean;
+  title: string | null;
+  description: string | null;
+  /** Normalized as SPEC §5 says: trimmed, no empties, at most 30. */
+  keywords: string[];
+  adobeCategory: string | null;
+  shutterstockA: string | null;
+  shutterstockB: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  city: string | null;
+  country: string | null;
+}
+
+/**
+ * The columns every export needs, extracted inside PostgreSQL (so only these bytes travel), in
+ * the project's own order (position, then base name: unique per project, so it is a keyset).
+ * bench/export.mjs runs the same SELECT through COPY as its baseline.
+ */
+export const EXPORT_ROWS_SELECT = `
+  select fs.id, fs.position, fs.base_name,
+    (select m.filename from media_files m where m.file_set_id = fs.id and m.kind = 'video'
+      order by m.created_at, m.filename limit 1) as video_filename,
+    r.id is not null as has_result,
+    r.current #>> '{content,title}' as title,
+    r.current #>> '{content,final_description}' as description,
+    r.current #> '{content,keywords}' as keywords,
+    r.current #>> '{content,categories,adobe_category}' as adobe_category,
+    r.current #>> '{content,categories,shutterstock_a_category}' as shutterstock_a,
+    r.current #>> '{content,categories,shutterstock_b_category}' as shutterstock_b,
+    r.current #>> '{metadata,latitude}' as latitude,
+    r.current #>> '{metadata,longitude}' as longitude,
+    r.current #>> '{metadata,city}' as city,
+    r.current #>> '{metadata,country}' as country
+  from file_sets fs left join file_set_results r on r.file_set_id = fs.id
+  where fs.project_id = $1`;
+
+const PAGE_SQL = `${EXPORT_ROWS_SELECT} and (fs.position, fs.base_name) > ($2, $3)
+  order by fs.position, fs.base_name limit $4`;
+
+interface DbRow {
+  id: string;
+  position: number;
+  base_name: string;
+  video_filename: string | null;
+  has_result: boolean;
+  title: string | null;
+  description: string | null;
+  keywords: unknown;
+  adobe_category: string | null;
+  shutterstock_a: string | null;
+  shutterstock_b: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  city: string | null;
+  country: string | null;
+}
+
+const num = (v: string | null) => {
+  if (v == null || v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+function toExportRow(r: DbRow): ExportRow {
+  const keywords = Array.isArray(r.keywords) ? normalizeKeywords(r.keywords.filter((k): k is string => typeof k === 'string')) : [];
+  return {
+    fileSetId: r.id,
+    position: r.position,
+    baseName: r.base_name,
+    filename: r.video_filename ?? r.base_name,
+    hasResult: r.has_result,
+    title: r.title,
+    description: r.description,
+    keywords,
+    adobeCategory: r.adobe_category,
+    shutterstockA: r.shutterstock_a,
+    shutterstockB: r.shutterstock_b,
+    latitude: num(r.latitude),
+    longitude: num(r.longitude),
+    city: r.city,
+    country: r.country,
+  };
+}
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * The project's rows in batches, by keyset pagination: memory holds one batch, whatever the
+ * project's size, and a slow client only slows the reads (the consumer pulls the next batch).
+ */
+export async function* exportRowBatches(pool: pg.Pool, projectId: string, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ExportRow[]> {
+  let after: [number, string] = [-2147483648, ''];
+  for (;;) {
+    const { rows } = await pool.query<DbRow>(PAGE_SQL, [projectId, after[0], after[1], batchSize]);
+    if (rows.length === 0) return;
+    yield rows.map(toExportRow);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = [last.position, last.base_name];
+  }
+}
+
+/** How many sets the project has and how many have a result (for the "incomplete" note). */
+export async function exportProgress(pool: pg.Pool, projectId: string): Promise<{ total: number; done: number }> {
+  const { rows } = await pool.query<{ total: string; done: string }>(
+    `select count(*) as total, count(r.id) as done from file_sets fs left join file_set_results r on r.file_set_id = fs.id where fs.project_id = $1`,
+    [projectId],
+  );
+  return { total: Number(rows[0]?.total ?? 0), done: Number(rows[0]?.done ?? 0) };
+}

@@ -1,0 +1,53 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { AppServices } from '../app/services.js';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { badInput } from '../errors/app-error.js';
+import { adobeCategoryNumber } from '../results/categories.js';
+import { AgencyExportFormat, ExportCheckType, ExportDownloadType, ExportFileType, ExportFormat, ExportPreviewType } from './exports.type.js';
+
+/** Exports for integrators and the web app; the same ExportsService serves the REST routes. */
+@Resolver()
+export class ExportsResolver {
+  constructor(private readonly services: AppServices) {}
+
+  @Mutation(() => ExportDownloadType, { description: 'A short-lived signed URL that downloads one export of your project (no Authorization header needed).' })
+  async exportDownload(
+    @Arg('projectId', () => ID) projectId: string,
+    @Arg('format', () => ExportFormat) format: ExportFormat,
+    @Arg('withJpgs', () => Boolean, { defaultValue: false, description: 'METADATA_ZIP only: include the JPGs with metadata written in.' }) withJpgs: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    const link = await this.services.exports.downloadLink(requireUser(ctx), projectId, format, { withJpgs });
+    return { format, url: link.url, expiresAt: link.expiresAt, fileName: link.fileName, incomplete: link.incomplete, note: link.note };
+  }
+
+  @Query(() => ExportFileType, { description: 'A CSV export with its content inline, for projects of up to 2,000 file sets.' })
+  async exportCsv(@Arg('projectId', () => ID) projectId: string, @Arg('format', () => ExportFormat) format: ExportFormat, @Ctx() ctx: GraphQLContext) {
+    if (format === ExportFormat.METADATA_ZIP) throw badInput('The metadata ZIP is binary: use exportDownload');
+    const exp = await this.services.exports.csvContent(requireUser(ctx), projectId, format);
+    return { format, fileName: exp.fileName, content: exp.content, incomplete: exp.incomplete, note: exp.note };
+  }
+
+  @Query(() => ExportCheckType, { description: "Checks the agency CSV of a project against the agency's published rules: every row it would refuse, and why." })
+  exportCheck(@Arg('projectId', () => ID) projectId: string, @Arg('format', () => AgencyExportFormat) format: AgencyExportFormat, @Ctx() ctx: GraphQLContext) {
+    return this.services.exports.check(requireUser(ctx), projectId, format);
+  }
+
+  @Query(() => ExportPreviewType, { description: 'The values the exports are built from, in export order (offset paging).' })
+  async exportPreview(
+    @Arg('projectId', () => ID) projectId: string,
+    @Arg('first', () => Int, { defaultValue: 100, description: '1 to 500.' }) first: number,
+    @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    const p = await this.services.exports.preview(requireUser(ctx), projectId, { first, offset });
+    return {
+      rows: p.rows.map((r) => ({ ...r, adobeCategoryNumber: adobeCategoryNumber(r.adobeCategory) })),
+      totalFileSets: p.total,
+      processedFileSets: p.processed,
+      incomplete: p.incomplete,
+      note: p.note,
+    };
+  }
+}

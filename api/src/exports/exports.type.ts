@@ -1,0 +1,134 @@
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum ExportFormat {
+  STANDARD = 'standard',
+  POND5 = 'pond5',
+  ADOBE = 'adobe',
+  SHUTTERSTOCK = 'shutterstock',
+  METADATA_ZIP = 'metadata-zip',
+}
+registerEnumType(ExportFormat, {
+  name: 'ExportFormat',
+  description: 'A file Shotlog exports for a project.',
+  valuesConfig: {
+    STANDARD: { description: 'Standard CSV (SPEC columns originalfilename ... Country).' },
+    POND5: { description: 'Pond5 CSV (containsaudio no).' },
+    ADOBE: { description: "Adobe Stock's upload CSV (Filename, Title, Keywords, Category 1-21, Releases)." },
+    SHUTTERSTOCK: { description: "Shutterstock's upload CSV (Filename, Description, Keywords, Categories, Editorial, Mature content, Illustration)." },
+    METADATA_ZIP: { description: 'ZIP of XMP sidecars per video (and, with withJpgs, the JPGs with IPTC/XMP written in).' },
+  },
+});
+
+export enum AgencyExportFormat {
+  ADOBE = 'adobe',
+  SHUTTERSTOCK = 'shutterstock',
+}
+registerEnumType(AgencyExportFormat, { name: 'AgencyExportFormat', description: 'A stock agency whose upload rules Shotlog checks.' });
+
+@ObjectType('ExportDownload', { description: 'A short-lived signed link to an export; it needs no Authorization header.' })
+export class ExportDownloadType {
+  @Field(() => ExportFormat)
+  format!: ExportFormat;
+  @Field({ description: 'The download URL (absolute when PUBLIC_URL is configured, else a path on this API).' })
+  url!: string;
+  @Field({ description: 'When the link stops working.' })
+  expiresAt!: Date;
+  @Field({ description: 'The file name the download will have.' })
+  fileName!: string;
+  @Field({ description: 'True while the project is still processing: the file holds the rows done so far.' })
+  incomplete!: boolean;
+  @Field(() => String, { nullable: true, description: 'Why the file may be incomplete, for people.' })
+  note!: string | null;
+}
+
+@ObjectType('ExportFile', { description: 'A CSV export with its content inline (projects of up to 2,000 file sets).' })
+export class ExportFileType {
+  @Field(() => ExportFormat)
+  format!: ExportFormat;
+  @Field()
+  fileName!: string;
+  @Field({ description: 'The CSV text, exactly as the download serves it.' })
+  content!: string;
+  @Field()
+  incomplete!: boolean;
+  @Field(() => String, { nullable: true })
+  note!: string | null;
+}
+
+@ObjectType('ExportRowCheck', { description: 'One row an agency would refuse (problems) or that could be better (warnings).' })
+export class ExportRowCheckType {
+  @Field(() => Int, { description: '1-based row number in the CSV, not counting the header.' })
+  rowNumber!: number;
+  @Field(() => ID)
+  fileSetId!: string;
+  @Field()
+  filename!: string;
+  @Field(() => [String], { description: 'Why the agency would refuse the row; empty when it would be accepted.' })
+  problems!: string[];
+  @Field(() => [String])
+  warnings!: string[];
+}
+
+@ObjectType('ExportCheck', { description: "An agency CSV checked against the agency's published rules." })
+export class ExportCheckType {
+  @Field(() => AgencyExportFormat)
+  format!: AgencyExportFormat;
+  @Field()
+  agency!: string;
+  @Field({ description: 'Where the agency publishes the rules.' })
+  source!: string;
+  @Field(() => Int)
+  totalRows!: number;
+  @Field(() => Int, { description: 'Rows that would be refused.' })
+  refusedCount!: number;
+  @Field(() => [ExportRowCheckType])
+  rows!: ExportRowCheckType[];
+  @Field(() => [String], { description: 'Problems with the file as a whole (e.g. too many rows).' })
+  fileProblems!: string[];
+}
+
+@ObjectType('ExportPreviewRow', { description: 'The values a file set exports, before CSV formatting.' })
+export class ExportPreviewRowType {
+  @Field(() => ID)
+  fileSetId!: string;
+  @Field({ description: 'The video file name (the base name when the set has no video).' })
+  filename!: string;
+  @Field()
+  hasResult!: boolean;
+  @Field(() => String, { nullable: true })
+  title!: string | null;
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+  @Field(() => [String], { description: 'At most 30.' })
+  keywords!: string[];
+  @Field(() => String, { nullable: true })
+  adobeCategory!: string | null;
+  @Field(() => Int, { nullable: true, description: "Adobe Stock's number for adobeCategory (1 to 21)." })
+  adobeCategoryNumber!: number | null;
+  @Field(() => String, { nullable: true })
+  shutterstockA!: string | null;
+  @Field(() => String, { nullable: true })
+  shutterstockB!: string | null;
+  @Field(() => Float, { nullable: true })
+  latitude!: number | null;
+  @Field(() => Float, { nullable: true })
+  longitude!: number | null;
+  @Field(() => String, { nullable: true })
+  city!: string | null;
+  @Field(() => String, { nullable: true })
+  country!: string | null;
+}
+
+@ObjectType('ExportPreview', { description: "A page of a project's export rows, in export order." })
+export class ExportPreviewType {
+  @Field(() => [ExportPreviewRowType])
+  rows!: ExportPreviewRowType[];
+  @Field(() => Int)
+  totalFileSets!: number;
+  @Field(() => Int)
+  processedFileSets!: number;
+  @Field()
+  incomplete!: boolean;
+  @Field(() => String, { nullable: true })
+  note!: string | null;
+}

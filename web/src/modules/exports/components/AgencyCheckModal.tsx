@@ -1,0 +1,111 @@
+import { useQuery } from '@apollo/client/react';
+import type { AgencyExportFormat } from '../../../gql/graphql';
+import { Modal } from '../../../ui/Modal';
+import { Loading } from '../../../ui/Loading';
+import { ExportCheckQuery } from '../graphql/exports.graphql';
+import '../exports.css';
+
+interface Props {
+  projectId: string;
+  projectName?: string;
+  agency: AgencyExportFormat;
+  label: string;
+  busy: boolean;
+  onClose(): void;
+  onDownload(): void;
+}
+
+/** The agency's rules checked before an agency CSV downloads: every row it would refuse, and why. */
+export function AgencyCheckModal({ projectId, projectName, agency, label, busy, onClose, onDownload }: Props) {
+  const { data, loading, error } = useQuery(ExportCheckQuery, { variables: { projectId, format: agency }, fetchPolicy: 'network-only' });
+  const check = data?.exportCheck;
+  const refused = check?.rows.filter((r) => r.problems.length > 0) ?? [];
+  const advice = check?.rows.filter((r) => r.problems.length === 0) ?? [];
+
+  return (
+    <Modal title={`${label}${projectName ? `: ${projectName}` : ''}`} onClose={onClose}>
+      <div className="export-check" data-testid="export-check">
+        {loading && !check ? (
+          <Loading />
+        ) : error || !check ? (
+          <p className="error-text">Failed to check the export</p>
+        ) : (
+          <>
+            <p className={refused.length ? 'export-check-summary export-check-bad' : 'export-check-summary export-check-good'}>
+              {refused.length
+                ? `${check.refusedCount} of ${check.totalRows} row${check.totalRows === 1 ? '' : 's'} would be refused by ${check.agency}.`
+                : `All ${check.totalRows} row${check.totalRows === 1 ? '' : 's'} meet ${check.agency}'s rules.`}
+            </p>
+            {check.fileProblems.map((p) => (
+              <p key={p} className="error-text">
+                {p}
+              </p>
+            ))}
+            {refused.length > 0 && (
+              <div className="table-scroll export-check-list">
+                <table className="table" aria-label="Rows that would be refused">
+                  <thead>
+                    <tr>
+                      <th className="num">Row</th>
+                      <th>File</th>
+                      <th>Why it would be refused</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {refused.map((r) => (
+                      <tr key={r.fileSetId} data-testid="refused-row">
+                        <td className="num">{r.rowNumber}</td>
+                        <td className="mono">{r.filename}</td>
+                        <td>
+                          <ul className="export-check-reasons">
+                            {r.problems.map((p) => (
+                              <li key={p}>{p}</li>
+                            ))}
+                            {r.warnings.map((w) => (
+                              <li key={w} className="muted">
+                                {w}
+                              </li>
+                            ))}
+                          </ul>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {advice.length > 0 && (
+              <details className="export-check-advice">
+                <summary>
+                  Advice on {advice.length} accepted row{advice.length === 1 ? '' : 's'}
+                </summary>
+                <ul className="export-check-reasons">
+                  {advice.map((r) => (
+                    <li key={r.fileSetId}>
+                      <span className="mono">{r.filename}</span>: {r.warnings.join('; ')}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+            <p className="muted small">
+              Rules from{' '}
+              <a href={check.source} target="_blank" rel="noreferrer">
+                {check.agency}
+              </a>
+              .
+            </p>
+          </>
+        )}
+        <div className="actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" disabled={busy || !check} onClick={onDownload}>
+            {busy ? 'Downloading…' : refused.length ? 'Download anyway' : 'Download'}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

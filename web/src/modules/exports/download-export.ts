@@ -1,0 +1,31 @@
+import type { ApolloClient } from '@apollo/client';
+import { apiUrl } from '../../app/api-base';
+import { filenameFromDisposition, RestError } from '../../app/rest';
+import type { ExportChoice } from './export-formats';
+import { ExportDownloadMutation } from './graphql/exports.graphql';
+
+/**
+ * Downloads an export the way integrators do: GraphQL gives a short-lived signed URL, then the
+ * file is fetched from it (no Authorization header needed) and saved under the name the server
+ * gives in Content-Disposition (SPEC §7 default names otherwise).
+ */
+export async function downloadExport(client: ApolloClient, projectId: string, choice: ExportChoice): Promise<void> {
+  const { data } = await client.mutate({ mutation: ExportDownloadMutation, variables: { projectId, format: choice.format, withJpgs: !!choice.withJpgs } });
+  const link = data?.exportDownload;
+  if (!link) throw new Error('No download link');
+  const res = await fetch(link.url.startsWith('/') ? apiUrl(link.url) : link.url);
+  if (!res.ok) throw new RestError(`Download failed (${res.status})`, res.status, null);
+  const blob = await res.blob();
+  saveBlob(blob, filenameFromDisposition(res.headers.get('content-disposition')) ?? choice.fallbackName);
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

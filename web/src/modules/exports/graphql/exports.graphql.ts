@@ -1,0 +1,33 @@
+import { graphql } from '../../../gql';
+
+export const ExportDownloadMutation = graphql(`
+  mutation ExportDownload($projectId: ID!, $format: ExportFormat!, $withJpgs: Boolean!) {
+    exportDownload(projectId: $projectId, format: $format, withJpgs: $withJpgs) {
+      url
+      fileName
+      expiresAt
+      incomplete
+      note
+    }
+  }
+`);
+
+export const ExportCheckQuery = graphql(`
+  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {
+    exportCheck(projectId: $projectId, format: $format) {
+      format
+      agency
+      source
+      totalRows
+      refusedCount
+      fileProblems
+      rows {
+        rowNumber
+        fileSetId
+        filename
+        problems
+        warnings
+      }
+    }
+  }
+`);
