@@ -1,19 +1,25 @@
+import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../ui/Loading';
 import { useProjectDetail } from '../modules/project-detail/hooks/use-project-detail';
+import { useProjectProgress } from '../modules/project-detail/hooks/use-project-progress';
+import { useResultMutations } from '../modules/project-detail/hooks/use-result-mutations';
 import { ProjectDetailView } from '../modules/project-detail/components/ProjectDetailView';
 
 /** /project/:id (SPEC §2 Project detail). */
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { project, loading, error } = useProjectDetail(id);
+  const { project, loading, error, refetch } = useProjectDetail(id);
+  const reload = useCallback(() => void refetch().catch((err: unknown) => console.error('Failed to reload the project', err)), [refetch]);
+  const { progress, live } = useProjectProgress(id, project?.status === 'processing', reload);
+  const { saveResult, resetResult } = useResultMutations();
 
   if (error) {
     return (
       <section className="card center narrow pd-error" role="alert">
         <h1>Failed to fetch project</h1>
-        <p className="muted">The project could not be loaded. It may have been deleted, or you may not have access to it.</p>
+        <p className="muted">The project could not be loaded. It may have been deleted, or it is not yours.</p>
         <button type="button" className="button button-primary" onClick={() => navigate('/dashboard')}>
           Return to Dashboard
         </button>
@@ -21,7 +27,5 @@ export function ProjectDetailPage() {
     );
   }
   if (loading || !project) return <Loading />;
-  return (
-    <ProjectDetailView key={project.id} project={project} progress={null} live={false} saveResult={async () => undefined} resetResult={async () => undefined} />
-  );
+  return <ProjectDetailView key={project.id} project={project} progress={progress} live={live} saveResult={saveResult} resetResult={resetResult} />;
 }

@@ -16,7 +16,11 @@ export interface DetailFileSet {
   files: DetailFile[];
   /** The set's processing status as the server holds it (pending, processing, completed, failed), if it says. */
   processingStatus: string | null;
+  /** The set's current stage as a sentence, while it is being processed. */
+  processingStage: string | null;
   result: ProcessedResult | null;
+  /** Chip labels of the shot types, by id (golden_hour -> Golden hour). */
+  shotTypeLabels: Record<string, string>;
 }
 
 export interface DetailProject {

@@ -6,7 +6,7 @@ import { setTitle, type DetailProject } from '../types';
 import { draftToResult, useResultDrafts } from '../hooks/use-result-drafts';
 import { copyText } from '../copy-text';
 import { ProjectHeader } from './ProjectHeader';
-import { ProjectExportButtons } from './ProjectExportButtons';
+import { ExportButtons } from '../../exports/components/ExportButtons';
 import { FileSetPager } from './FileSetPager';
 import { FileSetPreview } from './FileSetPreview';
 import { FileSetList, type FileSetListItem } from './FileSetList';
@@ -110,7 +110,7 @@ export function ProjectDetailView({ project, progress, live, saveResult, resetRe
         hasUnsavedEdits={drafts.hasUnsavedEdits}
         saving={drafts.saving}
         onSave={() => void save()}
-        exportButtons={<ProjectExportButtons projectId={project.id} />}
+        exportButtons={<ExportButtons projectId={project.id} projectName={project.name} />}
       />
       {notice && (
         <Banner tone={notice.tone} onClose={() => setNotice(null)}>
@@ -133,6 +133,7 @@ export function ProjectDetailView({ project, progress, live, saveResult, resetRe
                     <ResultEditor
                       key={current.id}
                       draft={draft}
+                      shotTypeLabels={current.shotTypeLabels}
                       edited={currentItem.edited}
                       busy={busy || drafts.saving}
                       onChange={(change) => drafts.edit(current.id, draft, change)}
@@ -142,7 +143,7 @@ export function ProjectDetailView({ project, progress, live, saveResult, resetRe
                   ) : showPanel ? (
                     <div className="pd-placeholder card" data-testid="set-in-progress">
                       <SetStatusDot status={currentItem.status} percent={currentItem.percent} />
-                      <p className="muted">{jobsBySet.get(current.id)?.stageMessage || 'Waiting for its turn in the queue.'}</p>
+                      <p className="muted">{jobsBySet.get(current.id)?.stageMessage || current.processingStage || 'Waiting for its turn in the queue.'}</p>
                     </div>
                   ) : (
                     <div className="pd-placeholder card" data-testid="content-placeholder">

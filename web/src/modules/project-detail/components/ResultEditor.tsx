@@ -7,6 +7,7 @@ import { CategorySelectors } from './CategorySelectors';
 
 interface Props {
   draft: ResultDraft;
+  shotTypeLabels: Record<string, string>;
   edited: boolean;
   busy: boolean;
   onChange(change: (d: ResultDraft) => ResultDraft): void;
@@ -15,7 +16,7 @@ interface Props {
 }
 
 /** SPEC §2 Editable Content for the selected set. */
-export function ResultEditor({ draft, edited, busy, onChange, onReset, onCopyJson }: Props) {
+export function ResultEditor({ draft, shotTypeLabels, edited, busy, onChange, onReset, onCopyJson }: Props) {
   const ids = { title: useId(), description: useId(), keywords: useId() };
   const { content, metadata, shot_types } = draft.result;
   const kept = parseKeywords(draft.keywordsText).length;
@@ -79,7 +80,7 @@ export function ResultEditor({ draft, edited, busy, onChange, onReset, onCopyJso
       </div>
 
       <LocationBlock metadata={metadata} />
-      <ShotTypeChips shotTypes={shot_types} />
+      <ShotTypeChips shotTypes={shot_types} labels={shotTypeLabels} />
       <CategorySelectors categories={content.categories} onChange={(categories) => setContent({ categories })} />
 
       <div className="actions pd-editor-actions">

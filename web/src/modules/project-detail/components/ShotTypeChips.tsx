@@ -7,7 +7,7 @@ export const shotTypeLabel = (name: string) =>
     .replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** SPEC §2: a chip for each shot type flagged true; nothing at all when none is. */
-export function ShotTypeChips({ shotTypes }: { shotTypes: Record<string, boolean> }) {
+export function ShotTypeChips({ shotTypes, labels }: { shotTypes: Record<string, boolean>; labels: Record<string, string> }) {
   const on = Object.entries(shotTypes)
     .filter(([, v]) => v === true)
     .map(([k]) => k);
@@ -18,7 +18,7 @@ export function ShotTypeChips({ shotTypes }: { shotTypes: Record<string, boolean
       <ul className="pd-chips">
         {on.map((name) => (
           <li key={name} className="pd-chip">
-            {shotTypeLabel(name)}
+            {labels[name] ?? shotTypeLabel(name)}
           </li>
         ))}
       </ul>

@@ -17,6 +17,14 @@ export const ProjectDetailQuery = graphql(`
           fileTypeInfo
           resourceUri
         }
+        processing {
+          status
+          progress
+          stageMessage
+        }
+        result {
+          ...DetailFileSetResult
+        }
       }
     }
   }
