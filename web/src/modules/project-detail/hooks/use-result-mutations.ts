@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { FileSetResultHolderFragment, ResetFileSetResultMutation, UpdateFileSetResultMutation } from '../graphql/file-set-result.graphql';
 import { toResultInput } from '../graphql/result-mapping';
-import type { DetailFileSetResultFragment, FileSetResultHolderFragment } from '../../../gql/graphql';
+import type { DetailFileSetResultFragment, FileSetResultHolderFragment as FileSetResultHolder } from '../../../gql/graphql';
 import type { ProcessedResult } from '../result-shape';
 
 /** Save and Reset of one set's result; the answer is written onto the FileSet in the cache. */
@@ -15,7 +15,7 @@ export function useResultMutations() {
         id: client.cache.identify({ __typename: 'FileSet', id: fileSetId }),
         fragment: FileSetResultHolderFragment,
         fragmentName: 'FileSetResultHolder',
-        data: { __typename: 'FileSet', id: fileSetId, result } as FileSetResultHolderFragment,
+        data: { __typename: 'FileSet', id: fileSetId, result } as FileSetResultHolder,
       });
     },
     [client],
