@@ -34,26 +34,33 @@ function sendStoredFile(services: AppServices, req: Request, res: Response, file
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('ETag', `"${file.sha256}"`);
   res.setHeader('Cache-Control', 'private, max-age=3600');
-  res.setHeader('Content-Disposition', `inline; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+  res.setHeader(
+    'Content-Disposition',
+    `inline; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+  );
   return new Promise((resolve, reject) => {
     // send (through Express) does Range, 206/416, If-None-Match/If-Range against our ETag, and HEAD.
-    res.sendFile(services.storage.absolutePath(file.storageKey), { dotfiles: 'allow', etag: false, lastModified: false, cacheControl: false, acceptRanges: true }, (err?: Error & { status?: number; code?: string }) => {
-      if (!err) return resolve();
-      if (res.headersSent) {
-        res.destroy();
-        return resolve();
-      }
-      res.removeHeader('Content-Disposition');
-      res.removeHeader('ETag');
-      if (err.status === 416) {
-        res.status(416).json({ message: 'The requested range is not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
-        return resolve();
-      }
-      if (err.code === 'ENOENT' || err.status === 404) {
-        services.logger.error({ fileId: file.id }, 'stored file is missing');
-        return reject(new AppError('NOT_FOUND', 'File not found'));
-      }
-      reject(err);
-    });
+    res.sendFile(
+      services.storage.absolutePath(file.storageKey),
+      { dotfiles: 'allow', etag: false, lastModified: false, cacheControl: false, acceptRanges: true },
+      (err?: Error & { status?: number; code?: string }) => {
+        if (!err) return resolve();
+        if (res.headersSent) {
+          res.destroy();
+          return resolve();
+        }
+        res.removeHeader('Content-Disposition');
+        res.removeHeader('ETag');
+        if (err.status === 416) {
+          res.status(416).json({ message: 'The requested range is not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
+          return resolve();
+        }
+        if (err.code === 'ENOENT' || err.status === 404) {
+          services.logger.error({ fileId: file.id }, 'stored file is missing');
+          return reject(new AppError('NOT_FOUND', 'File not found'));
+        }
+        reject(err);
+      },
+    );
   });
 }

@@ -84,7 +84,14 @@ export class FileSetsService {
     const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
     const fileSetCount = project.fileSets.count();
     const [{ costPerFileset, total }, balance] = await Promise.all([this.credits.runCost(fileSetCount), this.credits.balanceCents(user.id)]);
-    return { projectId: project.id, costPerFileset, fileSetCount, totalCost: formatCredits(total), currentBalance: formatCredits(balance), sufficient: balance >= total };
+    return {
+      projectId: project.id,
+      costPerFileset,
+      fileSetCount,
+      totalCost: formatCredits(total),
+      currentBalance: formatCredits(balance),
+      sufficient: balance >= total,
+    };
   }
 
   /** The owner's project, open for new files: 404 for others, 409 in the trash or while processing. */
@@ -164,6 +171,8 @@ export class FileSetsService {
 
   /** Removes stored bytes nothing refers to any more; a failure only leaves an orphan, so it is logged. */
   async removeStored(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((k) => this.storage.remove(k).catch((err: unknown) => this.logger.warn({ err, storageKey: k }, 'could not remove stored file'))));
+    await Promise.all(
+      keys.map((k) => this.storage.remove(k).catch((err: unknown) => this.logger.warn({ err, storageKey: k }, 'could not remove stored file'))),
+    );
   }
 }

@@ -10,14 +10,18 @@ import { CostEstimateType, FileSetVerificationType, ProjectManifestType } from '
 export class FileSetsResolver {
   constructor(private readonly services: AppServices) {}
 
-  @Query(() => FileSetVerificationType, { description: "Verifies a project's file sets: each with status (complete or incomplete), what is missing, and its files." })
+  @Query(() => FileSetVerificationType, {
+    description: "Verifies a project's file sets: each with status (complete or incomplete), what is missing, and its files.",
+  })
   async verifyFileSets(@Arg('projectId', () => ID) projectId: string, @Ctx() ctx: GraphQLContext): Promise<FileSetVerificationType> {
     const project = await this.services.fileSets.verify(requireUser(ctx), projectId);
     const fileSets = project.fileSets.getItems().map(presentFileSet);
     return { projectId: project.id, status: project.status, allComplete: fileSets.length > 0 && fileSets.every((s) => s.status === 'complete'), fileSets };
   }
 
-  @Mutation(() => ProjectManifestType, { description: 'Writes the processing manifest of a project whose sets are all complete (generate-json); the project becomes ready.' })
+  @Mutation(() => ProjectManifestType, {
+    description: 'Writes the processing manifest of a project whose sets are all complete (generate-json); the project becomes ready.',
+  })
   async generateProjectJson(@Arg('projectId', () => ID) projectId: string, @Ctx() ctx: GraphQLContext): Promise<ProjectManifestType> {
     const m = await this.services.fileSets.generateManifest(requireUser(ctx), projectId);
     return {

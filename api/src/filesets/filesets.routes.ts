@@ -12,7 +12,10 @@ export function fileSetRoutes(services: AppServices): Router {
     authed(services, async (req, user) => {
       const project = await fileSets.verify(user, req.params.id);
       const sets = presentSetsRest(project.fileSets.getItems());
-      return { project: { id: project.id, status: project.status, fileSets: sets }, allComplete: sets.every((s) => s.status === 'complete') && sets.length > 0 };
+      return {
+        project: { id: project.id, status: project.status, fileSets: sets },
+        allComplete: sets.every((s) => s.status === 'complete') && sets.length > 0,
+      };
     }),
   );
   r.post(

@@ -19,7 +19,10 @@ export class ProjectManifestType {
   @Field(() => Int, { description: 'Files in the manifest.' }) fileCount!: number;
   @Field(() => Float, { description: 'Bytes of all files.' }) totalBytes!: number;
   @Field({ description: 'When it was generated.' }) generatedAt!: Date;
-  @Field(() => GraphQLJSONObject, { description: 'The whole manifest: every set, its files, camera type, sizes and SHA-256 hashes.' }) manifest!: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { description: 'The whole manifest: every set, its files, camera type, sizes and SHA-256 hashes.' }) manifest!: Record<
+    string,
+    unknown
+  >;
 }
 
 @ObjectType('CostEstimate', { description: 'What processing the project would cost, and the balance it would be paid from.' })

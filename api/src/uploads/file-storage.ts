@@ -32,7 +32,10 @@ export class FileStorage {
 
   /** Streams `source` to storage; rejects (and removes the partial file) if the stream fails or exceeds `maxBytes`. */
   async write(source: Readable, opts: { extension: string; maxBytes?: number; check?: (head: Buffer, sizeBytes: number) => void }): Promise<StoredFile> {
-    const ext = opts.extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8);
+    const ext = opts.extension
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase()
+      .slice(0, 8);
     const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
     const tmp = path.join(this.tmpDir, storageKey);
     const hash = createHash('sha256');

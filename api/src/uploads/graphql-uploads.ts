@@ -18,7 +18,16 @@ export function graphqlUploadMiddleware(services: AppServices): RequestHandler {
     if (!req.is('multipart/form-data')) return next();
     if (!PREFLIGHT_HEADERS.some((h) => req.headers[h])) {
       req.resume();
-      res.status(400).json({ errors: [{ message: 'Multipart GraphQL requests must send the header Apollo-Require-Preflight: true (CSRF prevention)', extensions: { code: 'BAD_REQUEST' } }] });
+      res
+        .status(400)
+        .json({
+          errors: [
+            {
+              message: 'Multipart GraphQL requests must send the header Apollo-Require-Preflight: true (CSRF prevention)',
+              extensions: { code: 'BAD_REQUEST' },
+            },
+          ],
+        });
       return;
     }
     // +1: busboy flags a file that reaches the limit exactly; storage refuses anything over it.

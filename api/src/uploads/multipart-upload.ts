@@ -4,6 +4,9 @@ import { AppError, badInput } from '../errors/app-error.js';
 import { discard } from './upload-stream.js';
 import { tooManyFiles, type UploadSession } from './uploads.service.js';
 
+// No one reads the answer to a dropped request; a 4xx keeps it out of the error log.
+const disconnected = () => badInput('The client disconnected during the upload');
+
 /** A client that sends nothing for this long during an upload is treated as gone. */
 const IDLE_TIMEOUT_MS = 120_000;
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
@@ -27,7 +30,14 @@ export function receiveMultipart(req: Request, session: UploadSession): Promise<
       preservePath: true,
       defParamCharset: 'utf8',
       // +1: busboy flags a file that reaches the limit exactly; storage refuses anything over it.
-      limits: { fileSize: session.limits.maxFileBytes + 1, files: session.limits.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: session.limits.maxFiles + 20, headerPairs: 20 },
+      limits: {
+        fileSize: session.limits.maxFileBytes + 1,
+        files: session.limits.maxFiles,
+        fields: 20,
+        fieldSize: 64 * 1024,
+        parts: session.limits.maxFiles + 20,
+        headerPairs: 20,
+      },
     });
   } catch {
     req.resume();
@@ -35,11 +45,13 @@ export function receiveMultipart(req: Request, session: UploadSession): Promise<
   }
   const fields: Record<string, string> = {};
   const files: Promise<void>[] = [];
+  const onIdle = () => req.destroy(new Error('Upload stalled'));
   return new Promise((resolve) => {
     let finished = false;
     const finish = () => {
       if (finished) return;
       finished = true;
+      req.socket.off('timeout', onIdle);
       req.socket.setTimeout(0);
       void Promise.allSettled(files).then(() => resolve(fields));
     };
@@ -53,7 +65,7 @@ export function receiveMultipart(req: Request, session: UploadSession): Promise<
     });
     parser.on('filesLimit', () => session.fail(tooManyFiles(session.limits.maxFiles)));
     parser.on('error', (err: Error) => {
-      session.fail(req.readableAborted || req.destroyed ? new Error('The client disconnected during the upload') : badInput(`Malformed multipart request: ${err.message}`));
+      session.fail(req.complete ? badInput(`Malformed multipart request: ${err.message}`) : disconnected());
       req.unpipe(parser);
       req.resume();
       finish();
@@ -61,12 +73,13 @@ export function receiveMultipart(req: Request, session: UploadSession): Promise<
     parser.on('close', finish);
     req.on('close', () => {
       if (!req.complete) {
-        session.fail(new Error('The client disconnected during the upload'));
-        parser.destroy(new Error('The client disconnected during the upload'));
+        session.fail(disconnected());
+        parser.destroy(disconnected());
         finish();
       }
     });
-    req.socket.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error('Upload stalled')));
+    req.socket.setTimeout(IDLE_TIMEOUT_MS);
+    req.socket.on('timeout', onIdle);
     req.pipe(parser);
   });
 }

@@ -20,7 +20,7 @@ export interface RefusedName {
 }
 
 const MAX_NAME = 255;
-// eslint-disable-next-line no-control-regex
+
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -30,13 +30,14 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  */
 export function classifyFilename(raw: string | undefined | null): AcceptedName | RefusedName {
   const filename = typeof raw === 'string' ? raw : '';
-  const shown = filename.replace(/[\u0000-\u001f\u007f]/g, '\uFFFD'); // eslint-disable-line no-control-regex
+  const shown = filename.replace(/[\u0000-\u001f\u007f]/g, '\uFFFD');
   if (!filename.trim()) return { ok: false, filename: shown, reason: 'The file has no name' };
   if (CONTROL.test(filename)) return { ok: false, filename: shown, reason: 'The file name contains control characters' };
   if (/[/\\]/.test(filename) || filename.split(/[/\\]/).includes('..')) return { ok: false, filename: shown, reason: 'The file name must not contain a path' };
   if (filename.length > MAX_NAME) return { ok: false, filename: shown.slice(0, 80) + '…', reason: `The file name is longer than ${MAX_NAME} characters` };
   const dot = filename.lastIndexOf('.');
-  if (dot <= 0 || dot === filename.length - 1) return { ok: false, filename: shown, reason: 'The file has no extension (a file set takes .mp4 or .mov, .jpg and .srt)' };
+  if (dot <= 0 || dot === filename.length - 1)
+    return { ok: false, filename: shown, reason: 'The file has no extension (a file set takes .mp4 or .mov, .jpg and .srt)' };
   const extensionAsGiven = filename.slice(dot + 1);
   const extension = extensionAsGiven.toLowerCase();
   const rule = EXTENSIONS[extension];

@@ -35,6 +35,10 @@ export function presentUpload(o: UploadOutcome) {
     accepted: o.accepted.map(presentAccepted),
     refused: o.refused satisfies RefusedFile[],
     fileSets,
-    summary: { fileSets: fileSets.length, complete: fileSets.filter((s) => s.status === 'complete').length, incomplete: fileSets.filter((s) => s.status !== 'complete').length },
+    summary: {
+      fileSets: fileSets.length,
+      complete: fileSets.filter((s) => s.status === 'complete').length,
+      incomplete: fileSets.filter((s) => s.status !== 'complete').length,
+    },
   };
 }

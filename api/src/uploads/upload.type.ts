@@ -9,7 +9,11 @@ export enum FileKind {
 registerEnumType(FileKind, {
   name: 'FileKind',
   description: 'A place in a file set.',
-  valuesConfig: { VIDEO: { description: 'The video: .mp4 or .mov.' }, JPG: { description: 'The still image: .jpg.' }, SRT: { description: 'The DJI telemetry subtitle: .srt.' } },
+  valuesConfig: {
+    VIDEO: { description: 'The video: .mp4 or .mov.' },
+    JPG: { description: 'The still image: .jpg.' },
+    SRT: { description: 'The DJI telemetry subtitle: .srt.' },
+  },
 });
 
 @ObjectType('UploadedFile', { description: 'A file kept by an upload.' })

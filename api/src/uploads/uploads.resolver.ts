@@ -37,7 +37,9 @@ export class UploadsResolver {
     };
   }
 
-  @Mutation(() => FileReplacementType, { description: "Adds a set's missing file or replaces one: video takes .mp4/.mov, jpg takes .jpg, srt takes .srt. The file takes the set's base name." })
+  @Mutation(() => FileReplacementType, {
+    description: "Adds a set's missing file or replaces one: video takes .mp4/.mov, jpg takes .jpg, srt takes .srt. The file takes the set's base name.",
+  })
   async replaceFileSetFile(
     @Arg('fileSetId', () => ID) fileSetId: string,
     @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
@@ -49,6 +51,11 @@ export class UploadsResolver {
     const o = await session.commit();
     const got = o.accepted[0]!;
     const set = presentFileSet(o.fileSets.find((s) => s.id === fileSet.id)!);
-    return { message: got.replaced ? `${got.replaced} replaced by ${got.file.filename}` : `${got.file.filename} added`, fileSet: set, file: presentAccepted(got), replaced: got.replaced };
+    return {
+      message: got.replaced ? `${got.replaced} replaced by ${got.file.filename}` : `${got.file.filename} added`,
+      fileSet: set,
+      file: presentAccepted(got),
+      replaced: got.replaced,
+    };
   }
 }

@@ -20,7 +20,7 @@ async function runUpload(req: Request, res: Response, session: UploadSession) {
     await session.abort();
     throw err;
   }
-  if (!req.complete || req.destroyed) {
+  if (!req.complete || req.socket.destroyed) {
     await session.abort();
     res.destroy();
     return { outcome: null, fields };
@@ -60,7 +60,13 @@ export function fileSetFileRoutes(services: AppServices): Router {
       if (!outcome) return undefined;
       const got = outcome.accepted[0];
       const sets = presentSetsRest(outcome.fileSets.filter((s) => s.id === fileSet.id));
-      return { message: got?.replaced ? `${got.replaced} replaced by ${got.file.filename}` : `${got?.file.filename} added`, fileSet: sets[0], file: got ? sets[0]?.files.find((f) => f.id === got.file.id) : null, replaced: got?.replaced ?? null, refused: outcome.refused };
+      return {
+        message: got?.replaced ? `${got.replaced} replaced by ${got.file.filename}` : `${got?.file.filename} added`,
+        fileSet: sets[0],
+        file: got ? sets[0]?.files.find((f) => f.id === got.file.id) : null,
+        replaced: got?.replaced ?? null,
+        refused: outcome.refused,
+      };
     }),
   );
   return r;

@@ -14,6 +14,7 @@ export interface RefusedFile {
   filename: string;
   reason: string;
 }
+type OrderedRefusal = RefusedFile & { order: number };
 
 export interface UploadOutcome {
   project: Project;
@@ -38,7 +39,7 @@ class RefusedFileError extends Error {}
  */
 export class UploadSession {
   private readonly stored: Array<{ order: number; file: IncomingFile }> = [];
-  private readonly refused: RefusedFile[] = [];
+  private readonly refusals: OrderedRefusal[] = [];
   private readonly pending = new Set<Promise<void>>();
   /** base name -> slots already taken in this request: a second video for one set is refused. */
   private readonly taken = new Map<string, Set<string>>();
@@ -94,15 +95,16 @@ export class UploadSession {
       return Promise.resolve();
     }
     const name = classifyFilename(rawName);
-    if (!name.ok) return this.refuse(part, name.filename, name.reason);
+    if (!name.ok) return this.refuse(part, order, name.filename, name.reason);
     let { baseName, filename } = name;
     if (this.target) {
-      if (this.target.slot && name.slot !== this.target.slot) return this.refuse(part, filename, `This file set needs its ${this.target.slot} file: a .${name.extensionAsGiven} file does not fit`);
+      if (this.target.slot && name.slot !== this.target.slot)
+        return this.refuse(part, order, filename, `This file set needs its ${this.target.slot} file: a .${name.extensionAsGiven} file does not fit`);
       baseName = this.target.baseName;
       filename = `${baseName}.${name.extensionAsGiven}`;
     }
     const slots = this.taken.get(baseName) ?? new Set<string>();
-    if (slots.has(name.slot)) return this.refuse(part, filename, `Another ${name.slot} file for ${baseName} is in this upload`);
+    if (slots.has(name.slot)) return this.refuse(part, order, filename, `Another ${name.slot} file for ${baseName} is in this upload`);
     slots.add(name.slot);
     this.taken.set(baseName, slots);
 
@@ -124,7 +126,7 @@ export class UploadSession {
         },
         (err: unknown) => {
           slots.delete(name.slot);
-          if (err instanceof RefusedFileError) this.refused.push({ filename, reason: err.message });
+          if (err instanceof RefusedFileError) this.refusals.push({ order, filename, reason: err.message });
           else if (err instanceof FileTooLargeError) this.fail(fileTooLarge(filename, this.limits.maxFileBytes));
           // A storage failure (disk full) stays a server error; anything else is the stream cut short.
           else if ((err as { syscall?: string }).syscall) this.fail(err as Error);
@@ -144,10 +146,8 @@ export class UploadSession {
     }
     if (this.received === 0) throw badInput('No files were uploaded: send them in the repeated multipart field "files"');
     if (this.stored.length === 0) {
-      throw badInput(
-        this.refused.length === 1 ? `${this.refused[0]!.filename}: ${this.refused[0]!.reason}` : 'None of the files can join a file set',
-        { refused: this.refused },
-      );
+      const refused = this.refused;
+      throw badInput(refused.length === 1 ? `${refused[0]!.filename}: ${refused[0]!.reason}` : 'None of the files can join a file set', { refused });
     }
     this.closed = true;
     const files = this.stored.sort((a, b) => a.order - b.order).map((s) => s.file);
@@ -170,8 +170,13 @@ export class UploadSession {
     await this.fileSets.removeStored(keys);
   }
 
-  private refuse(part: Readable, filename: string, reason: string): Promise<void> {
-    this.refused.push({ filename, reason });
+  /** Refusals in the order the files were sent. */
+  private get refused(): RefusedFile[] {
+    return [...this.refusals].sort((a, b) => a.order - b.order).map(({ filename, reason }) => ({ filename, reason }));
+  }
+
+  private refuse(part: Readable, order: number, filename: string, reason: string): Promise<void> {
+    this.refusals.push({ order, filename, reason });
     discard(part);
     return Promise.resolve();
   }
@@ -187,7 +192,8 @@ export class UploadSession {
   }
 }
 
-export const tooManyFiles = (max: number) => new AppError('PAYLOAD_TOO_LARGE', `Too many files: at most ${max} file${max === 1 ? '' : 's'} per upload`, { maxFiles: max });
+export const tooManyFiles = (max: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `Too many files: at most ${max} file${max === 1 ? '' : 's'} per upload`, { maxFiles: max });
 export const fileTooLarge = (filename: string, max: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `${filename} is larger than the ${formatBytes(max)} upload limit`, { filename, maxFileBytes: max });
 

@@ -51,6 +51,12 @@ type Documents = {
     "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n": typeof types.EmptyTrashDocument,
     "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n": typeof types.CameraTypesDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n": typeof types.CreateProjectDocument,
+    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n": typeof types.WizardFileSetFragmentDoc,
+    "\n  mutation UploadFiles($projectId: ID!, $files: [Upload!]!) {\n    uploadFiles(projectId: $projectId, files: $files) {\n      message\n      accepted {\n        id\n        filename\n      }\n      refused {\n        filename\n        reason\n      }\n      summary {\n        fileSets\n        complete\n        incomplete\n      }\n    }\n  }\n": typeof types.UploadFilesDocument,
+    "\n  mutation ReplaceFileSetFile($fileSetId: ID!, $kind: FileKind, $file: Upload!) {\n    replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) {\n      message\n      replaced\n      fileSet {\n        ...WizardFileSet\n      }\n    }\n  }\n": typeof types.ReplaceFileSetFileDocument,
+    "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": typeof types.VerifyFileSetsDocument,
+    "\n  mutation GenerateProjectJson($projectId: ID!) {\n    generateProjectJson(projectId: $projectId) {\n      message\n      fileSetCount\n    }\n  }\n": typeof types.GenerateProjectJsonDocument,
+    "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": typeof types.CostEstimateDocument,
 };
 const documents: Documents = {
     "\n  query AdminUsers($first: Int!, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
@@ -90,6 +96,12 @@ const documents: Documents = {
     "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n": types.EmptyTrashDocument,
     "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n": types.CameraTypesDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n": types.CreateProjectDocument,
+    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n": types.WizardFileSetFragmentDoc,
+    "\n  mutation UploadFiles($projectId: ID!, $files: [Upload!]!) {\n    uploadFiles(projectId: $projectId, files: $files) {\n      message\n      accepted {\n        id\n        filename\n      }\n      refused {\n        filename\n        reason\n      }\n      summary {\n        fileSets\n        complete\n        incomplete\n      }\n    }\n  }\n": types.UploadFilesDocument,
+    "\n  mutation ReplaceFileSetFile($fileSetId: ID!, $kind: FileKind, $file: Upload!) {\n    replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) {\n      message\n      replaced\n      fileSet {\n        ...WizardFileSet\n      }\n    }\n  }\n": types.ReplaceFileSetFileDocument,
+    "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": types.VerifyFileSetsDocument,
+    "\n  mutation GenerateProjectJson($projectId: ID!) {\n    generateProjectJson(projectId: $projectId) {\n      message\n      fileSetCount\n    }\n  }\n": types.GenerateProjectJsonDocument,
+    "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": types.CostEstimateDocument,
 };
 
 /**
@@ -254,6 +266,30 @@ export function graphql(source: "\n  query CameraTypes {\n    cameraTypes {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n"): (typeof documents)["\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UploadFiles($projectId: ID!, $files: [Upload!]!) {\n    uploadFiles(projectId: $projectId, files: $files) {\n      message\n      accepted {\n        id\n        filename\n      }\n      refused {\n        filename\n        reason\n      }\n      summary {\n        fileSets\n        complete\n        incomplete\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UploadFiles($projectId: ID!, $files: [Upload!]!) {\n    uploadFiles(projectId: $projectId, files: $files) {\n      message\n      accepted {\n        id\n        filename\n      }\n      refused {\n        filename\n        reason\n      }\n      summary {\n        fileSets\n        complete\n        incomplete\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReplaceFileSetFile($fileSetId: ID!, $kind: FileKind, $file: Upload!) {\n    replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) {\n      message\n      replaced\n      fileSet {\n        ...WizardFileSet\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReplaceFileSetFile($fileSetId: ID!, $kind: FileKind, $file: Upload!) {\n    replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) {\n      message\n      replaced\n      fileSet {\n        ...WizardFileSet\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n"): (typeof documents)["\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GenerateProjectJson($projectId: ID!) {\n    generateProjectJson(projectId: $projectId) {\n      message\n      fileSetCount\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateProjectJson($projectId: ID!) {\n    generateProjectJson(projectId: $projectId) {\n      message\n      fileSetCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n"): (typeof documents)["\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import type { FileKind, WizardFileSetFragment } from '../../../gql/graphql';
+import { formatMB } from '../../../ui/format';
+import { Banner } from '../../../ui/Banner';
+import { Loading } from '../../../ui/Loading';
+import { GenerateProjectJsonMutation, ReplaceFileSetFileMutation, VerifyFileSetsQuery } from '../graphql/wizard.graphql';
+import { uploadGraphQL } from '../upload-xhr';
+import type { UploadResult } from './FileUploadStep';
+
+type Slot = 'video' | 'jpg' | 'srt';
+const SLOT: Record<Slot, { kind: FileKind; accept: string; label: string }> = {
+  video: { kind: 'VIDEO', accept: '.mp4,.mov', label: 'video (.mp4 or .mov)' },
+  jpg: { kind: 'JPG', accept: '.jpg', label: 'image (.jpg)' },
+  srt: { kind: 'SRT', accept: '.srt', label: 'subtitle (.srt)' },
+};
+
+/**
+ * Step 3: verifies the sets once on entry, shows each with its files and status, takes a
+ * replacement for each missing file, and lets the user continue only when every set is complete.
+ */
+export function VerifyFileSetsStep({
+  projectId,
+  lastUpload,
+  onContinue,
+  onUploadMore,
+}: {
+  projectId: string;
+  lastUpload: UploadResult | null;
+  onContinue: () => void;
+  onUploadMore: () => void;
+}) {
+  const client = useApolloClient();
+  const [sets, setSets] = useState<WizardFileSetFragment[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [generateJson, { loading: generating }] = useMutation(GenerateProjectJsonMutation);
+
+  useEffect(() => {
+    let live = true;
+    client
+      .query({ query: VerifyFileSetsQuery, variables: { projectId }, fetchPolicy: 'network-only' })
+      .then(({ data }) => live && data && setSets(data.verifyFileSets.fileSets as WizardFileSetFragment[]))
+      .catch((err: unknown) => {
+        console.error(err);
+        if (live) {
+          setSets([]);
+          alert('Failed to verify file sets');
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [client, projectId]);
+
+  const replace = async (set: WizardFileSetFragment, slot: Slot, file: File) => {
+    setBusy(`${set.id}:${slot}`);
+    try {
+      const data = await uploadGraphQL<{ replaceFileSetFile: { fileSet: WizardFileSetFragment } }>({
+        document: ReplaceFileSetFileMutation,
+        variables: { fileSetId: set.id, kind: SLOT[slot].kind, file: null },
+        files: [{ file, path: 'variables.file' }],
+      });
+      const updated = data.replaceFileSetFile.fileSet;
+      setSets((prev) => prev?.map((s) => (s.id === updated.id ? updated : s)) ?? prev);
+    } catch (err) {
+      console.error(err);
+      alert('Failed to upload additional file');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const incomplete = sets?.filter((s) => s.status !== 'complete') ?? [];
+
+  const next = async () => {
+    if (incomplete.length) {
+      alert('Please resolve file set errors before proceeding');
+      return;
+    }
+    try {
+      await generateJson({ variables: { projectId } });
+      onContinue();
+    } catch (err) {
+      console.error(err);
+      alert('Failed to generate project configuration');
+    }
+  };
+
+  if (!sets) return <Loading label="Verifying file sets…" />;
+
+  return (
+    <div className="wizard-panel stack">
+      <div className="section-header">
+        <h2>Verify File Sets</h2>
+        <span className="muted">
+          {sets.length} file set{sets.length === 1 ? '' : 's'} · {sets.length - incomplete.length} complete · {incomplete.length} incomplete
+        </span>
+      </div>
+      {lastUpload && lastUpload.refused.length > 0 && (
+        <Banner tone="info">
+          {lastUpload.refused.length} file{lastUpload.refused.length === 1 ? ' was' : 's were'} not uploaded:{' '}
+          {lastUpload.refused.map((r) => `${r.filename} (${r.reason})`).join('; ')}
+        </Banner>
+      )}
+      {incomplete.length > 0 && <Banner tone="error">{incomplete.length === 1 ? '1 file set is incomplete' : `${incomplete.length} file sets are incomplete`}: upload the missing files below.</Banner>}
+      {sets.length === 0 && <p className="muted">No file sets yet.</p>}
+      <div className="fileset-grid">
+        {sets.map((set, i) => (
+          <article key={set.id} className={`card fileset-card fileset-${set.status}`} data-testid="fileset-card">
+            <header className="fileset-card-header">
+              <h3>{set.baseName || `File Set ${i + 1}`}</h3>
+              <span className={`type-badge ${set.status === 'complete' ? 'status-completed' : 'status-failed'}`}>{set.status === 'complete' ? 'Complete' : 'Incomplete'}</span>
+            </header>
+            <ul className="fileset-files">
+              {set.files.map((f) => (
+                <li key={f.id}>
+                  <span className="file-type">{f.fileTypeInfo.toUpperCase()}</span>
+                  <a href={f.resourceUri} target="_blank" rel="noreferrer" className="file-name">
+                    {f.filename}
+                  </a>
+                  <span className="muted small">{formatMB(f.sizeBytes)}</span>
+                </li>
+              ))}
+            </ul>
+            {set.missing.map((m) => {
+              const slot = m as Slot;
+              const key = `${set.id}:${slot}`;
+              return (
+                <div key={m} className="fileset-missing">
+                  <span className="error-text">Missing {SLOT[slot].label}</span>
+                  <label className={`button button-small${busy ? ' disabled' : ''}`}>
+                    {busy === key ? 'Uploading…' : `Upload ${slot}`}
+                    <input
+                      type="file"
+                      accept={SLOT[slot].accept}
+                      hidden
+                      disabled={!!busy}
+                      data-testid={`replace-${set.baseName}-${slot}`}
+                      onChange={(e) => {
+                        const file = e.target.files?.[0];
+                        e.target.value = '';
+                        if (file) void replace(set, slot, file);
+                      }}
+                    />
+                  </label>
+                </div>
+              );
+            })}
+          </article>
+        ))}
+      </div>
+      <div className="actions">
+        <button type="button" className="button" onClick={onUploadMore}>
+          Upload More Files
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void next()} disabled={generating || !!busy}>
+          {generating ? 'Preparing…' : 'Continue'}
+        </button>
+      </div>
+    </div>
+  );
+}
