@@ -57,6 +57,7 @@ type Documents = {
     "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": typeof types.VerifyFileSetsDocument,
     "\n  mutation GenerateProjectJson($projectId: ID!) {\n    generateProjectJson(projectId: $projectId) {\n      message\n      fileSetCount\n    }\n  }\n": typeof types.GenerateProjectJsonDocument,
     "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": typeof types.CostEstimateDocument,
+    "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n": typeof types.StartProcessingDocument,
 };
 const documents: Documents = {
     "\n  query AdminUsers($first: Int!, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
@@ -102,6 +103,7 @@ const documents: Documents = {
     "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": types.VerifyFileSetsDocument,
     "\n  mutation GenerateProjectJson($projectId: ID!) {\n    generateProjectJson(projectId: $projectId) {\n      message\n      fileSetCount\n    }\n  }\n": types.GenerateProjectJsonDocument,
     "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": types.CostEstimateDocument,
+    "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n": types.StartProcessingDocument,
 };
 
 /**
@@ -290,6 +292,10 @@ export function graphql(source: "\n  mutation GenerateProjectJson($projectId: ID
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n"): (typeof documents)["\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
