@@ -117,14 +117,9 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   expect(await panel.getByTestId('count-total').innerText()).toBe('2');
   await panel.getByText('Live', { exact: true }).waitFor();
   await shootThemes(page, 'processing');
-  const narrow = await h.newPage({ width: 375, height: 800 });
-  await narrow.context.addInitScript(
-    (t) => location.protocol.startsWith('http') && localStorage.setItem('token', t),
-    await page.evaluate(() => localStorage.getItem('token')!),
-  );
-  await narrow.page.goto(`/project/${projectId}`);
-  await narrow.page.getByTestId('file-set-item').first().waitFor();
-  if (await narrow.page.getByTestId('processing-panel').isVisible()) await h.screenshot(narrow.page, 'project-processing-375');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await h.screenshot(page, 'project-processing-375');
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   // The run ends: the panel goes away and the project reads completed.
   await panel.waitFor({ state: 'detached', timeout: 90_000 });
@@ -171,9 +166,9 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   const ranged = await fetch(new URL(videoSrc, h.server.url), { headers: { range: 'bytes=0-99' } });
   expect(ranged.status).toBe(206);
   await shootThemes(page, 'completed');
-  await narrow.page.reload();
-  await narrow.page.getByTestId('result-editor').waitFor();
-  await h.screenshot(narrow.page, 'project-completed-375');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await h.screenshot(page, 'project-completed-375');
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   // Edit the title: Save Changes appears, saves, and the edit survives a reload.
   expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);

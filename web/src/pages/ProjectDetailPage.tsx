@@ -1,10 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../ui/Loading';
 import { useProjectDetail } from '../modules/project-detail/hooks/use-project-detail';
 import { useProjectProgress } from '../modules/project-detail/hooks/use-project-progress';
 import { useResultMutations } from '../modules/project-detail/hooks/use-result-mutations';
 import { ProjectDetailView } from '../modules/project-detail/components/ProjectDetailView';
+import { jobDisplayStatus } from '../modules/project-detail/progress-rules';
 
 /** /project/:id (SPEC §2 Project detail). */
 export function ProjectDetailPage() {
@@ -14,6 +15,18 @@ export function ProjectDetailPage() {
   const reload = useCallback(() => void refetch().catch((err: unknown) => console.error('Failed to reload the project', err)), [refetch]);
   const { progress, live } = useProjectProgress(id, project?.status === 'processing', reload);
   const { saveResult, resetResult } = useResultMutations();
+
+  // A set that finishes mid-run shows its content at once, not only when the whole run ends.
+  const fetchedFor = useRef(new Set<string>());
+  useEffect(() => {
+    if (!progress || !project) return;
+    const ready = progress.jobs.filter(
+      (j) => jobDisplayStatus(j.status) === 'completed' && !fetchedFor.current.has(j.fileSetId) && !project.fileSets.find((s) => s.id === j.fileSetId)?.result,
+    );
+    if (ready.length === 0) return;
+    for (const j of ready) fetchedFor.current.add(j.fileSetId);
+    reload();
+  }, [progress, project, reload]);
 
   if (error) {
     return (

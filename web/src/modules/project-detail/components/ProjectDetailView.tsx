@@ -143,7 +143,11 @@ export function ProjectDetailView({ project, progress, live, saveResult, resetRe
                   ) : showPanel ? (
                     <div className="pd-placeholder card" data-testid="set-in-progress">
                       <SetStatusDot status={currentItem.status} percent={currentItem.percent} />
-                      <p className="muted">{jobsBySet.get(current.id)?.stageMessage || current.processingStage || 'Waiting for its turn in the queue.'}</p>
+                      <p className="muted">
+                        {currentItem.status === 'completed'
+                          ? 'Loading the generated content...'
+                          : jobsBySet.get(current.id)?.stageMessage || current.processingStage || 'Waiting for its turn in the queue.'}
+                      </p>
                     </div>
                   ) : (
                     <div className="pd-placeholder card" data-testid="content-placeholder">

@@ -88,7 +88,7 @@ export function ResultEditor({ draft, shotTypeLabels, edited, busy, onChange, on
           ↺ Reset
         </button>
         <button type="button" className="button" onClick={onCopyJson} disabled={busy}>
-          ⧉ Copy JSON
+          {'{ }'} Copy JSON
         </button>
       </div>
     </section>
