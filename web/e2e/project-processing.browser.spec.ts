@@ -16,7 +16,7 @@ let h: BrowserHarness;
 let dir: string;
 beforeAll(async () => {
   // One set at a time, so the run lasts long enough to be seen (and photographed) in progress.
-  h = await startBrowserHarness({ env: { WORKER_CONCURRENCY: '1' } });
+  h = await startBrowserHarness({ env: { WORKER_CONCURRENCY: '1', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'secret123' } });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-processing-'));
 });
 afterAll(async () => {
@@ -55,7 +55,8 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
-    void d.accept();
+    // The insufficient-credits confirm is declined (stay in the wizard); every other dialog accepted.
+    void (d.message().includes('purchase credits now') ? d.dismiss() : d.accept());
   });
   // What the page learns, and how: progress frames over the socket, progress queries over HTTP.
   const socketProgress: Array<{ progress: number; status: string }> = [];
@@ -104,6 +105,20 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Credit Cost' }).waitFor();
   await page.getByText('0.06 credits').waitFor();
+
+  // The balance falls below the cost after the estimate (another tab, an admin): the server refuses
+  // with INSUFFICIENT_CREDITS and step 4 shows SPEC §8's confirm; declining it stays on the step.
+  const admin = (await h.server.request('POST', '/auth/login', { body: { username: 'boss', password: 'secret123' } })).body.token as string;
+  const userId = (await h.server.graphql('{ me { id } }', {}, await page.evaluate(() => localStorage.getItem('token')))).data.me.id as string;
+  const adjust = (amount: number) => h.server.request('POST', `/api/admin/users/${userId}/credits`, { token: admin, body: { amount, description: 'test' } });
+  expect((await adjust(-99.97)).status).toBe(200);
+  await page.getByRole('button', { name: 'Confirm and Start Processing' }).click();
+  const refusal = await until(() => dialogs.find((m) => m.includes('purchase credits now')), Boolean, 'the insufficient-credits confirm');
+  expect(refusal).toContain('Cost: 0.06 credits');
+  expect(refusal).toContain('Your balance: 0.03 credits');
+  expect(refusal).toContain('Credits needed: 0.03 more');
+  await page.getByRole('heading', { name: 'Credit Cost' }).waitFor();
+  expect((await adjust(99.97)).status).toBe(200);
 
   await page.getByRole('button', { name: 'Confirm and Start Processing' }).click();
   await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);

@@ -64,7 +64,7 @@ export function ResultEditor({ draft, shotTypeLabels, edited, busy, onChange, on
         </div>
         <textarea
           id={ids.keywords}
-          rows={4}
+          rows={5}
           value={draft.keywordsText}
           onChange={(e) => {
             const keywordsText = e.target.value;
