@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { makeTestFileSet } from '../../api/src/test-support/media-fixtures.js';
+import { signUp } from '../../api/src/test-support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 let h: BrowserHarness;
@@ -219,4 +220,50 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
     (t) => t.includes('99.94'),
     'the balance after the run',
   );
+});
+
+it('follows a run by polling every 3 s when the progress socket is refused, then reloads the finished project', async () => {
+  const user = await signUp(h.server);
+  const created = await h.server.request('POST', '/api/projects', { token: user.token, body: { name: 'No socket', cameraType: 'dji-mavic-mini-4-pro' } });
+  expect(created.status).toBe(201);
+  const projectId = created.body.project.id as string;
+  const form = new FormData();
+  const sets = [
+    ...(await makeTestFileSet(path.join(dir, 'polling'), 'DJI_0301', { srtFixture: 'JuanIrache__DJI_SRT_Parser__mavic_pro.SRT' })),
+    ...(await makeTestFileSet(path.join(dir, 'polling'), 'DJI_0302', { srtFixture: 'JuanIrache__DJI_SRT_Parser__air2s.srt', video: { seconds: 3 } })),
+  ];
+  for (const file of sets) form.append('files', new Blob([await fs.readFile(file)]), path.basename(file));
+  const uploaded = await fetch(`${h.server.url}/api/upload/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+  expect(uploaded.status).toBeLessThan(300);
+
+  const { context, page } = await h.newPage();
+  await context.addInitScript((t) => location.protocol.startsWith('http') && localStorage.setItem('token', t), user.token);
+  // Every graphql-ws connection is refused: the page must fall back to SPEC §4's polling.
+  await page.routeWebSocket(/\/graphql$/, (ws) => ws.close());
+  const polls: number[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/graphql') && r.postData()?.includes('"operationName":"ProjectProgress"')) polls.push(Date.now());
+  });
+  const started = await h.server.request('POST', `/api/projects/${projectId}/process`, { token: user.token });
+  expect(started.status).toBe(202);
+  await page.goto(`/project/${projectId}`);
+  const panel = page.getByTestId('processing-panel');
+  await panel.waitFor();
+  await panel.getByText('Polling', { exact: true }).waitFor();
+  await panel.waitFor({ state: 'detached', timeout: 90_000 });
+  await page.getByTestId('project-status').getByText('completed').waitFor();
+  await page.getByTestId('result-editor').waitFor();
+  expect(polls.length).toBeGreaterThanOrEqual(2);
+  // Fetched at once, then every 3 s (request timestamps jitter by a few hundred ms as the page loads media).
+  const gaps = polls.slice(1).map((t, i) => t - polls[i]!);
+  for (const gap of gaps) {
+    expect(gap).toBeGreaterThan(2000);
+    expect(gap).toBeLessThan(4500);
+  }
+  const items = page.getByTestId('file-set-item');
+  for (let i = 0; i < 2; i++) expect(await items.nth(i).getByTestId('set-status').innerText()).toContain('Completed');
+  // Polling stopped once the project read completed.
+  const count = polls.length;
+  await page.waitForTimeout(3500);
+  expect(polls.length).toBe(count);
 });
