@@ -15,17 +15,16 @@ import { ResultsResolver } from '../results/results.resolver.js';
 import { servicesBySchema } from '../processing/schema-services.js';
 import { ExportsResolver } from '../exports/exports.resolver.js';
 
-// Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver, ProcessingResolver, ResultsResolver, ExportsResolver] as const;
-
-// type-graphql 2 refuses a @Subscription without a pubSub even when it brings its own `subscribe`
-// (projectProgress does, fed by LISTEN/NOTIFY); this one is never asked for a topic.
-const unusedPubSub: NonNullable<Parameters<typeof buildSchema>[0]['pubSub']> = {
+/** type-graphql requires a PubSub once any subscription exists; ours never publish through it. */
+const unusedPubSub = {
   publish: () => undefined,
-  subscribe: () => {
-    throw new Error('Subscriptions bring their own source');
+  subscribe: (): AsyncIterable<unknown> => {
+    throw new Error('Subscriptions use their own subscribe function');
   },
 };
+
+// Every resolver class of the API; a new feature adds its resolver here.
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, UploadsResolver, FileSetsResolver, ProcessingResolver, ResultsResolver, ExportsResolver] as const;
 
 /** Builds the executable schema; resolvers get the process's services through the container. */
 export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {
@@ -41,6 +40,7 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
     container,
     validate: false,
     scalarsMap: [{ type: Date, scalar: GraphQLDateTime }],
+    // Subscriptions bring their own `subscribe` (LISTEN/NOTIFY); type-graphql still asks for a PubSub.
     pubSub: unusedPubSub,
   });
   if (services) servicesBySchema.set(schema, services);

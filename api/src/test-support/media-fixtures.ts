@@ -44,7 +44,7 @@ async function cached(key: string, ext: string, make: (out: string) => Promise<v
 export function makeTestVideo(opts: VideoOptions = {}): Promise<string> {
   const o = { seconds: 2, width: 320, height: 180, fps: 25, audio: false, source: 'testsrc2', container: 'mp4' as const, ...opts };
   return cached(JSON.stringify(o), o.container, async (out) => {
-    const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `${o.source}=s=${o.width}x${o.height}:r=${o.fps}:d=${o.seconds}`];
+    const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `${o.source}${o.source.includes('=') ? ':' : '='}s=${o.width}x${o.height}:r=${o.fps}:d=${o.seconds}`];
     if (o.audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${o.seconds}`);
     args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-t', String(o.seconds));
     if (o.audio) args.push('-c:a', 'aac', '-shortest');
@@ -57,7 +57,7 @@ export function makeTestVideo(opts: VideoOptions = {}): Promise<string> {
 export function makeTestJpg(opts: { width?: number; height?: number; source?: string } = {}): Promise<string> {
   const o = { width: 640, height: 360, source: 'testsrc2', ...opts };
   return cached(JSON.stringify(o), 'jpg', async (out) => {
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `${o.source}=s=${o.width}x${o.height}`, '-frames:v', '1', '-f', 'image2', out]);
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `${o.source}${o.source.includes('=') ? ':' : '='}s=${o.width}x${o.height}`, '-frames:v', '1', '-f', 'image2', out]);
   });
 }
 
