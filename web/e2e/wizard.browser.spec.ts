@@ -20,9 +20,9 @@ afterAll(async () => {
 /** Screenshots in both themes (the theme attribute is what the app's ThemeApplier sets). */
 async function shoot(page: Page, name: string) {
   await h.screenshot(page, `wizard-${name}-web3`);
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'minimalist'));
+  await page.evaluate("document.documentElement.dataset.theme = 'minimalist'");
   await h.screenshot(page, `wizard-${name}-minimalist`);
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'web3'));
+  await page.evaluate("document.documentElement.dataset.theme = 'web3'");
 }
 
 it('creates a project, uploads three file sets, fixes the incomplete one and reaches the credit cost', async () => {
@@ -58,7 +58,10 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   await page.getByTestId('file-picker').setInputFiles(files);
   await page.getByText('8 files selected').waitFor();
   const mp4Size = (await fs.stat(files[0]!)).size;
-  await page.getByText(`${(mp4Size / 1048576).toFixed(2)} MB`).first().waitFor();
+  await page
+    .getByText(`${(mp4Size / 1048576).toFixed(2)} MB`)
+    .first()
+    .waitFor();
   await shoot(page, '2-files');
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByText('100%').waitFor();
@@ -97,7 +100,10 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
 
   // With too few credits: Insufficient Credits, Purchase Credits and Back to File Sets.
   const admin = await h.server.request('POST', '/auth/login', { body: { username: 'boss', password: 'secret123' } });
-  const adjust = await h.server.request('POST', `/api/admin/users/${user.id}/credits`, { token: admin.body.token, body: { amount: -99.95, description: 'test' } });
+  const adjust = await h.server.request('POST', `/api/admin/users/${user.id}/credits`, {
+    token: admin.body.token,
+    body: { amount: -99.95, description: 'test' },
+  });
   expect(adjust.status).toBe(200);
   await page.getByRole('button', { name: 'Back to File Sets' }).click();
   await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor();

@@ -47,5 +47,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const progressListener = new ProgressListener(String((deps.pool as unknown as { options: { connectionString: string } }).options.connectionString), deps.logger);
   const exiftool = new ExifToolHolder();
   const exports = new ExportsService({ pool: deps.pool, projects, users, storage, exiftool, logger: deps.logger, publicUrl: deps.config.publicUrl }, deps.jwtSecret);
+  // Deleting projects for good cascades to their files' rows; their bytes go with them.
+  projects.afterDelete.push(async () => void (await fileSets.sweepDeletedFiles()));
   return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), processing, results, progressListener, exports, exiftool };
 }

@@ -127,22 +127,28 @@ export class FileSetsService {
 
       const baseNames = [...new Set(files.map((f) => f.baseName))];
       const sets = new Map((await em.find(FileSet, { project: projectId, baseName: { $in: baseNames } })).map((s) => [s.baseName, s]));
+      const existing = sets.size ? await em.find(MediaFile, { fileSet: { $in: [...sets.values()].map((s) => s.id) } }) : [];
       const last = await em.findOne(FileSet, { project: projectId }, { orderBy: { position: 'desc' }, fields: ['position'] });
       let position = last ? last.position : 0;
+      // Plain batch inserts rather than the unit of work: a request may carry thousands of files.
+      const newSets: FileSet[] = [];
       for (const baseName of [...baseNames].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
-        if (!sets.has(baseName)) sets.set(baseName, em.create(FileSet, { project, baseName, position: ++position, createdAt: new Date() }));
+        if (sets.has(baseName)) continue;
+        const set = Object.assign(new FileSet(), { project, baseName, position: ++position, createdAt: new Date() });
+        sets.set(baseName, set);
+        newSets.push(set);
       }
-      const existing = await em.find(MediaFile, { fileSet: { $in: [...sets.values()].filter((s) => s.id).map((s) => s.id) } });
       const out: RecordedFile[] = [];
+      const removed: string[] = [];
       for (const f of files) {
         const fileSet = sets.get(f.baseName)!;
         const old = existing.find((m) => m.fileSet.id === fileSet.id && m.kind === f.kind);
         if (old) {
-          await em.nativeDelete(MediaFile, { id: old.id });
           existing.splice(existing.indexOf(old), 1);
+          removed.push(old.id);
           replacedKeys.push(old.storageKey);
         }
-        const file = em.create(MediaFile, {
+        const file = Object.assign(new MediaFile(), {
           fileSet,
           filename: f.filename,
           extension: f.extension,
@@ -156,10 +162,33 @@ export class FileSetsService {
         existing.push(file);
         out.push({ file, fileSet, replaced: old?.filename ?? null });
       }
+      if (newSets.length) {
+        await em.insertMany(
+          FileSet,
+          newSets.map((s) => ({ id: s.id, project: projectId, baseName: s.baseName, position: s.position, createdAt: s.createdAt })),
+        );
+      }
+      if (removed.length) await em.nativeDelete(MediaFile, { id: { $in: removed } });
+      await em.insertMany(
+        MediaFile,
+        out.map(({ file: m, fileSet }) => ({
+          id: m.id,
+          fileSet: fileSet.id,
+          filename: m.filename,
+          extension: m.extension,
+          kind: m.kind,
+          contentType: m.contentType,
+          storageKey: m.storageKey,
+          sizeBytes: m.sizeBytes,
+          sha256: m.sha256,
+          createdAt: m.createdAt,
+        })),
+      );
       if (project.status !== 'uploaded') project.status = 'uploaded';
       return out;
     });
     await this.removeStored(replacedKeys);
+    await this.sweepDeletedFiles();
     return recorded;
   }
 
@@ -167,6 +196,26 @@ export class FileSetsService {
   async setsOfProject(projectId: string): Promise<FileSet[]> {
     const em = this.orm.em.fork();
     return em.find(FileSet, { project: projectId }, { populate: ['files'], orderBy: { position: 'asc', baseName: 'asc' } });
+  }
+
+  /**
+   * Removes the bytes of deleted rows (the tombstones a trigger leaves: replacements, projects or
+   * users deleted for good). A key is forgotten only once its bytes are gone.
+   */
+  async sweepDeletedFiles(): Promise<number> {
+    const conn = this.orm.em.getConnection();
+    const rows = await conn.execute<Array<{ storage_key: string }>>('select storage_key from deleted_media_files order by deleted_at limit 10000');
+    let removed = 0;
+    for (const { storage_key: key } of rows) {
+      try {
+        await this.storage.remove(key);
+        await conn.execute('delete from deleted_media_files where storage_key = ?', [key]);
+        removed++;
+      } catch (err) {
+        this.logger.warn({ err, storageKey: key }, 'could not remove a deleted file');
+      }
+    }
+    return removed;
   }
 
   /** Removes stored bytes nothing refers to any more; a failure only leaves an orphan, so it is logged. */

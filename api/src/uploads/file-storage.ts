@@ -44,6 +44,8 @@ export class FileStorage {
     const headChunks: Buffer[] = [];
     let headLength = 0;
     const meter = new Transform({
+      // Larger buffers than the 16 KiB default: fewer, bigger writes for multi-gigabyte videos.
+      highWaterMark: STREAM_BUFFER_BYTES,
       transform(chunk: Buffer, _enc, done) {
         sizeBytes += chunk.length;
         if (headLength < HEAD_BYTES) {
@@ -57,7 +59,7 @@ export class FileStorage {
       },
     });
     try {
-      await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx', highWaterMark: STREAM_BUFFER_BYTES }));
       // busboy marks a file cut at its size limit as truncated instead of failing the stream.
       if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError(opts.maxBytes ?? sizeBytes);
       opts.check?.(Buffer.concat(headChunks, headLength), sizeBytes);
@@ -81,6 +83,7 @@ export class FileStorage {
 }
 
 const HEAD_BYTES = 1024;
+const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {

@@ -3,6 +3,7 @@ import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal'
 import type { AppServices } from '../app/services.js';
 import { AppError, badInput } from '../errors/app-error.js';
 import { tooManyFiles, type UploadSession } from './uploads.service.js';
+import { IDLE_TIMEOUT_MS } from './multipart-upload.js';
 
 const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'];
 
@@ -18,18 +19,24 @@ export function graphqlUploadMiddleware(services: AppServices): RequestHandler {
     if (!req.is('multipart/form-data')) return next();
     if (!PREFLIGHT_HEADERS.some((h) => req.headers[h])) {
       req.resume();
-      res
-        .status(400)
-        .json({
-          errors: [
-            {
-              message: 'Multipart GraphQL requests must send the header Apollo-Require-Preflight: true (CSRF prevention)',
-              extensions: { code: 'BAD_REQUEST' },
-            },
-          ],
-        });
+      res.status(400).json({
+        errors: [
+          {
+            message: 'Multipart GraphQL requests must send the header Apollo-Require-Preflight: true (CSRF prevention)',
+            extensions: { code: 'BAD_REQUEST' },
+          },
+        ],
+      });
       return;
     }
+    // A client that stops sending is dropped, which fails its files and removes what they stored.
+    const onIdle = () => req.destroy(new Error('Upload stalled'));
+    req.socket.setTimeout(IDLE_TIMEOUT_MS);
+    req.socket.on('timeout', onIdle);
+    res.once('close', () => {
+      req.socket.off('timeout', onIdle);
+      req.socket.setTimeout(0);
+    });
     // +1: busboy flags a file that reaches the limit exactly; storage refuses anything over it.
     processRequest(req, res, { maxFileSize: maxUploadBytes + 1, maxFiles: maxUploadFiles }).then(
       (body) => {

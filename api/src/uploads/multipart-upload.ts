@@ -8,7 +8,7 @@ import { tooManyFiles, type UploadSession } from './uploads.service.js';
 const disconnected = () => badInput('The client disconnected during the upload');
 
 /** A client that sends nothing for this long during an upload is treated as gone. */
-const IDLE_TIMEOUT_MS = 120_000;
+export const IDLE_TIMEOUT_MS = 120_000;
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 
 /**

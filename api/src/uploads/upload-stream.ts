@@ -10,7 +10,7 @@ import { FileTooLargeError } from './file-storage.js';
  * when the client disconnects.
  */
 export function guardUploadStream(part: Readable, maxBytes: number): Readable {
-  const out = new PassThrough();
+  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
   const drain = () => {
     part.unpipe(out);
     part.resume();

@@ -192,6 +192,40 @@ describe('POST /api/upload/{projectId}', () => {
   });
 });
 
+describe('concurrent uploads to one project', () => {
+  it('never leave two files of a kind in a set, nor bytes without a row', async () => {
+    const p = await newProject();
+    const before = (await storageState(server.dataDir)).stored.length;
+    const results = await Promise.all([
+      upload(p, [await filePart(jpg, 'DJI_0009.JPG'), await filePart(mp4, 'DJI_0009.MP4')]),
+      upload(p, [await filePart(jpg2, 'DJI_0009.JPG'), await filePart(srtA, 'DJI_0009.SRT')]),
+      upload(p, [await filePart(jpg, 'DJI_0009.jpg')]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const rows = await fileRows(p);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['image', 'subtitle', 'video']);
+    const stored = (await storageState(server.dataDir)).stored;
+    expect(stored.length).toBe(before + 3);
+    expect(stored).toEqual(expect.arrayContaining(rows.map((r) => r.storage_key)));
+  });
+});
+
+describe('deleting a project for good', () => {
+  it('removes its stored files too', async () => {
+    const p = await newProject();
+    const r = await upload(p, [await filePart(mp4, 'Z.MP4'), await filePart(jpg, 'Z.JPG')]);
+    const keys = (await fileRows(p)).map((x) => x.storage_key);
+    expect(keys).toHaveLength(2);
+    expect((await storageState(server.dataDir)).stored).toEqual(expect.arrayContaining(keys));
+    await server.request('DELETE', `/api/projects/${p}`, { token: alice.token });
+    expect((await server.request('DELETE', `/api/projects/${p}/permanent`, { token: alice.token })).status).toBe(200);
+    const stored = (await storageState(server.dataDir)).stored;
+    expect(keys.filter((k) => stored.includes(k))).toEqual([]);
+    expect((await fetch(server.url + r.body.accepted[0].resourceUri)).status).toBe(404);
+    expect((await db.query('select count(*) from deleted_media_files')).rows[0].count).toBe('0');
+  });
+});
+
 describe('GET /api/files/{id}', () => {
   let files: Array<{ id: string; filename: string; resourceUri: string; fileTypeInfo: string }>;
   let projectId: string;

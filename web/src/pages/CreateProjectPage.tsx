@@ -43,7 +43,9 @@ export function CreateProjectPage() {
             }}
           />
         )}
-        {step === 3 && project && <VerifyFileSetsStep projectId={project.id} lastUpload={lastUpload} onContinue={() => setStep(4)} onUploadMore={() => setStep(2)} />}
+        {step === 3 && project && (
+          <VerifyFileSetsStep projectId={project.id} lastUpload={lastUpload} onContinue={() => setStep(4)} onUploadMore={() => setStep(2)} />
+        )}
         {step === 4 && project && <CreditCostStep projectId={project.id} onBack={() => setStep(3)} />}
       </div>
     </section>

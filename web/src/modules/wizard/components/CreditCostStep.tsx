@@ -73,7 +73,8 @@ export function CreditCostStep({ projectId, onBack }: { projectId: string; onBac
         <div className="insufficient stack">
           <h3 className="error-text">Insufficient Credits</h3>
           <p>
-            Processing needs {formatAmount(e.totalCost)} credits; you have {formatBalance(e.currentBalance)}. Buy {formatAmount(Math.max(0, total - balance))} more credits to continue.
+            Processing needs {formatAmount(e.totalCost)} credits; you have {formatBalance(e.currentBalance)}. Buy {formatAmount(Math.max(0, total - balance))}{' '}
+            more credits to continue.
           </p>
           <div className="actions">
             <Link to="/purchase-credits" className="button button-primary">

@@ -99,7 +99,8 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
     <div className="wizard-panel stack">
       <h2>File Upload</h2>
       <p className="muted">
-        Add each clip&apos;s video (.MP4 or .MOV), still (.JPG) and telemetry (.SRT). Files that share a base name, like DJI_0001.MP4, DJI_0001.JPG and DJI_0001.SRT, form one file set.
+        Add each clip&apos;s video (.MP4 or .MOV), still (.JPG) and telemetry (.SRT). Files that share a base name, like DJI_0001.MP4, DJI_0001.JPG and
+        DJI_0001.SRT, form one file set.
       </p>
       <div
         className={`dropzone${dragging ? ' dropzone-active' : ''}${uploading ? ' dropzone-disabled' : ''}`}
@@ -148,7 +149,12 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
                 <span className="file-name">{f.name}</span>
                 <span className="muted small">{formatMB(f.size)}</span>
                 {!uploading && (
-                  <button type="button" className="link-button small" aria-label={`Remove ${f.name}`} onClick={() => setFiles((prev) => prev.filter((p) => p !== f))}>
+                  <button
+                    type="button"
+                    className="link-button small"
+                    aria-label={`Remove ${f.name}`}
+                    onClick={() => setFiles((prev) => prev.filter((p) => p !== f))}
+                  >
                     ✕
                   </button>
                 )}

@@ -40,7 +40,9 @@ export function ProjectDetailsStep({ onCreated }: { onCreated: (project: { id: s
         </select>
       </label>
       <label>
-        Description <span className="muted small">(optional)</span>
+        <span>
+          Description <span className="muted small">(optional)</span>
+        </span>
         <textarea name="description" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} />
       </label>
       <div className="actions">

@@ -102,14 +102,20 @@ export function VerifyFileSetsStep({
           {lastUpload.refused.map((r) => `${r.filename} (${r.reason})`).join('; ')}
         </Banner>
       )}
-      {incomplete.length > 0 && <Banner tone="error">{incomplete.length === 1 ? '1 file set is incomplete' : `${incomplete.length} file sets are incomplete`}: upload the missing files below.</Banner>}
+      {incomplete.length > 0 && (
+        <Banner tone="error">
+          {incomplete.length === 1 ? '1 file set is incomplete' : `${incomplete.length} file sets are incomplete`}: upload the missing files below.
+        </Banner>
+      )}
       {sets.length === 0 && <p className="muted">No file sets yet.</p>}
       <div className="fileset-grid">
         {sets.map((set, i) => (
           <article key={set.id} className={`card fileset-card fileset-${set.status}`} data-testid="fileset-card">
             <header className="fileset-card-header">
               <h3>{set.baseName || `File Set ${i + 1}`}</h3>
-              <span className={`type-badge ${set.status === 'complete' ? 'status-completed' : 'status-failed'}`}>{set.status === 'complete' ? 'Complete' : 'Incomplete'}</span>
+              <span className={`type-badge ${set.status === 'complete' ? 'status-completed' : 'status-failed'}`}>
+                {set.status === 'complete' ? 'Complete' : 'Incomplete'}
+              </span>
             </header>
             <ul className="fileset-files">
               {set.files.map((f) => (

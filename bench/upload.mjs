@@ -1,0 +1,144 @@
+// Issue 4 figures: upload throughput of one large file (2 GiB by default; UPLOAD_BENCH_BYTES to
+// change it) over loopback, as a ratio to writing the same bytes to the same disk with a plain
+// Node stream in the same run, and the server's peak RSS growth during the upload; then 1,000
+// small files in one request: seconds until they are grouped and recorded.
+// Needs a build first: npm run build. Run: node bench/upload.mjs
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { freshDatabase, startApi, table } from './lib.mjs';
+
+const TOTAL = Number(process.env.UPLOAD_BENCH_BYTES ?? 2 * 1024 ** 3);
+const SMALL_FILES = Number(process.env.UPLOAD_BENCH_SMALL_FILES ?? 1000);
+const CHUNK = randomBytes(4 * 1024 * 1024);
+// An ISO-media box header, so the server's content check sees a movie.
+const MOVIE_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(12)]);
+
+/** The same bytes for the baseline and the upload: a movie header, then repeated random chunks. */
+function* movieBytes(total) {
+  yield MOVIE_HEAD;
+  let left = total - MOVIE_HEAD.length;
+  while (left > 0) {
+    const n = Math.min(left, CHUNK.length);
+    yield n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n);
+    left -= n;
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-upload-'));
+const db = await freshDatabase();
+const api = await startApi({ DATA_DIR: dataDir, DATABASE_URL: db.url, PORT: '4712', REDIS_URL: '', LOG_LEVEL: 'warn' });
+const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${api.child.pid}/status`, 'utf8'))?.[1] ?? 0);
+
+try {
+  const reg = await fetch(`${api.url}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', password: 'secret123' }),
+  }).then((r) => r.json());
+  const auth = { authorization: `Bearer ${reg.token}` };
+  const newProject = async (name) =>
+    (
+      await fetch(`${api.url}/api/projects`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, cameraType: 'dji-mavic-3-pro-series' }),
+      }).then((r) => r.json())
+    ).project.id;
+
+  /** POSTs a multipart body streamed from `parts` ({ name, bytes: iterable of Buffers, size }). */
+  const postMultipart = (projectId, parts) =>
+    new Promise((resolve, reject) => {
+      const boundary = `----bench${randomBytes(8).toString('hex')}`;
+      const heads = parts.map((p) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${p.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      );
+      const tail = Buffer.from(`--${boundary}--\r\n`);
+      const length = parts.reduce((n, p, i) => n + heads[i].length + p.size + 2, 0) + tail.length;
+      const req = http.request(`${api.url}/api/upload/${projectId}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`${res.statusCode} ${body.slice(0, 300)}`))));
+      });
+      req.on('error', reject);
+      const body = Readable.from(
+        (function* () {
+          for (const [i, p] of parts.entries()) {
+            yield heads[i];
+            yield* p.bytes;
+            yield Buffer.from('\r\n');
+          }
+          yield tail;
+        })(),
+      );
+      body.pipe(req);
+    });
+
+  // Baseline: the same bytes to the same disk with a plain Node write stream.
+  const baselineFile = path.join(dataDir, 'baseline.bin');
+  let t = performance.now();
+  await pipeline(Readable.from(movieBytes(TOTAL)), fs.createWriteStream(baselineFile));
+  const baselineSeconds = (performance.now() - t) / 1000;
+  await fsp.rm(baselineFile);
+
+  // The upload, with the server's RSS sampled every 50 ms.
+  const bigProject = await newProject('Big upload');
+  const rssBefore = rssKb();
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb())), 50);
+  t = performance.now();
+  const big = await postMultipart(bigProject, [{ name: 'BIG_0001.MP4', bytes: movieBytes(TOTAL), size: TOTAL }]);
+  const uploadSeconds = (performance.now() - t) / 1000;
+  clearInterval(sampler);
+  if (big.accepted?.[0]?.sizeBytes !== TOTAL) throw new Error(`upload answered ${JSON.stringify(big).slice(0, 300)}`);
+
+  // 1,000 small files in one request: thirds of sets (video, jpg, srt) sharing base names.
+  const jpg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2044)]);
+  const srt = Buffer.from('1\n00:00:00,000 --> 00:00:00,033\nGPS(13.4050,52.5200,19) BAROMETER:120.5\n\n'.repeat(20));
+  const mov = Buffer.concat([MOVIE_HEAD, randomBytes(4076)]);
+  const small = Array.from({ length: SMALL_FILES }, (_, i) => {
+    const [ext, data] = [
+      ['MP4', mov],
+      ['JPG', jpg],
+      ['SRT', srt],
+    ][i % 3];
+    return { name: `DJI_${String(Math.floor(i / 3)).padStart(4, '0')}.${ext}`, bytes: [data], size: data.length };
+  });
+  const smallProject = await newProject('Many files');
+  t = performance.now();
+  const many = await postMultipart(smallProject, small);
+  const smallSeconds = (performance.now() - t) / 1000;
+  if (many.accepted.length !== SMALL_FILES) throw new Error(`small upload kept ${many.accepted.length}`);
+
+  const gib = TOTAL / 1024 ** 3;
+  const mbps = (s) => `${(TOTAL / 1048576 / s).toFixed(0)} MB/s`;
+  table([
+    {
+      figure: `upload of one ${gib >= 1 ? `${gib.toFixed(gib % 1 ? 2 : 0)} GiB` : `${(TOTAL / 1048576).toFixed(0)} MiB`} file over loopback`,
+      value: `${uploadSeconds.toFixed(1)} s, ${mbps(uploadSeconds)}`,
+    },
+    { figure: 'plain Node write stream of the same bytes, same disk', value: `${baselineSeconds.toFixed(1)} s, ${mbps(baselineSeconds)}` },
+    { figure: 'upload / plain write throughput (aim >= 0.6)', value: (baselineSeconds / uploadSeconds).toFixed(2) },
+    {
+      figure: 'server peak RSS growth during the upload (aim < 100 MB)',
+      value: `${((rssPeak - rssBefore) / 1024).toFixed(1)} MB (from ${(rssBefore / 1024).toFixed(0)} MB)`,
+    },
+    {
+      figure: `${SMALL_FILES} small files in one request, to grouped and recorded`,
+      value: `${smallSeconds.toFixed(2)} s (${many.summary.fileSets} file sets)`,
+    },
+  ]);
+} finally {
+  await api.stop();
+  await db.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
