@@ -68,7 +68,7 @@ it("alerts 'Failed to download CSV' when the export fails", async () => {
 
 it('looks finished in the minimalist theme too', async () => {
   const page = await dashboard();
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'minimalist'));
+  await page.locator('html').evaluate((html) => html.setAttribute('data-theme', 'minimalist'));
   await page.getByRole('combobox', { name: 'Export Golden Project' }).selectOption('shutterstock');
   await page.getByRole('dialog').getByText('1 of 4 rows would be refused by Shutterstock.').waitFor();
   await h.screenshot(page, 'exports-shutterstock-check-minimalist');

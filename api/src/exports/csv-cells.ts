@@ -7,7 +7,9 @@
  * columns (latitude, longitude, Adobe's category number) are written by `numberCell` from numbers,
  * so `-3.37` stays a number a spreadsheet can compute with and never needs the prefix.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+// The fullwidth forms (＝ ＋ － ＠) too: Apple Numbers folds them to their ASCII twins (as
+// csv-stringify's own escape_formulas notes).
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
 export function textCell(value: string | null | undefined): string {
   if (value == null) return '';

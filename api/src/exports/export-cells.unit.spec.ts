@@ -5,7 +5,7 @@ import type { ExportRow } from './export-rows.js';
 import { xmpGpsCoordinate } from './xmp-sidecar.js';
 
 describe('textCell (formula injection)', () => {
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('prefixes %j with a single quote', (v) => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\uff1d1+1', '\uff0b1', '\uff0d1', '\uff20SUM(A1)'])('prefixes %j with a single quote', (v) => {
     expect(textCell(v)).toBe(`'${v}`);
   });
   it.each(['plain', ' =not at start', "'already quoted", '1-2', ''])('leaves %j alone', (v) => {

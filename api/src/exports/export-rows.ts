@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { normalizeKeywords } from '../results/processed-result.js';
+import { MAX_KEYWORDS, normalizeKeywords } from '../results/processed-result.js';
 
 /** One file set as every export sees it: the user-visible result (`current`) flattened. */
 export interface ExportRow {
@@ -72,8 +72,19 @@ const num = (v: string | null) => {
   return Number.isFinite(n) ? n : null;
 };
 
+/** Keywords that need no work: what the results schema stores (at most 30, trimmed, no commas, no empties). */
+const ODD_KEYWORD = /^\s|\s$|,|\s\s/;
+const alreadyNormal = (k: unknown[]): k is string[] => k.length <= MAX_KEYWORDS && k.every((w) => typeof w === 'string' && w !== '' && !ODD_KEYWORD.test(w));
+
+function keywordsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  // Results are normalized when saved; re-normalizing every row was the export's hottest function.
+  if (alreadyNormal(value)) return value;
+  return normalizeKeywords(value.filter((k): k is string => typeof k === 'string'));
+}
+
 function toExportRow(r: DbRow): ExportRow {
-  const keywords = Array.isArray(r.keywords) ? normalizeKeywords(r.keywords.filter((k): k is string => typeof k === 'string')) : [];
+  const keywords = keywordsOf(r.keywords);
   return {
     fileSetId: r.id,
     position: r.position,
@@ -93,21 +104,28 @@ function toExportRow(r: DbRow): ExportRow {
   };
 }
 
-export const EXPORT_BATCH_SIZE = 1000;
+export const EXPORT_BATCH_SIZE = 500;
 
 /**
- * The project's rows in batches, by keyset pagination: memory holds one batch, whatever the
- * project's size, and a slow client only slows the reads (the consumer pulls the next batch).
+ * The project's rows in batches, by keyset pagination: memory holds one batch (and the next one
+ * being read), whatever the project's size. The next page is requested as soon as a page arrives,
+ * so the database works while the caller formats and writes; a slow client only slows the reads.
  */
 export async function* exportRowBatches(pool: pg.Pool, projectId: string, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ExportRow[]> {
-  let after: [number, string] = [-2147483648, ''];
-  for (;;) {
-    const { rows } = await pool.query<DbRow>(PAGE_SQL, [projectId, after[0], after[1], batchSize]);
-    if (rows.length === 0) return;
-    yield rows.map(toExportRow);
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    after = [last.position, last.base_name];
+  const page = (after: [number, string]) => pool.query<DbRow>(PAGE_SQL, [projectId, after[0], after[1], batchSize]).then((r) => r.rows);
+  let next: Promise<DbRow[]> | null = page([-2147483648, '']);
+  try {
+    while (next) {
+      const rows: DbRow[] = await next;
+      next = null;
+      if (rows.length === 0) return;
+      const last = rows[rows.length - 1]!;
+      if (rows.length === batchSize) next = page([last.position, last.base_name]);
+      yield rows.map(toExportRow);
+    }
+  } finally {
+    // Stopped early (client went away): the prefetch's outcome no longer matters.
+    (next as Promise<DbRow[]> | null)?.catch(() => undefined);
   }
 }
 

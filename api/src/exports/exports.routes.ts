@@ -45,7 +45,8 @@ export function exportRoutes(services: AppServices): Router {
       const user = await viewer(req, id, format);
       const exp = await exports.csv(user, id, format, { bom: truthy(req.query.bom) });
       fileHeaders(res, 'text/csv; charset=utf-8', exp.contentDisposition, exp);
-      await streamOut(Readable.from(exp.chunks), res);
+      // Byte mode: the generator is pulled one batch at a time, only as fast as the client reads.
+      await streamOut(Readable.from(exp.chunks, { objectMode: false }), res);
       return undefined;
     });
 
@@ -67,8 +68,12 @@ export function exportRoutes(services: AppServices): Router {
     '/:id/metadata.zip',
     route(async (req, res) => {
       const id = parseId(req.params.id);
-      const user = await viewer(req, id, 'metadata-zip');
-      const zip = await exports.metadataZip(user, id, truthy(req.query.withJpgs));
+      const token = typeof req.query.token === 'string' && req.query.token ? req.query.token : null;
+      // A signed link carries its own choice of JPGs; a bearer request says it in the query.
+      const { user, withJpgs } = token
+        ? await exports.userForLink(token, id, 'metadata-zip').then(({ user, grant }) => ({ user, withJpgs: !!grant.withJpgs }))
+        : { user: await userOf(services, req), withJpgs: truthy(req.query.withJpgs) };
+      const zip = await exports.metadataZip(user, id, withJpgs);
       fileHeaders(res, 'application/zip', zip.contentDisposition, zip);
       const abort = new AbortController();
       res.once('close', () => !res.writableFinished && abort.abort());

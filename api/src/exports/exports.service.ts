@@ -52,6 +52,9 @@ export interface ExportCheck {
 
 export type ExportKind = CsvFormat | 'metadata-zip';
 
+/** Rows per chunk written to the client. */
+const CSV_CHUNK_ROWS = 100;
+
 /** Inline CSV content over GraphQL is for small projects; larger ones use the download URL. */
 export const MAX_INLINE_CSV_ROWS = 2000;
 
@@ -105,7 +108,10 @@ export class ExportsService {
     const pool = this.deps.pool;
     async function* chunks(): AsyncGenerator<string> {
       yield (opts.bom ? UTF8_BOM : '') + csvHeader(spec);
-      for await (const batch of exportRowBatches(pool, project.id)) yield csvRows(spec, batch);
+      // Small chunks (100 rows, tens of KB), never one string per page or per file: each is freed
+      // once written, so memory does not follow the project's size (bench/export.mjs).
+      for await (const batch of exportRowBatches(pool, project.id))
+        for (let i = 0; i < batch.length; i += CSV_CHUNK_ROWS) yield csvRows(spec, batch.slice(i, i + CSV_CHUNK_ROWS));
     }
     const fileName = this.fileName(project.name, format);
     return { ...completeness, fileName, contentDisposition: contentDisposition(fileName), chunks: chunks() };

@@ -1,17 +1,14 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { ExifTool } from 'exiftool-vendored';
 import { makeTestJpg } from '../test-support/media-fixtures.js';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { readZip } from './test-support/read-zip.js';
 import { seedProject } from './test-support/seed-results.js';
 import { MediaFile } from '../filesets/media-file.entity.js';
-
-const run = promisify(execFile);
 
 let server: TestServer & { close(): Promise<void> };
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -46,6 +43,8 @@ beforeAll(async () => {
           },
         },
         { baseName: 'DJI_0002', files: [{ filename: 'DJI_0002.MP4' }, { filename: 'DJI_0002.JPG', sourcePath: jpg }] },
+        // A processed set whose JPG bytes are missing from storage: the ZIP says so and goes on.
+        { baseName: 'DJI_0003', files: [{ filename: 'DJI_0003.MP4' }, { filename: 'DJI_0003.JPG' }], result: { title: 'Lost JPG', keywords: ['x'] } },
       ],
     })
   ).projectId;
@@ -59,10 +58,9 @@ afterAll(async () => {
 async function fetchZip(query: string, name: string): Promise<{ dir: string; headers: Headers }> {
   const res = await fetch(`${server.url}/api/projects/${projectId}/metadata.zip${query}`, { headers: { authorization: `Bearer ${owner.token}` } });
   expect(res.status).toBe(200);
-  const zip = path.join(workDir, `${name}.zip`);
-  await fs.writeFile(zip, Buffer.from(await res.arrayBuffer()));
   const dir = path.join(workDir, name);
-  await run('unzip', ['-q', zip, '-d', dir]);
+  await fs.mkdir(dir);
+  for (const [entry, data] of readZip(Buffer.from(await res.arrayBuffer()))) await fs.writeFile(path.join(dir, entry), data);
   return { dir, headers: res.headers };
 }
 
@@ -70,7 +68,7 @@ it('streams a ZIP with one well-formed XMP sidecar per processed video', async (
   const { dir, headers } = await fetchZip('', 'xmp');
   expect(headers.get('content-type')).toBe('application/zip');
   expect(headers.get('content-disposition')).toContain(`filename*=UTF-8''Riviera_metadata.zip`);
-  expect((await fs.readdir(dir)).sort()).toEqual(['DJI_0001.xmp']); // DJI_0002 has no result
+  expect((await fs.readdir(dir)).sort()).toEqual(['DJI_0001.xmp', 'DJI_0003.xmp']); // DJI_0002 has no result
   const xml = await fs.readFile(path.join(dir, 'DJI_0001.xmp'), 'utf8');
   const parsed = new XMLParser({ ignoreAttributes: false, ignoreDeclaration: true, ignorePiTags: true }).parse(xml, true);
   const d = parsed['x:xmpmeta']['rdf:RDF']['rdf:Description'];
@@ -100,7 +98,10 @@ it('with withJpgs=1 adds the JPGs with IPTC/XMP written in, and leaves the store
   expect(before).toBe(original.sha256);
 
   const { dir } = await fetchZip('?withJpgs=1', 'jpgs');
-  expect((await fs.readdir(dir)).sort()).toEqual(['DJI_0001.JPG', 'DJI_0001.xmp']);
+  expect((await fs.readdir(dir)).sort()).toEqual(['DJI_0001.JPG', 'DJI_0001.xmp', 'DJI_0003.xmp', 'SKIPPED.txt']);
+  expect(await fs.readFile(path.join(dir, 'SKIPPED.txt'), 'utf8')).toBe(
+    'These JPGs could not be copied with metadata:\nDJI_0003.JPG: the stored file is missing\n',
+  );
   const tags = (await reader.read(path.join(dir, 'DJI_0001.JPG'))) as Record<string, unknown>;
   expect(tags.Title).toBe(TITLE);
   expect(tags.ObjectName).toBe(TITLE.slice(0, 64));
@@ -129,6 +130,10 @@ it('serves the ZIP through a signed link from GraphQL', async () => {
   expect(g.data.exportDownload.fileName).toBe('Riviera_metadata.zip');
   const res = await fetch(server.url + g.data.exportDownload.url);
   expect(res.status).toBe(200);
-  const bytes = Buffer.from(await res.arrayBuffer());
-  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  const entries = readZip(Buffer.from(await res.arrayBuffer()));
+  expect([...entries.keys()].sort()).toEqual(['DJI_0001.JPG', 'DJI_0001.xmp', 'DJI_0003.xmp', 'SKIPPED.txt']);
+  // The link is for this ZIP only: the XMP-only link does not turn into one with JPGs.
+  const xmpOnly = await server.graphql(`mutation($id: ID!) { exportDownload(projectId: $id, format: METADATA_ZIP) { url } }`, { id: projectId }, owner.token);
+  const res2 = await fetch(`${server.url}${xmpOnly.data.exportDownload.url}&withJpgs=1`);
+  expect([...readZip(Buffer.from(await res2.arrayBuffer())).keys()].sort()).toEqual(['DJI_0001.xmp', 'DJI_0003.xmp']);
 });

@@ -60,6 +60,7 @@ export async function writeMetadataZip(
   failed.catch(() => undefined);
   archive.pipe(opts.out);
   const taken = new Set<string>();
+  const skipped: string[] = [];
   try {
     for await (const batch of exportRowBatches(deps.pool, projectId, 200)) {
       if (opts.signal.aborted) return;
@@ -70,8 +71,18 @@ export async function writeMetadataZip(
         archive.append(buildXmpSidecar(row), { name: uniqueName(taken, `${entryName(stem(row.filename), row.baseName)}.xmp`) });
         for (const img of images.get(row.fileSetId) ?? []) {
           const copy = path.join(tmpDir!, `${randomUUID()}.jpg`);
-          await fsp.copyFile(deps.storage.absolutePath(img.storageKey), copy);
-          await writeTags(deps, copy, row);
+          try {
+            await fsp.copyFile(deps.storage.absolutePath(img.storageKey), copy);
+            await writeTags(deps, copy, row);
+          } catch (err) {
+            // One unreadable or damaged JPG must not break everyone else's metadata: say so in the ZIP.
+            deps.logger.warn({ err, fileSetId: row.fileSetId, filename: img.filename }, 'metadata zip: JPG skipped');
+            skipped.push(
+              `${img.filename}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'the stored file is missing' : 'its metadata could not be written'}`,
+            );
+            await fsp.rm(copy, { force: true });
+            continue;
+          }
           pending++;
           archive.file(copy, { name: uniqueName(taken, entryName(img.filename, `${row.baseName}.jpg`)) });
         }
@@ -79,6 +90,7 @@ export async function writeMetadataZip(
       await Promise.race([waitForEntries(), failed]);
     }
     if (opts.signal.aborted) return;
+    if (skipped.length) archive.append(`These JPGs could not be copied with metadata:\n${skipped.join('\n')}\n`, { name: uniqueName(taken, 'SKIPPED.txt') });
     await Promise.race([archive.finalize(), failed]);
     await finished(opts.out);
   } finally {
