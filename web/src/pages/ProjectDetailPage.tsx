@@ -11,7 +11,7 @@ import { jobDisplayStatus } from '../modules/project-detail/progress-rules';
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { project, loading, error, refetch } = useProjectDetail(id);
+  const { project, categoryOptions, loading, error, refetch } = useProjectDetail(id);
   const reload = useCallback(() => void refetch().catch((err: unknown) => console.error('Failed to reload the project', err)), [refetch]);
   const { progress, live } = useProjectProgress(id, project?.status === 'processing', reload);
   const { saveResult, resetResult } = useResultMutations();
@@ -40,5 +40,15 @@ export function ProjectDetailPage() {
     );
   }
   if (loading || !project) return <Loading />;
-  return <ProjectDetailView key={project.id} project={project} progress={progress} live={live} saveResult={saveResult} resetResult={resetResult} />;
+  return (
+    <ProjectDetailView
+      key={project.id}
+      project={project}
+      progress={progress}
+      categoryOptions={categoryOptions}
+      live={live}
+      saveResult={saveResult}
+      resetResult={resetResult}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 /**
- * Stock-agency category options, mirrored from SPEC §3 (the API keeps the same lists in
+ * Stock-agency category options, mirrored from SPEC §3: the editor uses the server's `categoryOptions`
+ * and these only until that answer arrives (the API keeps the same lists in
  * api/src/results/categories.ts and refuses any other value on save).
  */
 export const ADOBE_CATEGORIES = [

@@ -1,4 +1,3 @@
-import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../categories';
 import type { ProcessedResult } from '../result-shape';
 
 type Categories = ProcessedResult['content']['categories'];
@@ -31,27 +30,32 @@ function CategorySelect({
   );
 }
 
-/** SPEC §2: one Adobe selector and two Shutterstock selectors (A and B), with SPEC §3's options. */
-export function CategorySelectors({ categories, onChange }: { categories: Categories; onChange(next: Categories): void }) {
+export interface CategoryOptions {
+  adobe: readonly string[];
+  shutterstock: readonly string[];
+}
+
+/** SPEC §2: one Adobe selector and two Shutterstock selectors (A and B), with SPEC §3's options (the server's `categoryOptions`). */
+export function CategorySelectors({ categories, options, onChange }: { categories: Categories; options: CategoryOptions; onChange(next: Categories): void }) {
   return (
     <fieldset className="pd-fieldset pd-categories">
       <legend>Categories</legend>
       <CategorySelect
         label="Adobe Stock"
         value={categories.adobe_category}
-        options={ADOBE_CATEGORIES}
+        options={options.adobe}
         onChange={(v) => onChange({ ...categories, adobe_category: v })}
       />
       <CategorySelect
         label="Shutterstock A"
         value={categories.shutterstock_a_category}
-        options={SHUTTERSTOCK_CATEGORIES}
+        options={options.shutterstock}
         onChange={(v) => onChange({ ...categories, shutterstock_a_category: v })}
       />
       <CategorySelect
         label="Shutterstock B"
         value={categories.shutterstock_b_category}
-        options={SHUTTERSTOCK_CATEGORIES}
+        options={options.shutterstock}
         onChange={(v) => onChange({ ...categories, shutterstock_b_category: v })}
       />
     </fieldset>

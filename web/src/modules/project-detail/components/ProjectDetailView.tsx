@@ -13,10 +13,14 @@ import { FileSetList, type FileSetListItem } from './FileSetList';
 import { ProcessingPanel } from './ProcessingPanel';
 import { ResultEditor } from './ResultEditor';
 import { SetStatusDot } from './SetStatusDot';
+import type { CategoryOptions } from './CategorySelectors';
+import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../categories';
 
 interface Props {
   project: DetailProject;
   progress: ProjectProgress | null;
+  /** The server's lists; SPEC §3's own copy until they arrive. */
+  categoryOptions: CategoryOptions | null;
   live: boolean;
   saveResult(fileSetId: string, result: ProcessedResult): Promise<void>;
   resetResult(fileSetId: string): Promise<void>;
@@ -25,7 +29,7 @@ interface Props {
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** SPEC §2 Project detail, once the project is loaded. */
-export function ProjectDetailView({ project, progress, live, saveResult, resetResult }: Props) {
+export function ProjectDetailView({ project, progress, categoryOptions, live, saveResult, resetResult }: Props) {
   const [selected, setSelected] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
@@ -134,6 +138,7 @@ export function ProjectDetailView({ project, progress, live, saveResult, resetRe
                       key={current.id}
                       draft={draft}
                       shotTypeLabels={current.shotTypeLabels}
+                      categoryOptions={categoryOptions ?? { adobe: ADOBE_CATEGORIES, shutterstock: SHUTTERSTOCK_CATEGORIES }}
                       edited={currentItem.edited}
                       busy={busy || drafts.saving}
                       onChange={(change) => drafts.edit(current.id, draft, change)}

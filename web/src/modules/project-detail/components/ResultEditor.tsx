@@ -3,11 +3,12 @@ import { countKeywords, MAX_KEYWORDS, parseKeywords } from '../result-shape';
 import type { ResultDraft } from '../hooks/use-result-drafts';
 import { LocationBlock } from './LocationBlock';
 import { ShotTypeChips } from './ShotTypeChips';
-import { CategorySelectors } from './CategorySelectors';
+import { CategorySelectors, type CategoryOptions } from './CategorySelectors';
 
 interface Props {
   draft: ResultDraft;
   shotTypeLabels: Record<string, string>;
+  categoryOptions: CategoryOptions;
   edited: boolean;
   busy: boolean;
   onChange(change: (d: ResultDraft) => ResultDraft): void;
@@ -16,7 +17,7 @@ interface Props {
 }
 
 /** SPEC §2 Editable Content for the selected set. */
-export function ResultEditor({ draft, shotTypeLabels, edited, busy, onChange, onReset, onCopyJson }: Props) {
+export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, busy, onChange, onReset, onCopyJson }: Props) {
   const ids = { title: useId(), description: useId(), keywords: useId() };
   const { content, metadata, shot_types } = draft.result;
   const kept = parseKeywords(draft.keywordsText).length;
@@ -81,7 +82,7 @@ export function ResultEditor({ draft, shotTypeLabels, edited, busy, onChange, on
 
       <LocationBlock metadata={metadata} />
       <ShotTypeChips shotTypes={shot_types} labels={shotTypeLabels} />
-      <CategorySelectors categories={content.categories} onChange={(categories) => setContent({ categories })} />
+      <CategorySelectors categories={content.categories} options={categoryOptions} onChange={(categories) => setContent({ categories })} />
 
       <div className="actions pd-editor-actions">
         <button type="button" className="button" onClick={onReset} disabled={busy}>

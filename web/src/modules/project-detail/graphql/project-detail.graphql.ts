@@ -27,5 +27,9 @@ export const ProjectDetailQuery = graphql(`
         }
       }
     }
+    categoryOptions {
+      adobe
+      shutterstock
+    }
   }
 `);

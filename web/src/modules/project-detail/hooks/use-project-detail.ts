@@ -27,5 +27,6 @@ export function useProjectDetail(id: string) {
       })),
     };
   }, [data]);
-  return { project, loading: loading && !data, error: data ? undefined : error, refetch };
+  const categoryOptions = data?.categoryOptions ?? null;
+  return { project, categoryOptions, loading: loading && !data, error: data ? undefined : error, refetch };
 }
