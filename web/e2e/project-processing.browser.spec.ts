@@ -266,4 +266,21 @@ it('follows a run by polling every 3 s when the progress socket is refused, then
   const count = polls.length;
   await page.waitForTimeout(3500);
   expect(polls.length).toBe(count);
+
+  // A save the server refuses (the project was deleted for good meanwhile) reports SPEC §8's message.
+  const setIds = ((await h.server.request('GET', `/api/projects/${projectId}`, { token: user.token })).body.FileSets as Array<{ id: string }>).map((s) => s.id);
+  await page.getByTestId('title-input').fill('An edit that cannot be saved');
+  expect((await h.server.request('DELETE', `/api/projects/${projectId}`, { token: user.token })).status).toBe(200);
+  expect((await h.server.request('DELETE', `/api/projects/${projectId}/permanent`, { token: user.token })).status).toBe(200);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const notice = await page.getByTestId('save-notice').innerText();
+  expect(setIds.map((id) => `Error saving changes: Failed to save fileset ${id}`)).toContain(notice);
+  expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(1);
+
+  // And the project itself is gone: the error screen leads back to the dashboard.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Failed to fetch project' }).waitFor();
+  await h.screenshot(page, 'project-error-web3');
+  await page.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await page.waitForURL('**/dashboard');
 });
