@@ -189,6 +189,7 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   // Edit the title: Save Changes appears, saves, and the edit survives a reload.
   expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
   await title.fill('Sea cliffs from above, edited');
+  await shootThemes(page, 'unsaved');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByTestId('save-notice').getByText('All changes saved successfully!').waitFor();
   expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
