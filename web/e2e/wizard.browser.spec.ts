@@ -94,8 +94,8 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   await page.getByText('0.03 credits').waitFor();
   await page.getByText('0.09 credits').waitFor();
   await page.getByRole('main').getByText('100 credits').waitFor();
-  await page.getByRole('button', { name: 'Confirm and Start Processing' }).click();
-  await page.getByText('Processing is not available yet.').waitFor();
+  // Starting the run is covered by project-processing.browser.spec.ts; here the step stays open.
+  await page.getByRole('button', { name: 'Confirm and Start Processing' }).waitFor();
   await shoot(page, '4-cost');
 
   // With too few credits: Insufficient Credits, Purchase Credits and Back to File Sets.

@@ -6,6 +6,7 @@ import { createClient } from 'graphql-ws';
 import { Kind, OperationTypeNode } from 'graphql';
 import { apiUrl, wsUrl } from './api-base';
 import { getToken } from './token-store';
+import { setWsStatus } from './ws-status';
 
 /**
  * One Apollo client for the app: HTTP for queries and mutations (Bearer token from local storage,
@@ -29,6 +30,11 @@ export function createApolloClient(): ApolloClient {
       },
       retryAttempts: Infinity,
       shouldRetry: () => true,
+      on: {
+        connecting: () => setWsStatus('connecting'),
+        connected: () => setWsStatus('connected'),
+        closed: () => setWsStatus('closed'),
+      },
     }),
   );
   const isSubscription = ({ query }: ApolloLink.Operation) => {

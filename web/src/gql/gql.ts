@@ -39,6 +39,15 @@ type Documents = {
     "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n": typeof types.MyPurchaseRequestsDocument,
     "\n  mutation ExportDownload($projectId: ID!, $format: ExportFormat!, $withJpgs: Boolean!) {\n    exportDownload(projectId: $projectId, format: $format, withJpgs: $withJpgs) {\n      url\n      fileName\n      expiresAt\n      incomplete\n      note\n    }\n  }\n": typeof types.ExportDownloadDocument,
     "\n  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {\n    exportCheck(projectId: $projectId, format: $format) {\n      format\n      agency\n      source\n      totalRows\n      refusedCount\n      fileProblems\n      rows {\n        rowNumber\n        fileSetId\n        filename\n        problems\n        warnings\n      }\n    }\n  }\n": typeof types.ExportCheckDocument,
+    "\n  fragment DetailResult on ProcessedResult {\n    content {\n      title\n      finalDescription\n      keywords\n      categories {\n        adobeCategory\n        shutterstockACategory\n        shutterstockBCategory\n      }\n    }\n    metadata {\n      latitude\n      longitude\n      city\n      country\n    }\n    shotTypes {\n      id\n      label\n      value\n    }\n  }\n": typeof types.DetailResultFragmentDoc,
+    "\n  fragment DetailFileSetResult on FileSetResult {\n    fileSetId\n    edited\n    current {\n      ...DetailResult\n    }\n  }\n": typeof types.DetailFileSetResultFragmentDoc,
+    "\n  mutation UpdateFileSetResult($fileSetId: ID!, $input: FileSetResultInput!) {\n    updateFileSetResult(fileSetId: $fileSetId, input: $input) {\n      ...DetailFileSetResult\n    }\n  }\n": typeof types.UpdateFileSetResultDocument,
+    "\n  mutation ResetFileSetResult($fileSetId: ID!) {\n    resetFileSetResult(fileSetId: $fileSetId) {\n      ...DetailFileSetResult\n    }\n  }\n": typeof types.ResetFileSetResultDocument,
+    "\n  fragment FileSetResultHolder on FileSet {\n    id\n    result {\n      ...DetailFileSetResult\n    }\n  }\n": typeof types.FileSetResultHolderFragmentDoc,
+    "\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      fileSetCount\n      fileSets {\n        id\n        baseName\n        status\n        files {\n          id\n          filename\n          fileTypeInfo\n          resourceUri\n        }\n        processing {\n          status\n          progress\n          stageMessage\n        }\n        result {\n          ...DetailFileSetResult\n        }\n      }\n    }\n    categoryOptions {\n      adobe\n      shutterstock\n    }\n  }\n": typeof types.ProjectDetailDocument,
+    "\n  fragment ProgressFields on ProcessingProgress {\n    projectId\n    status\n    totalJobs\n    completedJobs\n    processingJobs\n    failedJobs\n    progress\n    jobs {\n      id\n      fileSetId\n      status\n      progress\n      stageMessage\n    }\n  }\n": typeof types.ProgressFieldsFragmentDoc,
+    "\n  query ProjectProgress($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.ProjectProgressDocument,
+    "\n  subscription ProjectProgressLive($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.ProjectProgressLiveDocument,
     "\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n": typeof types.ProjectsDocument,
     "\n  mutation TrashProject($id: ID!) {\n    trashProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n": typeof types.TrashProjectDocument,
     "\n  mutation RestoreProject($id: ID!) {\n    restoreProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n": typeof types.RestoreProjectDocument,
@@ -52,6 +61,7 @@ type Documents = {
     "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": typeof types.VerifyFileSetsDocument,
     "\n  mutation GenerateProjectJson($projectId: ID!) {\n    generateProjectJson(projectId: $projectId) {\n      message\n      fileSetCount\n    }\n  }\n": typeof types.GenerateProjectJsonDocument,
     "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": typeof types.CostEstimateDocument,
+    "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n": typeof types.StartProcessingDocument,
 };
 const documents: Documents = {
     "\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n": types.AdminQueueStatsDocument,
@@ -79,6 +89,15 @@ const documents: Documents = {
     "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          decidedAt\n          adminNotes\n          paymentProof\n          creditPackage {\n            id\n            name\n            credits\n            price\n          }\n        }\n      }\n    }\n  }\n": types.MyPurchaseRequestsDocument,
     "\n  mutation ExportDownload($projectId: ID!, $format: ExportFormat!, $withJpgs: Boolean!) {\n    exportDownload(projectId: $projectId, format: $format, withJpgs: $withJpgs) {\n      url\n      fileName\n      expiresAt\n      incomplete\n      note\n    }\n  }\n": types.ExportDownloadDocument,
     "\n  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {\n    exportCheck(projectId: $projectId, format: $format) {\n      format\n      agency\n      source\n      totalRows\n      refusedCount\n      fileProblems\n      rows {\n        rowNumber\n        fileSetId\n        filename\n        problems\n        warnings\n      }\n    }\n  }\n": types.ExportCheckDocument,
+    "\n  fragment DetailResult on ProcessedResult {\n    content {\n      title\n      finalDescription\n      keywords\n      categories {\n        adobeCategory\n        shutterstockACategory\n        shutterstockBCategory\n      }\n    }\n    metadata {\n      latitude\n      longitude\n      city\n      country\n    }\n    shotTypes {\n      id\n      label\n      value\n    }\n  }\n": types.DetailResultFragmentDoc,
+    "\n  fragment DetailFileSetResult on FileSetResult {\n    fileSetId\n    edited\n    current {\n      ...DetailResult\n    }\n  }\n": types.DetailFileSetResultFragmentDoc,
+    "\n  mutation UpdateFileSetResult($fileSetId: ID!, $input: FileSetResultInput!) {\n    updateFileSetResult(fileSetId: $fileSetId, input: $input) {\n      ...DetailFileSetResult\n    }\n  }\n": types.UpdateFileSetResultDocument,
+    "\n  mutation ResetFileSetResult($fileSetId: ID!) {\n    resetFileSetResult(fileSetId: $fileSetId) {\n      ...DetailFileSetResult\n    }\n  }\n": types.ResetFileSetResultDocument,
+    "\n  fragment FileSetResultHolder on FileSet {\n    id\n    result {\n      ...DetailFileSetResult\n    }\n  }\n": types.FileSetResultHolderFragmentDoc,
+    "\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      fileSetCount\n      fileSets {\n        id\n        baseName\n        status\n        files {\n          id\n          filename\n          fileTypeInfo\n          resourceUri\n        }\n        processing {\n          status\n          progress\n          stageMessage\n        }\n        result {\n          ...DetailFileSetResult\n        }\n      }\n    }\n    categoryOptions {\n      adobe\n      shutterstock\n    }\n  }\n": types.ProjectDetailDocument,
+    "\n  fragment ProgressFields on ProcessingProgress {\n    projectId\n    status\n    totalJobs\n    completedJobs\n    processingJobs\n    failedJobs\n    progress\n    jobs {\n      id\n      fileSetId\n      status\n      progress\n      stageMessage\n    }\n  }\n": types.ProgressFieldsFragmentDoc,
+    "\n  query ProjectProgress($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n": types.ProjectProgressDocument,
+    "\n  subscription ProjectProgressLive($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n": types.ProjectProgressLiveDocument,
     "\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n": types.ProjectsDocument,
     "\n  mutation TrashProject($id: ID!) {\n    trashProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n": types.TrashProjectDocument,
     "\n  mutation RestoreProject($id: ID!) {\n    restoreProject(id: $id) {\n      id\n      deletedAt\n    }\n  }\n": types.RestoreProjectDocument,
@@ -92,6 +111,7 @@ const documents: Documents = {
     "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": types.VerifyFileSetsDocument,
     "\n  mutation GenerateProjectJson($projectId: ID!) {\n    generateProjectJson(projectId: $projectId) {\n      message\n      fileSetCount\n    }\n  }\n": types.GenerateProjectJsonDocument,
     "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": types.CostEstimateDocument,
+    "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n": types.StartProcessingDocument,
 };
 
 /**
@@ -211,6 +231,42 @@ export function graphql(source: "\n  query ExportCheck($projectId: ID!, $format:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment DetailResult on ProcessedResult {\n    content {\n      title\n      finalDescription\n      keywords\n      categories {\n        adobeCategory\n        shutterstockACategory\n        shutterstockBCategory\n      }\n    }\n    metadata {\n      latitude\n      longitude\n      city\n      country\n    }\n    shotTypes {\n      id\n      label\n      value\n    }\n  }\n"): (typeof documents)["\n  fragment DetailResult on ProcessedResult {\n    content {\n      title\n      finalDescription\n      keywords\n      categories {\n        adobeCategory\n        shutterstockACategory\n        shutterstockBCategory\n      }\n    }\n    metadata {\n      latitude\n      longitude\n      city\n      country\n    }\n    shotTypes {\n      id\n      label\n      value\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DetailFileSetResult on FileSetResult {\n    fileSetId\n    edited\n    current {\n      ...DetailResult\n    }\n  }\n"): (typeof documents)["\n  fragment DetailFileSetResult on FileSetResult {\n    fileSetId\n    edited\n    current {\n      ...DetailResult\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateFileSetResult($fileSetId: ID!, $input: FileSetResultInput!) {\n    updateFileSetResult(fileSetId: $fileSetId, input: $input) {\n      ...DetailFileSetResult\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateFileSetResult($fileSetId: ID!, $input: FileSetResultInput!) {\n    updateFileSetResult(fileSetId: $fileSetId, input: $input) {\n      ...DetailFileSetResult\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetFileSetResult($fileSetId: ID!) {\n    resetFileSetResult(fileSetId: $fileSetId) {\n      ...DetailFileSetResult\n    }\n  }\n"): (typeof documents)["\n  mutation ResetFileSetResult($fileSetId: ID!) {\n    resetFileSetResult(fileSetId: $fileSetId) {\n      ...DetailFileSetResult\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment FileSetResultHolder on FileSet {\n    id\n    result {\n      ...DetailFileSetResult\n    }\n  }\n"): (typeof documents)["\n  fragment FileSetResultHolder on FileSet {\n    id\n    result {\n      ...DetailFileSetResult\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      fileSetCount\n      fileSets {\n        id\n        baseName\n        status\n        files {\n          id\n          filename\n          fileTypeInfo\n          resourceUri\n        }\n        processing {\n          status\n          progress\n          stageMessage\n        }\n        result {\n          ...DetailFileSetResult\n        }\n      }\n    }\n    categoryOptions {\n      adobe\n      shutterstock\n    }\n  }\n"): (typeof documents)["\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      fileSetCount\n      fileSets {\n        id\n        baseName\n        status\n        files {\n          id\n          filename\n          fileTypeInfo\n          resourceUri\n        }\n        processing {\n          status\n          progress\n          stageMessage\n        }\n        result {\n          ...DetailFileSetResult\n        }\n      }\n    }\n    categoryOptions {\n      adobe\n      shutterstock\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProgressFields on ProcessingProgress {\n    projectId\n    status\n    totalJobs\n    completedJobs\n    processingJobs\n    failedJobs\n    progress\n    jobs {\n      id\n      fileSetId\n      status\n      progress\n      stageMessage\n    }\n  }\n"): (typeof documents)["\n  fragment ProgressFields on ProcessingProgress {\n    projectId\n    status\n    totalJobs\n    completedJobs\n    processingJobs\n    failedJobs\n    progress\n    jobs {\n      id\n      fileSetId\n      status\n      progress\n      stageMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectProgress($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  query ProjectProgress($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ProjectProgressLive($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  subscription ProjectProgressLive($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n"): (typeof documents)["\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -260,6 +316,10 @@ export function graphql(source: "\n  mutation GenerateProjectJson($projectId: ID
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n"): (typeof documents)["\n  query CostEstimate($projectId: ID!) {\n    costEstimate(projectId: $projectId) {\n      projectId\n      costPerFileset\n      fileSetCount\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

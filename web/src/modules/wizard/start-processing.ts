@@ -1,8 +1,57 @@
+import { print } from 'graphql';
+import { graphql } from '../../gql';
+import { apiUrl } from '../../app/api-base';
+import { getToken } from '../../app/token-store';
+import { formatAmount, formatBalance } from '../../ui/format';
+
+export const StartProcessingMutation = graphql(`
+  mutation StartProcessing($projectId: ID!) {
+    startProcessing(projectId: $projectId) {
+      run {
+        id
+        charged
+        totalJobs
+      }
+    }
+  }
+`);
+
+interface GraphqlAnswer {
+  data?: { startProcessing?: { run: { id: string } } } | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; creditCheck?: { estimatedCost?: number | string; currentBalance?: number | string } } }>;
+}
+
 /**
- * Step 4's Confirm and Start Processing. Processing is being built in parallel; at merge this
- * one function is wired to the real mutation (then refresh the balance and go to /project/{id}).
+ * Step 4's Confirm and Start Processing (SPEC §4): the `startProcessing` mutation. On success the
+ * step refreshes the balance and goes to /project/{id}. A refusal for credits shows SPEC §8's
+ * confirm (the server's message, the cost, the balance and the credits still needed) and offers
+ * /purchase-credits; any other failure throws, and the step alerts 'Failed to start processing: {reason}'.
+ *
+ * A plain function (the step calls it without hooks), so it posts the typed document itself,
+ * with the same headers the Apollo client sends.
  */
 export async function startProcessing(projectId: string): Promise<{ started: boolean; message: string }> {
-  void projectId;
-  return { started: false, message: 'Processing is not available yet.' };
+  const token = getToken();
+  const res = await fetch(apiUrl('/graphql'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'Apollo-Require-Preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ operationName: 'StartProcessing', query: print(StartProcessingMutation), variables: { projectId } }),
+  });
+  const answer = (await res.json().catch(() => null)) as GraphqlAnswer | null;
+  const error = answer?.errors?.[0];
+  if (!error && answer?.data?.startProcessing) return { started: true, message: 'Processing started.' };
+  if (!error) throw new Error(`the server answered ${res.status}`);
+
+  if (error.extensions?.code === 'INSUFFICIENT_CREDITS') {
+    const cost = Number(error.extensions.creditCheck?.estimatedCost ?? NaN);
+    const balance = Number(error.extensions.creditCheck?.currentBalance ?? NaN);
+    const lines = [error.message, ''];
+    if (Number.isFinite(cost)) lines.push(`Cost: ${formatAmount(cost)} credits`);
+    if (Number.isFinite(balance)) lines.push(`Your balance: ${formatBalance(balance)} credits`);
+    if (Number.isFinite(cost) && Number.isFinite(balance)) lines.push(`Credits needed: ${formatAmount(Math.max(0, cost - balance))} more`);
+    lines.push('', 'Would you like to purchase credits now?');
+    if (confirm(lines.join('\n'))) window.location.assign('/purchase-credits');
+    return { started: false, message: error.message };
+  }
+  throw new Error(error.message);
 }

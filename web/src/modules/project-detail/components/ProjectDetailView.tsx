@@ -1,0 +1,177 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Banner } from '../../../ui/Banner';
+import { setDisplayStatus, type ProjectProgress } from '../progress-rules';
+import { hasContent, type ProcessedResult } from '../result-shape';
+import { setTitle, type DetailProject } from '../types';
+import { draftToResult, useResultDrafts } from '../hooks/use-result-drafts';
+import { copyText } from '../copy-text';
+import { ProjectHeader } from './ProjectHeader';
+import { ExportButtons } from '../../exports/components/ExportButtons';
+import { FileSetPager } from './FileSetPager';
+import { FileSetPreview } from './FileSetPreview';
+import { FileSetList, type FileSetListItem } from './FileSetList';
+import { ProcessingPanel } from './ProcessingPanel';
+import { ResultEditor } from './ResultEditor';
+import { SetStatusDot } from './SetStatusDot';
+import type { CategoryOptions } from './CategorySelectors';
+import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../categories';
+
+interface Props {
+  project: DetailProject;
+  progress: ProjectProgress | null;
+  /** The server's lists; SPEC §3's own copy until they arrive. */
+  categoryOptions: CategoryOptions | null;
+  live: boolean;
+  saveResult(fileSetId: string, result: ProcessedResult): Promise<void>;
+  resetResult(fileSetId: string): Promise<void>;
+}
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** SPEC §2 Project detail, once the project is loaded. */
+export function ProjectDetailView({ project, progress, categoryOptions, live, saveResult, resetResult }: Props) {
+  const [selected, setSelected] = useState(0);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const drafts = useResultDrafts({ save: saveResult, reset: resetResult });
+  const sets = project.fileSets;
+  const index = Math.min(selected, Math.max(sets.length - 1, 0));
+  const current = sets[index];
+
+  const jobsBySet = useMemo(() => new Map((progress?.jobs ?? []).map((j) => [j.fileSetId, j])), [progress]);
+  const items = useMemo<FileSetListItem[]>(
+    () =>
+      sets.map((set, i) => {
+        const draft = drafts.draftFor(set.id, set.result);
+        const title = draft?.result.content.title.trim() || setTitle(set, i);
+        return {
+          set,
+          title,
+          ...setDisplayStatus(jobsBySet.get(set.id), set.processingStatus, hasContent(set.result)),
+          edited: drafts.editedIds.includes(set.id),
+        };
+      }),
+    [sets, drafts, jobsBySet],
+  );
+  const labelOf = useCallback(
+    (fileSetId: string) => {
+      const i = sets.findIndex((s) => s.id === fileSetId);
+      return i < 0 ? 'File Set' : `${items[i].title} · ${sets[i].baseName}`;
+    },
+    [sets, items],
+  );
+
+  const save = async (): Promise<boolean> => {
+    const outcome = await drafts.saveAll();
+    if (outcome.ok) {
+      if (outcome.saved > 0) setNotice({ tone: 'success', text: 'All changes saved successfully!' });
+      return true;
+    }
+    setNotice({ tone: 'error', text: `Error saving changes: ${outcome.message}` });
+    return false;
+  };
+
+  const showPanel = project.status === 'processing' && !!progress;
+  const draft = current ? drafts.draftFor(current.id, current.result) : null;
+  const currentItem = items[index];
+
+  const onReset = async () => {
+    if (!current || !confirm('Reset to original AI-generated content?')) return;
+    setBusy(true);
+    try {
+      await drafts.resetSet(current.id);
+      setNotice(null);
+    } catch (err) {
+      console.error(err);
+      setNotice({ tone: 'error', text: `Failed to reset fileset ${current.id}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onCopyJson = async () => {
+    if (!current || !draft) return;
+    setBusy(true);
+    try {
+      if (!(await save())) return;
+      const json = JSON.stringify({ id: current.id, baseName: current.baseName, ...draftToResult(draft) }, null, 2);
+      await copyText(json);
+      alert('JSON copied to clipboard!');
+    } catch (err) {
+      console.error(err);
+      alert('Failed to copy JSON');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="pd-page stack">
+      <ProjectHeader
+        name={project.name}
+        fileSetCount={sets.length}
+        status={project.status}
+        hasUnsavedEdits={drafts.hasUnsavedEdits}
+        saving={drafts.saving}
+        onSave={() => void save()}
+        exportButtons={<ExportButtons projectId={project.id} projectName={project.name} />}
+      />
+      {notice && (
+        <Banner tone={notice.tone} onClose={() => setNotice(null)}>
+          <span data-testid="save-notice">{notice.text}</span>
+        </Banner>
+      )}
+
+      <div className="pd-layout">
+        <div className="pd-main stack">
+          {showPanel && <ProcessingPanel progress={progress} setLabel={labelOf} live={live} />}
+          {current ? (
+            <>
+              <FileSetPager index={index} count={sets.length} onSelect={setSelected} />
+              <div className="pd-workspace">
+                <div className="pd-preview-column">
+                  <FileSetPreview key={current.id} set={current} title={currentItem.title} />
+                </div>
+                <div className="pd-editor-column">
+                  {draft && hasContent(draft.result) ? (
+                    <ResultEditor
+                      key={current.id}
+                      draft={draft}
+                      shotTypeLabels={current.shotTypeLabels}
+                      categoryOptions={categoryOptions ?? { adobe: ADOBE_CATEGORIES, shutterstock: SHUTTERSTOCK_CATEGORIES }}
+                      edited={currentItem.edited}
+                      busy={busy || drafts.saving}
+                      onChange={(change) => drafts.edit(current.id, draft, change)}
+                      onReset={() => void onReset()}
+                      onCopyJson={() => void onCopyJson()}
+                    />
+                  ) : showPanel ? (
+                    <div className="pd-placeholder card" data-testid="set-in-progress">
+                      <SetStatusDot status={currentItem.status} percent={currentItem.percent} />
+                      <p className="muted">
+                        {currentItem.status === 'completed'
+                          ? 'Loading the generated content...'
+                          : jobsBySet.get(current.id)?.stageMessage || current.processingStage || 'Waiting for its turn in the queue.'}
+                      </p>
+                    </div>
+                  ) : (
+                    <div className="pd-placeholder card" data-testid="content-placeholder">
+                      <p>Processing in progress... AI-generated content will appear here when processing is complete.</p>
+                    </div>
+                  )}
+                </div>
+              </div>
+            </>
+          ) : (
+            <div className="empty card center">
+              <p>This project has no file sets yet.</p>
+            </div>
+          )}
+        </div>
+        <aside className="pd-sidebar">
+          <FileSetList items={items} selectedIndex={index} onSelect={setSelected} />
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { countKeywords, MAX_KEYWORDS, parseKeywords } from '../result-shape';
+import type { ResultDraft } from '../hooks/use-result-drafts';
+import { LocationBlock } from './LocationBlock';
+import { ShotTypeChips } from './ShotTypeChips';
+import { CategorySelectors, type CategoryOptions } from './CategorySelectors';
+
+interface Props {
+  draft: ResultDraft;
+  shotTypeLabels: Record<string, string>;
+  categoryOptions: CategoryOptions;
+  edited: boolean;
+  busy: boolean;
+  onChange(change: (d: ResultDraft) => ResultDraft): void;
+  onReset(): void;
+  onCopyJson(): void;
+}
+
+/** SPEC §2 Editable Content for the selected set. */
+export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, busy, onChange, onReset, onCopyJson }: Props) {
+  const ids = { title: useId(), description: useId(), keywords: useId() };
+  const { content, metadata, shot_types } = draft.result;
+  const kept = parseKeywords(draft.keywordsText).length;
+  const typed = countKeywords(draft.keywordsText);
+  const setContent = (patch: Partial<typeof content>) => onChange((d) => ({ ...d, result: { ...d.result, content: { ...d.result.content, ...patch } } }));
+
+  return (
+    <section className="pd-editor card" aria-label="Editable Content" data-testid="result-editor">
+      <div className="section-header">
+        <h2>Editable Content</h2>
+        {edited && <span className="pd-unsaved small">Unsaved changes</span>}
+      </div>
+
+      <div className="form">
+        <label htmlFor={ids.title}>Title</label>
+        <input
+          id={ids.title}
+          type="text"
+          value={content.title}
+          maxLength={500}
+          onChange={(e) => setContent({ title: e.target.value })}
+          data-testid="title-input"
+        />
+
+        <div className="pd-label-row">
+          <label htmlFor={ids.description}>Description</label>
+          <span className="muted small" data-testid="description-count">
+            {content.final_description.length} characters
+          </span>
+        </div>
+        <textarea
+          id={ids.description}
+          rows={8}
+          maxLength={5000}
+          value={content.final_description}
+          onChange={(e) => setContent({ final_description: e.target.value })}
+          data-testid="description-input"
+        />
+
+        <div className="pd-label-row">
+          <label htmlFor={ids.keywords}>Keywords (comma-separated)</label>
+          <span className={`small ${typed > MAX_KEYWORDS ? 'error-text' : 'muted'}`} data-testid="keyword-count">
+            {kept}/{MAX_KEYWORDS} keywords
+          </span>
+        </div>
+        <textarea
+          id={ids.keywords}
+          rows={5}
+          value={draft.keywordsText}
+          onChange={(e) => {
+            const keywordsText = e.target.value;
+            onChange((d) => ({ ...d, keywordsText }));
+          }}
+          data-testid="keywords-input"
+        />
+        {typed > MAX_KEYWORDS && (
+          <p className="small error-text">
+            {typed} keywords entered: only the first {MAX_KEYWORDS} are kept when saved.
+          </p>
+        )}
+      </div>
+
+      <LocationBlock metadata={metadata} />
+      <ShotTypeChips shotTypes={shot_types} labels={shotTypeLabels} />
+      <CategorySelectors categories={content.categories} options={categoryOptions} onChange={(categories) => setContent({ categories })} />
+
+      <div className="actions pd-editor-actions">
+        <button type="button" className="button" onClick={onReset} disabled={busy}>
+          ↺ Reset
+        </button>
+        <button type="button" className="button" onClick={onCopyJson} disabled={busy}>
+          {'{ }'} Copy JSON
+        </button>
+      </div>
+    </section>
+  );
+}

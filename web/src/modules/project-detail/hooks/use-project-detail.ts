@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { ProjectDetailQuery } from '../graphql/project-detail.graphql';
+import { fromGraphqlResult, shotTypeLabels } from '../graphql/result-mapping';
+import type { DetailProject } from '../types';
+import { apiUrl } from '../../../app/api-base';
+
+/** The project with its sets, files, per-set processing state and results, shaped for the page. */
+export function useProjectDetail(id: string) {
+  const { data, loading, error, refetch } = useQuery(ProjectDetailQuery, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const project = useMemo<DetailProject | null>(() => {
+    const p = data?.project;
+    if (!p) return null;
+    return {
+      id: p.id,
+      name: p.name,
+      status: p.status,
+      fileSets: p.fileSets.map((s) => ({
+        id: s.id,
+        baseName: s.baseName,
+        // Signed paths: an <img>/<video> cannot send the token; prefix the API base when one is configured.
+        files: s.files.map((f) => ({ ...f, resourceUri: f.resourceUri.startsWith('/') ? apiUrl(f.resourceUri) : f.resourceUri })),
+        processingStatus: s.processing?.status ?? null,
+        processingStage: s.processing?.stageMessage ?? null,
+        result: s.result ? fromGraphqlResult(s.result.current) : null,
+        shotTypeLabels: s.result ? shotTypeLabels(s.result.current) : {},
+      })),
+    };
+  }, [data]);
+  const categoryOptions = data?.categoryOptions ?? null;
+  return { project, categoryOptions, loading: loading && !data, error: data ? undefined : error, refetch };
+}

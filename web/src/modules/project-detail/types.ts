@@ -1,0 +1,40 @@
+import type { ProcessedResult } from './result-shape';
+
+/** What the page shows of one file of a set. */
+export interface DetailFile {
+  id: string;
+  filename: string;
+  fileTypeInfo: string;
+  /** Served with HTTP Range and signed, so <video> and <img> can load it without a header. */
+  resourceUri: string;
+}
+
+/** One file set as the page shows it; `result` is null until processing produced one (SPEC §8: tolerated). */
+export interface DetailFileSet {
+  id: string;
+  baseName: string;
+  files: DetailFile[];
+  /** The set's processing status as the server holds it (pending, processing, completed, failed), if it says. */
+  processingStatus: string | null;
+  /** The set's current stage as a sentence, while it is being processed. */
+  processingStage: string | null;
+  result: ProcessedResult | null;
+  /** Chip labels of the shot types, by id (golden_hour -> Golden hour). */
+  shotTypeLabels: Record<string, string>;
+}
+
+export interface DetailProject {
+  id: string;
+  name: string;
+  status: string;
+  fileSets: DetailFileSet[];
+}
+
+const VIDEO = new Set(['mp4', 'mov']);
+const ext = (f: DetailFile) => f.fileTypeInfo.toLowerCase().replace(/^\./, '');
+
+export const videoOf = (set: DetailFileSet) => set.files.find((f) => VIDEO.has(ext(f)));
+export const imageOf = (set: DetailFileSet) => set.files.find((f) => ext(f) === 'jpg' || ext(f) === 'jpeg');
+
+/** SPEC §2: the title, with the fallback 'File Set N' (1-based position). */
+export const setTitle = (set: DetailFileSet, index: number) => set.result?.content.title.trim() || `File Set ${index + 1}`;
