@@ -16,6 +16,12 @@ export interface QueueBackend {
   close(): Promise<void>;
 }
 
+const CLOSE_TIMEOUT_MS = 5_000;
+const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T | undefined> => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));
+};
+
 export function createQueueBackend(opts: { redisUrl?: string; databaseUrl: string; prefix: string }): QueueBackend {
   const closers: Array<() => Promise<unknown>> = [];
   const track = <T extends { close(): Promise<unknown> }>(x: T): T => {
@@ -48,7 +54,8 @@ export function createQueueBackend(opts: { redisUrl?: string; databaseUrl: strin
         }
       },
       close: async () => {
-        await Promise.allSettled(closers.map((c) => c()));
+        // A close waits for Redis; when Redis is down it would wait forever: bound it, then cut.
+        await Promise.allSettled(closers.map((c) => withTimeout(c(), CLOSE_TIMEOUT_MS)));
         for (const c of connections) c.disconnect();
         pinger.disconnect();
       },

@@ -44,8 +44,21 @@ export class ProcessingWorker {
     return this;
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close();
+  /**
+   * Lets running jobs finish for up to `graceMs`, then stops hard: a job still running is handed
+   * back by BullMQ's stalled-job check to another worker. Bounded so a queue store that does not
+   * answer (Redis down) cannot hold a shutdown forever.
+   */
+  async close(graceMs = 15_000): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([worker.close().then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+    clearTimeout(timer);
+    if (!closed) {
+      this.services.logger.warn({ graceMs }, 'processing worker did not stop in time; stopping without waiting for running jobs');
+      void worker.close(true).catch(() => undefined);
+    }
   }
 
   async handle(job: Job<ProcessFileSetJob>): Promise<{ title: string } | { skipped: true }> {
