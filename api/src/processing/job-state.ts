@@ -32,7 +32,7 @@ export class JobStateStore {
    */
   async begin(runId: string, fileSetId: string, attempt: number): Promise<{ projectId: string } | null> {
     const r = await this.pool.query<{ project_id: string }>(
-      `update processing_jobs j set status = 'processing', attempts = greatest(j.attempts, $3), progress = 0, stage = 'queued',
+      `update processing_jobs j set status = 'processing', attempts = greatest(j.attempts + 1, $3), progress = 0, stage = 'queued',
          stage_message = 'Starting', error = null, started_at = coalesce(j.started_at, now()), updated_at = now()
        from processing_runs r
        where j.run_id = $1 and j.file_set_id = $2 and r.id = j.run_id and j.status in ('pending', 'processing')

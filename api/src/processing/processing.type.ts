@@ -17,7 +17,7 @@ export class ProcessingJobType {
   stageMessage!: string | null;
   @Field(() => String, { nullable: true, description: 'Why the set failed (or the error being retried).' })
   error!: string | null;
-  @Field(() => Int, { description: 'Attempts started so far (temporary errors are retried).' })
+  @Field(() => Int, { description: 'Times a worker started this set (retries after temporary errors, or after a worker died).' })
   attempts!: number;
 }
 

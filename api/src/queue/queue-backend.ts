@@ -63,7 +63,8 @@ export function createQueueBackend(opts: { redisUrl?: string; databaseUrl: strin
   }
 
   const pg = withBackend(createPostgresBackend);
-  const connection = { connectionString: opts.databaseUrl, schema: 'bullmq', max: 10 };
+  // migrate: the backend creates (and upgrades) its schema on first use; without it every queue call fails.
+  const connection = { connectionString: opts.databaseUrl, schema: 'bullmq', max: 10, migrate: true };
   return {
     kind: 'postgres',
     queue: (name) => track(new pg.Queue(name, { connection, prefix: opts.prefix }) as unknown as Queue),

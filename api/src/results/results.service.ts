@@ -12,6 +12,7 @@ import { parseId } from '../projects/projects.validation.js';
 import type { User } from '../users/user.entity.js';
 import { FileSetResult } from './file-set-result.entity.js';
 import { processedResultSchema, type ProcessedResult } from './processed-result.js';
+import { chooseTitle } from './title-choice.js';
 
 export interface ResultView {
   fileSetId: string;
@@ -117,8 +118,7 @@ export class ResultsService {
         [a.projectId, a.fileSetId],
       );
       const used = new Set(taken.rows.map((r) => r.title));
-      const candidates = [...a.titleCandidates, `${a.titleCandidates[0] ?? a.result.content.title} (${a.fallbackSuffix})`];
-      const title = candidates.find((t) => !used.has(t.toLowerCase())) ?? `${candidates.at(-1)} ${a.fileSetId.slice(0, 8)}`;
+      const title = chooseTitle(a.titleCandidates.length ? a.titleCandidates : [a.result.content.title], used, a.fallbackSuffix, a.fileSetId);
       const result = processedResultSchema.parse({ ...a.result, content: { ...a.result.content, title: title.slice(0, 500) } });
       await client.query(
         `insert into file_set_results (id, file_set_id, original, "current", analysis, provider, edited_at, created_at, updated_at)

@@ -1,0 +1,72 @@
+/**
+ * Every real fixture SRT through the pipeline's telemetry + place stage and the offline wording of
+ * its location: the first fix, the local start time and the place match the hand-read expectations
+ * (analysis/test-support/fixture-expectations.ts), and a track without GPS reads "Unknown".
+ * Then the offline titles of all fixture clips, as one project would save them, are all different.
+ */
+import { readFileSync } from 'node:fs';
+import { offlineMetadata, type ClipFacts } from '../../analysis/metadata/index.js';
+import { EXPECTED } from '../../analysis/test-support/fixture-expectations.js';
+import { fixtureNames, FIXTURE_DIR } from '../../analysis/test-support/fixtures.js';
+import { chooseTitle } from '../../results/title-choice.js';
+import { placeOf, readTelemetry } from './telemetry-stage.js';
+
+function factsFor(name: string, ordinal: number): ClipFacts {
+  const t = readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8'));
+  const { position, place } = placeOf(t.summary);
+  return { baseName: name, ordinal, cameraType: 'dji-mavic-3-pro-series', probe: null, summary: t.summary, motion: t.motion, shotTypes: t.shotTypes, light: t.light, sunAltitude: t.sunAltitude, position, place, image: null, frames: [], scene: null };
+}
+
+describe.each(Object.entries(EXPECTED))('telemetry + place stage: %s', (name, exp) => {
+  it('reads the hand-read first fix, start time and place, and words the location', () => {
+    const f = factsFor(name, 1);
+    if (exp.localStart !== undefined) expect(f.summary.localStart?.slice(0, 19) ?? null).toBe(exp.localStart);
+    const m = offlineMetadata(f).result.metadata;
+    if (!exp.firstFix) {
+      // Documented rule: no fix at all -> the set completes with an Unknown location.
+      expect(f.position).toBeNull();
+      expect(m).toEqual({ latitude: null, longitude: null, city: 'Unknown', country: 'Unknown' });
+      expect(f.shotTypes.flyover || f.shotTypes.orbit || f.shotTypes.tracking || f.shotTypes.hover).toBe(false);
+      return;
+    }
+    expect(f.position!.latitude).toBeCloseTo(exp.firstFix.lat, 6);
+    expect(f.position!.longitude).toBeCloseTo(exp.firstFix.lon, 6);
+    expect(m.latitude).toBeCloseTo(exp.firstFix.lat, 6);
+    expect(m.longitude).toBeCloseTo(exp.firstFix.lon, 6);
+    expect(m.country).toBe(exp.country);
+    if (exp.city !== undefined) expect(m.city).toBe(exp.city);
+    if (exp.country === null) expect(offlineMetadata(f).result.content.title).toContain('Open Sea');
+    else expect(offlineMetadata(f).result.content.title).toContain(exp.city ?? exp.country!);
+  });
+});
+
+describe('offline titles across the fixture clips', () => {
+  it('gives every clip of one project its own title, reading like a stock title', () => {
+    const names = fixtureNames();
+    const used = new Set<string>();
+    const titles = names.map((n, i) => {
+      const g = offlineMetadata(factsFor(n, i + 1));
+      const t = chooseTitle(g.titleCandidates, used, n, `id${i}`);
+      used.add(t.toLowerCase());
+      return t;
+    });
+    expect(new Set(titles.map((t) => t.toLowerCase())).size).toBe(names.length);
+    for (const t of titles) {
+      expect(t).toMatch(/^Aerial Drone /);
+      expect(t.length).toBeLessThanOrEqual(200);
+      expect(t).not.toMatch(/\(JuanIrache|\.SRT|\.srt/); // never needed the filename fallback
+    }
+    // The Corato clip (DJI_0023) reads like an editor's title.
+    expect(titles[names.indexOf('Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT')]).toMatch(/^Aerial Drone \w[\w -]* (of|over|around|above) Corato [\w ]+, Italy/);
+  });
+
+  it('keeps keywords within the rules: at most 30, no duplicates, no brand or tool names', () => {
+    for (const n of fixtureNames()) {
+      const k = offlineMetadata(factsFor(n, 1)).result.content.keywords;
+      expect(k.length).toBeGreaterThanOrEqual(10);
+      expect(k.length).toBeLessThanOrEqual(30);
+      expect(new Set(k.map((x) => x.toLowerCase())).size).toBe(k.length);
+      expect(k.join(' ')).not.toMatch(/dji|mavic|openai|ffmpeg|shotlog/i);
+    }
+  });
+});
