@@ -27,7 +27,7 @@ export class ProcessingResolver {
       'Starts processing the complete file sets of your project and charges the run once. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, or in the trash), BAD_USER_INPUT (no complete set), NOT_FOUND.',
   })
   async startProcessing(
-    @Arg('projectId', () => ID) projectId: string,
+    @Arg('projectId', () => ID, { description: 'One of your projects with at least one complete file set.' }) projectId: string,
     @Ctx() ctx: GraphQLContext,
     @Arg('idempotencyKey', () => String, {
       nullable: true,
@@ -40,7 +40,7 @@ export class ProcessingResolver {
   }
 
   @Query(() => ProcessingProgressType, { description: 'Progress of the latest processing run of your project.' })
-  async projectProgress(@Arg('projectId', () => ID) projectId: string, @Ctx() ctx: GraphQLContext) {
+  async projectProgress(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Ctx() ctx: GraphQLContext) {
     return this.services.processing.progress(requireUser(ctx), projectId);
   }
 
@@ -49,7 +49,7 @@ export class ProcessingResolver {
     description: 'The same figures as the projectProgress query: the current state first, then every change from any worker; completes after the final state when the run ends.',
     subscribe: subscribeToProgress as never,
   })
-  projectProgressChanged(@Root() progress: ProjectProgress, @Arg('projectId', () => ID) _projectId: string): ProjectProgress {
+  projectProgressChanged(@Root() progress: ProjectProgress, @Arg('projectId', () => ID, { description: 'One of your projects.' }) _projectId: string): ProjectProgress {
     return progress;
   }
 

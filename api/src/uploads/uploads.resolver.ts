@@ -19,7 +19,7 @@ export class UploadsResolver {
       'Uploads files into a project (multipart request spec; send Apollo-Require-Preflight). Files are grouped into file sets by base filename; files that fit no set are refused by name while the rest upload.',
   })
   async uploadFiles(
-    @Arg('projectId', () => ID) projectId: string,
+    @Arg('projectId', () => ID, { description: 'One of your projects (not in the trash).' }) projectId: string,
     @Arg('files', () => [GraphQLUpload], { description: 'The files: .mp4/.mov, .jpg and .srt, any case.' }) files: Array<Promise<FileUpload>>,
     @Ctx() ctx: GraphQLContext,
     @Arg('idempotencyKey', () => String, {
@@ -41,8 +41,8 @@ export class UploadsResolver {
     description: "Adds a set's missing file or replaces one: video takes .mp4/.mov, jpg takes .jpg, srt takes .srt. The file takes the set's base name.",
   })
   async replaceFileSetFile(
-    @Arg('fileSetId', () => ID) fileSetId: string,
-    @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
+    @Arg('fileSetId', () => ID, { description: 'One of your file sets.' }) fileSetId: string,
+    @Arg('file', () => GraphQLUpload, { description: 'The file (multipart request spec).' }) file: Promise<FileUpload>,
     @Ctx() ctx: GraphQLContext,
     @Arg('kind', () => FileKind, { nullable: true, description: 'The place it fills; inferred from the extension when omitted.' }) kind?: FileKind | null,
   ): Promise<FileReplacementType> {
