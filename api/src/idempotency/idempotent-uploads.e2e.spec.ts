@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { fixtureSrtPath, makeTestFileSet } from '../test-support/media-fixtures.js';
-import { filePart, graphqlMultipart, multipartBody, send, storageState, type Part } from '../uploads/upload-test-helpers.js';
+import { filePart, graphqlMultipart, multipartBody, send, storageState, type Part } from '../uploads/test-support/upload-test-helpers.js';
 import { IDEMPOTENCY_MISMATCH } from './idempotency.service.js';
 
 let server: TestServer & { close(): Promise<void> };

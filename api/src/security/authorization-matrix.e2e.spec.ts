@@ -2,14 +2,14 @@ import { buildClientSchema, getIntrospectionQuery, getNamedType, isCompositeType
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
-import { fillPath, listRoutes, type RouteEntry } from '../http/route-list.js';
+import { fillPath, listRoutes, type RouteEntry } from '../http/test-support/route-list.js';
 import { makeMatrixFixture } from './test-support/authorization-fixtures.js';
-import { CALLERS, graphqlRules, restRules, type Access, type Caller, type MatrixFixture } from './authorization-rules.js';
+import { CALLERS, graphqlRules, restRules, type Access, type Caller, type MatrixFixture } from './test-support/authorization-rules.js';
 
 /**
  * Every REST route of the live app and every GraphQL root field of the live schema, called as
  * signed out, as user A on A's objects, as user B on A's objects and as an administrator, must
- * answer what its rule in authorization-rules.ts allows. A route or field without a rule fails.
+ * answer what its rule in test-support/authorization-rules.ts allows. A route or field without a rule fails.
  */
 type Outcome = 'ok' | 401 | 403 | 404;
 

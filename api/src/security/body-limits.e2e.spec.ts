@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { listRoutes } from '../http/route-list.js';
+import { listRoutes } from '../http/test-support/route-list.js';
 import { MAX_JSON_DEPTH } from '../http/body-limits.js';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 
@@ -14,7 +14,7 @@ afterAll(() => server.close());
 const oversized = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), cameraType: 'dji-mavic-3-pro-series' });
 const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 /** Routes that take multipart uploads rather than JSON have their own limits (MAX_UPLOAD_BYTES). */
-const MULTIPART_ROUTES = new Set(['POST /api/upload/:projectId']);
+const MULTIPART_ROUTES = new Set(['POST /api/upload/:projectId', 'POST /api/filesets/:id/files']);
 
 describe('request body limits', () => {
   it('answers 413 for JSON over 1 MB and 400 for JSON too deep on every route that takes a body, and on /graphql', async () => {

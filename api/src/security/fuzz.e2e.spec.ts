@@ -1,7 +1,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import WebSocket from 'ws';
-import { listRoutes } from '../http/route-list.js';
+import { listRoutes } from '../http/test-support/route-list.js';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { buildClientSchema, getIntrospectionQuery, getNamedType, isCompositeType } from 'graphql';
 import { fuzzRequest, valueFor, type FuzzRequest } from './test-support/fuzz-arbitraries.js';

@@ -9,9 +9,9 @@ import { Project } from '../../projects/project.entity.js';
 import { FileSet } from '../../filesets/file-set.entity.js';
 import { MediaFile } from '../../filesets/media-file.entity.js';
 import { FileSetResult } from '../../results/file-set-result.entity.js';
-import type { MatrixFixture } from '../authorization-rules.js';
+import type { MatrixFixture } from './authorization-rules.js';
 
-export { CALLERS, type Caller } from '../authorization-rules.js';
+export { CALLERS, type Caller } from './authorization-rules.js';
 
 const SRT = 'JuanIrache__DJI_SRT_Parser__air2s.srt';
 

@@ -1,4 +1,4 @@
-import type { ProcessedResult } from '../results/processed-result.js';
+import type { ProcessedResult } from '../../results/processed-result.js';
 
 /** Who calls: signed out, user A (who owns the objects), user B, an administrator. */
 export type Caller = 'anonymous' | 'owner' | 'other' | 'admin';
