@@ -21,6 +21,6 @@ export class FailedJobType {
 @ObjectType('QueueStats', { description: 'One background job queue as administrators see it.' })
 export class QueueStatsType {
   @Field({ description: 'The queue name.' }) name!: string;
-  @Field(() => QueueJobCountsType) counts!: QueueJobCountsType;
+  @Field(() => QueueJobCountsType, { description: 'How many jobs are in each state.' }) counts!: QueueJobCountsType;
   @Field(() => [FailedJobType], { description: 'The most recent failed jobs, newest first (at most 10).' }) recentFailed!: FailedJobType[];
 }

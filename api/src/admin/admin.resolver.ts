@@ -36,7 +36,7 @@ export class AdminResolver {
   @Mutation(() => CreditAdjustmentType, { description: "Adds (positive) or removes (negative) credits on a user's account (administrators)." })
   adjustUserCredits(
     @Ctx() ctx: GraphQLContext,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: 'The user whose balance changes.' }) userId: string,
     @Arg('amount', () => MoneyScalar, { description: 'Up to 2 decimals, non-zero.' }) amount: string,
     @Arg('reason', () => String, { nullable: true, description: "Defaults to 'Manual adjustment by admin'." }) reason: string | null,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'Retrying with the same key applies the adjustment once.' }) idempotencyKey: string | null,
@@ -52,7 +52,7 @@ export class AdminResolver {
   }
 
   @Mutation(() => MarkupUpdateType, { description: 'Sets CREDIT_MARKUP_PERCENTAGE, 0 to 1000 (administrators). The cost per file set follows at once.' })
-  updateMarkup(@Ctx() ctx: GraphQLContext, @Arg('value', () => Number) value: number) {
+  updateMarkup(@Ctx() ctx: GraphQLContext, @Arg('value', () => Number, { description: 'The markup in percent, 0 to 1000.' }) value: number) {
     const admin = requireAdmin(ctx);
     return this.services.admin.setMarkup(value, admin.id);
   }
@@ -71,19 +71,19 @@ export class AdminResolver {
   }
 
   @Mutation(() => PurchaseDecision, { description: "Approves a pending purchase request: the package's credits are added, exactly once (administrators)." })
-  approvePurchaseRequest(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('adminNotes', () => String, { nullable: true }) adminNotes: string | null) {
+  approvePurchaseRequest(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID, { description: 'A pending purchase request.' }) id: string, @Arg('adminNotes', () => String, { description: 'Notes shown to the user (e.g. the payment reference).', nullable: true }) adminNotes: string | null) {
     return this.services.purchases.approve(id, requireAdmin(ctx), adminNotes);
   }
 
   @Mutation(() => PurchaseDecision, { description: 'Rejects a pending purchase request; the notes are shown to the user as Reason (administrators).' })
-  rejectPurchaseRequest(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('adminNotes', () => String, { nullable: true }) adminNotes: string | null) {
+  rejectPurchaseRequest(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID, { description: 'A pending purchase request.' }) id: string, @Arg('adminNotes', () => String, { description: 'Shown to the user as the reason.', nullable: true }) adminNotes: string | null) {
     return this.services.purchases.reject(id, requireAdmin(ctx), adminNotes);
   }
 
   @Query(() => LedgerEventConnection, { description: 'The ledger explorer: every event, filterable by user, type and date (administrators).' })
   async ledgerEvents(
     @Ctx() ctx: GraphQLContext,
-    @Arg('filter', () => LedgerEventFilterInput, { nullable: true }) filter: LedgerEventFilterInput | null,
+    @Arg('filter', () => LedgerEventFilterInput, { description: 'Optional filters (user, event type).', nullable: true }) filter: LedgerEventFilterInput | null,
     @Arg('first', () => Int, { defaultValue: 100, description: 'Page size, 1 to 200.' }) first: number,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page; omit for the newest events.' }) after: string | null,
   ) {

@@ -5,11 +5,11 @@ import { Connection } from '../graphql/relay.js';
 
 @ObjectType('AdminUser', { description: 'A user as administrators see them.' })
 export class AdminUserType {
-  @Field(() => ID) id!: string;
-  @Field() username!: string;
-  @Field() email!: string;
+  @Field(() => ID, { description: 'User id.' }) id!: string;
+  @Field({ description: 'Username.' }) username!: string;
+  @Field({ description: 'E-mail address.' }) email!: string;
   @Field(() => Int, { description: '1 user, 2 administrator.' }) roleId!: number;
-  @Field() createdAt!: Date;
+  @Field({ description: 'When the account was created (ISO 8601 date-time).' }) createdAt!: Date;
   @Field(() => MoneyScalar, { description: 'Current balance.' }) creditBalance!: string;
 }
 
@@ -32,14 +32,14 @@ export class SettingType {
 
 @ObjectType('MarkupUpdate', { description: 'The outcome of changing the processing markup.' })
 export class MarkupUpdateType {
-  @Field(() => SettingType) setting!: SettingType;
+  @Field(() => SettingType, { description: 'The markup setting after the change.' }) setting!: SettingType;
   @Field(() => MoneyScalar, { description: 'The cost per file set that now applies.' }) costPerFileset!: string;
   @Field({ description: "'Markup updated to N%. This affects all future processing costs.'" }) message!: string;
 }
 
 @ObjectType('LedgerEvent', { description: 'One immutable event of the credit ledger.' })
 export class LedgerEventType {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, { description: 'Event id.' }) id!: string;
   @Field({ description: 'Global append order.' }) sequence!: string;
   @Field({ description: 'The account stream (one per user).' }) streamId!: string;
   @Field(() => Int, { description: 'Position in the stream.' }) streamVersion!: number;
@@ -49,7 +49,7 @@ export class LedgerEventType {
   @Field(() => ID, { nullable: true, description: 'Who caused it (administrator), when not the user or the system.' }) actorId!: string | null;
   @Field(() => String, { nullable: true, description: 'Why (adjustments).' }) reason!: string | null;
   @Field(() => GraphQLJSONObject, { description: 'The full event payload.' }) payload!: Record<string, unknown>;
-  @Field() createdAt!: Date;
+  @Field({ description: 'When the event was appended (ISO 8601 date-time).' }) createdAt!: Date;
   @Field({ description: 'SHA-256 over the event and the previous hash.' }) hash!: string;
   @Field(() => String, { nullable: true, description: 'Hash of the previous event in the stream.' }) prevHash!: string | null;
 }
@@ -59,7 +59,7 @@ export class LedgerEventConnection extends Connection(LedgerEventType, 'LedgerEv
 
 @InputType('LedgerEventFilter', { description: 'Filters for the ledger explorer.' })
 export class LedgerEventFilterInput {
-  @Field(() => ID, { nullable: true }) userId?: string | null;
+  @Field(() => ID, { description: 'Only events of this user; omit for every user.', nullable: true }) userId?: string | null;
   @Field(() => String, { nullable: true, description: 'Event type.' }) type?: string | null;
   @Field(() => Date, { nullable: true, description: 'From this instant (inclusive).' }) from?: Date | null;
   @Field(() => Date, { nullable: true, description: 'Before this instant (exclusive).' }) to?: Date | null;
@@ -67,23 +67,23 @@ export class LedgerEventFilterInput {
 
 @ObjectType('LedgerVerification', { description: 'The hash chain check.' })
 export class LedgerVerificationType {
-  @Field() ok!: boolean;
-  @Field(() => Int) checkedEvents!: number;
+  @Field({ description: 'True when every event\'s hash matches its content and the previous hash.' }) ok!: boolean;
+  @Field(() => Int, { description: 'How many events were checked.' }) checkedEvents!: number;
   @Field(() => ID, { nullable: true, description: 'The first event that fails, if any.' }) firstInvalidEventId!: string | null;
-  @Field(() => String, { nullable: true }) reason!: string | null;
+  @Field(() => String, { description: 'Where and why the chain breaks; null when ok.', nullable: true }) reason!: string | null;
 }
 
 @ObjectType('ReplayDifference', { description: 'A live projection value that differs from the replay.' })
 export class ReplayDifferenceType {
-  @Field(() => ID) userId!: string;
-  @Field() field!: string;
-  @Field() live!: string;
-  @Field() replayed!: string;
+  @Field(() => ID, { description: 'The user whose projection differs.' }) userId!: string;
+  @Field({ description: 'The projection field that differs (e.g. balance).' }) field!: string;
+  @Field({ description: 'The live value.' }) live!: string;
+  @Field({ description: 'The value the replay computed.' }) replayed!: string;
 }
 
 @ObjectType('LedgerReplay', { description: 'All events replayed into fresh projections and compared with the live ones.' })
 export class LedgerReplayType {
-  @Field() ok!: boolean;
-  @Field(() => Int) eventsReplayed!: number;
-  @Field(() => [ReplayDifferenceType]) differences!: ReplayDifferenceType[];
+  @Field({ description: 'True when the replayed projections equal the live ones.' }) ok!: boolean;
+  @Field(() => Int, { description: 'How many events were replayed.' }) eventsReplayed!: number;
+  @Field(() => [ReplayDifferenceType], { description: 'Every value that differs; empty when ok.' }) differences!: ReplayDifferenceType[];
 }

@@ -9,12 +9,12 @@ export class AuthResolver {
   constructor(private readonly services: AppServices) {}
 
   @Mutation(() => AuthPayload, { description: 'Creates an account (with the 100-credit sign-up bonus) and signs in.' })
-  async register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<AuthResult> {
+  async register(@Arg('input', () => RegisterInput, { description: 'The new account.' }) input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<AuthResult> {
     return signedIn(ctx, await this.services.auth.register({ ...input }, ctx.clientAddress));
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in with username (or e-mail) and password.' })
-  async login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: GraphQLContext): Promise<AuthResult> {
+  async login(@Arg('input', () => LoginInput, { description: 'The credentials.' }) input: LoginInput, @Ctx() ctx: GraphQLContext): Promise<AuthResult> {
     return signedIn(ctx, await this.services.auth.login({ ...input }, ctx.clientAddress));
   }
 }

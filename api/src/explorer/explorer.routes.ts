@@ -23,7 +23,8 @@ export function mountExplorer(app: Express, services: AppServices): void {
   app.get(['/explorer', '/explorer.html'], (req, res, next) => {
     if (!enabled) return next(notFound(`No route for GET ${req.path}`));
     if (!fs.existsSync(page)) {
-      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
+      res.status(503).setHeader('X-Shotlog-Web-Build', 'missing');
+      res.type('text').send('The web app is not built yet: run `npm run build`.');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

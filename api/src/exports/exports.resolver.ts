@@ -13,8 +13,8 @@ export class ExportsResolver {
 
   @Mutation(() => ExportDownloadType, { description: 'A short-lived signed URL that downloads one export of your project (no Authorization header needed).' })
   async exportDownload(
-    @Arg('projectId', () => ID) projectId: string,
-    @Arg('format', () => ExportFormat) format: ExportFormat,
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Arg('format', () => ExportFormat, { description: 'What to download.' }) format: ExportFormat,
     @Arg('withJpgs', () => Boolean, { defaultValue: false, description: 'METADATA_ZIP only: include the JPGs with metadata written in.' }) withJpgs: boolean,
     @Ctx() ctx: GraphQLContext,
   ) {
@@ -23,22 +23,22 @@ export class ExportsResolver {
   }
 
   @Query(() => ExportFileType, { description: 'A CSV export with its content inline, for projects of up to 2,000 file sets.' })
-  async exportCsv(@Arg('projectId', () => ID) projectId: string, @Arg('format', () => ExportFormat) format: ExportFormat, @Ctx() ctx: GraphQLContext) {
+  async exportCsv(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Arg('format', () => ExportFormat, { description: 'The CSV format (METADATA_ZIP is not a CSV: use exportDownload).' }) format: ExportFormat, @Ctx() ctx: GraphQLContext) {
     if (format === ExportFormat.METADATA_ZIP) throw badInput('The metadata ZIP is binary: use exportDownload');
     const exp = await this.services.exports.csvContent(requireUser(ctx), projectId, format);
     return { format, fileName: exp.fileName, content: exp.content, incomplete: exp.incomplete, note: exp.note };
   }
 
   @Query(() => ExportCheckType, { description: "Checks the agency CSV of a project against the agency's published rules: every row it would refuse, and why." })
-  exportCheck(@Arg('projectId', () => ID) projectId: string, @Arg('format', () => AgencyExportFormat) format: AgencyExportFormat, @Ctx() ctx: GraphQLContext) {
+  exportCheck(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Arg('format', () => AgencyExportFormat, { description: 'The agency whose rules to check against.' }) format: AgencyExportFormat, @Ctx() ctx: GraphQLContext) {
     return this.services.exports.check(requireUser(ctx), projectId, format);
   }
 
   @Query(() => ExportPreviewType, { description: 'The values the exports are built from, in export order (offset paging).' })
   async exportPreview(
-    @Arg('projectId', () => ID) projectId: string,
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
     @Arg('first', () => Int, { defaultValue: 100, description: '1 to 500.' }) first: number,
-    @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
+    @Arg('offset', () => Int, { description: 'Rows to skip, 0 or more.', defaultValue: 0 }) offset: number,
     @Ctx() ctx: GraphQLContext,
   ) {
     const p = await this.services.exports.preview(requireUser(ctx), projectId, { first, offset });

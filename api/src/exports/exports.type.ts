@@ -23,11 +23,15 @@ export enum AgencyExportFormat {
   ADOBE = 'adobe',
   SHUTTERSTOCK = 'shutterstock',
 }
-registerEnumType(AgencyExportFormat, { name: 'AgencyExportFormat', description: 'A stock agency whose upload rules Shotlog checks.' });
+registerEnumType(AgencyExportFormat, {
+  name: 'AgencyExportFormat',
+  description: 'A stock agency whose upload rules Shotlog checks.',
+  valuesConfig: { ADOBE: { description: 'Adobe Stock.' }, SHUTTERSTOCK: { description: 'Shutterstock.' } },
+});
 
 @ObjectType('ExportDownload', { description: 'A short-lived signed link to an export; it needs no Authorization header.' })
 export class ExportDownloadType {
-  @Field(() => ExportFormat)
+  @Field(() => ExportFormat, { description: 'The export format of the link.' })
   format!: ExportFormat;
   @Field({ description: 'The download URL (absolute when PUBLIC_URL is configured, else a path on this API).' })
   url!: string;
@@ -43,15 +47,15 @@ export class ExportDownloadType {
 
 @ObjectType('ExportFile', { description: 'A CSV export with its content inline (projects of up to 2,000 file sets).' })
 export class ExportFileType {
-  @Field(() => ExportFormat)
+  @Field(() => ExportFormat, { description: 'The export format.' })
   format!: ExportFormat;
-  @Field()
+  @Field({ description: 'The file name the download would have.' })
   fileName!: string;
   @Field({ description: 'The CSV text, exactly as the download serves it.' })
   content!: string;
-  @Field()
+  @Field({ description: 'True while the project is still processing: the file holds the rows done so far.' })
   incomplete!: boolean;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Why the file may be incomplete, for people; null when complete.', nullable: true })
   note!: string | null;
 }
 
@@ -59,29 +63,29 @@ export class ExportFileType {
 export class ExportRowCheckType {
   @Field(() => Int, { description: '1-based row number in the CSV, not counting the header.' })
   rowNumber!: number;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The file set of the row.' })
   fileSetId!: string;
-  @Field()
+  @Field({ description: 'The file name in the row.' })
   filename!: string;
   @Field(() => [String], { description: 'Why the agency would refuse the row; empty when it would be accepted.' })
   problems!: string[];
-  @Field(() => [String])
+  @Field(() => [String], { description: 'What could be better, though the agency would accept the row.' })
   warnings!: string[];
 }
 
 @ObjectType('ExportCheck', { description: "An agency CSV checked against the agency's published rules." })
 export class ExportCheckType {
-  @Field(() => AgencyExportFormat)
+  @Field(() => AgencyExportFormat, { description: 'The agency checked.' })
   format!: AgencyExportFormat;
-  @Field()
+  @Field({ description: 'The agency\'s name, for people.' })
   agency!: string;
   @Field({ description: 'Where the agency publishes the rules.' })
   source!: string;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows the CSV would have.' })
   totalRows!: number;
   @Field(() => Int, { description: 'Rows that would be refused.' })
   refusedCount!: number;
-  @Field(() => [ExportRowCheckType])
+  @Field(() => [ExportRowCheckType], { description: 'The rows with problems or warnings; rows without either are left out.' })
   rows!: ExportRowCheckType[];
   @Field(() => [String], { description: 'Problems with the file as a whole (e.g. too many rows).' })
   fileProblems!: string[];
@@ -89,46 +93,46 @@ export class ExportCheckType {
 
 @ObjectType('ExportPreviewRow', { description: 'The values a file set exports, before CSV formatting.' })
 export class ExportPreviewRowType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The file set of the row.' })
   fileSetId!: string;
   @Field({ description: 'The video file name (the base name when the set has no video).' })
   filename!: string;
-  @Field()
+  @Field({ description: 'False when the set has no result yet (its metadata cells export empty).' })
   hasResult!: boolean;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Title; null without a result.', nullable: true })
   title!: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Description; null without a result.', nullable: true })
   description!: string | null;
   @Field(() => [String], { description: 'At most 30.' })
   keywords!: string[];
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Adobe Stock category name; null when none.', nullable: true })
   adobeCategory!: string | null;
   @Field(() => Int, { nullable: true, description: "Adobe Stock's number for adobeCategory (1 to 21)." })
   adobeCategoryNumber!: number | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Shutterstock category A; null when none.', nullable: true })
   shutterstockA!: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Shutterstock category B; null when none.', nullable: true })
   shutterstockB!: string | null;
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { description: 'Latitude in decimal degrees; null without a GPS fix.', nullable: true })
   latitude!: number | null;
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { description: 'Longitude in decimal degrees; null without a GPS fix.', nullable: true })
   longitude!: number | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'City; null without a result.', nullable: true })
   city!: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Country; null without a result.', nullable: true })
   country!: string | null;
 }
 
 @ObjectType('ExportPreview', { description: "A page of a project's export rows, in export order." })
 export class ExportPreviewType {
-  @Field(() => [ExportPreviewRowType])
+  @Field(() => [ExportPreviewRowType], { description: 'This page of rows.' })
   rows!: ExportPreviewRowType[];
-  @Field(() => Int)
+  @Field(() => Int, { description: 'File sets in the project (rows in the export).' })
   totalFileSets!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'File sets that have a result.' })
   processedFileSets!: number;
-  @Field()
+  @Field({ description: 'True while some file sets have no result yet.' })
   incomplete!: boolean;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Why the export may be incomplete, for people; null when complete.', nullable: true })
   note!: string | null;
 }

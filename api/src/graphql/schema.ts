@@ -46,6 +46,14 @@ export async function buildAppSchema(services: AppServices | null): Promise<Grap
     // Subscriptions bring their own `subscribe` function (shared stores feed them); no in-process topics.
     pubSub: noTopicPubSub,
   });
+  // type-graphql cannot describe the root types; integrators read these in the explorer.
+  describeRoot(schema.getQueryType(), 'Reads. Each field says who may call it: public, any signed-in user (your own data), or administrators.');
+  describeRoot(schema.getMutationType(), 'Writes. Each field says who may call it; writes that create or spend accept an idempotencyKey for safe retries.');
+  describeRoot(schema.getSubscriptionType(), 'Live updates over graphql-ws (same bearer token, in connectionParams.authorization).');
   if (services) servicesBySchema.set(schema, services);
   return schema;
+}
+
+function describeRoot(type: { description?: string | null } | null | undefined, description: string): void {
+  if (type && !type.description) type.description = description;
 }

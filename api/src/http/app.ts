@@ -114,7 +114,8 @@ function serveWebApp(app: Express, dir: string): void {
   app.get(/.*/, (req, res, next) => {
     if (req.method !== 'GET' || !req.accepts('html')) return next();
     if (!fs.existsSync(index)) {
-      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
+      res.status(503).setHeader('X-Shotlog-Web-Build', 'missing');
+      res.type('text').send('The web app is not built yet: run `npm run build`.');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

@@ -4,6 +4,7 @@ import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { ProjectType } from '../projects/project.type.js';
+import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
 import { progressStream } from './progress-stream.js';
 import type { ProjectProgress } from './progress.js';
 import { ProcessingProgressType, ProcessingRunType, StartProcessingPayload } from './processing.type.js';
@@ -25,12 +26,21 @@ export class ProcessingResolver {
     description:
       'Starts processing the complete file sets of your project and charges the run once. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, or in the trash), BAD_USER_INPUT (no complete set), NOT_FOUND.',
   })
-  async startProcessing(@Arg('projectId', () => ID) projectId: string, @Ctx() ctx: GraphQLContext) {
-    return this.services.processing.start(requireUser(ctx), projectId);
+  async startProcessing(
+    @Arg('projectId', () => ID, { description: 'One of your projects with at least one complete file set.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description:
+        'Any unique string (1 to 200 visible ASCII characters, e.g. a UUID) for safe retries: repeating the mutation with the same key returns the run the first call started (charged once) instead of starting or charging again, for 24 hours. The same key with another projectId is a CONFLICT.',
+    })
+    idempotencyKey?: string | null,
+  ) {
+    return startProcessingOnce(this.services, requireUser(ctx), projectId, idempotencyKey);
   }
 
   @Query(() => ProcessingProgressType, { description: 'Progress of the latest processing run of your project.' })
-  async projectProgress(@Arg('projectId', () => ID) projectId: string, @Ctx() ctx: GraphQLContext) {
+  async projectProgress(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Ctx() ctx: GraphQLContext) {
     return this.services.processing.progress(requireUser(ctx), projectId);
   }
 
@@ -39,7 +49,7 @@ export class ProcessingResolver {
     description: 'The same figures as the projectProgress query: the current state first, then every change from any worker; completes after the final state when the run ends.',
     subscribe: subscribeToProgress as never,
   })
-  projectProgressChanged(@Root() progress: ProjectProgress, @Arg('projectId', () => ID) _projectId: string): ProjectProgress {
+  projectProgressChanged(@Root() progress: ProjectProgress, @Arg('projectId', () => ID, { description: 'One of your projects.' }) _projectId: string): ProjectProgress {
     return progress;
   }
 

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
 import { authed } from '../http/route.js';
+import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
+import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
 
 /** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7). */
 export function processingRoutes(services: AppServices): Router {
@@ -10,7 +12,7 @@ export function processingRoutes(services: AppServices): Router {
     authed(
       services,
       async (req, user) => {
-        const { run, progress } = await services.processing.start(user, req.params.id);
+        const { run, progress } = await startProcessingOnce(services, user, req.params.id, idempotencyKeyOf(req));
         return { message: `Processing started for ${run.totalJobs} file set${run.totalJobs === 1 ? '' : 's'}`, runId: run.id, run, progress };
       },
       202,

@@ -23,7 +23,7 @@ export class ProcessingJobType {
 
 @ObjectType('ProcessingProgress', { description: 'Progress of the latest processing run of a project (the figures of GET /api/projects/{id}/progress).' })
 export class ProcessingProgressType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The project.' })
   projectId!: string;
   @Field({ description: "The project's status: processing while a run is going, then completed." })
   status!: string;
@@ -31,15 +31,15 @@ export class ProcessingProgressType {
   runId!: string | null;
   @Field(() => String, { nullable: true, description: 'running or completed; null without a run.' })
   runStatus!: string | null;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'File sets in the latest run.' })
   totalJobs!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'File sets processed successfully.' })
   completedJobs!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'File sets being processed now.' })
   processingJobs!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'File sets whose processing failed (their credits are refunded).' })
   failedJobs!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'File sets still waiting in the queue.' })
   pendingJobs!: number;
   @Field(() => Int, { description: 'Overall percent 0-100.' })
   progress!: number;
@@ -51,11 +51,11 @@ export class ProcessingProgressType {
 export class ProcessingRunType {
   @Field(() => ID, { description: 'Run id (the ledger charge and refund are keyed by it).' })
   id!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The project processed.' })
   projectId!: string;
   @Field({ description: 'running or completed.' })
   status!: string;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'File sets in the run (the complete sets when it started).' })
   totalJobs!: number;
   @Field(() => Int, { description: 'Sets that completed (set when the run finishes).' })
   succeededJobs!: number;
@@ -69,16 +69,16 @@ export class ProcessingRunType {
   refunded!: string | null;
   @Field({ description: 'Metadata provider: offline or openai.' })
   provider!: string;
-  @Field()
+  @Field({ description: 'When the run started (ISO 8601 date-time).' })
   createdAt!: Date;
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When the last file set finished (ISO 8601 date-time); null while running.', nullable: true })
   finishedAt!: Date | null;
 }
 
 @ObjectType('StartProcessingPayload', { description: 'The run that was started and the progress right after.' })
 export class StartProcessingPayload {
-  @Field(() => ProcessingRunType)
+  @Field(() => ProcessingRunType, { description: 'The run that was started (or, for a retry with the same idempotencyKey, the one the first call started).' })
   run!: ProcessingRunType;
-  @Field(() => ProcessingProgressType)
+  @Field(() => ProcessingProgressType, { description: 'The project\'s progress right after the start.' })
   progress!: ProcessingProgressType;
 }

@@ -42,13 +42,13 @@ export class ProjectsResolver {
   }
 
   @Query(() => ProjectType, { description: 'One of your projects, with its file sets and files.' })
-  async project(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+  async project(@Arg('id', () => ID, { description: 'The project id (UUID); another user\'s project is NOT_FOUND.' }) id: string, @Ctx() ctx: GraphQLContext) {
     return presentProject(await this.services.projects.getOwned(requireUser(ctx), id, { includeFiles: true }));
   }
 
   @Mutation(() => ProjectType, { description: 'Creates a project (wizard step 1).' })
   async createProject(
-    @Arg('input', () => CreateProjectInput) input: CreateProjectInput,
+    @Arg('input', () => CreateProjectInput, { description: 'The project to create.' }) input: CreateProjectInput,
     @Ctx() ctx: GraphQLContext,
     @Arg('idempotencyKey', () => String, {
       nullable: true,
@@ -61,17 +61,17 @@ export class ProjectsResolver {
   }
 
   @Mutation(() => ProjectType, { description: 'Moves a project to the trash.' })
-  async trashProject(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+  async trashProject(@Arg('id', () => ID, { description: 'One of your projects.' }) id: string, @Ctx() ctx: GraphQLContext) {
     return presentProject(await this.services.projects.moveToTrash(requireUser(ctx), id));
   }
 
   @Mutation(() => ProjectType, { description: 'Restores a project from the trash.' })
-  async restoreProject(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+  async restoreProject(@Arg('id', () => ID, { description: 'One of your projects in the trash.' }) id: string, @Ctx() ctx: GraphQLContext) {
     return presentProject(await this.services.projects.restore(requireUser(ctx), id));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes a project in the trash for good, with its files. Cannot be undone.' })
-  async deleteProjectPermanently(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+  async deleteProjectPermanently(@Arg('id', () => ID, { description: 'One of your projects in the trash.' }) id: string, @Ctx() ctx: GraphQLContext) {
     await this.services.projects.deletePermanently(requireUser(ctx), id);
     return true;
   }

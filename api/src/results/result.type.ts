@@ -12,25 +12,25 @@ export class ResultCategoriesType {
 
 @ObjectType('ResultContent', { description: 'Title, description, keywords and categories.' })
 export class ResultContentType {
-  @Field()
+  @Field({ description: 'The clip title, one line.' })
   title!: string;
   @Field({ description: 'The description (final_description in REST).' })
   finalDescription!: string;
   @Field(() => [String], { description: 'At most 30, most important first.' })
   keywords!: string[];
-  @Field(() => ResultCategoriesType)
+  @Field(() => ResultCategoriesType, { description: 'The stock-agency categories chosen for the clip.' })
   categories!: ResultCategoriesType;
 }
 
 @ObjectType('ResultLocation', { description: 'Where the clip was filmed. City and country read "Unknown" when the telemetry has no GPS fix.' })
 export class ResultLocationType {
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { description: 'Latitude in decimal degrees (WGS 84); null without a GPS fix.', nullable: true })
   latitude!: number | null;
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { description: 'Longitude in decimal degrees (WGS 84); null without a GPS fix.', nullable: true })
   longitude!: number | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'City name, or "Unknown" when the telemetry has no GPS fix.', nullable: true })
   city!: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Country name, or "Unknown" when the telemetry has no GPS fix.', nullable: true })
   country!: string | null;
 }
 
@@ -40,15 +40,15 @@ export class ShotTypeFlagType {
   id!: string;
   @Field({ description: 'Chip label, e.g. "Golden hour".' })
   label!: string;
-  @Field()
+  @Field({ description: 'True when this shot type applies to the clip.' })
   value!: boolean;
 }
 
 @ObjectType('ProcessedResult', { description: 'A processed result (SPEC §3): content, location and shot types.' })
 export class ProcessedResultType {
-  @Field(() => ResultContentType)
+  @Field(() => ResultContentType, { description: 'Title, description, keywords and stock-agency categories.' })
   content!: ResultContentType;
-  @Field(() => ResultLocationType)
+  @Field(() => ResultLocationType, { description: 'Where the clip was filmed (from the SRT telemetry).' })
   metadata!: ResultLocationType;
   @Field(() => [ShotTypeFlagType], { description: 'Every shot type of the vocabulary, in vocabulary order, then any others stored.' })
   shotTypes!: ShotTypeFlagType[];
@@ -58,7 +58,7 @@ export class ProcessedResultType {
 
 @ObjectType('FileSetResult', { description: "A file set's result: the user's current version beside the AI's original." })
 export class FileSetResultType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The file set this result belongs to.' })
   fileSetId!: string;
   @Field(() => ProcessedResultType, { description: 'What the user sees, edits and exports.' })
   current!: ProcessedResultType;
@@ -66,43 +66,43 @@ export class FileSetResultType {
   original!: ProcessedResultType;
   @Field({ description: 'True when current differs from the original by a saved edit.' })
   edited!: boolean;
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When the user last saved an edit (ISO 8601 date-time); null when never edited.', nullable: true })
   editedAt!: Date | null;
   @Field({ description: 'offline or openai.' })
   provider!: string;
-  @Field()
+  @Field({ description: 'When the result last changed, by processing, an edit or a reset (ISO 8601 date-time).' })
   updatedAt!: Date;
 }
 
-@InputType('ShotTypeFlagInput')
+@InputType('ShotTypeFlagInput', { description: 'Whether one shot type of the vocabulary applies.' })
 export class ShotTypeFlagInput {
-  @Field()
+  @Field({ description: 'A shot type id from shotTypeVocabulary.' })
   id!: string;
-  @Field()
+  @Field({ description: 'True when the shot type applies.' })
   value!: boolean;
 }
 
 @InputType('FileSetResultInput', { description: 'The whole edited result (validated like PUT /api/filesets/{id}/results).' })
 export class FileSetResultInput {
-  @Field()
+  @Field({ description: 'The clip title, one line (required, not empty).' })
   title!: string;
-  @Field()
+  @Field({ description: 'The description (required, not empty).' })
   finalDescription!: string;
   @Field(() => [String], { description: 'Split on commas, trimmed, de-duplicated and capped at 30.' })
   keywords!: string[];
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'One of categoryOptions.adobe, or null for none.', nullable: true })
   adobeCategory?: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'One of categoryOptions.shutterstock, or null for none.', nullable: true })
   shutterstockACategory?: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'One of categoryOptions.shutterstock, or null for none.', nullable: true })
   shutterstockBCategory?: string | null;
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { description: 'Latitude in decimal degrees, -90 to 90; null for none.', nullable: true })
   latitude?: number | null;
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { description: 'Longitude in decimal degrees, -180 to 180; null for none.', nullable: true })
   longitude?: number | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'City; null or omitted for none.', nullable: true })
   city?: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Country; null or omitted for none.', nullable: true })
   country?: string | null;
   @Field(() => [ShotTypeFlagInput], { nullable: true, description: 'Omitted: the shot types stay as they are.' })
   shotTypes?: ShotTypeFlagInput[] | null;
@@ -110,17 +110,17 @@ export class FileSetResultInput {
 
 @ObjectType('ShotTypeDefinition', { description: 'A shot type of the fixed vocabulary.' })
 export class ShotTypeDefinitionType {
-  @Field()
+  @Field({ description: 'Stable id, e.g. golden_hour; what results and inputs use.' })
   id!: string;
-  @Field()
+  @Field({ description: 'Chip label, e.g. "Golden hour".' })
   label!: string;
-  @Field()
+  @Field({ description: 'What the shot type means, for people choosing it.' })
   description!: string;
 }
 
 @ObjectType('CategoryOptions', { description: 'The category lists of SPEC §3 for the selectors.' })
 export class CategoryOptionsType {
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Adobe Stock\'s categories, in Adobe\'s order (their 1-based position is Adobe\'s category number).' })
   adobe!: string[];
   @Field(() => [String], { description: 'The same list serves Shutterstock A and B.' })
   shutterstock!: string[];
@@ -132,8 +132,8 @@ export class FileSetProcessingType {
   status!: string;
   @Field(() => Float, { description: 'Percent 0-100.' })
   progress!: number;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'What processing is doing now, for people (e.g. "Waiting in the queue").', nullable: true })
   stageMessage!: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Why processing failed, for people; null unless it failed.', nullable: true })
   error!: string | null;
 }

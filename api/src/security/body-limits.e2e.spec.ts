@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { listRoutes } from '../http/route-list.js';
+import { listRoutes } from '../http/test-support/route-list.js';
 import { MAX_JSON_DEPTH } from '../http/body-limits.js';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 

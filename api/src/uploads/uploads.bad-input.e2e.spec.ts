@@ -2,7 +2,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { fixtureSrtPath, makeTestJpg, makeTestVideo } from '../test-support/media-fixtures.js';
-import { filePart, multipartBody, send, storageState, type Part } from './upload-test-helpers.js';
+import { filePart, multipartBody, send, storageState, type Part } from './test-support/upload-test-helpers.js';
 
 // Small limits so that "too large" and "too many" are cheap to send.
 const MAX_BYTES = 1_000_000;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { fixtureSrtPath, makeTestJpg, makeTestVideo } from '../test-support/media-fixtures.js';
-import { filePart, multipartBody, send, storageState, type Part } from './upload-test-helpers.js';
+import { filePart, multipartBody, send, storageState, type Part } from './test-support/upload-test-helpers.js';
 
 let server: TestServer & { close(): Promise<void> };
 let alice: { token: string; id: string };

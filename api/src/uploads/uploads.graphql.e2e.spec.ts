@@ -4,7 +4,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { fixtureSrtPath, makeTestJpg, makeTestVideo } from '../test-support/media-fixtures.js';
-import { filePart, graphqlMultipart, send, storageState, type Part } from './upload-test-helpers.js';
+import { filePart, graphqlMultipart, send, storageState, type Part } from './test-support/upload-test-helpers.js';
 
 const MAX_BYTES = 1_000_000;
 const MAX_FILES = 6;

@@ -4,8 +4,9 @@ import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { presentFileSet } from '../projects/project.presenter.js';
+import { commitUploadOnce } from '../idempotency/idempotent-writes.js';
 import { consumeUploads } from './graphql-uploads.js';
-import { presentAccepted, uploadMessage } from './upload.presenter.js';
+import { presentAccepted } from './upload.presenter.js';
 import { FileKind, FileReplacementType, UploadResultType } from './upload.type.js';
 
 /** Uploads under the GraphQL multipart request spec; the same sessions as the REST routes. */
@@ -18,31 +19,30 @@ export class UploadsResolver {
       'Uploads files into a project (multipart request spec; send Apollo-Require-Preflight). Files are grouped into file sets by base filename; files that fit no set are refused by name while the rest upload.',
   })
   async uploadFiles(
-    @Arg('projectId', () => ID) projectId: string,
+    @Arg('projectId', () => ID, { description: 'One of your projects (not in the trash).' }) projectId: string,
     @Arg('files', () => [GraphQLUpload], { description: 'The files: .mp4/.mov, .jpg and .srt, any case.' }) files: Array<Promise<FileUpload>>,
     @Ctx() ctx: GraphQLContext,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description:
+        'Any unique string (1 to 200 visible ASCII characters, e.g. a UUID) for safe retries: repeating the upload of the same files (names, sizes and SHA-256) with the same key returns the first answer instead of uploading again, for 24 hours. The same key with other files is a CONFLICT, and so is a repeat while the first is still running (after a wait).',
+    })
+    idempotencyKey?: string | null,
   ): Promise<UploadResultType> {
-    const session = await this.services.uploads.begin(requireUser(ctx), projectId);
+    const user = requireUser(ctx);
+    const session = await this.services.uploads.begin(user, projectId);
     await consumeUploads(session, files);
-    const o = await session.commit();
-    const fileSets = o.fileSets.map(presentFileSet);
-    const complete = fileSets.filter((s) => s.status === 'complete').length;
-    return {
-      message: uploadMessage({ accepted: o.accepted, refused: o.refused, fileSets }),
-      projectId: o.project.id,
-      accepted: o.accepted.map(presentAccepted),
-      refused: o.refused,
-      fileSets,
-      summary: { fileSets: fileSets.length, complete, incomplete: fileSets.length - complete },
-    };
+    // One rule with the REST route: the stored answer is the REST one, mapped to this type.
+    const { message, project, accepted, refused, fileSets, summary } = await commitUploadOnce(this.services, user, session, idempotencyKey);
+    return { message, projectId: project.id, accepted, refused, fileSets, summary };
   }
 
   @Mutation(() => FileReplacementType, {
     description: "Adds a set's missing file or replaces one: video takes .mp4/.mov, jpg takes .jpg, srt takes .srt. The file takes the set's base name.",
   })
   async replaceFileSetFile(
-    @Arg('fileSetId', () => ID) fileSetId: string,
-    @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
+    @Arg('fileSetId', () => ID, { description: 'One of your file sets.' }) fileSetId: string,
+    @Arg('file', () => GraphQLUpload, { description: 'The file (multipart request spec).' }) file: Promise<FileUpload>,
     @Ctx() ctx: GraphQLContext,
     @Arg('kind', () => FileKind, { nullable: true, description: 'The place it fills; inferred from the extension when omitted.' }) kind?: FileKind | null,
   ): Promise<FileReplacementType> {

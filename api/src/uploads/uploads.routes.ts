@@ -5,14 +5,16 @@ import { parseSlot } from '../filesets/file-kinds.js';
 import { authed } from '../http/route.js';
 import type { User } from '../users/user.entity.js';
 import { receiveMultipart } from './multipart-upload.js';
-import { presentSetsRest, presentUpload } from './upload.presenter.js';
-import type { UploadSession } from './uploads.service.js';
+import { presentSetsRest } from './upload.presenter.js';
+import type { UploadOutcome, UploadSession } from './uploads.service.js';
+import { commitUploadOnce } from '../idempotency/idempotent-writes.js';
+import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 
 /**
  * Receives a multipart body into `session` and commits it. A client that went away gets no
  * answer (there is nobody to read it), only the clean-up.
  */
-async function runUpload(req: Request, res: Response, session: UploadSession) {
+async function runUpload<T = UploadOutcome>(req: Request, res: Response, session: UploadSession, commit: () => Promise<T> = () => session.commit() as Promise<T>) {
   let fields: Record<string, string>;
   try {
     fields = await receiveMultipart(req, session);
@@ -25,18 +27,22 @@ async function runUpload(req: Request, res: Response, session: UploadSession) {
     res.destroy();
     return { outcome: null, fields };
   }
-  return { outcome: await session.commit(), fields };
+  return { outcome: await commit(), fields };
 }
 
-/** POST /api/upload/{projectId}: multipart, the repeated field `files` (SPEC §7). */
+/**
+ * POST /api/upload/{projectId}: multipart, the repeated field `files` (SPEC §7). An
+ * `Idempotency-Key` header makes a retry of the same files answer the first upload.
+ */
 export function uploadRoutes(services: AppServices): Router {
   const r = Router();
   r.post(
     '/:projectId',
     authed(services, async (req, user, res) => {
       const session = await services.uploads.begin(user, req.params.projectId);
-      const { outcome } = await runUpload(req, res, session);
-      return outcome ? presentUpload(outcome) : undefined;
+      const key = idempotencyKeyOf(req);
+      const { outcome } = await runUpload(req, res, session, () => commitUploadOnce(services, user, session, key));
+      return outcome ?? undefined;
     }),
   );
   return r;

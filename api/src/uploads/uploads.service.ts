@@ -137,6 +137,18 @@ export class UploadSession {
     return this.track(work);
   }
 
+  /**
+   * What the request carried, once every file in flight has settled: the stored files as
+   * (filename, size, sha256) and the refused names, in a stable order. An idempotency key is
+   * fingerprinted with it, so a retry of the same bytes is recognised and a different upload is not.
+   */
+  async contents(): Promise<{ projectId: string; files: Array<{ filename: string; size: number; sha256: string }>; refused: string[] }> {
+    await this.settle();
+    const files = this.stored.map(({ file }) => ({ filename: file.filename, size: file.stored.sizeBytes, sha256: file.stored.sha256 }));
+    files.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : a.sha256 < b.sha256 ? -1 : 1));
+    return { projectId: this.project.id, files, refused: this.refusals.map((r) => r.filename).sort() };
+  }
+
   /** Waits for every file in flight, then records them all, or removes them all on failure. */
   async commit(): Promise<UploadOutcome> {
     await this.settle();

@@ -16,7 +16,7 @@ export class UsersResolver {
   }
 
   @Mutation(() => UserType, { description: "Saves the signed-in user's colour theme." })
-  updateTheme(@Arg('theme', () => ThemeEnum) theme: ThemeEnum, @Ctx() ctx: GraphQLContext): Promise<User> {
+  updateTheme(@Arg('theme', () => ThemeEnum, { description: 'The theme to use from now on.' }) theme: ThemeEnum, @Ctx() ctx: GraphQLContext): Promise<User> {
     return this.services.users.setTheme(requireUser(ctx).id, theme);
   }
 

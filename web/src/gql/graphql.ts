@@ -6,7 +6,9 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** A stock agency whose upload rules Shotlog checks. */
 export type AgencyExportFormat =
+  /** Adobe Stock. */
   | 'ADOBE'
+  /** Shutterstock. */
   | 'SHUTTERSTOCK';
 
 /** What a personal API token may do. A request outside its scopes is refused with FORBIDDEN (HTTP 403) naming the missing scope. */
@@ -87,6 +89,7 @@ export type LedgerEventFilter = {
   to?: string | null | undefined;
   /** Event type. */
   type?: string | null | undefined;
+  /** Only events of this user; omit for every user. */
   userId?: string | number | null | undefined;
 };
 

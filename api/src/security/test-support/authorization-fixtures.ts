@@ -2,14 +2,16 @@ import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { signUp, type TestServer } from '../../test-support/test-server.js';
-import { fixtureSrtPath } from '../../test-support/media-fixtures.js';
+import os from 'node:os';
+import path from 'node:path';
+import { fixtureSrtPath, makeTestFileSet } from '../../test-support/media-fixtures.js';
 import { Project } from '../../projects/project.entity.js';
 import { FileSet } from '../../filesets/file-set.entity.js';
 import { MediaFile } from '../../filesets/media-file.entity.js';
 import { FileSetResult } from '../../results/file-set-result.entity.js';
-import type { MatrixFixture } from '../authorization-rules.js';
+import type { MatrixFixture } from './authorization-rules.js';
 
-export { CALLERS, type Caller } from '../authorization-rules.js';
+export { CALLERS, type Caller } from './authorization-rules.js';
 
 const SRT = 'JuanIrache__DJI_SRT_Parser__air2s.srt';
 
@@ -26,6 +28,10 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
     if (r.status >= 300) throw new Error(`fixture: ${what} failed with ${r.status} ${JSON.stringify(r.body)}`);
     return r.body as any;
   };
+
+  // One real complete file set on disk (ffmpeg), uploaded afresh for each call that needs one.
+  let setFiles: Promise<string[]> | null = null;
+  const completeSetFiles = () => (setFiles ??= fs.mkdtemp(path.join(os.tmpdir(), 'matrix-set-')).then((dir) => makeTestFileSet(dir, 'DJI_0001')));
 
   const fx: MatrixFixture = {
     users: { owner, other, admin: adminAccount },
@@ -48,13 +54,24 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       await em.flush();
       return { projectId, fileSetId: set.id, fileId: media.id };
     },
+    async completeProject() {
+      const id = await fx.project();
+      const form = new FormData();
+      for (const file of await completeSetFiles()) form.append('files', new Blob([new Uint8Array(await fs.readFile(file))]), path.basename(file));
+      const res = await fetch(`${server.url}/api/upload/${id}`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+      if (res.status !== 200 && res.status !== 201) throw new Error(`fixture: upload failed with ${res.status} ${await res.text()}`);
+      return id;
+    },
+    async srtFile() {
+      return { filename: 'DJI_0001.SRT', data: await fs.readFile(fixtureSrtPath(SRT)) };
+    },
     async purchaseRequest() {
       const r = ok('purchase request', await server.request('POST', '/api/purchase/request', { token: owner.token, body: { packageId } }));
       return r.request.id as string;
     },
     async apiToken() {
-      const r = ok('API token', await server.request('POST', '/api/tokens', { token: owner.token, body: { name: fx.unique('t'), scopes: ['read'] } }));
-      return (r.id ?? r.token?.id ?? r.apiToken?.id) as string;
+      const r = ok('API token', await server.request('POST', '/api/user/tokens', { token: owner.token, body: { name: fx.unique('t'), scopes: ['read'] } }));
+      return r.token.id as string;
     },
     async uploadForm() {
       const form = new FormData();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from 'graphql';
-import type { RouteEntry } from '../../http/route-list.js';
+import type { RouteEntry } from '../../http/test-support/route-list.js';
 
 /** One raw HTTP request: the path is sent as is (no URL normalisation), the body as bytes. */
 export interface FuzzRequest {

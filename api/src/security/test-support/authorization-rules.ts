@@ -1,4 +1,4 @@
-import type { ProcessedResult } from '../results/processed-result.js';
+import type { ProcessedResult } from '../../results/processed-result.js';
 
 /** Who calls: signed out, user A (who owns the objects), user B, an administrator. */
 export type Caller = 'anonymous' | 'owner' | 'other' | 'admin';
@@ -18,9 +18,13 @@ export interface MatrixFixture {
   unique(prefix: string): string;
   project(opts?: { trashed?: boolean }): Promise<string>;
   fileSet(): Promise<{ projectId: string; fileSetId: string; fileId: string }>;
+  /** A project with one complete file set (real MP4, JPG and SRT uploaded through the API). */
+  completeProject(): Promise<string>;
   purchaseRequest(): Promise<string>;
   apiToken(): Promise<string>;
   uploadForm(): Promise<FormData>;
+  /** One real .SRT file, for multipart GraphQL uploads. */
+  srtFile(): Promise<{ filename: string; data: Buffer }>;
   sampleResult(): ProcessedResult;
 }
 
@@ -35,8 +39,7 @@ export interface MatrixFixture {
  *           user B and for an administrator (owners only; a foreign id answers like a missing one).
  * - admin:  administrator operations: 401 signed out, 403 for users, 2xx for administrators.
  *
- * Rules for routes and fields that other features add (uploads, processing, results, files,
- * exports, API tokens) are here already; until the route exists they are reported as unused.
+ * A rule for a route or field that does not exist fails too, so the table names only real ones.
  */
 export type Access = 'public' | 'user' | 'owned' | 'admin';
 
@@ -60,6 +63,8 @@ export interface RestRule {
 
 export interface GraphQLRule {
   access: Access;
+  /** Files for Upload arguments (variable path, e.g. `files.0`): sent as a GraphQL multipart request. */
+  files?: (fx: MatrixFixture) => Promise<Record<string, { filename: string; data: Buffer }>>;
   /** Values for the field's arguments (the document is generated from the live schema). */
   args?: (fx: MatrixFixture, caller: Caller) => Promise<Record<string, unknown>>;
   /** extensions.code values also accepted for a caller who is allowed in. */
@@ -70,7 +75,14 @@ const project = (fx: MatrixFixture) => fx.project().then((id) => ({ params: { id
 const trashedProject = (fx: MatrixFixture) => fx.project({ trashed: true }).then((id) => ({ params: { id } }));
 const uploadProject = (fx: MatrixFixture) => fx.project().then((projectId) => ({ params: { projectId } }));
 const fileSet = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.fileSetId } }));
-const file = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.fileId } }));
+const file = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { fileId: s.fileId } }));
+const completeProject = (fx: MatrixFixture) => fx.completeProject().then((id) => ({ params: { id } }));
+const srtForm = async (fx: MatrixFixture) => {
+  const f = await fx.srtFile();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(f.data)], { type: 'application/x-subrip' }), f.filename);
+  return form;
+};
 const credentials = async (fx: MatrixFixture) => ({ username: fx.users.owner.username, password: fx.users.owner.password });
 const newAccount = async (fx: MatrixFixture) => {
   const username = fx.unique('reg');
@@ -121,30 +133,42 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/ready': { access: 'public' },
   // The web app: index.html for any page, or 503 with instructions while it is not built.
   'GET /.*/': { access: 'public', call: async () => ({ url: '/dashboard', headers: { accept: 'text/html' } }), alsoAllowed: [503] },
-  'GET /explorer': { access: 'public' },
+
+  // The GraphQL endpoint's GET form (queries only; Apollo's CSRF prevention wants a preflight header).
+  'GET /graphql': { access: 'public', call: async () => ({ url: '/graphql?query=%7B__typename%7D', headers: { 'apollo-require-preflight': 'true' } }) },
+  // The explorer page: served from web/dist, 503 with instructions while the web app is not built.
+  'GET /explorer': { access: 'public', alsoAllowed: [503] },
+  'GET /explorer.html': { access: 'public', alsoAllowed: [503] },
 
   // Uploads and file sets (issue 4)
   'POST /api/upload/:projectId': { access: 'owned', call: async (fx) => ({ ...(await uploadProject(fx)), form: await fx.uploadForm() }) },
+  'POST /api/filesets/:id/files': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), form: await srtForm(fx) }) },
   'GET /api/projects/:id/verify-filesets': { access: 'owned', call: project },
-  'POST /api/projects/:id/generate-json': { access: 'owned', call: project },
+  'POST /api/projects/:id/generate-json': { access: 'owned', call: completeProject },
   'GET /api/projects/:id/cost-estimate': { access: 'owned', call: project },
-  'GET /api/files/:id': { access: 'owned', call: file },
-  'GET /api/files/:id/content': { access: 'owned', call: file },
+  // A stored file to its owner by the Authorization header (signed links: the matrix's own test).
+  'GET /api/files/:fileId': { access: 'owned', call: file },
+  'HEAD /api/files/:fileId': { access: 'owned', call: file },
 
-  // Processing and results (issue 5): starting a run of an empty project is a business refusal.
-  'POST /api/projects/:id/process': { access: 'owned', call: project, alsoAllowed: [400, 402, 409] },
+  // Processing and results (issue 5)
+  'POST /api/projects/:id/process': { access: 'owned', call: completeProject },
   'GET /api/projects/:id/progress': { access: 'owned', call: project },
   'GET /api/filesets/:id/results': { access: 'owned', call: fileSet },
   'PUT /api/filesets/:id/results': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), body: fx.sampleResult() }) },
+  'POST /api/filesets/:id/results/reset': { access: 'owned', call: fileSet },
 
-  // Exports (issue 6)
-  'GET /api/projects/csv/:id': { access: 'owned', call: project },
-  'GET /api/projects/pond5-csv/:id': { access: 'owned', call: project },
+  // Exports (issue 6); signed `?token=` download links: the matrix's own test.
+  'GET /api/projects/csv/:id': { access: 'owned', call: completeProject },
+  'GET /api/projects/pond5-csv/:id': { access: 'owned', call: completeProject },
+  'GET /api/projects/adobe-csv/:id': { access: 'owned', call: completeProject },
+  'GET /api/projects/shutterstock-csv/:id': { access: 'owned', call: completeProject },
+  'GET /api/projects/:id/export-check': { access: 'owned', call: async (fx) => ({ url: `/api/projects/${await fx.completeProject()}/export-check?format=adobe` }) },
+  'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
 
   // API tokens (issue 8)
-  'GET /api/tokens': { access: 'user' },
-  'POST /api/tokens': { access: 'user', call: async () => ({ body: { name: 'matrix', scopes: ['read'] } }) },
-  'DELETE /api/tokens/:id': { access: 'owned', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
+  'GET /api/user/tokens': { access: 'user' },
+  'POST /api/user/tokens': { access: 'user', call: async (fx) => ({ body: { name: fx.unique('matrix'), scopes: ['read'] } }) },
+  'DELETE /api/user/tokens/:id': { access: 'owned', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
 };
 
 const input = (value: Record<string, unknown>) => ({ input: value });
@@ -183,14 +207,36 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.approvePurchaseRequest': { access: 'admin', args: async (fx) => ({ id: await fx.purchaseRequest(), adminNotes: 'paid' }) },
   'Mutation.rejectPurchaseRequest': { access: 'admin', args: async (fx) => ({ id: await fx.purchaseRequest(), adminNotes: 'no payment' }) },
 
-  // Fields other features add; arguments as their issues describe them.
-  'Subscription.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
-  'Query.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
-  'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  // Static vocabularies for the result editor (like cameraTypes: no account needed).
+  'Query.shotTypeVocabulary': { access: 'public' },
+  'Query.categoryOptions': { access: 'public' },
+
+  // Uploads, file sets and processing
+  'Mutation.uploadFiles': { access: 'owned', args: async (fx) => ({ projectId: await fx.project(), files: [null] }), files: async (fx) => ({ 'files.0': await fx.srtFile() }) },
+  'Mutation.replaceFileSetFile': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId, file: null }), files: async (fx) => ({ file: await fx.srtFile() }) },
   'Query.verifyFileSets': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
-  'Mutation.generateManifest': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
-  'Mutation.startProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }), alsoAllowedCodes: ['BAD_USER_INPUT', 'CONFLICT', 'INSUFFICIENT_CREDITS'] },
+  'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Mutation.generateProjectJson': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
+  'Mutation.startProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
+  'Query.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Subscription.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+
+  // Results
   'Query.fileSetResult': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
+  'Mutation.updateFileSetResult': {
+    access: 'owned',
+    args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId, input: { title: 'Aerial view over the coast', finalDescription: 'A drone flies along the coast.', keywords: ['aerial', 'coast'] } }),
+  },
+  'Mutation.resetFileSetResult': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
+
+  // Exports
+  'Query.exportCsv': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'STANDARD' }) },
+  'Query.exportCheck': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'ADOBE' }) },
+  'Query.exportPreview': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
+  'Mutation.exportDownload': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'METADATA_ZIP' }) },
+
+  // API tokens
   'Query.apiTokens': { access: 'user' },
+  'Mutation.createApiToken': { access: 'user', args: async (fx) => input({ name: fx.unique('matrix'), scopes: ['read'] }) },
   'Mutation.revokeApiToken': { access: 'owned', args: async (fx) => ({ id: await fx.apiToken() }) },
 };
