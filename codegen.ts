@@ -25,7 +25,7 @@ const config: CodegenConfig = {
     },
     [examplesOut]: {
       documents: ['examples/operations.graphql'],
-      plugins: ['typescript', 'typescript-operations', 'typed-document-node'],
+      plugins: ['typescript-operations', 'typed-document-node'],
       config: { useTypeImports: true, enumsAsTypes: true, onlyOperationTypes: true, scalars: { ...scalars, Upload: 'unknown' } },
     },
   },
