@@ -1,10 +1,12 @@
 /**
  * The integrator examples against a live server: each script, run as a child process with an API
  * token, uploads a folder of 3 real file sets, processes them, writes the Standard and Pond5 CSVs
- * into the folder and is charged exactly the run's cost. A bad token and an empty balance exit
- * non-zero with a clear message.
+ * into the folder and is charged exactly the run's cost; a set that fails processing is reported and
+ * refunded without failing the run; a bad token, a missing scope and an empty balance exit non-zero
+ * with a clear message.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,6 +133,32 @@ describe.each(['node', 'shell'] as const)('the %s example', (kind) => {
     expect(pond5[0]).toEqual(POND5_HEADER);
     expect(pond5).toHaveLength(4);
     expect(pond5.slice(1).every((r) => r[6] === 'no')).toBe(true);
+  }, 180_000);
+
+  it('reports a set that fails processing without failing the run, and pays only for the sets that completed', async () => {
+    const u = await signUp(server);
+    const token = await apiToken(u.token, ['read', 'write', 'process']);
+    const dir = path.join(tmp, `failing-${kind}`);
+    await makeTestFileSet(dir, 'DJI_0001', { srtFixture: SRTS[0] });
+    await makeTestFileSet(dir, 'DJI_0002', { srtFixture: SRTS[1], omit: ['video'] });
+    // A movie header the upload accepts, then bytes no decoder can read: processing fails it.
+    const movieHead = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(12)]);
+    await fs.writeFile(path.join(dir, 'DJI_0002.MP4'), Buffer.concat([movieHead, randomBytes(64 * 1024)]));
+    const before = await balance(u.token);
+
+    const run = await runScript(kind, dir, { SHOTLOG_URL: server.url, SHOTLOG_TOKEN: token });
+    if (run.code !== 0) console.error(run.stdout, run.stderr);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/FAILED DJI_0002: .*video could not be read/i);
+    expect(run.stdout).toMatch(/1 completed, 1 failed/);
+    const projectId = /\(id ([^)]+)\)/.exec(run.stdout)?.[1];
+    const p = await server.graphql(`query($id: ID!) { project(id: $id) { latestRun { charged refunded } } }`, { id: projectId }, u.token);
+    expect(p.data.project.latestRun).toEqual({ charged: '0.06', refunded: '0.03' });
+    expect(before - (await balance(u.token))).toBe(cents('0.03'));
+    const standard = await csvRows(dir, '_export.csv', '_pond5_export.csv');
+    expect(standard[0]).toEqual(STANDARD_HEADER);
+    const done = standard.slice(1).find((r) => r[0] === 'DJI_0001.MP4');
+    expect(done?.[1]).toBeTruthy();
   }, 180_000);
 
   it('exits non-zero with a clear message: 3 for a bad token or a missing scope, 4 when the credits do not cover the run', async () => {
