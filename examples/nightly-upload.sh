@@ -60,8 +60,9 @@ PROJECT=$(jq -r '.project.id' "$BODY")
 echo "Created project \"$(jq -r '.project.name' "$BODY")\" (id $PROJECT)"
 
 # One multipart request per file set; curl streams each file from disk and draws its progress bar.
+mapfile -t BASES < <(printf '%s\n' "${!SETS[@]}" | sort)
 i=0
-for base in $(printf '%s\n' "${!SETS[@]}" | sort); do
+for base in "${BASES[@]}"; do
   i=$((i + 1))
   args=()
   while IFS= read -r f; do [ -n "$f" ] && args+=(-F "files=@$f"); done <<<"${SETS[$base]}"
