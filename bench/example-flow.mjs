@@ -3,7 +3,7 @@
 // it is project creation, upload, processing (start → subscription complete) and export, from the
 // script's own SHOTLOG_TIMINGS=1 JSON lines. Sets: one ffmpeg clip (EXAMPLE_BENCH_VIDEO="WxH:seconds",
 // default 1920x1080:10) and JPG copied per set, with real DJI SRT fixtures that have GPS.
-// EXAMPLE_BENCH_ECHO=1 shows the script's own output. Needs a build first: npx tsc -b ledger api.
+// Also the script's peak RSS (streamed upload: it stays near its idle size). EXAMPLE_BENCH_ECHO=1 shows the script's own output. Needs a build first: npx tsc -b ledger api.
 // Run: node bench/example-flow.mjs
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -91,7 +91,18 @@ try {
     out += b;
     if (process.env.EXAMPLE_BENCH_ECHO === '1') process.stderr.write(b);
   });
+  // The script's peak RSS (VmHWM), to show the upload streams rather than reading files whole.
+  let peakKb = 0;
+  const sampler = setInterval(() => {
+    try {
+      const m = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (m) peakKb = Math.max(peakKb, Number(m[1]));
+    } catch {
+      /* exited between samples */
+    }
+  }, 100);
   const code = await new Promise((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`example exited ${code}:\n${out.slice(-3000)}`);
 
@@ -113,13 +124,16 @@ try {
     `\nExample flow (examples/nightly-upload.ts), ${SETS} file sets, ${(bytes / 1024 ** 2).toFixed(1)} MB (video ${size}, ${seconds} s), ${os.cpus().length} CPUs`,
   );
   table(rows);
-  console.log(`processing: ${t.processing.completed} completed, ${t.processing.failed} failed`);
+  console.log(
+    `processing: ${t.processing.completed} completed, ${t.processing.failed} failed; script peak RSS ${(peakKb / 1024).toFixed(0)} MB for ${(bytes / 1024 ** 2).toFixed(0)} MB uploaded`,
+  );
   console.log(
     JSON.stringify({
       bench: 'example-flow',
       sets: SETS,
       megabytes: Number((bytes / 1024 ** 2).toFixed(1)),
       wall: Number(wall.toFixed(2)),
+      scriptPeakRssMb: Math.round(peakKb / 1024),
       ...Object.fromEntries(phases.map((p) => [p, t[p].seconds])),
     }),
   );
