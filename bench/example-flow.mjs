@@ -3,7 +3,8 @@
 // it is project creation, upload, processing (start → subscription complete) and export, from the
 // script's own SHOTLOG_TIMINGS=1 JSON lines. Sets: one ffmpeg clip (EXAMPLE_BENCH_VIDEO="WxH:seconds",
 // default 1920x1080:10) and JPG copied per set, with real DJI SRT fixtures that have GPS.
-// Also the script's peak RSS (streamed upload: it stays near its idle size). EXAMPLE_BENCH_ECHO=1 shows the script's own output. Needs a build first: npx tsc -b ledger api.
+// Also the script's peak RSS (streamed upload: it stays near its idle size). EXAMPLE_BENCH_ECHO=1
+// shows the script's own output. Needs a build first: npx tsc -b ledger api.
 // Run: node bench/example-flow.mjs
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
