@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'web/src/gql/**', 'data/**', 'screenshots/**', 'bench/out/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'web/src/gql/**', 'examples/gql/**', 'data/**', 'screenshots/**', 'bench/out/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -23,7 +23,7 @@ const common = {
   },
   testEnvironment: 'node',
   rootDir: '.',
-  roots: ['<rootDir>/ledger', '<rootDir>/api', '<rootDir>/web'],
+  roots: ['<rootDir>/ledger', '<rootDir>/api', '<rootDir>/web', '<rootDir>/examples'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

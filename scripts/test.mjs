@@ -52,20 +52,25 @@ run('check schema/schema.graphql is current', process.execPath, ['api/dist/graph
 checkCodegen();
 run('build web (vite)', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'web', '--logLevel', 'warn']);
 
-/** The web app's typed documents (web/src/gql) must be what codegen makes from the current schema. */
+/** The typed documents (web/src/gql, examples/gql) must be what codegen makes from the current schema. */
 function checkCodegen() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-codegen-'));
   const out = path.join(tmp, 'gql') + path.sep;
-  run('check web/src/gql is current (graphql-codegen)', bin('graphql-codegen'), ['--config', 'codegen.ts', '--silent'], { env: { CODEGEN_OUT: out } });
+  const examplesOut = path.join(tmp, 'examples-gql', 'operations.ts');
+  run('check web/src/gql and examples/gql are current (graphql-codegen)', bin('graphql-codegen'), ['--config', 'codegen.ts', '--silent'], {
+    env: { CODEGEN_OUT: out, CODEGEN_EXAMPLES_OUT: examplesOut },
+  });
   const dir = path.join(root, 'web', 'src', 'gql');
   const names = new Set([...fs.readdirSync(dir), ...fs.readdirSync(out)]);
-  const stale = [...names].filter((n) => !fs.existsSync(path.join(dir, n)) || !fs.existsSync(path.join(out, n)) || fs.readFileSync(path.join(dir, n), 'utf8') !== fs.readFileSync(path.join(out, n), 'utf8'));
+  const stale = [...names].filter((n) => !fs.existsSync(path.join(dir, n)) || !fs.existsSync(path.join(out, n)) || fs.readFileSync(path.join(dir, n), 'utf8') !== fs.readFileSync(path.join(out, n), 'utf8')).map((n) => `web/src/gql/${n}`);
+  const committed = path.join(root, 'examples', 'gql', 'operations.ts');
+  if (!fs.existsSync(committed) || fs.readFileSync(committed, 'utf8') !== fs.readFileSync(examplesOut, 'utf8')) stale.push('examples/gql/operations.ts');
   fs.rmSync(tmp, { recursive: true, force: true });
   if (stale.length) {
-    console.error(`✖ web/src/gql is stale (${stale.join(', ')}): run \`npm run codegen\` and commit the result.`);
+    console.error(`✖ generated typed documents are stale (${stale.join(', ')}): run \`npm run codegen\` and commit the result.`);
     process.exit(1);
   }
-  console.log('web/src/gql is up to date.');
+  console.log('web/src/gql and examples/gql are up to date.');
 }
 
 const report = path.join(os.tmpdir(), `shotlog-jest-${process.pid}.json`);
