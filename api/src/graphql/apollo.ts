@@ -18,7 +18,7 @@ import { extraRules, GRAPHQL_PARSE_OPTIONS } from './limits.js';
 import { WS_LIMITS, wsOperationLimits } from './ws-limits.js';
 import { reenterRequestContext } from '../logging/request-context.js';
 import { jsonBodyParser } from '../http/body-limits.js';
-import { execute, GraphQLError, subscribe, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { graphqlScopeError } from '../auth/scopes.js';
 import { RevocationListener } from '../api-tokens/revocation-listener.js';
 

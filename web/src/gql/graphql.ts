@@ -66,18 +66,27 @@ export type FileKind =
 
 /** The whole edited result (validated like PUT /api/filesets/{id}/results). */
 export type FileSetResultInput = {
+  /** One of categoryOptions.adobe, or null for none. */
   adobeCategory?: string | null | undefined;
+  /** City; null or omitted for none. */
   city?: string | null | undefined;
+  /** Country; null or omitted for none. */
   country?: string | null | undefined;
+  /** The description (required, not empty). */
   finalDescription: string;
   /** Split on commas, trimmed, de-duplicated and capped at 30. */
   keywords: Array<string>;
+  /** Latitude in decimal degrees, -90 to 90; null for none. */
   latitude?: number | null | undefined;
+  /** Longitude in decimal degrees, -180 to 180; null for none. */
   longitude?: number | null | undefined;
   /** Omitted: the shot types stay as they are. */
   shotTypes?: Array<ShotTypeFlagInput> | null | undefined;
+  /** One of categoryOptions.shutterstock, or null for none. */
   shutterstockACategory?: string | null | undefined;
+  /** One of categoryOptions.shutterstock, or null for none. */
   shutterstockBCategory?: string | null | undefined;
+  /** The clip title, one line (required, not empty). */
   title: string;
 };
 
@@ -122,8 +131,11 @@ export type RegisterInput = {
   username: string;
 };
 
+/** Whether one shot type of the vocabulary applies. */
 export type ShotTypeFlagInput = {
+  /** A shot type id from shotTypeVocabulary. */
   id: string;
+  /** True when the shot type applies. */
   value: boolean;
 };
 
