@@ -21,21 +21,30 @@ export class RevocationListener {
 
   async start(): Promise<void> {
     if (this.stopped) return;
+    let client: pg.PoolClient | null = null;
     try {
-      const client = await this.pool.connect();
-      client.on('notification', (msg) => msg.channel === REVOCATION_CHANNEL && msg.payload && this.revoked(msg.payload));
-      client.on('error', () => this.reconnect(client));
-      await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
-      this.client = client;
+      client = await this.pool.connect();
+      const listening = client;
+      this.client = listening;
+      listening.on('notification', (msg) => msg.channel === REVOCATION_CHANNEL && msg.payload && this.revoked(msg.payload));
+      listening.on('error', () => this.reconnect(listening));
+      await listening.query(`LISTEN ${REVOCATION_CHANNEL}`);
     } catch (err) {
+      if (client && this.client === client) {
+        this.client = null;
+        client.release(true);
+      }
+      if (this.stopped) return;
       this.logger.warn({ err }, 'API token revocation listener failed to start; retrying');
       setTimeout(() => void this.start(), 2000).unref();
     }
   }
 
+  /** A connection error (database restart, or the database dropped): release once, listen anew. */
   private reconnect(client: pg.PoolClient): void {
+    if (this.client !== client) return; // already released: stopped, or a second error event
+    this.client = null;
     client.release(true);
-    if (this.client === client) this.client = null;
     if (!this.stopped) setTimeout(() => void this.start(), 1000).unref();
   }
 

@@ -47,6 +47,20 @@ describe('register (REST)', () => {
     const r = await server.request('POST', '/auth/login', { body: { username: 'halfway', password: 'secret1' } });
     expect(r.status).toBe(401);
   });
+
+  it('answers 400, not 500, for NUL bytes and other control characters in any field (REST and GraphQL)', async () => {
+    const body = { username: '\u0000', email: '../../etc/passwd', password: 'secret1', firstName: 'A\u0000' };
+    const rest = await server.request('POST', '/auth/register', { body });
+    expect(rest.status).toBe(400);
+    const login = await server.request('POST', '/auth/login', { body: { username: 'nul\u0000name', password: 'x\u0000' } });
+    expect([400, 401]).toContain(login.status);
+    // Refused by the one JSON body parser, before GraphQL runs: the same 400 as REST's.
+    const gql = await server.request('POST', '/graphql', { body: { query: 'mutation($input: RegisterInput!) { register(input: $input) { token } }', variables: { input: body } } });
+    expect([gql.status, gql.body.message]).toEqual([400, 'Text must not contain NUL characters']);
+    // A NUL inside the query text itself reaches the resolvers' validation: a GraphQL error, no 500.
+    const inline = await server.graphql('mutation { register(input: { username: "\\u0000ab", email: "a@b.co", password: "secret1" }) { token } }');
+    expect(inline.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
 });
 
 describe('login and tokens', () => {

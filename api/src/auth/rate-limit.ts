@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../errors/app-error.js';
 
@@ -52,9 +53,12 @@ export class AttemptLimiter {
   /** One login or sign-up attempt from `address` for `account`. */
   async attempt(address: string | undefined, account: unknown): Promise<void> {
     const name = typeof account === 'string' ? account.trim().toLowerCase().slice(0, 254) : '';
+    // The account key is hashed: a name is whatever the client typed (NUL bytes included), and
+    // the counter table must take any of them.
+    const accountKey = createHash('sha256').update(name).digest('hex');
     const limits = new Map([
       [`ip:${(address ?? 'unknown').slice(0, 64)}`, this.perMinute],
-      [`account:${name}`, Math.max(1, Math.ceil(this.perMinute / 2))],
+      [`account:${accountKey}`, Math.max(1, Math.ceil(this.perMinute / 2))],
     ]);
     const { counts, secondsLeft } = await this.store.increment([...limits.keys()]);
     for (const [key, limit] of limits) {

@@ -30,8 +30,27 @@ export function jsonDepth(buf: Buffer): number {
   return max;
 }
 
+/**
+ * Does the JSON text hold a `\u0000` escape inside a string? No field of this product takes a
+ * NUL character, and PostgreSQL refuses them in text, so they are refused at the door (400).
+ */
+export function jsonHasNul(buf: Buffer): boolean {
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) {
+        if (buf[i + 1] === 0x75 && buf.toString('latin1', i + 2, i + 6) === '0000') return true;
+        i++; // skip the escaped byte (an escaped backslash cannot start an escape)
+      } else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+  }
+  return false;
+}
+
 function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer): void {
   if (jsonDepth(buf) > MAX_JSON_DEPTH) {
     throw Object.assign(new Error(`Request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`), { status: 400, type: 'entity.too.deep' });
   }
+  if (jsonHasNul(buf)) throw Object.assign(new Error('Text must not contain NUL characters'), { status: 400, type: 'entity.nul' });
 }
