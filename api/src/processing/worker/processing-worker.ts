@@ -54,6 +54,8 @@ export class ProcessingWorker {
     const begun = await processing.jobs.begin(runId, fileSetId, job.attemptsMade + 1);
     if (!begun) return { skipped: true };
     const { projectId } = begun;
+    // Which process took which set (pino adds pid): how a scaled deployment is read from its logs.
+    logger.info({ runId, fileSetId, attempt: job.attemptsMade + 1 }, 'processing file set');
     const report = async (r: StageReport) => {
       await processing.jobs.report(runId, fileSetId, projectId, r);
       await job.updateProgress({ percent: r.percent, stage: r.stage, stageMessage: r.stageMessage });
