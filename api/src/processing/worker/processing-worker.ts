@@ -22,6 +22,7 @@ export type WorkerServices = Pick<AppServices, 'config' | 'logger' | 'orm' | 'po
 
 export class ProcessingWorker {
   private worker: Worker | undefined;
+  private reconciler: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly services: WorkerServices,
@@ -41,10 +42,16 @@ export class ProcessingWorker {
     this.worker.on('error', (err) => this.services.logger.warn({ err }, 'processing worker error'));
     // Runs that finished while a process died before posting the refund.
     void this.services.processing.settlePendingRefunds().catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
+    // Jobs a restarted Redis forgot (see requeueLost); while Redis is down this fails and waits.
+    this.reconciler = setInterval(() => {
+      void this.services.processing.requeueLost().catch((err) => this.services.logger.warn({ err: (err as Error).message }, 'could not check the queue for lost jobs'));
+    }, this.services.config.worker.reconcileMs);
+    this.reconciler.unref();
     return this;
   }
 
   async close(): Promise<void> {
+    clearInterval(this.reconciler);
     await this.worker?.close();
   }
 
