@@ -19,6 +19,12 @@ export async function openDatabase(url: string, opts: { poolMax?: number } = {})
   pool.on('error', () => {
     /* idle client lost (e.g. database restart): the pool replaces it on next use */
   });
+  // pg-pool listens for errors only on idle clients: a checked-out client between two queries of
+  // a transaction (the ledger's, say) emits its connection loss with no listener, and that kills
+  // the process. The loss still reaches the caller through its next query; the pool drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   try {
     const lock = await pool.connect();
     try {

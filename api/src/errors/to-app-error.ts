@@ -21,7 +21,7 @@ export function toAppError(err: unknown): AppError | null {
     if (e.name === 'LedgerError') return fromLedgerError(e as LedgerLike);
     const code = e.code ?? e.cause?.code;
     if (code && unavailableCodes.has(code)) return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please retry shortly.');
-    if (e.name === 'ConnectionException' || /Connection terminated|connect ECONNREFUSED/.test(e.message ?? '')) {
+    if (e.name === 'ConnectionException' || /Connection terminated|connect ECONNREFUSED|not queryable|terminating connection due to administrator command/.test(e.message ?? '')) {
       return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please retry shortly.');
     }
   }

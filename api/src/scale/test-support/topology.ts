@@ -80,9 +80,13 @@ export async function waitForRun(api: ApiClient, token: string, projectId: strin
   }
 }
 
-/** Ledger events of a user through the admin API. */
+/** All ledger events of a user through the admin API (paged by 200). */
 export async function ledgerEvents(api: ApiClient, adminToken: string, userId: string): Promise<Array<{ type: string; [k: string]: any }>> {
-  const r = await api.request('GET', `/api/admin/ledger/events?userId=${userId}&limit=200&offset=0`, { token: adminToken });
-  if (r.status !== 200) throw new Error(`ledger events: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.events;
+  const all: Array<{ type: string; [k: string]: any }> = [];
+  for (let offset = 0; ; offset += 200) {
+    const r = await api.request('GET', `/api/admin/ledger/events?userId=${userId}&limit=200&offset=${offset}`, { token: adminToken });
+    if (r.status !== 200) throw new Error(`ledger events: ${r.status} ${JSON.stringify(r.body)}`);
+    all.push(...r.body.events);
+    if (r.body.events.length < 200) return all;
+  }
 }
