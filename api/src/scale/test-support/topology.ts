@@ -61,7 +61,7 @@ export async function uploadSets(api: ApiClient, token: string, projectId: strin
       for (const file of await makeTestFileSet(dir, `DJI_${String(i).padStart(4, '0')}`)) parts.push({ filename: path.basename(file), data: await fs.readFile(file) });
     }
     const { body, contentType } = multipartBody(parts);
-    const res = await fetch(`${api.url}/api/upload/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+    const res = await fetch(`${api.url}/api/upload/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: new Uint8Array(body) });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`upload failed: ${res.status} ${text}`);
   } finally {
