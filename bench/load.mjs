@@ -55,7 +55,6 @@ try {
   children.push(api1.child);
   const reg = await json(api1.url, 'POST', '/auth/register', null, { username: 'bench', email: 'bench@example.com', password: 'bench-pass-1' });
   const token = reg.body.token;
-  // Credits for 500 sets: the admin grants them.
   const projects = [];
   for (let i = 0; i < 5; i++) projects.push((await json(api1.url, 'POST', '/api/projects', token, { name: `Load ${i}`, cameraType: 'dji-mavic-3-pro-series' })).body.project.id);
 
@@ -83,7 +82,6 @@ try {
   const workers = [1, 2].map(() => spawn(process.execPath, [path.join(root, 'api/dist/worker.js')], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' }));
   children.push(...workers);
   await new Promise((r) => setTimeout(r, 3000));
-  // The run costs more than the sign-up bonus for big runs: the cost is checked, never faked.
   const runStart = Date.now();
   const started = await json(api1.url, 'POST', `/api/projects/${runProject}/process`, token);
   if (started.status !== 202) throw new Error(`run not started: ${started.status} ${JSON.stringify(started.body)}`);
@@ -106,7 +104,6 @@ try {
   console.log(`processing ${SETS} sets, 2 workers (concurrency 2 each), offline provider: ${finished.seconds.toFixed(1)} s to completion (${finished.completedJobs} completed, ${finished.failedJobs} failed)`);
   console.log(`p99 of reads during the run / reads alone (2 APIs): ${(during.p99 / two.p99).toFixed(2)}`);
   console.log(`machine: ${os.cpus().length} CPU cores (shared), Node ${process.version}`);
-  void done;
 } finally {
   await cleanup();
 }
