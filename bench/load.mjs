@@ -85,11 +85,11 @@ try {
   const runStart = Date.now();
   const started = await json(api1.url, 'POST', `/api/projects/${runProject}/process`, token);
   if (started.status !== 202) throw new Error(`run not started: ${started.status} ${JSON.stringify(started.body)}`);
-  let done = null;
+
   const poll = (async () => {
     for (;;) {
       const p = await json(api1.url, 'GET', `/api/projects/${runProject}/progress`, token);
-      if (p.body?.runStatus === 'completed') return (done = { seconds: (Date.now() - runStart) / 1000, ...p.body });
+      if (p.body?.runStatus === 'completed') return { seconds: (Date.now() - runStart) / 1000, ...p.body };
       await new Promise((r) => setTimeout(r, 1000));
     }
   })();
