@@ -40,6 +40,8 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   PUBLIC_URL: optionalString,
+  /** Express 'trust proxy': whose X-Forwarded-For is believed (per-address rate limits). */
+  TRUST_PROXY: z.string().default('loopback'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
@@ -93,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
     /** The public origin (e.g. https://shotlog.example.com), so signed export links are absolute. */
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
   };
 }
