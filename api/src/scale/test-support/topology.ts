@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { makeTestFileSet } from '../../test-support/media-fixtures.js';
-import { multipartBody, type Part } from '../../uploads/upload-test-helpers.js';
+import { multipartBody, type Part } from '../../uploads/test-support/upload-test-helpers.js';
 import type { ApiClient } from './processes.js';
 
 export async function sharedEnv(opts: { databaseUrl: string; redisUrl: string; extra?: Record<string, string> }): Promise<{ env: Record<string, string>; dataDir: string }> {
