@@ -14,12 +14,14 @@ import { ProcessingPanel } from './ProcessingPanel';
 import { ResultEditor } from './ResultEditor';
 import { SetStatusDot } from './SetStatusDot';
 import type { CategoryOptions } from './CategorySelectors';
-import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../categories';
+
+// The options arrive with the project in one query (categoryOptions): no copy of the lists here.
+const NO_CATEGORY_OPTIONS = { adobe: [], shutterstock: [] };
 
 interface Props {
   project: DetailProject;
   progress: ProjectProgress | null;
-  /** The server's lists; SPEC §3's own copy until they arrive. */
+  /** The server's lists (null only before the project query answered). */
   categoryOptions: CategoryOptions | null;
   live: boolean;
   saveResult(fileSetId: string, result: ProcessedResult): Promise<void>;
@@ -138,7 +140,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                       key={current.id}
                       draft={draft}
                       shotTypeLabels={current.shotTypeLabels}
-                      categoryOptions={categoryOptions ?? { adobe: ADOBE_CATEGORIES, shutterstock: SHUTTERSTOCK_CATEGORIES }}
+                      categoryOptions={categoryOptions ?? NO_CATEGORY_OPTIONS}
                       edited={currentItem.edited}
                       busy={busy || drafts.saving}
                       onChange={(change) => drafts.edit(current.id, draft, change)}
