@@ -84,14 +84,14 @@ export class JobStateStore {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      const r = await client.query<{ project_id: string; user_id: string; total_jobs: number; succeeded_jobs: number; failed_jobs: number; charged_cents: number; cost_per_fileset: string }>(
+      const r = await client.query<SettledRunRow>(
         `update processing_runs r set status = 'completed', finished_at = now(), updated_at = now(),
            succeeded_jobs = c.ok, failed_jobs = c.bad
          from (select count(*) filter (where status = 'completed')::int as ok, count(*) filter (where status = 'failed')::int as bad,
                       count(*) filter (where status in ('pending', 'processing'))::int as open
                from processing_jobs where run_id = $1) c
          where r.id = $1 and r.status = 'running' and c.open = 0
-         returning r.project_id, r.user_id, r.total_jobs, r.succeeded_jobs, r.failed_jobs, r.charged_cents, r.cost_per_fileset`,
+         returning r.id, r.project_id, r.user_id, r.total_jobs, r.succeeded_jobs, r.failed_jobs, r.charged_cents, r.cost_per_fileset`,
         [runId],
       );
       const row = r.rows[0];
@@ -99,16 +99,7 @@ export class JobStateStore {
       await client.query('commit');
       if (!row) return null;
       await this.notify(row.project_id);
-      return {
-        runId,
-        projectId: row.project_id,
-        userId: row.user_id,
-        totalJobs: row.total_jobs,
-        succeeded: row.succeeded_jobs,
-        failed: row.failed_jobs,
-        chargedCents: row.charged_cents,
-        costPerFileset: row.cost_per_fileset,
-      };
+      return settledRun(row);
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
       throw err;
@@ -123,19 +114,33 @@ export class JobStateStore {
 
   /** Finished runs whose refund never reached the ledger (the process died in between). */
   async runsAwaitingRefund(): Promise<SettledRun[]> {
-    const r = await this.pool.query<{ id: string; project_id: string; user_id: string; total_jobs: number; succeeded_jobs: number; failed_jobs: number; charged_cents: number; cost_per_fileset: string }>(
+    const r = await this.pool.query<SettledRunRow>(
       `select id, project_id, user_id, total_jobs, succeeded_jobs, failed_jobs, charged_cents, cost_per_fileset
        from processing_runs where status = 'completed' and refund_posted_at is null limit 100`,
     );
-    return r.rows.map((row) => ({
-      runId: row.id,
-      projectId: row.project_id,
-      userId: row.user_id,
-      totalJobs: row.total_jobs,
-      succeeded: row.succeeded_jobs,
-      failed: row.failed_jobs,
-      chargedCents: row.charged_cents,
-      costPerFileset: row.cost_per_fileset,
-    }));
+    return r.rows.map(settledRun);
   }
 }
+
+/** A processing_runs row as finishIfSettled and runsAwaitingRefund read it. */
+interface SettledRunRow {
+  id: string;
+  project_id: string;
+  user_id: string;
+  total_jobs: number;
+  succeeded_jobs: number;
+  failed_jobs: number;
+  charged_cents: number;
+  cost_per_fileset: string;
+}
+
+const settledRun = (row: SettledRunRow): SettledRun => ({
+  runId: row.id,
+  projectId: row.project_id,
+  userId: row.user_id,
+  totalJobs: row.total_jobs,
+  succeeded: row.succeeded_jobs,
+  failed: row.failed_jobs,
+  chargedCents: row.charged_cents,
+  costPerFileset: row.cost_per_fileset,
+});

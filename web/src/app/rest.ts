@@ -42,8 +42,11 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const token = getToken();
   const res = await fetch(apiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new RestError(`Download failed (${res.status})`, res.status, null);
-  const blob = await res.blob();
-  const name = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
+  saveBlob(await res.blob(), filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName);
+}
+
+/** Hands a downloaded file to the browser's save dialog under `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { apiUrl } from '../../app/api-base';
-import { filenameFromDisposition, RestError } from '../../app/rest';
+import { filenameFromDisposition, RestError, saveBlob } from '../../app/rest';
 import type { ExportChoice } from './export-formats';
 import { ExportDownloadMutation } from './graphql/exports.graphql';
 
@@ -17,15 +17,4 @@ export async function downloadExport(client: ApolloClient, projectId: string, ch
   if (!res.ok) throw new RestError(`Download failed (${res.status})`, res.status, null);
   const blob = await res.blob();
   saveBlob(blob, filenameFromDisposition(res.headers.get('content-disposition')) ?? choice.fallbackName);
-}
-
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
