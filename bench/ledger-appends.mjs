@@ -31,7 +31,7 @@ try {
 const { createLedger, migrateLedger } = ledgerApi;
 const { appendEvents } = await import(dist('store/events-table.js'));
 const { insertPostings } = await import(dist('store/postings-table.js'));
-const { saveBalance } = await import(dist('projections/balance-table.js'));
+const { saveBalances } = await import(dist('projections/balance-table.js'));
 const { insertTransactions, transactionRecordFor } = await import(dist('projections/transaction-history-table.js'));
 const { evolve, initialState } = await import(dist('evolve.js'));
 
@@ -95,7 +95,9 @@ const pool = new pg.Pool({ connectionString: urlFor(name), max: WRITERS + 2 });
 pool.on('error', () => {}); // an idle connection closed by the server at the end is not news
 try {
   await migrateLedger(pool);
-  const ledger = createLedger(pool);
+  // --in-flight N: group-commit transactions in flight at once (the ledger's default unless given).
+  const inFlight = arg('in-flight', 0);
+  const ledger = createLedger(pool, inFlight > 0 ? { queue: { maxBatch: 64, maxInFlight: inFlight } } : {});
   await pool.query(`CREATE TABLE bench_plain_rows (
     id uuid PRIMARY KEY, sequence bigint NOT NULL, stream_id text NOT NULL, stream_version integer NOT NULL,
     user_id text NOT NULL, type text NOT NULL, amount bigint NOT NULL, actor_id text, reason text,
@@ -162,7 +164,7 @@ try {
         if (line) lines.push(line);
       }
       await insertPostings(client, appended);
-      await saveBalance(client, {
+      await saveBalances(client, [{
         userId,
         streamId: `user-${userId}`,
         expectedVersion: 0,
@@ -170,7 +172,7 @@ try {
         streamHeadHash: appended.at(-1).hash,
         balance: state.balance,
         updatedAt: now,
-      });
+      }]);
       await insertTransactions(client, lines);
       await client.query('COMMIT');
     } catch (error) {

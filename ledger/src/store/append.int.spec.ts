@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { LedgerError } from '../errors.js';
 import { createLedger } from '../ledger.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/database.js';
@@ -112,6 +113,67 @@ describe('appending under concurrency', () => {
     expect(await ledger.postingsTotal()).toBe(0);
   });
 
+  it('writes commands that arrive together in shared transactions, each with its own outcome', async () => {
+    const users = Array.from({ length: 12 }, (_, i) => `grouped-${i}`);
+    await Promise.all(users.map((userId) => ledger.grantSignupBonus({ userId })));
+    const eventsBefore = await count('ledger_events');
+
+    // Per account: a spend that fits, one that does not, a keyed adjustment and its repeat with other details.
+    const results = await Promise.allSettled(
+      users.flatMap((userId) => [
+        ledger.chargeProcessing({ userId, runId: `${userId}-fits`, amount: 6_000, description: 'fits' }),
+        ledger.chargeProcessing({ userId, runId: `${userId}-too-much`, amount: 6_000, description: 'too much' }),
+        ledger.adjust({ userId, amount: 500, actorId: 'admin', reason: 'bonus', idempotencyKey: `${userId}-once` }),
+        ledger.adjust({ userId, amount: 900, actorId: 'admin', reason: 'bonus', idempotencyKey: `${userId}-once` }),
+      ]),
+    );
+
+    users.forEach((userId, i) => {
+      const [fits, tooMuch, adjusted, conflicting] = results.slice(i * 4, i * 4 + 4);
+      expect(fits).toMatchObject({ status: 'fulfilled', value: { balance: 4_000, replayed: false } });
+      expect(tooMuch).toMatchObject({ status: 'rejected', reason: { code: 'INSUFFICIENT_CREDITS' } });
+      expect(adjusted).toMatchObject({ status: 'fulfilled', value: { balance: 4_500, replayed: false } });
+      expect(conflicting).toMatchObject({ status: 'rejected', reason: { code: 'IDEMPOTENCY_CONFLICT' } });
+    });
+    for (const userId of users) expect(await ledger.balance(userId)).toBe(4_500);
+    expect(await count('ledger_events')).toBe(eventsBefore + users.length * 2);
+    // Group commit: the 24 new events were written by fewer transactions than there were commands.
+    const transactions = await count('(SELECT DISTINCT xmin::text FROM ledger_events WHERE user_id LIKE $1) AS t', ['grouped-%']);
+    expect(transactions).toBeLessThan(users.length * 3);
+    expect(await ledger.verifyChain()).toEqual({ ok: true, checkedEvents: expect.any(Number) });
+    expect(await ledger.replayAndCompare()).toMatchObject({ ok: true, differences: [] });
+  });
+
+  it('keeps the rules when two processes (two queues, two pools) write to the same accounts and keys', async () => {
+    const otherPool = new pg.Pool({ connectionString: db.url, max: 5 });
+    try {
+      const other = createLedger(otherPool);
+      const userId = 'two-processes';
+      await ledger.grantSignupBonus({ userId });
+      const approval = { userId, purchaseRequestId: 'pr-two', amount: 2_000, actorId: 'admin', packageName: 'Starter' };
+
+      const results = await Promise.allSettled(
+        Array.from({ length: 240 }, (_, i) => {
+          const side = i % 2 === 0 ? ledger : other;
+          return i % 20 === 0 ? side.approvePurchase(approval) : side.chargeProcessing({ userId, runId: `two-${i}`, amount: 100, description: 'x' });
+        }),
+      );
+
+      const charges = results.filter((r, i) => i % 20 !== 0 && r.status === 'fulfilled');
+      const approvals = results.filter((r, i) => i % 20 === 0 && r.status === 'fulfilled') as Array<PromiseFulfilledResult<{ replayed: boolean }>>;
+      // 100.00 + 20.00 once = 120 spends of 1.00, whatever the interleaving and whichever process won.
+      expect(charges).toHaveLength(120);
+      expect(approvals.filter((a) => !a.value.replayed)).toHaveLength(1);
+      // Both lock the account row, so they queue rather than clash: every refusal is a rule's.
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+      expect(await ledger.balance(userId)).toBe(0);
+      expect(await historySum(userId)).toBe(0);
+      expect(await ledger.verifyChain()).toEqual({ ok: true, checkedEvents: expect.any(Number) });
+    } finally {
+      await otherPool.end();
+    }
+  });
+
   // Last: it leaves a stream that no longer matches its projection.
   it('gives up with CONCURRENCY, leaving nothing behind, when the stream keeps moving under the command', async () => {
     const userId = 'contended';
@@ -125,12 +187,17 @@ describe('appending under concurrency', () => {
     );
     const keysBefore = await count('ledger_idempotency_keys');
 
-    await expect(ledger.chargeProcessing({ userId, runId: 'contended-run', amount: 100, description: 'x' })).rejects.toMatchObject({
-      code: 'CONCURRENCY',
-      details: { userId, attempts: 6 },
-    });
+    // Bystanders submitted at the same moment share batches with the doomed command and must not suffer for it.
+    const bystanders = Array.from({ length: 6 }, (_, i) => `bystander-${i}`);
+    const [contended, ...others] = await Promise.allSettled([
+      ledger.chargeProcessing({ userId, runId: 'contended-run', amount: 100, description: 'x' }),
+      ...bystanders.map((id) => ledger.grantSignupBonus({ userId: id })),
+    ]);
 
-    expect(await count('ledger_idempotency_keys')).toBe(keysBefore);
+    expect(contended).toMatchObject({ status: 'rejected', reason: { code: 'CONCURRENCY', details: { userId, attempts: 6 } } });
+    for (const other of others) expect(other).toMatchObject({ status: 'fulfilled', value: { balance: 10_000 } });
+
+    expect(await count('ledger_idempotency_keys')).toBe(keysBefore + bystanders.length);
     expect(await ledger.balance(userId)).toBe(10_000);
     expect(await count('ledger_events WHERE user_id = $1', [userId])).toBe(3);
   });

@@ -63,25 +63,30 @@ export interface AppendRequest {
   newId: () => string;
 }
 
-/**
- * Writes the events to the stream, each hashed over its content and its predecessor's hash.
- * A concurrent append of the same version fails on ledger_events_stream_version_key.
- */
-export async function appendEvents(client: pg.ClientBase, request: AppendRequest): Promise<LedgerEventRow[]> {
-  const { events } = request;
-  if (events.length === 0) return [];
+/** Takes `count` numbers from the global event sequence, in ascending order. */
+export async function nextSequences(client: pg.ClientBase, count: number): Promise<string[]> {
+  if (count === 0) return [];
   const sequences = await client.query<{ sequence: string }>({
     name: 'ledger_next_sequences',
     text: `SELECT nextval('ledger_event_sequence')::text AS sequence FROM generate_series(1, $1::int)`,
-    values: [events.length],
+    values: [count],
   });
-  const ordered = sequences.rows.map((row) => BigInt(row.sequence)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sequences.rows
+    .map((row) => BigInt(row.sequence))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(String);
+}
 
+/**
+ * The rows for events appended to one stream, each hashed over its content and its predecessor's
+ * hash; `ids` name them and `sequences` (one per event, ascending) pin their places in the whole ledger.
+ */
+export function buildEventRows(request: Omit<AppendRequest, 'newId'>, ids: readonly string[], sequences: readonly string[]): LedgerEventRow[] {
   let prevHash = request.prevHash;
-  const rows = events.map((event, index): LedgerEventRow => {
+  return request.events.map((event, index): LedgerEventRow => {
     const content = {
-      id: request.newId(),
-      sequence: ordered[index]!.toString(),
+      id: ids[index]!,
+      sequence: sequences[index]!,
       streamId: request.streamId,
       streamVersion: request.expectedVersion + index + 1,
       userId: request.userId,
@@ -97,7 +102,11 @@ export async function appendEvents(client: pg.ClientBase, request: AppendRequest
     prevHash = hash;
     return { ...content, hash };
   });
+}
 
+/** One INSERT for any number of rows. A second append of a stream version fails on ledger_events_stream_version_key. */
+export async function insertEventRows(client: pg.ClientBase, rows: readonly LedgerEventRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await client.query({
     name: 'ledger_insert_events',
     text: `INSERT INTO ledger_events (id, sequence, stream_id, stream_version, user_id, type, amount,
@@ -120,6 +129,13 @@ export async function appendEvents(client: pg.ClientBase, request: AppendRequest
       rows.map((r) => r.prevHash),
     ],
   });
+}
+
+/** Sequences, hashes and the insert for one stream's events (bulk seeding and tests). */
+export async function appendEvents(client: pg.ClientBase, request: AppendRequest): Promise<LedgerEventRow[]> {
+  const ids = request.events.map(() => request.newId());
+  const rows = buildEventRows(request, ids, await nextSequences(client, request.events.length));
+  await insertEventRows(client, rows);
   return rows;
 }
 

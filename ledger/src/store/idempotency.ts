@@ -13,47 +13,52 @@ export interface StoredAnswer {
 
 export const payloadHashOf = (payload: Record<string, unknown>): string => sha256Hex(canonicalJson(payload));
 
-/**
- * Claims the key for this transaction, or returns the first answer when the same request came before.
- * The insert goes first and relies on the primary key: a concurrent duplicate blocks on the
- * uncommitted key until the first transaction ends, then sees its answer (or, if that one rolled
- * back, claims the key itself). There is no read-then-write window.
- */
-export async function claimIdempotencyKey(
-  client: pg.ClientBase,
-  key: string,
-  payloadHash: string,
-  now: Date,
-): Promise<{ claimed: true } | { claimed: false; answer: StoredAnswer }> {
-  const inserted = await client.query({
-    name: 'ledger_claim_key',
-    text: `INSERT INTO ledger_idempotency_keys (key, payload_hash, created_at) VALUES ($1, $2, $3)
-     ON CONFLICT (key) DO NOTHING`,
-    values: [key, payloadHash, now],
-  });
-  if (inserted.rowCount === 1) return { claimed: true };
+export interface StoredKey {
+  payloadHash: string;
+  answer: StoredAnswer;
+}
 
-  const existing = await client.query<{ payload_hash: string; answer: StoredAnswer | null }>({
-    name: 'ledger_read_key',
-    text: 'SELECT payload_hash, answer FROM ledger_idempotency_keys WHERE key = $1',
-    values: [key],
+/** The keys among `keys` that earlier commands used, with the payload hash and first answer of each. */
+export async function readStoredKeys(client: pg.ClientBase, keys: readonly string[]): Promise<Map<string, StoredKey>> {
+  if (keys.length === 0) return new Map();
+  const result = await client.query<{ key: string; payload_hash: string; answer: StoredAnswer | null }>({
+    name: 'ledger_read_keys',
+    text: 'SELECT key, payload_hash, answer FROM ledger_idempotency_keys WHERE key = ANY($1::text[])',
+    values: [keys],
   });
-  const row = existing.rows[0];
-  // Both "gone" and "no answer" are impossible once the claiming transaction committed; retrying
-  // on fresh state is the safe reading of either.
-  if (!row || row.answer === null) throw new StreamVersionClash(`Idempotency key ${key} is in flux`);
-  if (row.payload_hash !== payloadHash) {
+  const stored = new Map<string, StoredKey>();
+  for (const row of result.rows) {
+    // Keys are written with their answers in the transaction of their events; a row without one
+    // is from a transaction still in flight, and retrying on fresh state is the safe reading.
+    if (row.answer === null) throw new StreamVersionClash(`Idempotency key ${row.key} is in flux`);
+    stored.set(row.key, { payloadHash: row.payload_hash, answer: row.answer });
+  }
+  return stored;
+}
+
+/** A repeat's answer, or the refusal of a key reused with different details. */
+export function answerForRepeat(key: string, payloadHash: string, stored: StoredKey): StoredAnswer {
+  if (stored.payloadHash !== payloadHash) {
     throw new LedgerError('IDEMPOTENCY_CONFLICT', 'This request was already made with different details and cannot be repeated with new ones', {
       idempotencyKey: key,
     });
   }
-  return { claimed: false, answer: row.answer };
+  return stored.answer;
 }
 
-export async function recordAnswer(client: pg.ClientBase, key: string, answer: StoredAnswer): Promise<void> {
-  await client.query({
-    name: 'ledger_record_answer',
-    text: 'UPDATE ledger_idempotency_keys SET answer = $2 WHERE key = $1',
-    values: [key, JSON.stringify(answer)],
+/**
+ * Records the keys with their first answers. The primary key settles a race with another process:
+ * a concurrent duplicate blocks on the uncommitted key until the first transaction ends, then
+ * inserts nothing, and the whole batch is retried on fresh state, where it finds the first answer.
+ */
+export async function insertKeys(client: pg.ClientBase, rows: ReadonlyArray<{ key: string } & StoredKey>, now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const result = await client.query({
+    name: 'ledger_insert_keys',
+    text: `INSERT INTO ledger_idempotency_keys (key, payload_hash, answer, created_at)
+     SELECT k, h, a, $4 FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS u(k, h, a)
+     ON CONFLICT (key) DO NOTHING`,
+    values: [rows.map((r) => r.key), rows.map((r) => r.payloadHash), rows.map((r) => JSON.stringify(r.answer)), now],
   });
+  if (result.rowCount !== rows.length) throw new StreamVersionClash('An idempotency key was used by another writer at the same time');
 }
