@@ -12,7 +12,7 @@
 // Replay: --events (default 100,000) events, then replayAndCompare() (fold every event, rebuild the
 // projections in temporary tables, compare with the live ones) and verifyChain(), timed.
 // The replay corpus is written in bulk through the ledger's own append and projection code
-// (ledger/dist/store, ledger/dist/projections), 100 events per account per transaction, because
+// (ledger/dist/store, ledger/dist/projections), 100 events per account per statement, because
 // appending 100,000 events one command at a time would take most of the time budget.
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -29,10 +29,11 @@ try {
   process.exit(1);
 }
 const { createLedger, migrateLedger } = ledgerApi;
-const { appendEvents } = await import(dist('store/events-table.js'));
-const { insertPostings } = await import(dist('store/postings-table.js'));
-const { saveBalances } = await import(dist('projections/balance-table.js'));
-const { insertTransactions, transactionRecordFor } = await import(dist('projections/transaction-history-table.js'));
+const { buildEventRows, eventRowsInsert, nextSequences } = await import(dist('store/events-table.js'));
+const { postingsInsert } = await import(dist('store/postings-table.js'));
+const { balanceOpens } = await import(dist('projections/balance-table.js'));
+const { transactionRecordFor, transactionsInsert } = await import(dist('projections/transaction-history-table.js'));
+const { writeTogether } = await import(dist('store/sql-statement.js'));
 const { evolve, initialState } = await import(dist('evolve.js'));
 
 const arg = (name, fallback) => {
@@ -147,15 +148,11 @@ try {
         );
       }
       const now = new Date();
-      const appended = await appendEvents(client, {
-        streamId: `user-${userId}`,
-        userId,
-        expectedVersion: 0,
-        prevHash: null,
-        events,
-        createdAt: now,
-        newId: randomUUID,
-      });
+      const appended = buildEventRows(
+        { streamId: `user-${userId}`, userId, expectedVersion: 0, prevHash: null, events, createdAt: now },
+        events.map(() => randomUUID()),
+        await nextSequences(client, events.length),
+      );
       let state = initialState();
       const lines = [];
       for (const row of appended) {
@@ -163,17 +160,14 @@ try {
         const line = transactionRecordFor(row, state.balance);
         if (line) lines.push(line);
       }
-      await insertPostings(client, appended);
-      await saveBalances(client, [{
-        userId,
-        streamId: `user-${userId}`,
-        expectedVersion: 0,
-        streamVersion: appended.length,
-        streamHeadHash: appended.at(-1).hash,
-        balance: state.balance,
-        updatedAt: now,
-      }]);
-      await insertTransactions(client, lines);
+      await writeTogether(client, {
+        events: eventRowsInsert(appended),
+        postings: postingsInsert(appended),
+        opens: balanceOpens([
+          { userId, streamId: `user-${userId}`, expectedVersion: 0, streamVersion: appended.length, streamHeadHash: appended.at(-1).hash, balance: state.balance, updatedAt: now },
+        ]),
+        history: transactionsInsert(lines),
+      });
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');

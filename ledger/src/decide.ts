@@ -83,6 +83,13 @@ export function decide(command: LedgerCommand, state: AccountState): LedgerEvent
 }
 
 /**
+ * The most events decide() can return for a command, whatever the state: the store takes that many
+ * sequence numbers before deciding (one round trip fewer; an unused number is a gap, as a rolled-back
+ * append leaves one, and nothing reads the global sequence as gapless).
+ */
+export const mostEventsOf = (command: LedgerCommand): number => (command.type === 'GrantSignupBonus' ? 2 : 1);
+
+/**
  * The checks that need no state. The store runs them before it looks at the idempotency key, so a
  * malformed request is reported as such rather than as a conflict with an earlier, valid one.
  */

@@ -135,7 +135,7 @@ describe('a user account from sign-up to refund', () => {
   it('migrates idempotently', async () => {
     await migrateLedger(db.pool);
     await Promise.all([migrateLedger(db.pool), migrateLedger(db.pool)]);
-    const { rows } = await db.pool.query('SELECT version FROM ledger_schema_migrations');
-    expect(rows).toEqual([{ version: 1 }]);
+    const { rows } = await db.pool.query('SELECT version FROM ledger_schema_migrations ORDER BY version');
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
   });
 });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Cents } from '../money.js';
-import { StreamVersionClash, toCents } from '../store/db.js';
+import { toCents } from '../store/db.js';
+import type { SqlStatement } from '../store/sql-statement.js';
 
 /** The head of an account's stream as the balance projection holds it. */
 export interface AccountHead {
@@ -9,23 +10,33 @@ export interface AccountHead {
   lastHash: string;
 }
 
+/** The heads of the accounts named by the text[] parameter $1. */
+export const HEADS_QUERY = `SELECT user_id, stream_version, balance::text AS balance, stream_head_hash AS last_hash
+  FROM ledger_account_balances WHERE user_id = ANY($1::text[])`;
+
+export interface HeadRecord {
+  user_id: string;
+  stream_version: number;
+  balance: string;
+  last_hash: string;
+}
+
+export const toHeads = (rows: readonly HeadRecord[]): Map<string, AccountHead> =>
+  new Map(rows.map((row) => [row.user_id, { streamVersion: row.stream_version, balance: toCents(row.balance), lastHash: row.last_hash }]));
+
 /**
- * Locks the accounts' balance rows for the rest of the transaction and reads their stream heads.
- * Every command on one account queues here, so the balance a rule checks is the balance it changes:
- * concurrent spends cannot overdraw. Rows are locked in user id order so two batches that share
- * accounts cannot deadlock. An account that was never opened has no row (nothing to lock; two
- * openers then clash on the stream version instead).
+ * Locks the accounts' balance rows for the rest of the transaction and reads their stream heads, for
+ * the ledger's second try after a clash: commands on one account then queue here instead of clashing
+ * again. Rows are locked in user id order so two batches that share accounts cannot deadlock. An
+ * account that was never opened has no row (nothing to lock; two openers clash on its first version).
  */
 export async function lockAccountHeads(client: pg.ClientBase, userIds: readonly string[]): Promise<Map<string, AccountHead>> {
-  const result = await client.query<{ user_id: string; stream_version: number; balance: string; last_hash: string }>({
+  const result = await client.query<HeadRecord>({
     name: 'ledger_lock_accounts',
-    text: `SELECT user_id, stream_version, balance::text AS balance, stream_head_hash AS last_hash
-     FROM ledger_account_balances WHERE user_id = ANY($1::text[])
-     ORDER BY user_id
-     FOR UPDATE`,
+    text: `${HEADS_QUERY} ORDER BY user_id FOR UPDATE`,
     values: [userIds],
   });
-  return new Map(result.rows.map((row) => [row.user_id, { streamVersion: row.stream_version, balance: toCents(row.balance), lastHash: row.last_hash }]));
+  return toHeads(result.rows);
 }
 
 export interface BalanceUpdate {
@@ -39,49 +50,46 @@ export interface BalanceUpdate {
   updatedAt: Date;
 }
 
-/**
- * Moves each account's projection to its new head, only from the head its commands started from:
- * existing rows by a version-checked UPDATE, new accounts by an INSERT that a concurrent opener beats.
- */
-export async function saveBalances(client: pg.ClientBase, updates: readonly BalanceUpdate[]): Promise<void> {
+/** The version-checked UPDATE that moves existing accounts to their new heads; it touches fewer rows when one moved. */
+export function balanceMoves(updates: readonly BalanceUpdate[]): SqlStatement | null {
   const moved = updates.filter((u) => u.expectedVersion > 0);
+  if (moved.length === 0) return null;
+  return {
+    text: `UPDATE ledger_account_balances AS b
+     SET stream_version = u.stream_version, stream_head_hash = u.head_hash, balance = u.balance, updated_at = u.updated_at
+     FROM unnest($1::text[], $2::int4[], $3::int4[], $4::text[], $5::int8[], $6::timestamptz[])
+       AS u(user_id, expected_version, stream_version, head_hash, balance, updated_at)
+     WHERE b.user_id = u.user_id AND b.stream_version = u.expected_version`,
+    values: [
+      moved.map((u) => u.userId),
+      moved.map((u) => u.expectedVersion),
+      moved.map((u) => u.streamVersion),
+      moved.map((u) => u.streamHeadHash),
+      moved.map((u) => u.balance),
+      moved.map((u) => u.updatedAt.toISOString()),
+    ],
+    rows: moved.length,
+  };
+}
+
+/** The INSERT of accounts that had no row yet; it inserts fewer rows when a concurrent opener won. */
+export function balanceOpens(updates: readonly BalanceUpdate[]): SqlStatement | null {
   const opened = updates.filter((u) => u.expectedVersion === 0);
-  if (moved.length > 0) {
-    const result = await client.query({
-      name: 'ledger_save_balances',
-      text: `UPDATE ledger_account_balances AS b
-       SET stream_version = u.stream_version, stream_head_hash = u.head_hash, balance = u.balance, updated_at = u.updated_at
-       FROM unnest($1::text[], $2::int4[], $3::int4[], $4::text[], $5::int8[], $6::timestamptz[])
-         AS u(user_id, expected_version, stream_version, head_hash, balance, updated_at)
-       WHERE b.user_id = u.user_id AND b.stream_version = u.expected_version`,
-      values: [
-        moved.map((u) => u.userId),
-        moved.map((u) => u.expectedVersion),
-        moved.map((u) => u.streamVersion),
-        moved.map((u) => u.streamHeadHash),
-        moved.map((u) => u.balance),
-        moved.map((u) => u.updatedAt.toISOString()),
-      ],
-    });
-    if (result.rowCount !== moved.length) throw new StreamVersionClash('An account moved past the version its commands started from');
-  }
-  if (opened.length > 0) {
-    const result = await client.query({
-      name: 'ledger_open_balances',
-      text: `INSERT INTO ledger_account_balances (user_id, stream_id, stream_version, stream_head_hash, balance, updated_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int4[], $4::text[], $5::int8[], $6::timestamptz[])
-       ON CONFLICT (user_id) DO NOTHING`,
-      values: [
-        opened.map((u) => u.userId),
-        opened.map((u) => u.streamId),
-        opened.map((u) => u.streamVersion),
-        opened.map((u) => u.streamHeadHash),
-        opened.map((u) => u.balance),
-        opened.map((u) => u.updatedAt.toISOString()),
-      ],
-    });
-    if (result.rowCount !== opened.length) throw new StreamVersionClash('An account was opened by another writer first');
-  }
+  if (opened.length === 0) return null;
+  return {
+    text: `INSERT INTO ledger_account_balances (user_id, stream_id, stream_version, stream_head_hash, balance, updated_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int4[], $4::text[], $5::int8[], $6::timestamptz[])
+     ON CONFLICT (user_id) DO NOTHING`,
+    values: [
+      opened.map((u) => u.userId),
+      opened.map((u) => u.streamId),
+      opened.map((u) => u.streamVersion),
+      opened.map((u) => u.streamHeadHash),
+      opened.map((u) => u.balance),
+      opened.map((u) => u.updatedAt.toISOString()),
+    ],
+    rows: opened.length,
+  };
 }
 
 export async function readBalance(pool: pg.Pool, userId: string): Promise<Cents> {

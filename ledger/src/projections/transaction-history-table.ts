@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Cents } from '../money.js';
 import { toCents } from '../store/db.js';
 import { toDomainEvent } from '../store/events-table.js';
+import type { SqlStatement } from '../store/sql-statement.js';
 import type { LedgerEventRow, Page, TransactionRow } from '../types.js';
 import { transactionLineFor, type TransactionType } from './transaction-history.js';
 
@@ -26,15 +27,9 @@ export function transactionRecordFor(row: LedgerEventRow, balanceAfter: Cents): 
 /** Table names are never user input: the live table, or the replay's temporary copy. */
 export type TransactionTable = 'ledger_transactions' | 'ledger_replay_transactions';
 
-export async function insertTransactions(
-  client: pg.ClientBase,
-  records: readonly TransactionRecord[],
-  table: TransactionTable = 'ledger_transactions',
-): Promise<void> {
-  if (records.length === 0) return;
-  await client.query({
-    // Prepared for the live table only: the replay's temporary table is new in every audit.
-    ...(table === 'ledger_transactions' ? { name: 'ledger_insert_transactions' } : {}),
+export function transactionsInsert(records: readonly TransactionRecord[], table: TransactionTable = 'ledger_transactions'): SqlStatement | null {
+  if (records.length === 0) return null;
+  return {
     text: `INSERT INTO ${table} (event_id, sequence, user_id, created_at, description, amount, balance_after,
        transaction_type)
      SELECT * FROM unnest($1::uuid[], $2::int8[], $3::text[], $4::timestamptz[], $5::text[], $6::int8[],
@@ -49,7 +44,18 @@ export async function insertTransactions(
       records.map((r) => r.balanceAfter),
       records.map((r) => r.transactionType),
     ],
-  });
+    rows: records.length,
+  };
+}
+
+export async function insertTransactions(
+  client: pg.ClientBase,
+  records: readonly TransactionRecord[],
+  table: TransactionTable = 'ledger_transactions',
+): Promise<void> {
+  const insert = transactionsInsert(records, table);
+  // Prepared for the live table only: the replay's temporary table is new in every audit.
+  if (insert) await client.query({ ...(table === 'ledger_transactions' ? { name: 'ledger_insert_transactions' } : {}), text: insert.text, values: insert.values });
 }
 
 /** A user's history, newest first, and how many lines there are in all. */

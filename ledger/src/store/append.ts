@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { idempotencyOf, runOf, type LedgerCommand } from '../commands.js';
-import { decide } from '../decide.js';
+import { decide, mostEventsOf } from '../decide.js';
 import { streamIdFor, type LedgerEvent } from '../events.js';
 import { evolve, fold, initialState, type AccountState } from '../evolve.js';
-import { lockAccountHeads, saveBalances, type BalanceUpdate } from '../projections/balance-table.js';
+import { balanceMoves, balanceOpens, HEADS_QUERY, lockAccountHeads, toHeads, type AccountHead, type BalanceUpdate, type HeadRecord } from '../projections/balance-table.js';
 import { transactionLineFor } from '../projections/transaction-history.js';
-import { insertTransactions, transactionRecordFor, type TransactionRecord } from '../projections/transaction-history-table.js';
+import { transactionRecordFor, transactionsInsert, type TransactionRecord } from '../projections/transaction-history-table.js';
 import type { LedgerEventRow, Posted } from '../types.js';
-import { buildEventRows, EVENT_COLUMNS, insertEventRows, nextSequences, toDomainEvent, toEventRow, type EventRecord } from './events-table.js';
-import { answerForRepeat, insertKeys, payloadHashOf, readStoredKeys, type StoredAnswer, type StoredKey } from './idempotency.js';
-import { insertPostings } from './postings-table.js';
+import { buildEventRows, eventRowsInsert, toDomainEvent } from './events-table.js';
+import { answerForRepeat, keysInsert, payloadHashOf, storedKeysFrom, type StoredAnswer, type StoredKey } from './idempotency.js';
+import { postingsInsert } from './postings-table.js';
+import { writeTogether } from './sql-statement.js';
 
 export interface StoreDeps {
   now: () => Date;
@@ -38,14 +39,23 @@ interface AccountCursor {
 }
 
 /**
- * Runs a batch of commands inside ONE database transaction the caller opened (see command-queue.ts):
- * locks every account they touch, decides each command in order against the state the previous ones
- * left, then writes all their events, postings, balances, history lines and idempotency answers with
- * one statement per table. A refusal (insufficient credits, a key reused with other details) is that
- * command's outcome and writes nothing for it; a database error or a write clash throws, rolling back
- * the whole batch, and the queue retries.
+ * How a batch makes sure the state it decided on is still the state it writes over.
+ * - optimistic: two statements and no transaction around them: one read (heads, keys, runs, sequence
+ *   numbers), then one write that commits everything and fails as a whole if any account moved or any
+ *   key was taken meanwhile (the version-checked balance update and ledger_expect_rows).
+ * - locked: inside a transaction the caller opened, lock the accounts first, then read and write;
+ *   for the second try after a clash, so writers in other processes queue instead of clashing again.
  */
-export async function appendBatch(client: pg.ClientBase, commands: readonly LedgerCommand[], deps: StoreDeps): Promise<Outcome[]> {
+export type BatchMode = 'optimistic' | 'locked';
+
+/**
+ * Runs a batch of commands (see command-queue.ts): reads what the rules need, decides each command in
+ * order against the state the previous ones left, then writes all events, postings, balances, history
+ * lines and idempotency answers in one statement. A refusal (insufficient credits, a key reused with
+ * other details) is that command's outcome and writes nothing for it; a database error or a write
+ * clash throws, nothing of the batch is written, and the queue retries.
+ */
+export async function appendBatch(client: pg.ClientBase, commands: readonly LedgerCommand[], deps: StoreDeps, mode: BatchMode): Promise<Outcome[]> {
   const now = deps.now();
   const newId = deps.newId ?? randomUUID;
   const keyed = commands.map((command) => {
@@ -54,10 +64,9 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
   });
 
   const userIds = [...new Set(commands.map((c) => c.data.userId))].sort();
-  const heads = await lockAccountHeads(client, userIds);
-  // Keys first used earlier in this batch join the stored ones as the batch goes.
-  const keys = await readStoredKeys(client, [...new Set(keyed.flatMap((k) => (k ? [k.key] : [])))]);
-  const runs = await loadRuns(client, commands);
+  // Locked: the read comes after the lock, so a writer in another process that held it is seen.
+  const locked = mode === 'locked' ? await lockAccountHeads(client, userIds) : null;
+  const { heads = locked!, keys, runs, sequences } = await readForBatch(client, commands, keyed, locked ? null : userIds);
   const accounts = new Map<string, AccountCursor>(
     userIds.map((userId) => {
       const head = heads.get(userId);
@@ -67,6 +76,7 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
   );
 
   // Decide in arrival order; each accepted command moves its account's state for the next one.
+  // Keys first used earlier in this batch join the stored ones as the batch goes.
   const newKeys: Array<{ key: string } & StoredKey> = [];
   const outcomes = commands.map((command, index): Outcome => {
     const key = keyed[index];
@@ -95,9 +105,8 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
     }
   });
 
-  // One sequence range for the batch, handed out account by account; each stream chains its own hashes.
+  // The sequence numbers go out account by account; each stream chains its own hashes.
   const moved = [...accounts.values()].filter((a) => a.decided.length > 0);
-  const sequences = await nextSequences(client, moved.reduce((n, a) => n + a.decided.length, 0));
   let taken = 0;
   const rows: LedgerEventRow[] = [];
   const history: TransactionRecord[] = [];
@@ -123,38 +132,74 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
       updatedAt: now,
     };
   });
+  if (taken > sequences.length) throw new Error(`The batch decided ${taken} events but took ${sequences.length} sequence numbers`);
 
-  await insertEventRows(client, rows);
-  await insertPostings(client, rows);
-  await saveBalances(client, balances);
-  await insertTransactions(client, history);
-  await insertKeys(client, newKeys, now);
+  await writeTogether(client, {
+    events: eventRowsInsert(rows),
+    postings: postingsInsert(rows),
+    moves: balanceMoves(balances),
+    opens: balanceOpens(balances),
+    history: transactionsInsert(history),
+    keys: keysInsert(newKeys, now),
+  });
   return outcomes;
 }
 
+interface BatchReads {
+  /** Only when asked for (optimistic mode). */
+  heads?: Map<string, AccountHead>;
+  keys: Map<string, StoredKey>;
+  runs: Map<string, AccountState['runs']>;
+  /** Enough for the most events the batch could decide, ascending. */
+  sequences: string[];
+}
+
 /**
- * The slice of state the rules need about the processing runs the batch names: each run's charge
- * and refund, read through an index instead of folding whole streams (accounts accumulate many runs).
+ * One statement for everything the batch reads: the heads of `headsOf` accounts (unless they were
+ * locked already), the idempotency keys it names, the processing runs it names (each run's charge and
+ * refund, through an index instead of folding whole streams), and its sequence numbers.
  */
-async function loadRuns(client: pg.ClientBase, commands: readonly LedgerCommand[]): Promise<Map<string, AccountState['runs']>> {
+async function readForBatch(
+  client: pg.ClientBase,
+  commands: readonly LedgerCommand[],
+  keyed: ReadonlyArray<{ key: string } | null>,
+  headsOf: readonly string[] | null,
+): Promise<BatchReads> {
   const named = commands.flatMap((command) => {
     const runId = runOf(command);
-    return runId === null ? [] : [{ streamId: streamIdFor(command.data.userId), userId: command.data.userId, runId }];
+    return runId === null ? [] : [{ streamId: streamIdFor(command.data.userId), runId }];
   });
-  if (named.length === 0) return new Map();
-  const result = await client.query<EventRecord>({
-    name: 'ledger_load_runs',
-    text: `SELECT ${EVENT_COLUMNS} FROM ledger_events
-     WHERE (stream_id, payload->>'runId') IN (SELECT * FROM unnest($1::text[], $2::text[]))
-       AND type IN ('ProcessingCharged', 'ProcessingRefunded')
-     ORDER BY ledger_events.sequence`,
-    values: [named.map((n) => n.streamId), named.map((n) => n.runId)],
+  const result = await client.query<{
+    heads: HeadRecord[] | null;
+    keys: Array<{ key: string; payloadHash: string; answer: StoredAnswer | null }>;
+    runs: Array<{ userId: string; type: string; payload: Record<string, unknown> }>;
+    sequences: string[];
+  }>({
+    name: headsOf ? 'ledger_read_batch_with_heads' : 'ledger_read_batch',
+    text: `SELECT
+       ${headsOf ? `(SELECT coalesce(json_agg(h), '[]') FROM (${HEADS_QUERY.replace('$1', '$5')}) h)` : 'NULL'} AS heads,
+       (SELECT coalesce(json_agg(json_build_object('key', key, 'payloadHash', payload_hash, 'answer', answer)), '[]')
+          FROM ledger_idempotency_keys WHERE key = ANY($1::text[])) AS keys,
+       (SELECT coalesce(json_agg(json_build_object('userId', user_id, 'type', type, 'payload', payload) ORDER BY ledger_events.sequence), '[]')
+          FROM ledger_events
+          WHERE (stream_id, payload->>'runId') IN (SELECT * FROM unnest($2::text[], $3::text[]))
+            AND type IN ('ProcessingCharged', 'ProcessingRefunded')) AS runs,
+       ARRAY(SELECT nextval('ledger_event_sequence')::text FROM generate_series(1, $4::int)) AS sequences`,
+    values: [
+      [...new Set(keyed.flatMap((k) => (k ? [k.key] : [])))],
+      named.map((n) => n.streamId),
+      named.map((n) => n.runId),
+      commands.reduce((n, command) => n + mostEventsOf(command), 0),
+      ...(headsOf ? [headsOf] : []),
+    ],
   });
+  const row = result.rows[0]!;
   const byUser = new Map<string, LedgerEvent[]>();
-  for (const row of result.rows) {
-    const events = byUser.get(row.user_id) ?? [];
-    events.push(toDomainEvent(toEventRow(row)));
-    byUser.set(row.user_id, events);
-  }
-  return new Map([...byUser].map(([userId, events]) => [userId, fold(events, initialState()).runs]));
+  for (const run of row.runs) byUser.set(run.userId, [...(byUser.get(run.userId) ?? []), toDomainEvent(run)]);
+  return {
+    ...(row.heads ? { heads: toHeads(row.heads) } : {}),
+    keys: storedKeysFrom(row.keys),
+    runs: new Map([...byUser].map(([userId, events]) => [userId, fold(events, initialState()).runs])),
+    sequences: row.sequences.map((n) => BigInt(n)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String),
+  };
 }

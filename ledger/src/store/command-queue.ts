@@ -4,7 +4,7 @@ import { validateCommand } from '../decide.js';
 import { LedgerError } from '../errors.js';
 import type { Posted } from '../types.js';
 import { appendBatch, type Outcome, type StoreDeps } from './append.js';
-import { inTransaction, isWriteClash } from './db.js';
+import { inTransaction, isWriteClash, withClient } from './db.js';
 
 /** Attempts per command when another writer moved the stream first, before giving up with CONCURRENCY. */
 const MAX_ATTEMPTS = 6;
@@ -27,8 +27,8 @@ interface Job {
 /**
  * Group commit for the ledger. Commands that arrive while earlier ones are being written wait here and
  * go together into the next transaction (appendBatch): one lock, one statement per table and one
- * commit for the lot, instead of a dozen round trips and a commit each. Nothing is delayed to fill a
- * batch: a command on an idle ledger is written at once, alone.
+ * commit for the lot, instead of a dozen round trips and a commit each. Nothing waits to fill a
+ * batch: a command on an idle ledger is written at the end of the event loop's current turn, alone.
  *
  * Commands on one account keep their order: an account in a batch in flight is held back from the
  * next until that batch ends, so one process never races itself on a stream. Other processes still
@@ -38,6 +38,7 @@ export class CommandQueue {
   private waiting: Job[] = [];
   private readonly busy = new Set<string>();
   private inFlight = 0;
+  private pumpScheduled = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -54,6 +55,20 @@ export class CommandQueue {
     }
     return new Promise<Posted>((resolve, reject) => {
       this.waiting.push({ command, resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  /**
+   * Starts batches once the current turn of the event loop is over, so that every command submitted
+   * in it (say, by all the callers a finished batch just answered) goes into the same batch rather
+   * than the first one alone.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }
@@ -68,7 +83,7 @@ export class CommandQueue {
       void this.write(batch).finally(() => {
         for (const user of users) this.busy.delete(user);
         this.inFlight--;
-        this.pump();
+        this.schedulePump();
       });
     }
   }
@@ -92,13 +107,21 @@ export class CommandQueue {
   }
 
   /**
-   * Writes a batch. If the batch as a whole fails (a clash with another process, or any database
-   * error), each command is written again on its own, so one command's trouble is never another's.
+   * Writes a batch: first optimistically (two statements, no locks); after a clash with another
+   * process, or any other failure, the whole batch again with its accounts locked; if that fails too,
+   * each command on its own, so one command's trouble is never another's.
    */
   private async write(batch: Job[]): Promise<void> {
+    const commands = batch.map((job) => job.command);
+    try {
+      settle(batch, await withClient(this.pool, (client) => appendBatch(client, commands, this.deps, 'optimistic')));
+      return;
+    } catch {
+      // Fall through to the locked try.
+    }
     if (batch.length > 1) {
       try {
-        settle(batch, await inTransaction(this.pool, (client) => appendBatch(client, batch.map((job) => job.command), this.deps)));
+        settle(batch, await inTransaction(this.pool, (client) => appendBatch(client, commands, this.deps, 'locked')));
         return;
       } catch {
         // Fall through: one at a time, in order, each with its own retries and its own error.
@@ -113,10 +136,11 @@ export class CommandQueue {
     }
   }
 
+  /** One command, locked, retried while another writer keeps moving its stream first. */
   private async writeAlone(command: LedgerCommand): Promise<Outcome[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await inTransaction(this.pool, (client) => appendBatch(client, [command], this.deps));
+        return await inTransaction(this.pool, (client) => appendBatch(client, [command], this.deps, 'locked'));
       } catch (error) {
         if (!isWriteClash(error)) throw error;
         if (attempt >= MAX_ATTEMPTS) {

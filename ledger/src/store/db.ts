@@ -25,6 +25,16 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
+/** Runs `work` on one pooled connection, outside any transaction. */
+export async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await work(client);
+  } finally {
+    client.release();
+  }
+}
+
 /** A consistent snapshot for audits: every event a later one depends on is visible with it. */
 export const SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ';
 

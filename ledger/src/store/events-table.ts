@@ -3,6 +3,7 @@ import { eventHash } from '../audit/hash.js';
 import { actorOf, balanceChange, LEDGER_EVENT_TYPES, reasonOf, type LedgerEvent } from '../events.js';
 import type { LedgerEventRow } from '../types.js';
 import { toCents } from './db.js';
+import type { SqlStatement } from './sql-statement.js';
 
 /**
  * The columns of ledger_events as LedgerEventRow needs them (int8 read as text, see toCents).
@@ -105,10 +106,9 @@ export function buildEventRows(request: Omit<AppendRequest, 'newId'>, ids: reado
 }
 
 /** One INSERT for any number of rows. A second append of a stream version fails on ledger_events_stream_version_key. */
-export async function insertEventRows(client: pg.ClientBase, rows: readonly LedgerEventRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await client.query({
-    name: 'ledger_insert_events',
+export function eventRowsInsert(rows: readonly LedgerEventRow[]): SqlStatement | null {
+  if (rows.length === 0) return null;
+  return {
     text: `INSERT INTO ledger_events (id, sequence, stream_id, stream_version, user_id, type, amount,
        actor_id, reason, payload, created_at, hash, prev_hash)
      SELECT * FROM unnest($1::uuid[], $2::int8[], $3::text[], $4::int4[], $5::text[], $6::text[],
@@ -128,15 +128,8 @@ export async function insertEventRows(client: pg.ClientBase, rows: readonly Ledg
       rows.map((r) => r.hash),
       rows.map((r) => r.prevHash),
     ],
-  });
-}
-
-/** Sequences, hashes and the insert for one stream's events (bulk seeding and tests). */
-export async function appendEvents(client: pg.ClientBase, request: AppendRequest): Promise<LedgerEventRow[]> {
-  const ids = request.events.map(() => request.newId());
-  const rows = buildEventRows(request, ids, await nextSequences(client, request.events.length));
-  await insertEventRows(client, rows);
-  return rows;
+    rows: rows.length,
+  };
 }
 
 /**

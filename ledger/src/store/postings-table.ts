@@ -4,17 +4,18 @@ import { postingsFor } from '../postings.js';
 import type { LedgerEventRow } from '../types.js';
 import { toCents } from './db.js';
 import { toDomainEvent } from './events-table.js';
+import type { SqlStatement } from './sql-statement.js';
 
-/** Writes each event's balanced postings (see postings.ts). */
-export async function insertPostings(client: pg.ClientBase, events: readonly LedgerEventRow[]): Promise<void> {
+/** Inserts each event's balanced postings (see postings.ts). */
+export function postingsInsert(events: readonly LedgerEventRow[]): SqlStatement | null {
   const rows = events.flatMap((event) => postingsFor(toDomainEvent(event)).map((posting) => ({ eventId: event.id, createdAt: event.createdAt, ...posting })));
-  if (rows.length === 0) return;
-  await client.query({
-    name: 'ledger_insert_postings',
+  if (rows.length === 0) return null;
+  return {
     text: `INSERT INTO ledger_postings (event_id, account, amount, created_at)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::int8[], $4::timestamptz[])`,
     values: [rows.map((r) => r.eventId), rows.map((r) => r.account), rows.map((r) => r.amount), rows.map((r) => r.createdAt.toISOString())],
-  });
+    rows: rows.length,
+  };
 }
 
 /** Sum of every posting in the ledger; zero whenever the books balance. */

@@ -106,6 +106,25 @@ const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
     `,
   },
+  {
+    version: 2,
+    name: 'row-count guard for combined writes',
+    sql: `
+      -- A batch's writes go in one statement (store/sql-statement.ts); when one of them touched fewer
+      -- rows than planned (an account moved, a key was taken by another process), this fails the whole
+      -- statement as a serialization failure, which the ledger retries on fresh state.
+      CREATE FUNCTION ledger_expect_rows(actual bigint, expected bigint, part text) RETURNS bigint
+        LANGUAGE plpgsql AS $$
+      BEGIN
+        IF actual <> expected THEN
+          RAISE EXCEPTION 'ledger write %: % rows, expected %', part, actual, expected
+            USING ERRCODE = 'serialization_failure';
+        END IF;
+        RETURN actual;
+      END;
+      $$;
+    `,
+  },
 ];
 
 /** Arbitrary constant: the advisory lock that lets several processes start at once and migrate once. */
