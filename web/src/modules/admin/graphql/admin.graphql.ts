@@ -1,8 +1,8 @@
 import { graphql } from '../../../gql';
 
 export const AdminUsersQuery = graphql(`
-  query AdminUsers($first: Int!, $after: String) {
-    adminUsers(first: $first, after: $after) {
+  query AdminUsers($first: Int!, $after: String, $search: String) {
+    adminUsers(first: $first, after: $after, search: $search) {
       totalCount
       pageInfo {
         ...PageInfoFields
