@@ -326,7 +326,30 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   await page.getByRole('link', { name: 'Ledger Explorer' }).click();
   await page.getByRole('heading', { name: 'Ledger Explorer' }).waitFor();
   await page.getByText(/^\d+ events$/).waitFor();
-  await page.getByLabel('User', { exact: true }).selectOption({ label: user.username });
+  // The user picker searches the server as one types (part of the e-mail here), from the keyboard alone.
+  const picker = page.getByRole('combobox', { name: 'User', exact: true });
+  const matches = page.getByRole('listbox', { name: 'User matches' }).getByRole('option');
+  // What the picker's live region tells screen readers (the same line is shown under the list).
+  const pickerSays = (text: string) => page.getByRole('status').and(page.getByText(text, { exact: true }));
+  await picker.focus();
+  await picker.pressSequentially(`${user.username}@example`);
+  await expect(picker.getAttribute('aria-expanded')).resolves.toBe('true');
+  await pickerSays('1 user').waitFor();
+  await expect(matches.count()).resolves.toBe(1);
+  await expect(matches.innerText()).resolves.toMatch(new RegExp(`${user.username}\\s+${user.username}@example\\.com`));
+  await expect(matches.getAttribute('aria-selected')).resolves.toBe('true');
+  await expect(picker.getAttribute('aria-activedescendant')).resolves.toBe(await matches.getAttribute('id'));
+  await shootThemes(h, page, 'admin-ledger-user-search');
+  await picker.press('Enter');
+  await page.getByText('4 events').waitFor();
+  await expect(picker.inputValue()).resolves.toBe(user.username);
+  await expect(picker.getAttribute('aria-expanded')).resolves.toBe('false');
+  // Text that matches no one says so; Escape puts the picked user back and keeps the filter.
+  await picker.fill('no-such-user%');
+  await pickerSays('No users match “no-such-user%”').waitFor();
+  await expect(matches.count()).resolves.toBe(0);
+  await picker.press('Escape');
+  await expect(picker.inputValue()).resolves.toBe(user.username);
   await page.getByText('4 events').waitFor();
   const eventRows = page.getByRole('row');
   await expect(eventRows.filter({ hasText: 'AdminAdjusted' }).filter({ hasText: 'Duplicate bonus' }).innerText()).resolves.toMatch(
@@ -347,6 +370,14 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   await page.getByText('0 events').waitFor();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.getByText(/^\d+ events$/).waitFor();
+  await expect(picker.inputValue()).resolves.toBe('');
+  // A name in the table picks that user too; the picker's × drops the user again.
+  await page.getByRole('button', { name: user.username, exact: true }).first().click();
+  await page.getByText('4 events').waitFor();
+  await expect(picker.inputValue()).resolves.toBe(user.username);
+  await page.getByRole('button', { name: 'Clear user' }).click();
+  await expect(picker.inputValue()).resolves.toBe('');
+  await page.getByText(/^(?!4 )\d+ events$/).waitFor();
 
   await page.getByRole('button', { name: 'Verify hash chain' }).click();
   await page.getByText(/^Chain intact: \d+ events checked$/).waitFor();

@@ -26,10 +26,15 @@ export class AdminResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg('first', () => Int, { defaultValue: 100, description: 'Page size, 1 to 200.' }) first: number,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page; omit for the oldest users.' }) after: string | null,
+    @Arg('search', () => String, {
+      nullable: true,
+      description: 'Only users whose username, e-mail, first or last name contain every word of this text (case-insensitive, at most 200 characters; % and _ match themselves).',
+    })
+    search: string | null,
   ) {
     requireAdmin(ctx);
     checkFirst(first);
-    const { rows, total } = await this.services.admin.pageUsers({ first, after });
+    const { rows, total } = await this.services.admin.pageUsers({ first, after, search });
     return toConnection(rows, { first, after, totalCount: total, cursorOf: (u) => timeIdCursor('user', u) });
   }
 

@@ -12,6 +12,8 @@ function parseDate(raw: unknown, what: string): Date | undefined {
   return d;
 }
 
+const MAX_USER_SEARCH = 200;
+
 /** Administrator operations: users and balances, adjustments, markup, the ledger audit. */
 export class AdminService {
   constructor(
@@ -29,9 +31,11 @@ export class AdminService {
     return { rows, total };
   }
 
-  /** Keyset page for the GraphQL connection (`first + 1` rows). */
-  async pageUsers(page: { first: number; after?: string | null }) {
-    const { users, total } = await this.users.page(page);
+  /** Keyset page for the GraphQL connection (`first + 1` rows), optionally narrowed by a search text. */
+  async pageUsers(page: { first: number; after?: string | null; search?: string | null }) {
+    const search = page.search?.trim() ?? '';
+    if (search.length > MAX_USER_SEARCH) throw badInput(`Search text must be at most ${MAX_USER_SEARCH} characters`);
+    const { users, total } = await this.users.page({ first: page.first, after: page.after, words: search ? search.split(/\s+/) : [] });
     const rows = await Promise.all(
       users.map(async (u) => ({ id: u.id, username: u.username, email: u.email, roleId: u.roleId, createdAt: u.createdAt, creditBalance: await this.credits.balance(u.id) })),
     );

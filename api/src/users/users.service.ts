@@ -1,9 +1,13 @@
+import type { FilterQuery } from '@mikro-orm/core';
 import type { Orm } from '../db/database.js';
 import { conflict, notFound } from '../errors/app-error.js';
 import { hashPassword } from '../auth/password.js';
 import { ADMIN_ROLE_ID, User, type ThemeName } from './user.entity.js';
 import { afterTimeId, parseTimeIdCursor } from '../graphql/relay.js';
 import { registerInput, themeInput, type RegisterInput } from './users.validation.js';
+
+/** LIKE treats % and _ as wildcards and a backslash as its escape (PostgreSQL's default): make them literal. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
@@ -84,13 +88,26 @@ export class UsersService {
     }
   }
 
-  /** A keyset page of users, oldest first (id breaking ties): `first + 1` rows and the total. */
-  async page(opts: { first: number; after?: string | null }): Promise<{ users: User[]; total: number }> {
+  /**
+   * A keyset page of users, oldest first (id breaking ties): `first + 1` rows and the total. With
+   * `words`, only users where every word is found in the username, e-mail, first or last name, so
+   * "jane doe" finds Jane Doe however her fields split it.
+   */
+  async page(opts: { first: number; after?: string | null; words?: string[] }): Promise<{ users: User[]; total: number }> {
     const after = parseTimeIdCursor('user', opts.after);
+    const words = opts.words ?? [];
+    const matching: FilterQuery<User> = words.length
+      ? {
+          $and: words.map((word) => {
+            const like = `%${escapeLike(word)}%`;
+            return { $or: [{ username: { $ilike: like } }, { email: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }] };
+          }),
+        }
+      : {};
     const em = this.orm.em.fork();
     const [users, total] = await Promise.all([
-      em.find(User, afterTimeId(after, 'asc'), { orderBy: { createdAt: 'asc', id: 'asc' }, limit: opts.first + 1 }),
-      em.count(User, {}),
+      em.find(User, { $and: [matching, afterTimeId(after, 'asc')] }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: opts.first + 1 }),
+      em.count(User, matching),
     ]);
     return { users, total };
   }

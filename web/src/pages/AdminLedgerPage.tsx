@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { AdminUsersQuery, LedgerEventsQuery, LedgerReplayQuery, LedgerVerificationQuery } from '../modules/admin/graphql/admin.graphql';
+import { UserPicker, type PickedUser } from '../modules/admin/components/UserPicker';
 import { downloadFile } from '../app/rest';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
@@ -11,10 +12,10 @@ import { Pager, useCursorPages } from '../ui/use-cursor-pages';
 const PAGE_SIZE = 100;
 const EVENT_TYPES = ['AccountOpened', 'SignupBonusGranted', 'PurchaseApproved', 'AdminAdjusted', 'ProcessingCharged', 'ProcessingRefunded'];
 
-const NO_FILTER: Filter = { userId: '', type: '', from: '', to: '' };
+const NO_FILTER: Filter = { user: null, type: '', from: '', to: '' };
 
 interface Filter {
-  userId: string;
+  user: PickedUser | null;
   type: string;
   from: string;
   to: string;
@@ -23,13 +24,13 @@ interface Filter {
 /** The finance audit: every ledger event, filterable and exportable, plus chain verification and replay. */
 export function AdminLedgerPage() {
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
-  // Names for the user picker and for the User and Actor columns (ids stay in the CSV).
+  // Names for the User and Actor columns (ids stay in the CSV); the picker searches the server itself.
   const users = useQuery(AdminUsersQuery, { variables: { first: 200 } });
-  const userList = users.data?.adminUsers.edges.map((e) => e.node) ?? [];
+  const userList = [...(filter.user ? [filter.user] : []), ...(users.data?.adminUsers.edges.map((e) => e.node) ?? [])];
   const nameOf = (id: string) => userList.find((u) => u.id === id)?.username ?? id.slice(0, 8);
   const pages = useCursorPages();
   const gqlFilter = {
-    userId: filter.userId.trim() || null,
+    userId: filter.user?.id ?? null,
     type: filter.type || null,
     from: filter.from ? new Date(`${filter.from}T00:00:00`).toISOString() : null,
     to: filter.to ? new Date(`${filter.to}T23:59:59.999`).toISOString() : null,
@@ -57,15 +58,7 @@ export function AdminLedgerPage() {
         </Link>
       </div>
       <div className="card toolbar">
-        <select aria-label="User" value={filter.userId} onChange={(e) => update({ userId: e.target.value })}>
-          <option value="">All users</option>
-          {filter.userId && !userList.some((u) => u.id === filter.userId) && <option value={filter.userId}>{filter.userId}</option>}
-          {userList.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.username}
-            </option>
-          ))}
-        </select>
+        <UserPicker label="User" placeholder="All users: type a name or e-mail" value={filter.user} onChange={(user) => update({ user })} />
         <select aria-label="Event type" value={filter.type} onChange={(e) => update({ type: e.target.value })}>
           <option value="">All types</option>
           {EVENT_TYPES.map((t) => (
@@ -155,7 +148,7 @@ export function AdminLedgerPage() {
                     <td>{formatDateTime(e.createdAt)}</td>
                     <td>{e.type}</td>
                     <td>
-                      <button type="button" className="link-button link-accent" title={`Only ${nameOf(e.userId)}'s events`} onClick={() => update({ userId: e.userId })}>
+                      <button type="button" className="link-button link-accent" title={`Only ${nameOf(e.userId)}'s events`} onClick={() => update({ user: { id: e.userId, username: nameOf(e.userId) } })}>
                         {nameOf(e.userId)}
                       </button>
                     </td>

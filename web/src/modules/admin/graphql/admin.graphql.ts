@@ -1,12 +1,11 @@
 import { graphql } from '../../../gql';
 
 export const AdminUsersQuery = graphql(`
-  query AdminUsers($first: Int!, $after: String) {
-    adminUsers(first: $first, after: $after) {
+  query AdminUsers($first: Int!, $after: String, $search: String) {
+    adminUsers(first: $first, after: $after, search: $search) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields
       }
       edges {
         node {
@@ -22,12 +21,18 @@ export const AdminUsersQuery = graphql(`
   }
 `);
 
+export const SettingFieldsFragment = graphql(`
+  fragment SettingFields on Setting {
+    key
+    value
+    updatedAt
+  }
+`);
+
 export const SettingsQuery = graphql(`
   query Settings {
     settings {
-      key
-      value
-      updatedAt
+      ...SettingFields
     }
   }
 `);
@@ -48,9 +53,7 @@ export const UpdateMarkupMutation = graphql(`
       message
       costPerFileset
       setting {
-        key
-        value
-        updatedAt
+        ...SettingFields
       }
     }
   }
@@ -61,27 +64,15 @@ export const AdminPurchaseRequestsQuery = graphql(`
     adminPurchaseRequests(status: $status, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields
       }
       edges {
         node {
-          id
-          status
-          createdAt
-          decidedAt
-          adminNotes
-          paymentProof
+          ...PurchaseRequestFields
           user {
             id
             username
             email
-          }
-          creditPackage {
-            id
-            name
-            credits
-            price
           }
         }
       }
@@ -95,10 +86,7 @@ export const ApprovePurchaseRequestMutation = graphql(`
       message
       newBalance
       request {
-        id
-        status
-        adminNotes
-        decidedAt
+        ...PurchaseRequestFields
       }
     }
   }
@@ -109,10 +97,7 @@ export const RejectPurchaseRequestMutation = graphql(`
     rejectPurchaseRequest(id: $id, adminNotes: $adminNotes) {
       message
       request {
-        id
-        status
-        adminNotes
-        decidedAt
+        ...PurchaseRequestFields
       }
     }
   }
@@ -123,8 +108,7 @@ export const LedgerEventsQuery = graphql(`
     ledgerEvents(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields
       }
       edges {
         node {

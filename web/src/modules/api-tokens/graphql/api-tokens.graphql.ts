@@ -5,8 +5,7 @@ export const ApiTokensQuery = graphql(`
     apiTokens(first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields
       }
       edges {
         node {

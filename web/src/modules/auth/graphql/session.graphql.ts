@@ -16,14 +16,21 @@ export const ViewerQuery = graphql(`
   }
 `);
 
+/** What signing in and signing up both answer: the session token and who it belongs to. */
+export const AuthPayloadFieldsFragment = graphql(`
+  fragment AuthPayloadFields on AuthPayload {
+    token
+    user {
+      id
+      username
+    }
+  }
+`);
+
 export const LoginMutation = graphql(`
   mutation Login($input: LoginInput!) {
     login(input: $input) {
-      token
-      user {
-        id
-        username
-      }
+      ...AuthPayloadFields
     }
   }
 `);
@@ -31,11 +38,7 @@ export const LoginMutation = graphql(`
 export const RegisterMutation = graphql(`
   mutation Register($input: RegisterInput!) {
     register(input: $input) {
-      token
-      user {
-        id
-        username
-      }
+      ...AuthPayloadFields
     }
   }
 `);

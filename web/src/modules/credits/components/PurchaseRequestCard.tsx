@@ -1,20 +1,12 @@
 import type { ReactNode } from 'react';
+import type { PurchaseRequestFieldsFragment } from '../../../gql/graphql';
 import { formatDateTime, formatDollars } from '../../../ui/format';
-
-export interface PurchaseRequestView {
-  id: string;
-  status: string;
-  createdAt: string;
-  adminNotes?: string | null;
-  paymentProof?: string | null;
-  creditPackage: { name: string; credits: number; price: string };
-}
 
 /** Any status other than approved or rejected is shown as pending (SPEC §4). */
 export const displayStatus = (s: string) => (s === 'approved' || s === 'rejected' ? s : 'pending');
 
 /** One purchase request (SPEC §2), used by the user's history and the admin screen. */
-export function PurchaseRequestCard({ request, children }: { request: PurchaseRequestView; children?: ReactNode }) {
+export function PurchaseRequestCard({ request, children }: { request: PurchaseRequestFieldsFragment; children?: ReactNode }) {
   const status = displayStatus(request.status);
   return (
     <article className="card purchase-request" data-testid="purchase-request">

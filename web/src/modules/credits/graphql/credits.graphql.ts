@@ -14,8 +14,7 @@ export const TransactionsQuery = graphql(`
     transactions(first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields
       }
       edges {
         node {
@@ -56,28 +55,34 @@ export const CreatePurchaseRequestMutation = graphql(`
   }
 `);
 
+/** A purchase request as PurchaseRequestCard shows it, to its owner and to administrators alike. */
+export const PurchaseRequestFieldsFragment = graphql(`
+  fragment PurchaseRequestFields on PurchaseRequest {
+    id
+    status
+    createdAt
+    decidedAt
+    adminNotes
+    paymentProof
+    creditPackage {
+      id
+      name
+      credits
+      price
+    }
+  }
+`);
+
 export const MyPurchaseRequestsQuery = graphql(`
   query MyPurchaseRequests($first: Int!, $after: String) {
     myPurchaseRequests(first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields
       }
       edges {
         node {
-          id
-          status
-          createdAt
-          decidedAt
-          adminNotes
-          paymentProof
-          creditPackage {
-            id
-            name
-            credits
-            price
-          }
+          ...PurchaseRequestFields
         }
       }
     }

@@ -5,8 +5,7 @@ export const ProjectsQuery = graphql(`
     projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields
       }
       edges {
         node {
@@ -27,11 +26,18 @@ export const ProjectsQuery = graphql(`
   }
 `);
 
+/** Moving a project to or from the trash changes only this. */
+export const ProjectTrashStateFragment = graphql(`
+  fragment ProjectTrashState on Project {
+    id
+    deletedAt
+  }
+`);
+
 export const TrashProjectMutation = graphql(`
   mutation TrashProject($id: ID!) {
     trashProject(id: $id) {
-      id
-      deletedAt
+      ...ProjectTrashState
     }
   }
 `);
@@ -39,8 +45,7 @@ export const TrashProjectMutation = graphql(`
 export const RestoreProjectMutation = graphql(`
   mutation RestoreProject($id: ID!) {
     restoreProject(id: $id) {
-      id
-      deletedAt
+      ...ProjectTrashState
     }
   }
 `);
