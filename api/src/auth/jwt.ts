@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { unauthenticated } from '../errors/app-error.js';
 
@@ -7,10 +8,18 @@ export interface TokenClaims {
 
 /** Signs and checks login tokens. HS256 only: `alg: none` and other algorithms are refused. */
 export class JwtService {
+  /**
+   * The secret as a key object, made once: given a string, jsonwebtoken first tries (and fails) to
+   * parse it as a PEM public key on every verify, which costs more than the HMAC itself.
+   */
+  private readonly secret: KeyObject;
+
   constructor(
-    private readonly secret: string,
+    secret: string,
     private readonly expiresIn: string,
-  ) {}
+  ) {
+    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   sign(userId: string): string {
     return jwt.sign({}, this.secret, {
