@@ -285,7 +285,8 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   const userMatches = controls.getByRole('listbox', { name: 'User matches' }).getByRole('option');
   await userPicker.pressSequentially(user.username);
   await expect(userPicker.getAttribute('aria-expanded')).resolves.toBe('true');
-  await userMatches.filter({ hasText: `${user.username}@example.com` }).waitFor();
+  // Settled on the search's answer (the list shows every user while the first keystrokes are debounced).
+  await controls.getByRole('status').and(page.getByText('1 user', { exact: true })).waitFor();
   await expect(userMatches.count()).resolves.toBe(1);
   await expect(userMatches.innerText()).resolves.toMatch(new RegExp(`^${user.username}\\s+${user.username}@example\\.com\\s+100 credits$`));
   await shootThemes(h, page, 'admin-credits-user-search');
@@ -380,6 +381,8 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   const lines = csv.trim().split(/\r?\n/);
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).every((l) => l.includes('AdminAdjusted'))).toBe(true);
+  // The CSV names the user and the administrator too, next to their ids.
+  expect(lines.slice(1).every((l) => l.includes(`,${user.username},`) && l.includes(`,${ADMIN.username},`))).toBe(true);
   const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
   await page.getByLabel('From').fill(tomorrow);
   await page.getByText('0 events').waitFor();
