@@ -1,12 +1,11 @@
 import { parse } from 'csv-parse/sync';
-import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 
-let server: TestServer & { close(): Promise<void> };
+let server: StartedTestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass' } });
-  adminToken = (await server.request('POST', '/auth/login', { body: { username: 'finance', password: 'finance-pass' } })).body.token;
+  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'finance', password: 'finance-pass' }));
 });
 afterAll(() => server.close());
 
