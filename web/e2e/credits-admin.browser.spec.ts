@@ -280,8 +280,19 @@ it('gives administrators Manage User Credits and the markup form with the exact 
 
   await adjustButton.click();
   await bad('Please select a user').waitFor();
-  const option = controls.getByLabel('User').locator('option', { hasText: `${user.username} (` });
-  await controls.getByLabel('User').selectOption((await option.getAttribute('value'))!);
+  // The user is found through the server-side search (any account, not just the first page), with the balance shown.
+  const userPicker = controls.getByRole('combobox', { name: 'User', exact: true });
+  const userMatches = controls.getByRole('listbox', { name: 'User matches' }).getByRole('option');
+  await userPicker.pressSequentially(user.username);
+  await expect(userPicker.getAttribute('aria-expanded')).resolves.toBe('true');
+  // Settled on the search's answer (the list shows every user while the first keystrokes are debounced).
+  await controls.getByRole('status').and(page.getByText('1 user', { exact: true })).waitFor();
+  await expect(userMatches.count()).resolves.toBe(1);
+  await expect(userMatches.innerText()).resolves.toMatch(new RegExp(`^${user.username}\\s+${user.username}@example\\.com\\s+100 credits$`));
+  await shootThemes(h, page, 'admin-credits-user-search');
+  await userMatches.click();
+  await expect(userPicker.inputValue()).resolves.toBe(user.username);
+  await expect(userPicker.getAttribute('aria-expanded')).resolves.toBe('false');
   await adjustButton.click();
   await bad('Please enter a valid credit amount').waitFor();
   await controls.getByLabel('Amount').fill('12.345');
@@ -296,6 +307,11 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   await adjustButton.click();
   await ok('Successfully removed 10.00 credits. New balance: 115.50').waitFor();
   await shootThemes(h, page, 'admin-controls');
+  // The user stays picked; reopening the list shows the balance as it is now, not as first fetched.
+  await expect(userPicker.inputValue()).resolves.toBe(user.username);
+  await userPicker.press('ArrowDown');
+  await userMatches.filter({ hasText: '115.5 credits' }).waitFor();
+  await userPicker.press('Escape');
 
   // Markup: Save appears only when the value differs; the server's range is 0 to 1000.
   const markup = controls.getByLabel('Markup percentage');
@@ -365,6 +381,8 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   const lines = csv.trim().split(/\r?\n/);
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).every((l) => l.includes('AdminAdjusted'))).toBe(true);
+  // The CSV names the user and the administrator too, next to their ids.
+  expect(lines.slice(1).every((l) => l.includes(`,${user.username},`) && l.includes(`,${ADMIN.username},`))).toBe(true);
   const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
   await page.getByLabel('From').fill(tomorrow);
   await page.getByText('0 events').waitFor();

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 
 /** adminUsers(search:) over GraphQL: what finance admins type into the ledger explorer's user picker. */
 
-let server: TestServer & { close(): Promise<void> };
+let server: StartedTestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass' } });
-  adminToken = (await server.request('POST', '/auth/login', { body: { username: 'finance', password: 'finance-pass' } })).body.token;
+  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'finance', password: 'finance-pass' }));
 });
 afterAll(() => server.close());
 

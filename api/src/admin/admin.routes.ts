@@ -6,7 +6,7 @@ import { intParam, presentPurchaseRest } from '../credits/credits.routes.js';
 import { notFound } from '../errors/app-error.js';
 import { MARKUP_KEY } from '../settings/settings.service.js';
 
-const LEDGER_CSV_COLUMNS = ['sequence', 'id', 'createdAt', 'userId', 'type', 'amount', 'actorId', 'reason', 'streamVersion', 'hash', 'prevHash'];
+const LEDGER_CSV_COLUMNS = ['sequence', 'id', 'createdAt', 'userId', 'username', 'type', 'amount', 'actorId', 'actorUsername', 'reason', 'streamVersion', 'hash', 'prevHash'];
 
 const num = (s: string | null) => (s === null ? null : Number(s));
 
@@ -80,8 +80,12 @@ export function adminRoutes(services: AppServices): Router {
       out.pipe(res);
       let page = first;
       for (let offset = 0; ; ) {
+        // Names for the page's users and actors, in one query per page.
+        const names = await services.users.summaries(page.rows.flatMap((e) => (e.actorId ? [e.userId, e.actorId] : [e.userId])));
+        const nameOf = (id: string | null) => (id ? (names.get(id)?.username ?? '') : '');
         for (const e of page.rows) {
-          if (!out.write({ ...e, reason: e.reason ?? '', actorId: e.actorId ?? '', prevHash: e.prevHash ?? '' })) await new Promise((r) => out.once('drain', r));
+          const row = { ...e, username: nameOf(e.userId), actorUsername: nameOf(e.actorId), reason: e.reason ?? '', actorId: e.actorId ?? '', prevHash: e.prevHash ?? '' };
+          if (!out.write(row)) await new Promise((r) => out.once('drain', r));
         }
         offset += page.rows.length;
         if (page.rows.length === 0 || offset >= page.total) break;

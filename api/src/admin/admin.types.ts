@@ -37,6 +37,13 @@ export class MarkupUpdateType {
   @Field({ description: "'Markup updated to N%. This affects all future processing costs.'" }) message!: string;
 }
 
+@ObjectType('LedgerEventUser', { description: 'A user a ledger event names (its account owner or the administrator who acted).' })
+export class LedgerEventUserType {
+  @Field(() => ID, { description: 'User id.' }) id!: string;
+  @Field({ description: 'Username.' }) username!: string;
+  @Field({ description: 'E-mail address.' }) email!: string;
+}
+
 @ObjectType('LedgerEvent', { description: 'One immutable event of the credit ledger.' })
 export class LedgerEventType {
   @Field(() => ID, { description: 'Event id.' }) id!: string;

@@ -1,12 +1,11 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 
-let server: TestServer & { close(): Promise<void> };
+let server: StartedTestServer;
 let adminToken: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_USERNAME: 'tok-admin', ADMIN_PASSWORD: 'admin-pass', ADMIN_EMAIL: 'tok-admin@example.com' } });
-  adminToken = (await server.request('POST', '/auth/login', { body: { username: 'tok-admin', password: 'admin-pass' } })).body.token;
+  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'tok-admin', password: 'admin-pass', email: 'tok-admin@example.com' }));
 });
 afterAll(() => server.close());
 

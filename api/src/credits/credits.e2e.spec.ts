@@ -1,11 +1,11 @@
-import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { parse } from 'csv-parse/sync';
+import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 
-let server: TestServer & { close(): Promise<void> };
+let server: StartedTestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass' } });
-  adminToken = (await server.request('POST', '/auth/login', { body: { username: 'finance', password: 'finance-pass' } })).body.token;
+  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'finance', password: 'finance-pass' }));
 });
 afterAll(() => server.close());
 
@@ -174,8 +174,37 @@ describe('admin controls', () => {
     expect(events.body.events.every((e: { type: string; actorId: string }) => e.type === 'AdminAdjusted' && e.actorId)).toBe(true);
     const csv = await server.request('GET', '/api/admin/ledger/events?format=csv', { token: adminToken });
     expect([csv.status, csv.headers.get('content-type'), csv.body]).toEqual([200, expect.stringMatching(/text\/csv/), expect.any(String)]);
-    expect(String(csv.body).split('\n')[0]).toBe('sequence,id,createdAt,userId,type,amount,actorId,reason,streamVersion,hash,prevHash');
+    expect(String(csv.body).split('\n')[0]).toBe('sequence,id,createdAt,userId,username,type,amount,actorId,actorUsername,reason,streamVersion,hash,prevHash');
+    // Every row names its user (and its administrator, when one acted), not just the first users.
+    const rows: Array<Record<string, string>> = parse(String(csv.body), { columns: true });
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.every((r) => r.username !== '' && (r.actorId === '') === (r.actorUsername === ''))).toBe(true);
+    expect(rows.some((r) => r.type === 'AdminAdjusted' && r.actorUsername === 'finance')).toBe(true);
     expect((await server.request('GET', '/api/admin/ledger/events?from=yesterday-ish', { token: adminToken })).status).toBe(400);
+
+    // GraphQL names each event's user and actor (one batched read per page); null actor for the user's or the system's own events.
+    const owner = await signUp(server);
+    const others = await Promise.all([signUp(server), signUp(server), signUp(server)]);
+    await server.request('POST', `/api/admin/users/${owner.id}/credits`, { token: adminToken, body: { amount: 3, description: 'Named in the explorer' } });
+    const named = await server.graphql(
+      `query($first: Int!, $filter: LedgerEventFilter) { ledgerEvents(first: $first, filter: $filter) { edges { node { type userId actorId reason user { id username email } actor { id username email } } } } }`,
+      { first: 200 },
+      adminToken,
+    );
+    expect(named.errors).toBeUndefined();
+    const nodes = named.data.ledgerEvents.edges.map((e: { node: unknown }) => e.node) as Array<{ type: string; userId: string; actorId: string | null; reason: string | null; user: { id: string; username: string; email: string } | null; actor: { username: string } | null }>;
+    for (const u of [owner, ...others]) {
+      const mine = nodes.filter((n) => n.userId === u.id);
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.every((n) => n.user && n.user.id === u.id && n.user.username === u.username && n.user.email === `${u.username}@example.com`)).toBe(true);
+    }
+    expect(nodes.every((n) => n.user !== null && (n.actorId === null) === (n.actor === null))).toBe(true);
+    expect(nodes.find((n) => n.userId === owner.id && n.type === 'SignupBonusGranted')?.actor).toBeNull();
+    expect(nodes.find((n) => n.userId === owner.id && n.reason === 'Named in the explorer')?.actor).toEqual({ id: expect.any(String), username: 'finance', email: expect.any(String) });
+    // The names are administrators' business too.
+    const denied = await server.graphql('{ ledgerEvents(first: 1) { edges { node { user { username } } } } }', {}, owner.token);
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
     const verify = await server.request('GET', '/api/admin/ledger/verify', { token: adminToken });
     expect(verify.body.ok).toBe(true);
     const replay = await server.graphql('{ ledgerReplay { ok eventsReplayed differences { userId } } }', {}, adminToken);

@@ -1,15 +1,14 @@
-import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 
 /**
  * Every growing list follows the Relay connection rules: walking pages forward to the end sees
  * every item that existed when the walk started exactly once, in the list's order, even while
  * rows are inserted between pages (keyset cursors, not offsets).
  */
-let server: TestServer & { close(): Promise<void> };
+let server: StartedTestServer;
 let adminToken: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_USERNAME: 'page-admin', ADMIN_PASSWORD: 'admin-pass', ADMIN_EMAIL: 'page-admin@example.com' } });
-  adminToken = (await server.request('POST', '/auth/login', { body: { username: 'page-admin', password: 'admin-pass' } })).body.token;
+  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'page-admin', password: 'admin-pass', email: 'page-admin@example.com' }));
 });
 afterAll(() => server.close());
 

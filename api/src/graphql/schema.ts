@@ -16,9 +16,10 @@ import { UploadsResolver } from '../uploads/uploads.resolver.js';
 import { FileSetsResolver } from '../filesets/filesets.resolver.js';
 import { ExportsResolver } from '../exports/exports.resolver.js';
 import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
+import { LedgerEventResolver } from '../admin/ledger-event.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, AdminQueueResolver, UploadsResolver, FileSetsResolver, ExportsResolver, ApiTokensResolver, ProcessingResolver, ResultsResolver] as const;
+export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, LedgerEventResolver, AdminQueueResolver, UploadsResolver, FileSetsResolver, ExportsResolver, ApiTokensResolver, ProcessingResolver, ResultsResolver] as const;
 
 const noTopicPubSub: PubSub = {
   publish() {

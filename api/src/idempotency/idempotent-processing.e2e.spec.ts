@@ -4,17 +4,16 @@
  * project is a 409.
  */
 import { randomUUID } from 'node:crypto';
-import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 import { createProject, seedFileSets } from '../processing/test-support/seed-file-sets.js';
 import { IDEMPOTENCY_MISMATCH } from './idempotency.service.js';
 
-let server: TestServer & { close(): Promise<void> };
+let server: StartedTestServer;
 let adminToken: string;
 const START = 'mutation S($p: ID!, $k: String) { startProcessing(projectId: $p, idempotencyKey: $k) { run { id totalJobs charged } progress { totalJobs } } }';
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_USERNAME: 'idemadmin', ADMIN_PASSWORD: 'idem-admin-1' } });
-  adminToken = (await server.request('POST', '/auth/login', { body: { username: 'idemadmin', password: 'idem-admin-1' } })).body.token;
+  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'idemadmin', password: 'idem-admin-1' }));
 });
 afterAll(() => server.close());
 

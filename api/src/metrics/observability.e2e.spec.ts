@@ -4,7 +4,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { createLogger } from '../logging/logger.js';
 import { registerQueueName, unregisterQueueName } from '../queue/queue-registry.js';
-import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { signUp, startTestServer, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 
 /** Log lines of one server, parsed. */
 function logSink() {
@@ -21,13 +21,12 @@ function logSink() {
 const QUEUE = 'observability-test';
 const ADMIN = { username: 'obsadmin', password: 'obs-admin-1' };
 const sink = logSink();
-let server: TestServer & { close(): Promise<void> };
+let server: StartedTestServer;
 let adminToken: string;
 
 beforeAll(async () => {
   registerQueueName(QUEUE);
-  server = await startTestServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, logger: createLogger('info', sink.stream) });
-  adminToken = (await server.request('POST', '/auth/login', { body: ADMIN })).body.token;
+  ({ server, adminToken } = await startTestServerWithAdmin(ADMIN, { logger: createLogger('info', sink.stream) }));
   // Real jobs in a real queue: one failed by a worker, two waiting, one delayed.
   const queue = server.services.queue.queue(QUEUE);
   await queue.add('bad-job', { n: 0 });
@@ -68,9 +67,8 @@ describe('request ids in structured logs', () => {
   it('logs GraphQL resolver errors with the request id of their HTTP request', async () => {
     // A queue store that does not answer: the resolver's warning must carry this request's id.
     const deadSink = logSink();
-    const dead = await startTestServer({ env: { ...ADMIN_ENV, REDIS_URL: 'redis://127.0.0.1:1' }, logger: createLogger('info', deadSink.stream) });
+    const { server: dead, adminToken: token } = await startTestServerWithAdmin(ADMIN, { env: { REDIS_URL: 'redis://127.0.0.1:1' }, logger: createLogger('info', deadSink.stream) });
     try {
-      const token = (await dead.request('POST', '/auth/login', { body: ADMIN })).body.token;
       const r = await fetch(dead.url + '/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-request-id': 'gql-req-77' }, body: JSON.stringify({ query: '{ adminQueueStats { name } }' }) });
       const body = (await r.json()) as any;
       expect(body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
@@ -97,8 +95,6 @@ describe('request ids in structured logs', () => {
     }
   }, 60_000);
 });
-const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
-
 describe('readiness follows the database', () => {
   it('answers 503 naming the database while it refuses connections, and recovers by itself', async () => {
     const target = await startTestServer();

@@ -2,15 +2,14 @@
  * Processing over HTTP on the Redis queue: start (charge, 402, 409, 404, 400), a full run with a
  * corrupt video and a no-GPS set (refund of the failed set), progress, and the GraphQL twins.
  */
-import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 import { createProject, seedFileSets, waitForRun } from './test-support/seed-file-sets.js';
 
-let server: TestServer & { close(): Promise<void> };
+let server: StartedTestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass', JOB_BACKOFF_MS: '100' } });
-  adminToken = (await server.request('POST', '/auth/login', { body: { username: 'finance', password: 'finance-pass' } })).body.token;
+  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'finance', password: 'finance-pass' }, { env: { JOB_BACKOFF_MS: '100' } }));
 });
 afterAll(() => server.close());
 

@@ -8,7 +8,7 @@ import { FileSetType } from '../projects/project.type.js';
 import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
 import { inputToResult, presentResult } from './result.presenter.js';
 import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './result.type.js';
-import { Batcher, perContext } from './request-loaders.js';
+import { Batcher, perContext } from '../graphql/request-loaders.js';
 import type { ResultView } from './results.service.js';
 
 type PresentedFileSet = FileSetType;

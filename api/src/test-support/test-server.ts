@@ -15,11 +15,27 @@ export interface TestServer extends RunningServer {
   graphql(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<{ status: number; data: any; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
 }
 
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  queue?: 'redis' | 'postgres';
+  logger?: Logger;
+}
+
+/** A test server as startTestServer returns it: stop it (and drop its database) with close(). */
+export type StartedTestServer = TestServer & { close(): Promise<void> };
+
+/** An administrator the server ensures at start-up from ADMIN_*, as `npm start` does. */
+export interface AdminCredentials {
+  username: string;
+  password: string;
+  email?: string;
+}
+
 /**
  * A real API process for one test file: its own fresh database on the test PostgreSQL, the
  * queue on the test Redis (unique prefix) unless `queue: 'postgres'`, its own data folder.
  */
-export async function startTestServer(opts: { env?: Record<string, string>; queue?: 'redis' | 'postgres'; logger?: Logger } = {}): Promise<TestServer & { close(): Promise<void> }> {
+export async function startTestServer(opts: TestServerOptions = {}): Promise<StartedTestServer> {
   const db = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-test-'));
   const config = loadConfig({
@@ -83,4 +99,23 @@ export async function signUp(server: TestServer, username = `u${randomBytes(4).t
   const r = await server.request('POST', '/auth/register', { body: { username, email: `${username}@example.com`, password } });
   if (r.status !== 201) throw new Error(`sign-up failed: ${r.status} ${JSON.stringify(r.body)}`);
   return { token: r.body.token as string, id: r.body.user.id as string, username, password };
+}
+
+/** Signs in through the REST shim and returns the token; a refusal fails here, not in a later assertion. */
+export async function logIn(server: TestServer, creds: { username: string; password: string }): Promise<string> {
+  const r = await server.request('POST', '/auth/login', { body: { username: creds.username, password: creds.password } });
+  if (r.status !== 200 || typeof r.body?.token !== 'string') throw new Error(`login as ${creds.username} failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.token;
+}
+
+/** startTestServer with `admin` ensured at start-up (ADMIN_* in its env) and signed in: the server and the admin's token. */
+export async function startTestServerWithAdmin(admin: AdminCredentials, opts: TestServerOptions = {}): Promise<{ server: StartedTestServer; adminToken: string }> {
+  const adminEnv: Record<string, string> = { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ...(admin.email ? { ADMIN_EMAIL: admin.email } : {}) };
+  const server = await startTestServer({ ...opts, env: { ...adminEnv, ...opts.env } });
+  try {
+    return { server, adminToken: await logIn(server, admin) };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
 }

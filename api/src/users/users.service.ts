@@ -9,6 +9,14 @@ import { registerInput, themeInput, type RegisterInput } from './users.validatio
 /** LIKE treats % and _ as wildcards and a backslash as its escape (PostgreSQL's default): make them literal. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface UserSummary {
+  id: string;
+  username: string;
+  email: string;
+}
+
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
 export class UsersService {
@@ -110,6 +118,14 @@ export class UsersService {
       em.count(User, matching),
     ]);
     return { users, total };
+  }
+
+  /** Id, username and e-mail of each of these users, in one query; ids that are no user (or no uuid) are left out. */
+  async summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
+    const valid = [...new Set(ids)].filter((id) => UUID.test(id));
+    if (!valid.length) return new Map();
+    const users = await this.orm.em.fork().find(User, { id: { $in: valid } }, { fields: ['id', 'username', 'email'] });
+    return new Map(users.map((u) => [u.id, { id: u.id, username: u.username, email: u.email }]));
   }
 
   async list(opts: { limit: number; offset: number }): Promise<{ users: User[]; total: number }> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLazyQuery, useQuery } from '@apollo/client/react';
-import { AdminUsersQuery, LedgerEventsQuery, LedgerReplayQuery, LedgerVerificationQuery } from '../modules/admin/graphql/admin.graphql';
+import { LedgerEventsQuery, LedgerReplayQuery, LedgerVerificationQuery } from '../modules/admin/graphql/admin.graphql';
 import { UserPicker, type PickedUser } from '../modules/admin/components/UserPicker';
 import { downloadFile } from '../app/rest';
 import { Banner } from '../ui/Banner';
@@ -24,10 +24,6 @@ interface Filter {
 /** The finance audit: every ledger event, filterable and exportable, plus chain verification and replay. */
 export function AdminLedgerPage() {
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
-  // Names for the User and Actor columns (ids stay in the CSV); the picker searches the server itself.
-  const users = useQuery(AdminUsersQuery, { variables: { first: 200 } });
-  const userList = [...(filter.user ? [filter.user] : []), ...(users.data?.adminUsers.edges.map((e) => e.node) ?? [])];
-  const nameOf = (id: string) => userList.find((u) => u.id === id)?.username ?? id.slice(0, 8);
   const pages = useCursorPages();
   const gqlFilter = {
     userId: filter.user?.id ?? null,
@@ -142,21 +138,30 @@ export function AdminLedgerPage() {
                 </tr>
               </thead>
               <tbody>
-                {data.ledgerEvents.edges.map(({ node: e }) => (
-                  <tr key={e.id}>
-                    <td>{e.sequence}</td>
-                    <td>{formatDateTime(e.createdAt)}</td>
-                    <td>{e.type}</td>
-                    <td>
-                      <button type="button" className="link-button link-accent" title={`Only ${nameOf(e.userId)}'s events`} onClick={() => update({ user: { id: e.userId, username: nameOf(e.userId) } })}>
-                        {nameOf(e.userId)}
-                      </button>
-                    </td>
-                    <td>{e.actorId ? nameOf(e.actorId) : <span className="muted">system</span>}</td>
-                    <td className={`num ${Number(e.amount) < 0 ? 'negative' : ''}`}>{formatAmount(e.amount, true)}</td>
-                    <td>{e.reason ?? ''}</td>
-                  </tr>
-                ))}
+                {data.ledgerEvents.edges.map(({ node: e }) => {
+                  // The server names every user and actor on the page; an id prefix only if an account is gone.
+                  const userName = e.user?.username ?? e.userId.slice(0, 8);
+                  return (
+                    <tr key={e.id}>
+                      <td>{e.sequence}</td>
+                      <td>{formatDateTime(e.createdAt)}</td>
+                      <td>{e.type}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="link-button link-accent"
+                          title={`Only ${userName}'s events`}
+                          onClick={() => update({ user: { id: e.userId, username: userName } })}
+                        >
+                          {userName}
+                        </button>
+                      </td>
+                      <td>{e.actorId ? (e.actor?.username ?? e.actorId.slice(0, 8)) : <span className="muted">system</span>}</td>
+                      <td className={`num ${Number(e.amount) < 0 ? 'negative' : ''}`}>{formatAmount(e.amount, true)}</td>
+                      <td>{e.reason ?? ''}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -1,27 +1,29 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { AdjustUserCreditsMutation, AdminUsersQuery } from '../graphql/admin.graphql';
+import { useMutation } from '@apollo/client/react';
+import { AdjustUserCreditsMutation } from '../graphql/admin.graphql';
+import { UserPicker, type PickedUser } from './UserPicker';
 import { serverMessage } from '../../../app/graphql-errors';
 import { formatBalance } from '../../../ui/format';
 
 const DEFAULT_REASON = 'Manual adjustment by admin';
 
-/** Manage User Credits (SPEC §2, §5): pick a user, an amount with up to 2 decimals (negative removes), a reason. */
+/**
+ * Manage User Credits (SPEC §2, §5): pick a user, an amount with up to 2 decimals (negative removes), a reason.
+ * The user is found through the server-side search, so every account is reachable, not just the first page.
+ */
 export function ManageUserCreditsForm({ onResult }: { onResult(r: { ok: boolean; message: string }): void }) {
-  const users = useQuery(AdminUsersQuery, { variables: { first: 200 } });
   const [adjust, { loading }] = useMutation(AdjustUserCreditsMutation, { refetchQueries: ['AdminUsers', 'CreditBalance'] });
-  const [userId, setUserId] = useState('');
+  const [user, setUser] = useState<PickedUser | null>(null);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  if (users.error) console.error('Failed to fetch users', users.error);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!userId) return onResult({ ok: false, message: 'Please select a user' });
+    if (!user) return onResult({ ok: false, message: 'Please select a user' });
     const trimmed = amount.trim();
     if (!trimmed || !/^-?\d+(\.\d{1,2})?$/.test(trimmed) || Number(trimmed) === 0) return onResult({ ok: false, message: 'Please enter a valid credit amount' });
     try {
-      const r = await adjust({ variables: { userId, amount: trimmed, reason: reason.trim() || DEFAULT_REASON, idempotencyKey: crypto.randomUUID() } });
+      const r = await adjust({ variables: { userId: user.id, amount: trimmed, reason: reason.trim() || DEFAULT_REASON, idempotencyKey: crypto.randomUUID() } });
       onResult({ ok: true, message: r.data?.adjustUserCredits.message ?? 'Credits adjusted' });
       setAmount('');
       setReason('');
@@ -33,17 +35,7 @@ export function ManageUserCreditsForm({ onResult }: { onResult(r: { ok: boolean;
   return (
     <form className="form" onSubmit={submit} noValidate>
       <h3>Manage User Credits</h3>
-      <label>
-        User
-        <select value={userId} onChange={(e) => setUserId(e.target.value)} aria-label="User">
-          <option value="">Select a user...</option>
-          {users.data?.adminUsers.edges.map(({ node: u }) => (
-            <option key={u.id} value={u.id}>
-              {u.username} ({u.email}) · {formatBalance(u.creditBalance)} credits
-            </option>
-          ))}
-        </select>
-      </label>
+      <UserPicker label="User" placeholder="Type a name or e-mail" value={user} onChange={setUser} detail={(u) => `${formatBalance(u.creditBalance)} credits`} />
       <label>
         Amount
         <input type="number" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="e.g. 25 or -10.50" aria-label="Amount" />

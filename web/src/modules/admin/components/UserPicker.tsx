@@ -13,21 +13,31 @@ export interface PickedUser {
   username: string;
 }
 
+/** A match as the server returns it (what `detail` may show besides the name and e-mail). */
+export interface UserMatch extends PickedUser {
+  email: string;
+  creditBalance: string;
+}
+
 /**
  * One user out of thousands, found by typing part of a username, e-mail or name: the server searches
  * (adminUsers(search:)), so no user is out of reach. An ARIA combobox with a listbox popup: typing or
  * Down opens it, Up/Down move, Enter picks, Escape closes; an emptied field means no user.
+ * Used by the ledger explorer's filter and by Manage User Credits (which adds each match's balance as `detail`).
  */
 export function UserPicker({
   label,
   placeholder,
   value,
   onChange,
+  detail,
 }: {
   label: string;
   placeholder: string;
   value: PickedUser | null;
   onChange(user: PickedUser | null): void;
+  /** An extra line per match, after the e-mail. */
+  detail?(user: UserMatch): string;
 }) {
   const id = useId();
   const ids = { input: `${id}input`, list: `${id}list` };
@@ -38,7 +48,12 @@ export function UserPicker({
   const [active, setActive] = useState(0);
   const typed = (draft ?? '').trim();
   const term = useDebouncedValue(typed, SEARCH_DELAY_MS);
-  const { data, previousData, loading, error } = useQuery(AdminUsersQuery, { variables: { first: MATCHES_SHOWN, search: term || null }, skip: !open });
+  const { data, previousData, loading, error } = useQuery(AdminUsersQuery, {
+    variables: { first: MATCHES_SHOWN, search: term || null },
+    skip: !open,
+    // Cached matches show at once but are refreshed: balances change while the page stays open.
+    fetchPolicy: 'cache-and-network',
+  });
   // The last answer stays up while the next one loads, so the list does not flicker per key.
   const shown = data ?? previousData;
   const users = shown?.adminUsers.edges.map((e) => e.node) ?? [];
@@ -142,6 +157,7 @@ export function UserPicker({
                 >
                   <span className="user-picker-name">{u.username}</span>
                   <span className="user-picker-email">{u.email}</span>
+                  {detail && <span className="user-picker-detail">{detail(u)}</span>}
                 </li>
               ))}
           </ul>

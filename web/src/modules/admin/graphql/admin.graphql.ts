@@ -116,7 +116,15 @@ export const LedgerEventsQuery = graphql(`
           sequence
           type
           userId
+          user {
+            id
+            username
+          }
           actorId
+          actor {
+            id
+            username
+          }
           amount
           reason
           createdAt

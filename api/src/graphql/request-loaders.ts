@@ -1,6 +1,7 @@
 /**
- * Per-operation batching for the project page's one query: every FileSet.result / .processing
- * field asked in one tick is answered by one database query (no N+1).
+ * Per-operation batching (a small DataLoader): every key asked for in one tick is answered by one
+ * database query, e.g. FileSet.result / .processing on the project page, LedgerEvent.user / .actor
+ * in the ledger explorer (no N+1).
  */
 export class Batcher<V> {
   private pending = new Map<string, Array<(v: V | null) => void>>();

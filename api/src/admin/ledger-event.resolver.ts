@@ -1,0 +1,32 @@
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import type { AppServices } from '../app/services.js';
+import { requireAdmin } from '../auth/viewer.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { Batcher, perContext } from '../graphql/request-loaders.js';
+import type { UserSummary } from '../users/users.service.js';
+import { LedgerEventType, LedgerEventUserType } from './admin.types.js';
+
+/**
+ * Names for the ledger explorer's User and Actor columns, whoever they are (not only the first
+ * page of users): every user and actor asked for on one page is read in one query.
+ */
+@Resolver(() => LedgerEventType)
+export class LedgerEventResolver {
+  private readonly users: (ctx: object) => Batcher<UserSummary>;
+
+  constructor(private readonly services: AppServices) {
+    this.users = perContext(() => new Batcher((ids) => this.services.users.summaries(ids)));
+  }
+
+  @FieldResolver(() => LedgerEventUserType, { nullable: true, description: 'The account owner (null if the account no longer exists).' })
+  user(@Root() e: LedgerEventType, @Ctx() ctx: GraphQLContext) {
+    requireAdmin(ctx);
+    return this.users(ctx).get(e.userId);
+  }
+
+  @FieldResolver(() => LedgerEventUserType, { nullable: true, description: 'The administrator who caused it; null for events of the user or the system.' })
+  actor(@Root() e: LedgerEventType, @Ctx() ctx: GraphQLContext) {
+    requireAdmin(ctx);
+    return e.actorId ? this.users(ctx).get(e.actorId) : null;
+  }
+}
