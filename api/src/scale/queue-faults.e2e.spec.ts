@@ -164,6 +164,23 @@ it('a set whose worker dies every time fails at the stall limit: refunded once, 
   expect(late.output).not.toMatch(/could not settle/);
 });
 
+it('a worker stopped with SIGTERM mid-job finishes that job, takes no other, exits 0; the run completes later', async () => {
+  const c = await cluster(TEST_REDIS_URL, 1, { JOB_BACKOFF_MS: '100' });
+  const { u, projectId } = await startRun(c, 3);
+  const w = c.workers[0]!;
+  await w.waitFor(/"msg":"processing file set"/, 60_000);
+  const [first] = taken(w);
+  process.kill(w.pid, 'SIGTERM'); // the process only, as an orchestrator does (its ffmpeg children are its own)
+  expect(await w.exited).toBe(0);
+  expect(taken(w).map((l) => l.fileSetId)).toEqual([first!.fileSetId]);
+  const rows = await c.pool.query<{ file_set_id: string; status: string }>(`select file_set_id, status from processing_jobs where file_set_id = $1`, [first!.fileSetId]);
+  expect(rows.rows[0]!.status).toBe('completed');
+  expect(w.output).not.toMatch(/did not stop in time/);
+
+  await startWorker('worker-2', c.env);
+  await assertSettledOnce(c, u, projectId, { completed: 3, failed: 0 });
+});
+
 it('Redis restarted mid-run (its data gone): the run completes after it returns', async () => {
   const redis = await startOwnRedis();
   cleanups.push(() => redis.stop());
