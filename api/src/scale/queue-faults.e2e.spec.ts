@@ -4,6 +4,7 @@
  * again from PostgreSQL). Either way: every set done once, one result row per set, charged once.
  * A set that fails after a kill (its retry fails, or every worker that takes it dies) is refunded
  * once, and the run still ends: project completed, one charge, one refund, an intact hash chain.
+ * A worker stopped with SIGTERM finishes the job it is in and exits 0.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
