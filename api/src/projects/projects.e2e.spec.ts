@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { createProject, seedFileSets, waitForRun } from '../processing/test-support/seed-file-sets.js';
 
 let server: TestServer & { close(): Promise<void> };
 let alice: { token: string; id: string };
@@ -28,6 +29,8 @@ describe('projects over REST (SPEC §7)', () => {
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id, name: 'Coastline', description: 'Cliffs at dawn', cameraType: 'dji-mavic-3-pro-series', FileSets: [] });
     expect(one.body.created_at).toBeDefined();
+    // SPEC §3 "and progress data": never processed, so no run and zero counts.
+    expect(one.body.progress).toEqual({ projectId: id, status: 'created', runId: null, runStatus: null, totalJobs: 0, completedJobs: 0, processingJobs: 0, failedJobs: 0, pendingJobs: 0, progress: 0, jobs: [] });
 
     expect((await server.request('DELETE', `/api/projects/${id}`, { token: alice.token })).status).toBe(200);
     expect((await server.request('GET', '/api/projects', { token: alice.token })).body.map((p: { id: string }) => p.id)).not.toContain(id);
@@ -40,6 +43,23 @@ describe('projects over REST (SPEC §7)', () => {
     await server.request('DELETE', `/api/projects/${id}`, { token: alice.token });
     expect((await server.request('DELETE', `/api/projects/${id}/permanent`, { token: alice.token })).status).toBe(200);
     expect((await server.request('GET', `/api/projects/${id}`, { token: alice.token })).status).toBe(404);
+  });
+
+  it('carries the progress data of the latest run, the same figures as GET /api/projects/{id}/progress', async () => {
+    const { token } = await signUp(server);
+    const id = await createProject(server, token, 'Processed');
+    const [ok, corrupt] = await seedFileSets(server.services, id, [{ baseName: 'DJI_0001' }, { baseName: 'DJI_0002', corruptVideo: true }]);
+    expect((await server.request('POST', `/api/projects/${id}/process`, { token })).status).toBe(202);
+    const running = await server.request('GET', `/api/projects/${id}`, { token });
+    expect(running.body.status).toBe('processing');
+    expect(running.body.progress).toMatchObject({ projectId: id, status: 'processing', runStatus: 'running', totalJobs: 2 });
+
+    const done = await waitForRun(server, token, id);
+    const project = await server.request('GET', `/api/projects/${id}`, { token });
+    expect(project.status).toBe(200);
+    expect(project.body.progress).toEqual(done);
+    expect(project.body.progress).toMatchObject({ status: 'completed', runStatus: 'completed', totalJobs: 2, completedJobs: 1, failedJobs: 1, progress: 100 });
+    expect(Object.fromEntries(project.body.progress.jobs.map((j: { fileSetId: string; status: string }) => [j.fileSetId, j.status]))).toEqual({ [ok!]: 'completed', [corrupt!]: 'failed' });
   });
 
   it('refuses bad input with 4xx and a message, and writes nothing', async () => {

@@ -32,7 +32,14 @@ export function projectRoutes(services: AppServices): Router {
       201,
     ),
   );
-  r.get('/:id', authed(services, async (req, user) => presentProjectRest(await projects.getOwned(user, req.params.id, { includeFiles: true }))));
+  // SPEC §3: a project carries its progress data; the same figures as GET /api/projects/{id}/progress.
+  r.get(
+    '/:id',
+    authed(services, async (req, user) => {
+      const project = await projects.getOwned(user, req.params.id, { includeFiles: true });
+      return { ...presentProjectRest(project), progress: await services.processing.progressOf(project.id) };
+    }),
+  );
   r.delete(
     '/:id',
     authed(services, async (req, user) => {
