@@ -32,7 +32,12 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, logger: Logger, databaseUrl: string): Promise<RunningServer> {
   const { orm, pool } = await openDatabase(databaseUrl);
-  const queue = createQueueBackend({ redisUrl: config.redisUrl, databaseUrl, prefix: config.queuePrefix });
+  const queue = createQueueBackend({
+    redisUrl: config.redisUrl,
+    databaseUrl,
+    prefix: config.queuePrefix,
+    onError: (err, name) => logger.warn({ err, queue: name }, 'queue connection error'),
+  });
   const closeStores = async () => {
     await queue.close();
     await pool.end();

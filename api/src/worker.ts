@@ -23,7 +23,12 @@ if (!config.databaseUrl) {
 
 const { orm, pool } = await openDatabase(config.databaseUrl, { poolMax: Math.max(5, config.worker.concurrency * 3) });
 await migrateLedger(pool);
-const queue = createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl, prefix: config.queuePrefix });
+const queue = createQueueBackend({
+  redisUrl: config.redisUrl,
+  databaseUrl: config.databaseUrl,
+  prefix: config.queuePrefix,
+  onError: (err, name) => logger.warn({ err, queue: name }, 'queue connection error'),
+});
 // The JWT secret is never used by a worker; services only need a value to be built.
 const services = createServices({ config, logger, orm, pool, queue, jwtSecret: 'worker-does-not-sign-tokens' });
 const worker = new ProcessingWorker(services, createMetadataProvider(config)).start();

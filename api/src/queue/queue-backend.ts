@@ -22,10 +22,25 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T | undefined> => {
   return Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));
 };
 
-export function createQueueBackend(opts: { redisUrl?: string; databaseUrl: string; prefix: string }): QueueBackend {
+/** How often one queue object may report its connection errors (Redis down means one per retry). */
+const ERROR_REPORT_INTERVAL_MS = 10_000;
+
+export function createQueueBackend(opts: {
+  redisUrl?: string;
+  databaseUrl: string;
+  prefix: string;
+  /** Connection errors of queues, workers and event streams; without it BullMQ prints them to the console. */
+  onError?: (error: Error, name: string) => void;
+}): QueueBackend {
   const closers: Array<() => Promise<unknown>> = [];
-  const track = <T extends { close(): Promise<unknown> }>(x: T): T => {
+  const track = <T extends { close(): Promise<unknown>; name: string; on(event: 'error', listener: (error: Error) => void): unknown }>(x: T): T => {
     closers.push(() => x.close());
+    let lastReport = 0;
+    x.on('error', (error) => {
+      if (Date.now() - lastReport < ERROR_REPORT_INTERVAL_MS) return;
+      lastReport = Date.now();
+      opts.onError?.(error, x.name);
+    });
     return x;
   };
 
