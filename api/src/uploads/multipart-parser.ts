@@ -1,6 +1,7 @@
 import busboy from 'busboy';
 import type { IncomingHttpHeaders } from 'node:http';
 import { badInput } from '../errors/app-error.js';
+import { useNativeBoundarySearch } from './boundary-search.js';
 
 export interface MultipartLimits {
   maxFileBytes: number;
@@ -16,11 +17,13 @@ const FILE_PART_BUFFER_BYTES = 1024 * 1024;
 /**
  * The one multipart parser setup for REST and GraphQL uploads. Paths in file names are kept, so
  * that a name like `../../etc/passwd.jpg` is refused by name (upload-naming.ts) instead of being
- * silently cut to `passwd.jpg`. Throws a 400 when the content type has no boundary.
+ * silently cut to `passwd.jpg`. The boundary is searched in native code (boundary-search.ts).
+ * Throws a 400 when the content type has no boundary.
  */
 export function multipartParser(headers: IncomingHttpHeaders, limits: MultipartLimits): busboy.Busboy {
+  let parser: busboy.Busboy;
   try {
-    return busboy({
+    parser = busboy({
       headers,
       preservePath: true,
       defParamCharset: 'utf8',
@@ -38,4 +41,6 @@ export function multipartParser(headers: IncomingHttpHeaders, limits: MultipartL
   } catch {
     throw badInput('Malformed multipart request: the content type needs a boundary');
   }
+  useNativeBoundarySearch(parser);
+  return parser;
 }
