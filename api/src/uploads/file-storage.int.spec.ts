@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { FileHasher, HashingError } from './file-hasher.js';
 import { FileStorage, FileTooLargeError } from './file-storage.js';
+import { PACE_BYTES, paceYoungGc } from './young-gc-pacing.js';
 
 // Real files in a temporary folder; a small inline-hash size so that a few MB reach the hashing thread.
 const INLINE = 1024 * 1024;
@@ -101,5 +103,27 @@ describe('FileHasher', () => {
     const missing = hasher.start(path.join(dir, 'no-such-file'));
     await expect(missing.finish(1)).rejects.toBeInstanceOf(HashingError);
     await hasher.close();
+  });
+});
+
+describe('paceYoungGc', () => {
+  it('runs a minor GC once PACE_BYTES of upload went by, and none before', async () => {
+    const minorGcs: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minorGcs.push(e.startTime);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    paceYoungGc(PACE_BYTES); // whatever was counted before: start from a pace
+    // Synchronous windows: no other code runs (or allocates) inside them.
+    const t0 = performance.now();
+    paceYoungGc(PACE_BYTES - 1);
+    const t1 = performance.now();
+    paceYoungGc(1);
+    const t2 = performance.now();
+    await new Promise((r) => setTimeout(r, 100));
+    observer.disconnect();
+    expect(minorGcs.filter((t) => t >= t0 && t < t1)).toHaveLength(0);
+    expect(minorGcs.filter((t) => t >= t1 && t <= t2).length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { FileHasher, type HashJob } from './file-hasher.js';
+import { paceYoungGc } from './young-gc-pacing.js';
 
 export interface StoredFile {
   /** The name the server chose; the only thing ever joined to the storage directory. */
@@ -186,6 +187,7 @@ class TempFileSink extends Writable {
         this.hashJob = this.hasher.start(this.tmpPath);
       }
     }
+    paceYoungGc(chunk.length);
     this.batch.push(chunk);
     this.batchBytes += chunk.length;
     if (this.batchBytes < WRITE_BATCH_BYTES) return done();
