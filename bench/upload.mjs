@@ -104,10 +104,10 @@ try {
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb())), 50);
   const cpuBefore = cpuSeconds();
   t = performance.now();
-  const big = await postMultipart(bigProject, [{ name: 'BIG_0001.MP4', bytes: movieBytes(TOTAL), size: TOTAL }]);
+  // A failed upload must not leave the sampler reading /proc of a stopped server (and skip the clean-up).
+  const big = await postMultipart(bigProject, [{ name: 'BIG_0001.MP4', bytes: movieBytes(TOTAL), size: TOTAL }]).finally(() => clearInterval(sampler));
   const uploadSeconds = (performance.now() - t) / 1000;
   const uploadCpu = cpuSeconds() - cpuBefore;
-  clearInterval(sampler);
   if (big.accepted?.[0]?.sizeBytes !== TOTAL) throw new Error(`upload answered ${JSON.stringify(big).slice(0, 300)}`);
   // Untimed: the server recorded the SHA-256 of the bytes sent.
   const expected = createHash('sha256');
