@@ -1,14 +1,16 @@
 // Issue 4 figures: upload throughput of one large file (2 GiB by default; UPLOAD_BENCH_BYTES to
 // change it) over loopback, as a ratio to writing the same bytes to the same disk with a plain
 // Node stream in the same run, and the server's peak RSS growth during the upload; then 1,000
-// small files in one request: seconds until they are grouped and recorded.
+// small files in one request: seconds until they are grouped and recorded. The server's CPU time
+// during the upload is shown too (n cores give at most n s per second), and the SHA-256 it
+// recorded is checked against the bytes sent (untimed).
 // Needs a build first: npm run build. Run: node bench/upload.mjs
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { freshDatabase, startApi, table } from './lib.mjs';
@@ -34,6 +36,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-upload-'));
 const db = await freshDatabase();
 const api = await startApi({ DATA_DIR: dataDir, DATABASE_URL: db.url, PORT: '4712', REDIS_URL: '', LOG_LEVEL: 'warn' });
 const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${api.child.pid}/status`, 'utf8'))?.[1] ?? 0);
+/** CPU seconds (user + system, all threads) the server has used, from /proc (clock ticks of 1/100 s). */
+const cpuSeconds = () => {
+  const fields = fs.readFileSync(`/proc/${api.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
 try {
   const reg = await fetch(`${api.url}/auth/register`, {
@@ -95,11 +102,17 @@ try {
   const rssBefore = rssKb();
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb())), 50);
+  const cpuBefore = cpuSeconds();
   t = performance.now();
-  const big = await postMultipart(bigProject, [{ name: 'BIG_0001.MP4', bytes: movieBytes(TOTAL), size: TOTAL }]);
+  // A failed upload must not leave the sampler reading /proc of a stopped server (and skip the clean-up).
+  const big = await postMultipart(bigProject, [{ name: 'BIG_0001.MP4', bytes: movieBytes(TOTAL), size: TOTAL }]).finally(() => clearInterval(sampler));
   const uploadSeconds = (performance.now() - t) / 1000;
-  clearInterval(sampler);
+  const uploadCpu = cpuSeconds() - cpuBefore;
   if (big.accepted?.[0]?.sizeBytes !== TOTAL) throw new Error(`upload answered ${JSON.stringify(big).slice(0, 300)}`);
+  // Untimed: the server recorded the SHA-256 of the bytes sent.
+  const expected = createHash('sha256');
+  for (const chunk of movieBytes(TOTAL)) expected.update(chunk);
+  if (big.accepted[0].sha256 !== expected.digest('hex')) throw new Error('the recorded SHA-256 is not that of the bytes sent');
 
   // 1,000 small files in one request: thirds of sets (video, jpg, srt) sharing base names.
   const jpg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2044)]);
@@ -128,6 +141,7 @@ try {
     },
     { figure: 'plain Node write stream of the same bytes, same disk', value: `${baselineSeconds.toFixed(1)} s, ${mbps(baselineSeconds)}` },
     { figure: 'upload / plain write throughput (aim >= 0.6)', value: (baselineSeconds / uploadSeconds).toFixed(2) },
+    { figure: 'server CPU time during the upload (all its threads)', value: `${uploadCpu.toFixed(1)} s` },
     {
       figure: 'server peak RSS growth during the upload (aim < 100 MB)',
       value: `${((rssPeak - rssBefore) / 1024).toFixed(1)} MB (from ${(rssBefore / 1024).toFixed(0)} MB)`,

@@ -1,15 +1,31 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Writable, type Readable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
+import { FileHasher, type HashJob } from './file-hasher.js';
+import { paceYoungGc } from './young-gc-pacing.js';
 
 export interface StoredFile {
   /** The name the server chose; the only thing ever joined to the storage directory. */
   storageKey: string;
   sizeBytes: number;
   sha256: string;
+}
+
+export interface WriteOptions {
+  extension: string;
+  maxBytes?: number;
+  /** Judges the first KB and the size once every byte is written; throwing refuses the file. */
+  check?: (head: Buffer, sizeBytes: number) => void;
+}
+
+/** A file on its way to storage: write its bytes (or pipe into it), then await `stored`. */
+export interface StorageWriter {
+  sink: Writable;
+  /** Resolves once the sink finished and the file is kept; rejects (nothing kept) otherwise. */
+  stored: Promise<StoredFile>;
 }
 
 /**
@@ -19,8 +35,13 @@ export interface StoredFile {
  */
 export class FileStorage {
   private readonly tmpDir: string;
+  private readonly hasher = new FileHasher();
 
-  constructor(private readonly rootDir: string) {
+  constructor(
+    private readonly rootDir: string,
+    /** Files up to this size are hashed as they stream; larger ones on the hashing thread. */
+    private readonly inlineHashBytes = INLINE_HASH_BYTES,
+  ) {
     this.tmpDir = path.join(rootDir, '.incoming');
   }
 
@@ -28,47 +49,56 @@ export class FileStorage {
     await fsp.mkdir(this.tmpDir, { recursive: true });
     // Leftovers of a process that died mid-upload are never recorded anywhere: clear them.
     for (const name of await fsp.readdir(this.tmpDir)) await fsp.rm(path.join(this.tmpDir, name), { force: true });
+    this.hasher.prepare();
   }
 
   /** Streams `source` to storage; rejects (and removes the partial file) if the stream fails or exceeds `maxBytes`. */
-  async write(source: Readable, opts: { extension: string; maxBytes?: number; check?: (head: Buffer, sizeBytes: number) => void }): Promise<StoredFile> {
+  async write(source: Readable, opts: WriteOptions): Promise<StoredFile> {
+    const writer = this.open(opts);
+    try {
+      await pipeline(source, writer.sink);
+      // busboy marks a file cut at its size limit as truncated instead of failing the stream.
+      if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError(opts.maxBytes ?? 0);
+    } catch (err) {
+      writer.sink.destroy(err as Error);
+      await writer.stored.then(
+        (s) => this.remove(s.storageKey),
+        () => undefined,
+      );
+      throw err;
+    }
+    return writer.stored;
+  }
+
+  /** A writer for one new file (see StorageWriter): the upload path pipes multipart parts into it. */
+  open(opts: WriteOptions): StorageWriter {
     const ext = opts.extension
       .replace(/[^a-z0-9]/gi, '')
       .toLowerCase()
       .slice(0, 8);
     const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
     const tmp = path.join(this.tmpDir, storageKey);
-    const hash = createHash('sha256');
-    let sizeBytes = 0;
-    // The first KB, for `check` (is an .srt text, is a .jpg a JPEG) before the file is kept.
-    const headChunks: Buffer[] = [];
-    let headLength = 0;
-    const meter = new Transform({
-      // Larger buffers than the 16 KiB default: fewer, bigger writes for multi-gigabyte videos.
-      highWaterMark: STREAM_BUFFER_BYTES,
-      transform(chunk: Buffer, _enc, done) {
-        sizeBytes += chunk.length;
-        if (headLength < HEAD_BYTES) {
-          const part = chunk.subarray(0, HEAD_BYTES - headLength);
-          headChunks.push(Buffer.from(part));
-          headLength += part.length;
+    const sink = new TempFileSink(tmp, opts.maxBytes, this.inlineHashBytes, this.hasher);
+    const stored = finished(sink).then(
+      async () => {
+        try {
+          opts.check?.(sink.head(), sink.sizeBytes);
+          const sha256 = await sink.sha256();
+          await fsp.rename(tmp, this.absolutePath(storageKey));
+          return { storageKey, sizeBytes: sink.sizeBytes, sha256 };
+        } catch (err) {
+          sink.cancelHash();
+          await fsp.rm(tmp, { force: true });
+          throw err;
         }
-        if (opts.maxBytes !== undefined && sizeBytes > opts.maxBytes) return done(new FileTooLargeError(opts.maxBytes));
-        hash.update(chunk);
-        done(null, chunk);
       },
-    });
-    try {
-      await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx', highWaterMark: STREAM_BUFFER_BYTES }));
-      // busboy marks a file cut at its size limit as truncated instead of failing the stream.
-      if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError(opts.maxBytes ?? sizeBytes);
-      opts.check?.(Buffer.concat(headChunks, headLength), sizeBytes);
-      await fsp.rename(tmp, this.absolutePath(storageKey));
-    } catch (err) {
-      await fsp.rm(tmp, { force: true });
-      throw err;
-    }
-    return { storageKey, sizeBytes, sha256: hash.digest('hex') };
+      async (err: unknown) => {
+        await sink.fdClosed;
+        await fsp.rm(tmp, { force: true });
+        throw err;
+      },
+    );
+    return { sink, stored };
   }
 
   /** Absolute path of a stored file. Keys are server-made; anything else is refused. */
@@ -83,7 +113,137 @@ export class FileStorage {
 }
 
 const HEAD_BYTES = 1024;
-const STREAM_BUFFER_BYTES = 1024 * 1024;
+/** Bytes gathered before one write to disk: a few large writes rather than one per network read. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+const INLINE_HASH_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Writes a stream to a new temporary file in batches (one write in flight, the next batch
+ * gathering meanwhile), keeping its size, its first KB and its SHA-256. The hash is computed
+ * inline for small files; once a file outgrows `inlineHashBytes` the hashing thread takes over
+ * from byte 0, reading back what is written, so a large upload is parsed and hashed in parallel.
+ */
+class TempFileSink extends Writable {
+  sizeBytes = 0;
+  private fd: number | null = null;
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
+  private inlineHash: Hash | null = createHash('sha256');
+  private hashJob: HashJob | null = null;
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
+  private written = 0;
+  private writing = false;
+  /** What waits for the write in flight to end (closing the file). */
+  private afterWrite: (() => void) | null = null;
+  /** Settles once the file descriptor is closed (after finishing or failing). */
+  readonly fdClosed: Promise<void>;
+  private markClosed!: () => void;
+
+  constructor(
+    private readonly tmpPath: string,
+    private readonly maxBytes: number | undefined,
+    private readonly inlineHashBytes: number,
+    private readonly hasher: FileHasher,
+  ) {
+    super({ highWaterMark: WRITE_BATCH_BYTES });
+    this.fdClosed = new Promise((resolve) => (this.markClosed = resolve));
+  }
+
+  head(): Buffer {
+    return Buffer.concat(this.headChunks, this.headLength);
+  }
+
+  sha256(): Promise<string> {
+    if (this.inlineHash) return Promise.resolve(this.inlineHash.digest('hex'));
+    return this.hashJob!.finish(this.written);
+  }
+
+  cancelHash(): void {
+    this.hashJob?.cancel();
+  }
+
+  override _construct(done: (err?: Error | null) => void): void {
+    fs.open(this.tmpPath, 'wx', (err, fd) => {
+      if (err) return done(err);
+      this.fd = fd;
+      done();
+    });
+  }
+
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
+    this.sizeBytes += chunk.length;
+    if (this.maxBytes !== undefined && this.sizeBytes > this.maxBytes) return done(new FileTooLargeError(this.maxBytes));
+    if (this.headLength < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.headLength);
+      this.headChunks.push(Buffer.from(part));
+      this.headLength += part.length;
+    }
+    if (this.inlineHash) {
+      if (this.sizeBytes <= this.inlineHashBytes) this.inlineHash.update(chunk);
+      else {
+        // Too large to hash here without slowing the upload: the hashing thread starts over from byte 0.
+        this.inlineHash = null;
+        this.hashJob = this.hasher.start(this.tmpPath);
+      }
+    }
+    paceYoungGc(chunk.length);
+    this.batch.push(chunk);
+    this.batchBytes += chunk.length;
+    if (this.batchBytes < WRITE_BATCH_BYTES) return done();
+    this.flush(done);
+  }
+
+  override _final(done: (err?: Error | null) => void): void {
+    this.flush((err) => {
+      if (err) return done(err);
+      fs.close(this.fd!, (closeErr) => {
+        this.fd = null;
+        this.markClosed();
+        done(closeErr);
+      });
+    });
+  }
+
+  override _destroy(err: Error | null, done: (err?: Error | null) => void): void {
+    // After a finish the hash is still wanted: `stored` asks for it.
+    if (!this.writableFinished) this.hashJob?.cancel();
+    // A write still running holds the descriptor: closing it now could send those bytes to
+    // whichever file reuses the number.
+    if (this.writing) return void (this.afterWrite = () => this._destroy(err, done));
+    if (this.fd === null) {
+      this.markClosed();
+      return done(err);
+    }
+    const fd = this.fd;
+    this.fd = null;
+    fs.close(fd, () => {
+      this.markClosed();
+      done(err);
+    });
+  }
+
+  /** Writes the gathered batch; `done` once it is on disk (and the hashing thread is told). */
+  private flush(done: (err?: Error | null) => void): void {
+    if (!this.batchBytes) return done();
+    const buffers = this.batch;
+    const bytes = this.batchBytes;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.writing = true;
+    fs.writev(this.fd!, buffers, (err, n) => {
+      this.writing = false;
+      const after = this.afterWrite;
+      this.afterWrite = null;
+      after?.();
+      if (err) return done(err);
+      if (n !== bytes) return done(new Error(`Short write to ${this.tmpPath}: ${n} of ${bytes} bytes`));
+      this.written += bytes;
+      this.hashJob?.advance(this.written);
+      done();
+    });
+  }
+}
 
 export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {

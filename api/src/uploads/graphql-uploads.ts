@@ -1,16 +1,17 @@
 import type { RequestHandler } from 'express';
-import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
+import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppServices } from '../app/services.js';
 import { AppError, badInput } from '../errors/app-error.js';
 import { tooManyFiles, type UploadSession } from './uploads.service.js';
 import { IDLE_TIMEOUT_MS } from './multipart-upload.js';
+import { readGraphqlMultipart } from './graphql-multipart.js';
 
 const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'];
 
 /**
- * The GraphQL multipart request spec on /graphql, for multipart requests only, before Apollo.
- * Apollo's CSRF prevention would refuse a multipart request without a preflight header anyway;
- * checking it first avoids reading the body. After the answer, files the operation never read
+ * The GraphQL multipart request spec on /graphql (read by graphql-multipart.ts), for multipart
+ * requests only, before Apollo. Apollo's CSRF prevention would refuse a multipart request without
+ * a preflight header anyway; checking it first avoids reading the body. After the answer, files the operation never read
  * (an error before the resolver got to them) are drained so the request completes.
  */
 export function graphqlUploadMiddleware(services: AppServices): RequestHandler {
@@ -37,18 +38,21 @@ export function graphqlUploadMiddleware(services: AppServices): RequestHandler {
       req.socket.off('timeout', onIdle);
       req.socket.setTimeout(0);
     });
-    // +1: busboy flags a file that reaches the limit exactly; storage refuses anything over it.
-    processRequest(req, res, { maxFileSize: maxUploadBytes + 1, maxFiles: maxUploadFiles }).then(
+    let reading: Promise<unknown>;
+    try {
+      reading = readGraphqlMultipart(req, { maxFileBytes: maxUploadBytes, maxFiles: maxUploadFiles });
+    } catch (err) {
+      req.resume();
+      return next(err);
+    }
+    reading.then(
       (body) => {
         req.body = body;
         const uploads = collectUploads(body);
         res.once('close', () => uploads.forEach(drainIfUnread));
         next();
       },
-      (err: { status?: number; message?: string }) => {
-        req.resume();
-        next(err.status === 413 ? new AppError('PAYLOAD_TOO_LARGE', `Too many files: at most ${maxUploadFiles} files per upload`) : err);
-      },
+      (err: Error) => next(err),
     );
   };
 }
@@ -98,6 +102,7 @@ export async function consumeUploads(session: UploadSession, files: Array<Promis
 }
 
 function uploadError(err: unknown): Error {
+  if (err instanceof AppError) return err;
   const status = (err as { status?: number }).status;
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', (err as Error).message);
   if (status === 499) return badInput('The upload was interrupted: the client disconnected');

@@ -1,6 +1,7 @@
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import type { Request } from 'express';
 import { AppError, badInput } from '../errors/app-error.js';
+import { multipartParser } from './multipart-parser.js';
 import { discard } from './upload-stream.js';
 import { tooManyFiles, type UploadSession } from './uploads.service.js';
 
@@ -24,24 +25,10 @@ export function receiveMultipart(req: Request, session: UploadSession): Promise<
   }
   let parser: busboy.Busboy;
   try {
-    parser = busboy({
-      headers: req.headers,
-      // Paths are kept so that they can be refused by name rather than silently cut off.
-      preservePath: true,
-      defParamCharset: 'utf8',
-      // +1: busboy flags a file that reaches the limit exactly; storage refuses anything over it.
-      limits: {
-        fileSize: session.limits.maxFileBytes + 1,
-        files: session.limits.maxFiles,
-        fields: 20,
-        fieldSize: 64 * 1024,
-        parts: session.limits.maxFiles + 20,
-        headerPairs: 20,
-      },
-    });
-  } catch {
+    parser = multipartParser(req.headers, { maxFileBytes: session.limits.maxFileBytes, maxFiles: session.limits.maxFiles, fields: 20, fieldBytes: 64 * 1024 });
+  } catch (err) {
     req.resume();
-    throw badInput('Malformed multipart request: the content type needs a boundary');
+    throw err;
   }
   const fields: Record<string, string> = {};
   const files: Promise<void>[] = [];

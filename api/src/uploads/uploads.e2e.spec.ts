@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { fixtureSrtPath, makeTestJpg, makeTestVideo } from '../test-support/media-fixtures.js';
-import { filePart, multipartBody, send, storageState, type Part } from './test-support/upload-test-helpers.js';
+import { filePart, graphqlMultipart, multipartBody, send, storageState, type Part } from './test-support/upload-test-helpers.js';
 
 let server: TestServer & { close(): Promise<void> };
 let alice: { token: string; id: string };
@@ -207,6 +207,55 @@ describe('concurrent uploads to one project', () => {
     const stored = (await storageState(server.dataDir)).stored;
     expect(stored.length).toBe(before + 3);
     expect(stored).toEqual(expect.arrayContaining(rows.map((r) => r.storage_key)));
+  });
+});
+
+describe('large videos (hashed on the hashing thread)', () => {
+  // Past the 8 MiB hashed inline, in uneven pieces: the hashing thread reads back what is written.
+  const big = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(20 * 1024 * 1024 + 12_345)]);
+  const bigSha = createHash('sha256').update(big).digest('hex');
+
+  it('stores a large video with the SHA-256 of its bytes, over REST and GraphQL', async () => {
+    const p = await newProject();
+    const rest = await upload(p, [{ filename: 'BIG_0001.MP4', data: big }]);
+    expect(rest.status).toBe(200);
+    expect(rest.body.accepted[0]).toMatchObject({ filename: 'BIG_0001.MP4', sizeBytes: big.length, sha256: bigSha });
+    const query =
+      'mutation($projectId: ID!, $files: [Upload!]!) { uploadFiles(projectId: $projectId, files: $files) { accepted { filename sizeBytes sha256 } } }';
+    const gql = await send(
+      `${server.url}/graphql`,
+      alice.token,
+      graphqlMultipart(query, { projectId: p, files: [null] }, [{ path: 'variables.files.0', part: { filename: 'BIG_0002.MP4', data: big } }]),
+      { 'apollo-require-preflight': 'true' },
+    );
+    expect(gql.body.data.uploadFiles.accepted).toEqual([{ filename: 'BIG_0002.MP4', sizeBytes: big.length, sha256: bigSha }]);
+    const rows = await fileRows(p);
+    expect(rows.map((r) => [r.filename, r.sha256])).toEqual([
+      ['BIG_0001.MP4', bigSha],
+      ['BIG_0002.MP4', bigSha],
+    ]);
+    const stored = await fs.readFile(path.join(server.dataDir, 'files', rows[0].storage_key));
+    expect(stored.equals(big)).toBe(true);
+    expect((await storageState(server.dataDir)).incoming).toEqual([]);
+  });
+
+  it('a client that disconnects in the middle of one leaves no file and no row', async () => {
+    const p = await newProject();
+    const before = await storageState(server.dataDir);
+    const { body, contentType } = multipartBody([{ filename: 'GONE_0001.MP4', data: big }]);
+    await new Promise<void>((resolve) => {
+      const req = http.request(new URL(`/api/upload/${p}`, server.url), {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'content-length': String(body.length), authorization: `Bearer ${alice.token}` },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(body.subarray(0, 15 * 1024 * 1024), () => setTimeout(() => req.destroy(), 300));
+    });
+    for (let i = 0; i < 50 && (await storageState(server.dataDir)).incoming.length; i++) await new Promise((r) => setTimeout(r, 100));
+    const after = await storageState(server.dataDir);
+    expect(after).toEqual({ stored: before.stored, incoming: [] });
+    expect(await fileRows(p)).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { fixtureSrtPath, makeTestJpg, makeTestVideo } from '../test-support/media-fixtures.js';
-import { filePart, graphqlMultipart, send, storageState, type Part } from './test-support/upload-test-helpers.js';
+import { filePart, graphqlMultipart, multipartBody, send, storageState, type Part } from './test-support/upload-test-helpers.js';
 
 const MAX_BYTES = 1_000_000;
 const MAX_FILES = 6;
@@ -143,6 +143,58 @@ describe('GraphQL uploads (multipart request spec)', () => {
     expect(otherCost.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('refuses a name with a path, a control character or no extension exactly as REST does, by the name as sent', async () => {
+    const bad: Part[] = [
+      { ...(await filePart(jpg)), filename: '../../etc/passwd' },
+      { ...(await filePart(jpg)), filename: '../../etc/passwd.jpg' },
+      // Encoded: in a quoted filename= a backslash only escapes the next character.
+      { ...(await filePart(jpg)), filename: 'C:\\DCIM\\DJI_0201.JPG', encodedName: true },
+      { ...(await filePart(jpg)), filename: 'DJI\u00000201.JPG', encodedName: true },
+      { ...(await filePart(jpg)), filename: 'DJI_0201' },
+      { ...(await filePart(jpg)), filename: '.jpg' },
+    ];
+    const before = await storageState(server.dataDir);
+    const restRefusals: Array<{ filename: string; reason: string }> = [];
+    for (const part of bad) {
+      const rest = await send(`${server.url}/api/upload/${projectId}`, alice.token, multipartBody([part]));
+      expect(rest.status).toBe(400);
+      expect(rest.body.refused).toHaveLength(1);
+      restRefusals.push(rest.body.refused[0]);
+      // Alone, the file is the whole upload: the same 400 message and refusal, as a GraphQL error.
+      const gql = await gqlUpload(projectId, [part]);
+      expect(gql.body.data).toBeNull();
+      expect(gql.body.errors[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', refused: rest.body.refused } });
+    }
+    expect(restRefusals.map((r) => r.reason)).toEqual([
+      'The file name must not contain a path',
+      'The file name must not contain a path',
+      'The file name must not contain a path',
+      'The file name contains control characters',
+      expect.stringContaining('The file has no extension'),
+      expect.stringContaining('The file has no extension'),
+    ]);
+    expect(restRefusals.map((r) => r.filename)).toEqual([
+      '../../etc/passwd',
+      '../../etc/passwd.jpg',
+      'C:\\DCIM\\DJI_0201.JPG',
+      'DJI\uFFFD0201.JPG',
+      'DJI_0201',
+      '.jpg',
+    ]);
+
+    // Beside a good file (MAX_FILES in all): the rest uploads, and the refusals are REST's, in the order sent.
+    const mixed = await gqlUpload(projectId, [...bad.slice(0, MAX_FILES - 1), await filePart(jpg, 'DJI_0201.JPG')]);
+    expect(mixed.body.errors).toBeUndefined();
+    expect(mixed.body.data.uploadFiles.accepted.map((f: { filename: string }) => f.filename)).toEqual(['DJI_0201.JPG']);
+    expect(mixed.body.data.uploadFiles.refused).toEqual(restRefusals.slice(0, MAX_FILES - 1));
+    const after = await storageState(server.dataDir);
+    expect(after.stored.length).toBe(before.stored.length + 1);
+    expect(after.incoming).toEqual([]);
+    expect((await db.query("select filename from media_files where filename like '%passwd%' or filename like '%0201%'")).rows).toEqual([
+      { filename: 'DJI_0201.JPG' },
+    ]);
+  });
+
   it('refuses a multipart request without Apollo-Require-Preflight (CSRF prevention)', async () => {
     const r = await gqlUpload(projectId, [await filePart(jpg, 'CSRF.JPG')], alice.token, {} as typeof preflight);
     expect(r.status).toBe(400);
@@ -166,6 +218,39 @@ describe('GraphQL uploads (multipart request spec)', () => {
     expect(after.stored).toEqual(before);
     expect(after.incoming).toEqual([]);
     expect((await db.query("select 1 from media_files where filename in ('B.JPG', 'C.JPG', 'C.MP4', 'D.JPG') or filename like 'M%'")).rowCount).toBe(0);
+  });
+
+  it('a malformed multipart request (operations, map, a missing file) is a 4xx, never a 500', async () => {
+    const before = await storageState(server.dataDir);
+    const post = (parts: Parameters<typeof multipartBody>[0]) => send(`${server.url}/graphql`, alice.token, multipartBody(parts), preflight);
+    const ops = JSON.stringify({ query: UPLOAD, variables: { projectId, files: [null] } });
+    const file = { ...(await filePart(jpg)), field: '0', filename: 'M.JPG' };
+    const cases: Array<[Parameters<typeof multipartBody>[0], number, RegExp]> = [
+      [
+        [
+          { field: 'operations', value: '{not json' },
+          { field: 'map', value: '{}' },
+        ],
+        400,
+        /Invalid JSON in the 'operations'/,
+      ],
+      [[{ field: 'map', value: '{"0":["variables.files.0"]}' }, { field: 'operations', value: ops }, file], 400, /'map' must follow 'operations'/],
+      [[{ field: 'operations', value: ops }, { field: 'map', value: '{"0":["variables.nothing.0"]}' }, file], 400, /not in the operation/],
+      [[{ field: 'operations', value: ops }, { field: 'map', value: '{"0":["__proto__.x"]}' }, file], 400, /invalid path/],
+      [[{ field: 'operations', value: ops }, file], 400, /files must follow 'map'/],
+      [[{ field: 'operations', value: ops }], 400, /Missing multipart field 'map'/],
+    ];
+    for (const [parts, status, message] of cases) {
+      const r = await post(parts);
+      expect([r.status, r.body.message]).toEqual([status, expect.stringMatching(message)]);
+    }
+    // A mapped file that never comes: the operation gets a BAD_USER_INPUT error.
+    const missing = await post([
+      { field: 'operations', value: ops },
+      { field: 'map', value: '{"0":["variables.files.0"]}' },
+    ]);
+    expect(missing.body.errors[0]).toMatchObject({ message: 'File missing in the request', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(await storageState(server.dataDir)).toEqual(before);
   });
 
   it('a client that disconnects mid-stream leaves nothing; the server keeps serving', async () => {

@@ -6,9 +6,10 @@ import type { Project } from '../projects/project.entity.js';
 import type { User } from '../users/user.entity.js';
 import { parseSlot } from '../filesets/file-kinds.js';
 import { contentProblem } from './content-checks.js';
+import { HashingError } from './file-hasher.js';
 import { FileTooLargeError, type FileStorage } from './file-storage.js';
 import { classifyFilename } from './upload-naming.js';
-import { discard, guardUploadStream } from './upload-stream.js';
+import { discard, feedUploadPart } from './upload-stream.js';
 
 export interface RefusedFile {
   filename: string;
@@ -108,32 +109,31 @@ export class UploadSession {
     slots.add(name.slot);
     this.taken.set(baseName, slots);
 
-    const source = guardUploadStream(part, this.limits.maxFileBytes);
-    const work = this.storage
-      .write(source, {
-        extension: name.extension,
-        maxBytes: this.limits.maxFileBytes,
-        check: (head, size) => {
-          const problem = contentProblem(name.kind, head, size);
-          if (problem) throw new RefusedFileError(problem);
-        },
-      })
-      .then(
-        (stored) => {
-          const file: IncomingFile = { filename, baseName, extension: name.extension, kind: name.kind, contentType: name.contentType, stored };
-          if (this.closed) return void this.fileSets.removeStored([stored.storageKey]);
-          this.stored.push({ order, file });
-        },
-        (err: unknown) => {
-          slots.delete(name.slot);
-          if (err instanceof RefusedFileError) this.refusals.push({ order, filename, reason: err.message });
-          else if (err instanceof FileTooLargeError) this.fail(fileTooLarge(filename, this.limits.maxFileBytes));
-          // A storage failure (disk full) stays a server error; anything else is the stream cut short.
-          else if ((err as { syscall?: string }).syscall) this.fail(err as Error);
-          else if (err instanceof AppError) this.fail(err);
-          else this.fail(badInput(`The upload of ${filename} was interrupted before it was complete`));
-        },
-      );
+    const writer = this.storage.open({
+      extension: name.extension,
+      maxBytes: this.limits.maxFileBytes,
+      check: (head, size) => {
+        const problem = contentProblem(name.kind, head, size);
+        if (problem) throw new RefusedFileError(problem);
+      },
+    });
+    feedUploadPart(part, writer.sink, this.limits.maxFileBytes);
+    const work = writer.stored.then(
+      (stored) => {
+        const file: IncomingFile = { filename, baseName, extension: name.extension, kind: name.kind, contentType: name.contentType, stored };
+        if (this.closed) return void this.fileSets.removeStored([stored.storageKey]);
+        this.stored.push({ order, file });
+      },
+      (err: unknown) => {
+        slots.delete(name.slot);
+        if (err instanceof RefusedFileError) this.refusals.push({ order, filename, reason: err.message });
+        else if (err instanceof FileTooLargeError) this.fail(fileTooLarge(filename, this.limits.maxFileBytes));
+        // A storage failure (disk full, hashing) stays a server error; anything else is the stream cut short.
+        else if (err instanceof HashingError || (err as { syscall?: string }).syscall) this.fail(err as Error);
+        else if (err instanceof AppError) this.fail(err);
+        else this.fail(badInput(`The upload of ${filename} was interrupted before it was complete`));
+      },
+    );
     return this.track(work);
   }
 
