@@ -52,6 +52,11 @@ export class FileStorage {
     this.hasher.prepare();
   }
 
+  /** Stops the hashing thread (after the HTTP server drained, so no upload is still writing). */
+  close(): Promise<void> {
+    return this.hasher.close();
+  }
+
   /** Streams `source` to storage; rejects (and removes the partial file) if the stream fails or exceeds `maxBytes`. */
   async write(source: Readable, opts: WriteOptions): Promise<StoredFile> {
     const writer = this.open(opts);
