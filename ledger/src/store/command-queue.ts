@@ -10,9 +10,9 @@ import { inTransaction, isWriteClash, withClient } from './db.js';
 const MAX_ATTEMPTS = 6;
 
 export interface QueueLimits {
-  /** Commands in one transaction at most. */
+  /** Commands in one batch at most. */
   maxBatch: number;
-  /** Transactions in flight at once (each holds one pooled connection). */
+  /** Batches in flight at once (each holds one pooled connection). */
   maxInFlight: number;
 }
 
@@ -26,9 +26,9 @@ interface Job {
 
 /**
  * Group commit for the ledger. Commands that arrive while earlier ones are being written wait here and
- * go together into the next transaction (appendBatch): one lock, one statement per table and one
- * commit for the lot, instead of a dozen round trips and a commit each. Nothing waits to fill a
- * batch: a command on an idle ledger is written at the end of the event loop's current turn, alone.
+ * go together into the next batch (appendBatch): one read and one write statement that commits the
+ * lot, instead of a dozen round trips and a commit each. Nothing waits to fill a batch: a command on
+ * an idle ledger is written at the end of the event loop's current turn, alone.
  *
  * Commands on one account keep their order: an account in a batch in flight is held back from the
  * next until that batch ends, so one process never races itself on a stream. Other processes still
