@@ -12,24 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import { SPEC_POND5_HEADER, SPEC_STANDARD_HEADER } from '../api/src/exports/test-support/spec-csv-headers.js';
 import { makeTestFileSet } from '../api/src/test-support/media-fixtures.js';
 import { signUp, startTestServer, type TestServer } from '../api/src/test-support/test-server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const STANDARD_HEADER = [
-  'originalfilename',
-  'Title',
-  'Description',
-  'Keywords',
-  'Adobe_Category',
-  'Shutterstock_A',
-  'Shutterstock_B',
-  'Latitude',
-  'Longitude',
-  'City',
-  'Country',
-];
-const POND5_HEADER = ['originalfilename', 'Title', 'Description', 'Keywords', 'City', 'Country', 'containsaudio'];
 const SRTS = ['JuanIrache__DJI_SRT_Parser__air2s.srt', 'Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT', 'JuanIrache__DJI_SRT_Parser__mavic_air.SRT'];
 
 let server: TestServer & { close(): Promise<void> };
@@ -121,7 +108,7 @@ describe.each(['node', 'shell'] as const)('the %s example', (kind) => {
     expect(before - (await balance(u.token))).toBe(runCost);
 
     const standard = await csvRows(dir, '_export.csv', '_pond5_export.csv');
-    expect(standard[0]).toEqual(STANDARD_HEADER);
+    expect(standard[0]).toEqual(SPEC_STANDARD_HEADER);
     expect(
       standard
         .slice(1)
@@ -130,7 +117,7 @@ describe.each(['node', 'shell'] as const)('the %s example', (kind) => {
     ).toEqual(['DJI_0001.MP4', 'DJI_0002.MP4', 'DJI_0003.MP4']);
     expect(standard.slice(1).every((r) => r[1]!.length > 0)).toBe(true);
     const pond5 = await csvRows(dir, '_pond5_export.csv');
-    expect(pond5[0]).toEqual(POND5_HEADER);
+    expect(pond5[0]).toEqual(SPEC_POND5_HEADER);
     expect(pond5).toHaveLength(4);
     expect(pond5.slice(1).every((r) => r[6] === 'no')).toBe(true);
   }, 180_000);
@@ -156,7 +143,7 @@ describe.each(['node', 'shell'] as const)('the %s example', (kind) => {
     expect(p.data.project.latestRun).toEqual({ charged: '0.06', refunded: '0.03' });
     expect(before - (await balance(u.token))).toBe(cents('0.03'));
     const standard = await csvRows(dir, '_export.csv', '_pond5_export.csv');
-    expect(standard[0]).toEqual(STANDARD_HEADER);
+    expect(standard[0]).toEqual(SPEC_STANDARD_HEADER);
     const done = standard.slice(1).find((r) => r[0] === 'DJI_0001.MP4');
     expect(done?.[1]).toBeTruthy();
   }, 180_000);

@@ -18,8 +18,8 @@ export interface TransactionRecord {
   transactionType: TransactionType;
 }
 
-export function transactionRecordFor(row: LedgerEventRow, balanceAfter: Cents): TransactionRecord | null {
-  const line = transactionLineFor(toDomainEvent(row));
+/** `line` when the caller already has it (the append path works it out while deciding). */
+export function transactionRecordFor(row: LedgerEventRow, balanceAfter: Cents, line = transactionLineFor(toDomainEvent(row))): TransactionRecord | null {
   if (line === null) return null;
   return { eventId: row.id, sequence: row.sequence, userId: row.userId, createdAt: row.createdAt, balanceAfter, ...line };
 }

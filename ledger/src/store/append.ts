@@ -5,7 +5,7 @@ import { decide, mostEventsOf } from '../decide.js';
 import { streamIdFor, type LedgerEvent } from '../events.js';
 import { evolve, fold, initialState, type AccountState } from '../evolve.js';
 import { balanceMoves, balanceOpens, HEADS_QUERY, lockAccountHeads, toHeads, type AccountHead, type BalanceUpdate, type HeadRecord } from '../projections/balance-table.js';
-import { transactionLineFor } from '../projections/transaction-history.js';
+import { transactionLineFor, type TransactionLine } from '../projections/transaction-history.js';
 import { transactionRecordFor, transactionsInsert, type TransactionRecord } from '../projections/transaction-history-table.js';
 import type { LedgerEventRow, Posted } from '../types.js';
 import { buildEventRows, eventRowsInsert, toDomainEvent } from './events-table.js';
@@ -26,6 +26,8 @@ interface DecidedEvent {
   id: string;
   event: LedgerEvent;
   balanceAfter: number;
+  /** Its line in the transaction history, if it moves credits. */
+  line: TransactionLine | null;
 }
 
 /** An account as the batch moves it: where it started and where its commands have taken it so far. */
@@ -66,7 +68,9 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
   const userIds = [...new Set(commands.map((c) => c.data.userId))].sort();
   // Locked: the read comes after the lock, so a writer in another process that held it is seen.
   const locked = mode === 'locked' ? await lockAccountHeads(client, userIds) : null;
-  const { heads = locked!, keys, runs, sequences } = await readForBatch(client, commands, keyed, locked ? null : userIds);
+  const read = await readForBatch(client, commands, keyed, locked ? null : userIds);
+  const heads = locked ?? read.heads!;
+  const { keys, runs, sequences } = read;
   const accounts = new Map<string, AccountCursor>(
     userIds.map((userId) => {
       const head = heads.get(userId);
@@ -89,9 +93,10 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
       for (const event of decide(command, account.state)) {
         account.state = evolve(account.state, event);
         const id = newId();
-        account.decided.push({ id, event, balanceAfter: account.state.balance });
+        const line = transactionLineFor(event);
+        account.decided.push({ id, event, balanceAfter: account.state.balance, line });
         lastEvent = id;
-        if (transactionLineFor(event)) lastLine = id;
+        if (line) lastLine = id;
       }
       const answer: StoredAnswer = { eventId: lastLine ?? lastEvent, balance: account.state.balance, transactionId: lastLine };
       if (key) {
@@ -119,7 +124,8 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
     );
     accountRows.forEach((row, i) => {
       rows.push(row);
-      const record = transactionRecordFor(row, decided[i]!.balanceAfter);
+      const { line, balanceAfter } = decided[i]!;
+      const record = transactionRecordFor(row, balanceAfter, line);
       if (record) history.push(record);
     });
     return {
