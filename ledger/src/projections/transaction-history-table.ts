@@ -55,7 +55,8 @@ export async function insertTransactions(
 ): Promise<void> {
   const insert = transactionsInsert(records, table);
   // Prepared for the live table only: the replay's temporary table is new in every audit.
-  if (insert) await client.query({ ...(table === 'ledger_transactions' ? { name: 'ledger_insert_transactions' } : {}), text: insert.text, values: insert.values });
+  if (insert)
+    await client.query({ ...(table === 'ledger_transactions' ? { name: 'ledger_insert_transactions' } : {}), text: insert.text, values: insert.values });
 }
 
 /** A user's history, newest first, and how many lines there are in all. */

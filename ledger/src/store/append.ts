@@ -4,7 +4,16 @@ import { idempotencyOf, runOf, type LedgerCommand } from '../commands.js';
 import { decide, mostEventsOf } from '../decide.js';
 import { streamIdFor, type LedgerEvent } from '../events.js';
 import { evolve, fold, initialState, type AccountState } from '../evolve.js';
-import { balanceMoves, balanceOpens, HEADS_QUERY, lockAccountHeads, toHeads, type AccountHead, type BalanceUpdate, type HeadRecord } from '../projections/balance-table.js';
+import {
+  balanceMoves,
+  balanceOpens,
+  HEADS_QUERY,
+  lockAccountHeads,
+  toHeads,
+  type AccountHead,
+  type BalanceUpdate,
+  type HeadRecord,
+} from '../projections/balance-table.js';
 import { transactionLineFor, type TransactionLine } from '../projections/transaction-history.js';
 import { transactionRecordFor, transactionsInsert, type TransactionRecord } from '../projections/transaction-history-table.js';
 import type { LedgerEventRow, Posted } from '../types.js';
@@ -75,7 +84,10 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
     userIds.map((userId) => {
       const head = heads.get(userId);
       const state: AccountState = { opened: head !== undefined, balance: head?.balance ?? 0, runs: runs.get(userId) ?? {} };
-      return [userId, { userId, streamId: streamIdFor(userId), expectedVersion: head?.streamVersion ?? 0, headHash: head?.lastHash ?? null, state, decided: [] }];
+      return [
+        userId,
+        { userId, streamId: streamIdFor(userId), expectedVersion: head?.streamVersion ?? 0, headHash: head?.lastHash ?? null, state, decided: [] },
+      ];
     }),
   );
 
@@ -118,7 +130,14 @@ export async function appendBatch(client: pg.ClientBase, commands: readonly Ledg
   const balances: BalanceUpdate[] = moved.map((account) => {
     const { decided } = account;
     const accountRows = buildEventRows(
-      { streamId: account.streamId, userId: account.userId, expectedVersion: account.expectedVersion, prevHash: account.headHash, events: decided.map((d) => d.event), createdAt: now },
+      {
+        streamId: account.streamId,
+        userId: account.userId,
+        expectedVersion: account.expectedVersion,
+        prevHash: account.headHash,
+        events: decided.map((d) => d.event),
+        createdAt: now,
+      },
       decided.map((d) => d.id),
       sequences.slice(taken, (taken += decided.length)),
     );
@@ -206,6 +225,9 @@ async function readForBatch(
     ...(row.heads ? { heads: toHeads(row.heads) } : {}),
     keys: storedKeysFrom(row.keys),
     runs: new Map([...byUser].map(([userId, events]) => [userId, fold(events, initialState()).runs])),
-    sequences: row.sequences.map((n) => BigInt(n)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String),
+    sequences: row.sequences
+      .map((n) => BigInt(n))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(String),
   };
 }
