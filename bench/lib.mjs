@@ -2,6 +2,7 @@
 // request loops, print tables. Every figure is reported against a baseline measured in the same run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -30,19 +31,32 @@ export async function freshDatabase() {
   };
 }
 
-/** Starts `node api/dist/main.js` and resolves when it prints that it is ready. */
+/**
+ * Starts `node api/dist/main.js` and resolves when it prints that it is ready. For a look inside
+ * the server during a benchmark: BENCH_API_NODE_ARGS are Node options for it alone (say
+ * `--trace-gc` or `--cpu-prof`), and BENCH_API_LOG names a file that gets its output.
+ */
 export function startApi(env) {
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'api/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
+    const log = (b) => process.env.BENCH_API_LOG && fs.appendFileSync(process.env.BENCH_API_LOG, b);
     const onData = (b) => {
       out += b;
+      log(b);
       const m = /ready at (http:\/\/\S+)/.exec(out);
       if (m) resolve({ child, url: m[1], seconds: (Date.now() - started) / 1000, stop: () => stopChild(child) });
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (b) => (out += b));
+    child.stderr.on('data', (b) => {
+      out += b;
+      log(b);
+    });
     child.once('exit', (code) => reject(new Error(`api exited ${code}: ${out.slice(-2000)}`)));
     setTimeout(() => reject(new Error('api did not start in 180 s')), 180_000).unref();
   });
