@@ -50,7 +50,7 @@ function v8MinorGc(): (() => void) | undefined {
 }
 
 /** The fallback: fill what is left of the young generation with short-lived arrays, so V8 runs a minor GC. */
-function fillYoungGeneration(): void {
+export function fillYoungGeneration(): void {
   const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
   if (!young) return;
   const step = GARBAGE_ARRAY_LENGTH * 8;
