@@ -41,6 +41,8 @@ export async function startBrowserHarness(opts: Parameters<typeof startTestServe
       return { context, page };
     },
     async screenshot(page, name) {
+      // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
     },
     async close() {
