@@ -3,7 +3,7 @@
 // current, then runs every jest project (unit, int, e2e, browser) against the real PostgreSQL and
 // Redis named by TEST_DATABASE_URL / TEST_REDIS_URL (127.0.0.1 defaults).
 // Extra arguments go to jest, e.g. `npm test -- api/src/projects`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -38,11 +38,13 @@ function reachable(url, fallbackPort) {
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 for (const [what, url, port, hint] of [
-  ['PostgreSQL', pgUrl, 5432, "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start"],
+  ['PostgreSQL', pgUrl, 5432, 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start'],
   ['Redis', redisUrl, 6379, 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no'],
 ]) {
   if (!(await reachable(url, port))) {
-    console.error(`✖ ${what} is not reachable at ${url}. Start it (e.g. \`${hint}\`) or set TEST_${what === 'Redis' ? 'REDIS' : 'DATABASE'}_URL. .ci/run does this for CI.`);
+    console.error(
+      `✖ ${what} is not reachable at ${url}. Start it (e.g. \`${hint}\`) or set TEST_${what === 'Redis' ? 'REDIS' : 'DATABASE'}_URL. .ci/run does this for CI.`,
+    );
     process.exit(1);
   }
 }
@@ -76,7 +78,14 @@ function checkCodegen() {
   });
   const dir = path.join(root, 'web', 'src', 'gql');
   const names = new Set([...fs.readdirSync(dir), ...fs.readdirSync(out)]);
-  const stale = [...names].filter((n) => !fs.existsSync(path.join(dir, n)) || !fs.existsSync(path.join(out, n)) || fs.readFileSync(path.join(dir, n), 'utf8') !== fs.readFileSync(path.join(out, n), 'utf8')).map((n) => `web/src/gql/${n}`);
+  const stale = [...names]
+    .filter(
+      (n) =>
+        !fs.existsSync(path.join(dir, n)) ||
+        !fs.existsSync(path.join(out, n)) ||
+        fs.readFileSync(path.join(dir, n), 'utf8') !== fs.readFileSync(path.join(out, n), 'utf8'),
+    )
+    .map((n) => `web/src/gql/${n}`);
   const committed = path.join(root, 'examples', 'gql', 'operations.ts');
   if (!fs.existsSync(committed) || fs.readFileSync(committed, 'utf8') !== fs.readFileSync(examplesOut, 'utf8')) stale.push('examples/gql/operations.ts');
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -88,14 +97,41 @@ function checkCodegen() {
 }
 
 const report = path.join(os.tmpdir(), `shotlog-jest-${process.pid}.json`);
-const ok = run(
-  'jest (unit, int, e2e, browser)',
-  process.execPath,
-  // --forceExit: on 2 cores jest runs the files in its own process, and a library handle left
-  // open by one file (a socket closing lazily) must not keep CI waiting after the summary.
-  ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', bin('jest'), '--json', `--outputFile=${report}`, '--forceExit', ...args],
-  { allowFail: true },
-);
+fs.rmSync(report, { force: true });
+const ok = await runJest(['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', bin('jest'), '--json', `--outputFile=${report}`, ...args]);
+
+/**
+ * Runs jest and resolves whether it passed. Jest must exit on its own once its tests are done: a
+ * handle a test or the code under test left open is a leak, so if jest is still running
+ * EXIT_GRACE_MS after writing its report, it is stopped and the run fails, naming the way to find
+ * the handle (instead of --forceExit, which would hide it, or a CI job that waits forever).
+ */
+function runJest(jestArgs) {
+  const EXIT_GRACE_MS = 60_000;
+  console.log('\n▶ jest (unit, int, e2e, browser)');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, jestArgs, { cwd: root, stdio: 'inherit' });
+    let stuck = false;
+    let grace = null;
+    const watch = setInterval(() => {
+      if (grace || !fs.existsSync(report)) return;
+      grace = setTimeout(() => {
+        stuck = true;
+        console.error(
+          `✖ jest finished its tests but did not exit within ${EXIT_GRACE_MS / 1000} s: an open handle (a socket, timer or child process) was left behind. Find it with \`npm test -- --detectOpenHandles <test files>\`.`,
+        );
+        child.kill('SIGKILL');
+      }, EXIT_GRACE_MS);
+    }, 1000);
+    child.on('exit', (code, signal) => {
+      clearInterval(watch);
+      if (grace) clearTimeout(grace);
+      if (code !== 0 && !stuck) console.error(`✖ jest failed (exit ${code ?? signal})`);
+      resolve(code === 0 && !stuck);
+    });
+  });
+}
+
 let summary = null;
 try {
   summary = JSON.parse(fs.readFileSync(report, 'utf8'));

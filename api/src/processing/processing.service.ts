@@ -221,8 +221,18 @@ export class ProcessingService {
 
   /** Progress of a project whose ownership the caller already checked. */
   async progressOf(projectId: string): Promise<ProjectProgress> {
-    const p = await this.deps.pool.query<{ status: string }>('select status from projects where id = $1', [projectId]);
-    const run = await this.latestRun(projectId);
+    // One statement for the project's status and its latest run: a run ends in the same transaction
+    // as its project's status changes, and two reads could straddle that commit (a completed run
+    // beside a project still 'processing'). Jobs read after it can only be newer.
+    const head = await this.deps.pool.query<{ project_status: string; run_id: string | null; run_status: RunView['status'] | null }>(
+      `select p.status as project_status, r.id as run_id, r.status as run_status
+       from projects p
+       left join lateral (select id, status from processing_runs where project_id = p.id order by created_at desc limit 1) r on true
+       where p.id = $1`,
+      [projectId],
+    );
+    const row = head.rows[0];
+    const run = row?.run_id && row.run_status ? { id: row.run_id, status: row.run_status } : null;
     let jobs: JobProgress[] = [];
     if (run) {
       const r = await this.deps.pool.query<{ id: string; file_set_id: string; status: JobProgress['status']; progress: number; stage: string | null; stage_message: string | null; error: string | null; attempts: number }>(
@@ -233,7 +243,7 @@ export class ProcessingService {
       );
       jobs = r.rows.map((j) => ({ id: j.id, fileSetId: j.file_set_id, status: j.status, progress: j.progress, stage: j.stage, stageMessage: j.stage_message, error: j.error, attempts: j.attempts }));
     }
-    return summarizeProgress(projectId, p.rows[0]?.status ?? 'created', run ? { id: run.id, status: run.status } : null, jobs);
+    return summarizeProgress(projectId, row?.project_status ?? 'created', run, jobs);
   }
 
   /** Latest job state per file set, for the project page's list (one query for many sets). */
