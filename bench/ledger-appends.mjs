@@ -164,7 +164,15 @@ try {
         events: eventRowsInsert(appended),
         postings: postingsInsert(appended),
         opens: balanceOpens([
-          { userId, streamId: `user-${userId}`, expectedVersion: 0, streamVersion: appended.length, streamHeadHash: appended.at(-1).hash, balance: state.balance, updatedAt: now },
+          {
+            userId,
+            streamId: `user-${userId}`,
+            expectedVersion: 0,
+            streamVersion: appended.length,
+            streamHeadHash: appended.at(-1).hash,
+            balance: state.balance,
+            updatedAt: now,
+          },
         ]),
         history: transactionsInsert(lines),
       });

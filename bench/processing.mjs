@@ -27,9 +27,18 @@ const ff = (args) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error
 ff(['-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=30:d=5', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', video]);
 ff(['-f', 'lavfi', '-i', 'testsrc2=s=4000x2250', '-frames:v', '1', jpg]);
 const srtDir = path.join(root, 'api/test/fixtures/srt');
-const srts = readdirSync(srtDir).filter((f) => /\.srt$/i.test(f)).sort();
+const srts = readdirSync(srtDir)
+  .filter((f) => /\.srt$/i.test(f))
+  .sort();
 const provider = new OfflineMetadataProvider();
-const input = (i) => ({ videoPath: video, jpgPath: jpg, srtPath: path.join(srtDir, srts[i % srts.length]), baseName: `DJI_${i}`, ordinal: i + 1, cameraType: 'dji-mavic-3-pro-series' });
+const input = (i) => ({
+  videoPath: video,
+  jpgPath: jpg,
+  srtPath: path.join(srtDir, srts[i % srts.length]),
+  baseName: `DJI_${i}`,
+  ordinal: i + 1,
+  cameraType: 'dji-mavic-3-pro-series',
+});
 
 async function run(concurrency) {
   let next = 0;
@@ -50,7 +59,19 @@ rmSync(tmp, { recursive: true, force: true });
 
 console.log(`Offline pipeline - node ${process.version}, ${os.cpus().length} CPUs, ${SETS} sets per measurement (1080p 5 s MP4 + 4000x2250 JPG + fixture SRT)`);
 table([
-  { pipelines: 1, seconds: one.toFixed(2), 'sets/s': (SETS / one).toFixed(2), 'ms/set': ((one * 1000) / SETS).toFixed(0), 'sets/s per pipeline': (SETS / one).toFixed(2) },
-  { pipelines: 2, seconds: two.toFixed(2), 'sets/s': (SETS / two).toFixed(2), 'ms/set': ((two * 1000) / SETS).toFixed(0), 'sets/s per pipeline': (SETS / two / 2).toFixed(2) },
+  {
+    pipelines: 1,
+    seconds: one.toFixed(2),
+    'sets/s': (SETS / one).toFixed(2),
+    'ms/set': ((one * 1000) / SETS).toFixed(0),
+    'sets/s per pipeline': (SETS / one).toFixed(2),
+  },
+  {
+    pipelines: 2,
+    seconds: two.toFixed(2),
+    'sets/s': (SETS / two).toFixed(2),
+    'ms/set': ((two * 1000) / SETS).toFixed(0),
+    'sets/s per pipeline': (SETS / two / 2).toFixed(2),
+  },
 ]);
 console.log(`Speed-up of 2 over 1: ${(one / two).toFixed(2)}x`);

@@ -12,7 +12,10 @@ const cut = argv.indexOf('--');
 const only = cut < 0 ? argv : argv.slice(0, cut);
 const passOn = cut < 0 ? [] : argv.slice(cut + 1);
 const picked = (f) => only.length === 0 || only.some((w) => f.startsWith(w));
-for (const f of fs.readdirSync(here).filter((f) => f.endsWith('.mjs') && !['run.mjs', 'lib.mjs'].includes(f) && picked(f)).sort()) {
+for (const f of fs
+  .readdirSync(here)
+  .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'lib.mjs'].includes(f) && picked(f))
+  .sort()) {
   console.log(`\n### ${f}`);
   spawnSync(process.execPath, [path.join(here, f), ...passOn], { stdio: 'inherit' });
 }

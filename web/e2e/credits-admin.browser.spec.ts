@@ -286,7 +286,10 @@ it('gives administrators Manage User Credits and the markup form with the exact 
   await userPicker.pressSequentially(user.username);
   await expect(userPicker.getAttribute('aria-expanded')).resolves.toBe('true');
   // Settled on the search's answer (the list shows every user while the first keystrokes are debounced).
-  await controls.getByRole('status').and(page.getByText('1 user', { exact: true })).waitFor();
+  await controls
+    .getByRole('status')
+    .and(page.getByText('1 user', { exact: true }))
+    .waitFor();
   await expect(userMatches.count()).resolves.toBe(1);
   await expect(userMatches.innerText()).resolves.toMatch(new RegExp(`^${user.username}\\s+${user.username}@example\\.com\\s+100 credits$`));
   await shootThemes(h, page, 'admin-credits-user-search');

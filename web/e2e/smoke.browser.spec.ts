@@ -9,6 +9,9 @@ afterAll(() => h.close());
 it('serves the home page with sign-up and login buttons', async () => {
   const { page } = await h.newPage();
   await page.goto('/');
-  await page.getByRole('link', { name: /sign up/i }).first().waitFor();
+  await page
+    .getByRole('link', { name: /sign up/i })
+    .first()
+    .waitFor();
   await h.screenshot(page, 'home');
 });

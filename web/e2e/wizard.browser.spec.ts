@@ -69,7 +69,11 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   await shoot(page, '2-progress');
   // 'Complete' shows for 0.5 s before step 3 replaces it; on a loaded machine the test may first
   // look after that, so either the stage message or step 3 itself proves the upload completed.
-  await page.locator('.upload-stage-done', { hasText: 'Complete' }).or(page.getByRole('heading', { name: 'Verify File Sets' })).first().waitFor();
+  await page
+    .locator('.upload-stage-done', { hasText: 'Complete' })
+    .or(page.getByRole('heading', { name: 'Verify File Sets' }))
+    .first()
+    .waitFor();
 
   // Step 3: Verify File Sets flags the incomplete set; Continue is blocked until it is fixed.
   await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor();

@@ -29,7 +29,10 @@ export class AdminQueueResolver {
       return pollingIterator(async () => ++tick, seconds * 1000);
     },
   })
-  adminQueueStatsUpdates(@Root() _tick: number, @Arg('intervalSeconds', () => Int, { description: 'Seconds between updates, 2 to 60.', defaultValue: 5 }) _intervalSeconds: number): Promise<QueueStats[]> {
+  adminQueueStatsUpdates(
+    @Root() _tick: number,
+    @Arg('intervalSeconds', () => Int, { description: 'Seconds between updates, 2 to 60.', defaultValue: 5 }) _intervalSeconds: number,
+  ): Promise<QueueStats[]> {
     return readQueueStats(this.services.queue, this.services.logger);
   }
 }

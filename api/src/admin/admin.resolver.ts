@@ -28,7 +28,8 @@ export class AdminResolver {
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page; omit for the oldest users.' }) after: string | null,
     @Arg('search', () => String, {
       nullable: true,
-      description: 'Only users whose username, e-mail, first or last name contain every word of this text (case-insensitive, at most 200 characters; % and _ match themselves).',
+      description:
+        'Only users whose username, e-mail, first or last name contain every word of this text (case-insensitive, at most 200 characters; % and _ match themselves).',
     })
     search: string | null,
   ) {
@@ -44,7 +45,8 @@ export class AdminResolver {
     @Arg('userId', () => ID, { description: 'The user whose balance changes.' }) userId: string,
     @Arg('amount', () => MoneyScalar, { description: 'Up to 2 decimals, non-zero.' }) amount: string,
     @Arg('reason', () => String, { nullable: true, description: "Defaults to 'Manual adjustment by admin'." }) reason: string | null,
-    @Arg('idempotencyKey', () => String, { nullable: true, description: 'Retrying with the same key applies the adjustment once.' }) idempotencyKey: string | null,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: 'Retrying with the same key applies the adjustment once.' })
+    idempotencyKey: string | null,
   ) {
     const admin = requireAdmin(ctx);
     return this.services.admin.adjustCredits(userId, amount, reason, admin.id, idempotencyKey ?? undefined);
@@ -76,12 +78,20 @@ export class AdminResolver {
   }
 
   @Mutation(() => PurchaseDecision, { description: "Approves a pending purchase request: the package's credits are added, exactly once (administrators)." })
-  approvePurchaseRequest(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID, { description: 'A pending purchase request.' }) id: string, @Arg('adminNotes', () => String, { description: 'Notes shown to the user (e.g. the payment reference).', nullable: true }) adminNotes: string | null) {
+  approvePurchaseRequest(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('id', () => ID, { description: 'A pending purchase request.' }) id: string,
+    @Arg('adminNotes', () => String, { description: 'Notes shown to the user (e.g. the payment reference).', nullable: true }) adminNotes: string | null,
+  ) {
     return this.services.purchases.approve(id, requireAdmin(ctx), adminNotes);
   }
 
   @Mutation(() => PurchaseDecision, { description: 'Rejects a pending purchase request; the notes are shown to the user as Reason (administrators).' })
-  rejectPurchaseRequest(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID, { description: 'A pending purchase request.' }) id: string, @Arg('adminNotes', () => String, { description: 'Shown to the user as the reason.', nullable: true }) adminNotes: string | null) {
+  rejectPurchaseRequest(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('id', () => ID, { description: 'A pending purchase request.' }) id: string,
+    @Arg('adminNotes', () => String, { description: 'Shown to the user as the reason.', nullable: true }) adminNotes: string | null,
+  ) {
     return this.services.purchases.reject(id, requireAdmin(ctx), adminNotes);
   }
 

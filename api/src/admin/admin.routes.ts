@@ -6,7 +6,21 @@ import { intParam, presentPurchaseRest } from '../credits/credits.routes.js';
 import { notFound } from '../errors/app-error.js';
 import { MARKUP_KEY } from '../settings/settings.service.js';
 
-const LEDGER_CSV_COLUMNS = ['sequence', 'id', 'createdAt', 'userId', 'username', 'type', 'amount', 'actorId', 'actorUsername', 'reason', 'streamVersion', 'hash', 'prevHash'];
+const LEDGER_CSV_COLUMNS = [
+  'sequence',
+  'id',
+  'createdAt',
+  'userId',
+  'username',
+  'type',
+  'amount',
+  'actorId',
+  'actorUsername',
+  'reason',
+  'streamVersion',
+  'hash',
+  'prevHash',
+];
 
 const num = (s: string | null) => (s === null ? null : Number(s));
 
@@ -32,7 +46,10 @@ export function adminRoutes(services: AppServices): Router {
       return { message: result.message, newBalance: Number(result.newBalance), amount: Number(result.amount) };
     }),
   );
-  r.get('/settings', adminOnly(services, async () => ({ settings: await services.settings.all() })));
+  r.get(
+    '/settings',
+    adminOnly(services, async () => ({ settings: await services.settings.all() })),
+  );
   r.put(
     '/settings/:key',
     adminOnly(services, async (req, me) => {
@@ -79,12 +96,19 @@ export function adminRoutes(services: AppServices): Router {
       const out = stringify({ header: true, columns: LEDGER_CSV_COLUMNS, cast: { date: (d) => d.toISOString() } });
       out.pipe(res);
       let page = first;
-      for (let offset = 0; ; ) {
+      for (let offset = 0; ;) {
         // Names for the page's users and actors, in one query per page.
         const names = await services.users.summaries(page.rows.flatMap((e) => (e.actorId ? [e.userId, e.actorId] : [e.userId])));
         const nameOf = (id: string | null) => (id ? (names.get(id)?.username ?? '') : '');
         for (const e of page.rows) {
-          const row = { ...e, username: nameOf(e.userId), actorUsername: nameOf(e.actorId), reason: e.reason ?? '', actorId: e.actorId ?? '', prevHash: e.prevHash ?? '' };
+          const row = {
+            ...e,
+            username: nameOf(e.userId),
+            actorUsername: nameOf(e.actorId),
+            reason: e.reason ?? '',
+            actorId: e.actorId ?? '',
+            prevHash: e.prevHash ?? '',
+          };
           if (!out.write(row)) await new Promise((r) => out.once('drain', r));
         }
         offset += page.rows.length;
@@ -95,7 +119,13 @@ export function adminRoutes(services: AppServices): Router {
       return undefined;
     }),
   );
-  r.get('/ledger/verify', adminOnly(services, async () => admin.verifyChain()));
-  r.get('/ledger/replay', adminOnly(services, async () => admin.replay()));
+  r.get(
+    '/ledger/verify',
+    adminOnly(services, async () => admin.verifyChain()),
+  );
+  r.get(
+    '/ledger/replay',
+    adminOnly(services, async () => admin.replay()),
+  );
   return r;
 }

@@ -26,7 +26,14 @@ export class AdminService {
   async listUsers(page: { limit: number; offset: number }) {
     const { users, total } = await this.users.list(page);
     const rows = await Promise.all(
-      users.map(async (u) => ({ id: u.id, username: u.username, email: u.email, roleId: u.roleId, createdAt: u.createdAt, creditBalance: await this.credits.balance(u.id) })),
+      users.map(async (u) => ({
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        roleId: u.roleId,
+        createdAt: u.createdAt,
+        creditBalance: await this.credits.balance(u.id),
+      })),
     );
     return { rows, total };
   }
@@ -37,7 +44,14 @@ export class AdminService {
     if (search.length > MAX_USER_SEARCH) throw badInput(`Search text must be at most ${MAX_USER_SEARCH} characters`);
     const { users, total } = await this.users.page({ first: page.first, after: page.after, words: search ? search.split(/\s+/) : [] });
     const rows = await Promise.all(
-      users.map(async (u) => ({ id: u.id, username: u.username, email: u.email, roleId: u.roleId, createdAt: u.createdAt, creditBalance: await this.credits.balance(u.id) })),
+      users.map(async (u) => ({
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        roleId: u.roleId,
+        createdAt: u.createdAt,
+        creditBalance: await this.credits.balance(u.id),
+      })),
     );
     return { rows, total };
   }

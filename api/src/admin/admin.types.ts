@@ -74,7 +74,7 @@ export class LedgerEventFilterInput {
 
 @ObjectType('LedgerVerification', { description: 'The hash chain check.' })
 export class LedgerVerificationType {
-  @Field({ description: 'True when every event\'s hash matches its content and the previous hash.' }) ok!: boolean;
+  @Field({ description: "True when every event's hash matches its content and the previous hash." }) ok!: boolean;
   @Field(() => Int, { description: 'How many events were checked.' }) checkedEvents!: number;
   @Field(() => ID, { nullable: true, description: 'The first event that fails, if any.' }) firstInvalidEventId!: string | null;
   @Field(() => String, { description: 'Where and why the chain breaks; null when ok.', nullable: true }) reason!: string | null;

@@ -20,7 +20,10 @@ export class ApiTokensResolver {
   }
 
   @Mutation(() => CreatedApiToken, { description: 'Creates a personal API token for scripts; the answer holds its secret, shown only this once.' })
-  createApiToken(@Arg('input', () => CreateApiTokenInput, { description: 'Name, scopes and optional expiry of the token.' }) input: CreateApiTokenInput, @Ctx() ctx: GraphQLContext) {
+  createApiToken(
+    @Arg('input', () => CreateApiTokenInput, { description: 'Name, scopes and optional expiry of the token.' }) input: CreateApiTokenInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return this.services.apiTokens.create(requireUser(ctx), ctx.scopes, { ...input });
   }
 

@@ -33,7 +33,12 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const ledger = createLedger(deps.pool);
   const users = new UsersService(deps.orm);
   const apiTokens = new ApiTokensService(deps.orm);
-  const auth = new AuthService(users, new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn), new AttemptLimiter(deps.config.authRateLimitPerMinute, new PgAttemptStore(deps.pool)), apiTokens);
+  const auth = new AuthService(
+    users,
+    new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn),
+    new AttemptLimiter(deps.config.authRateLimitPerMinute, new PgAttemptStore(deps.pool)),
+    apiTokens,
+  );
   const projects = new ProjectsService(deps.orm);
   const settings = new SettingsService(deps.orm);
   const credits = new CreditsService(ledger, settings);
@@ -46,11 +51,43 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
   const exiftool = new ExifToolHolder();
-  const exports = new ExportsService({ pool: deps.pool, projects, users, storage, exiftool, logger: deps.logger, publicUrl: deps.config.publicUrl }, deps.jwtSecret);
+  const exports = new ExportsService(
+    { pool: deps.pool, projects, users, storage, exiftool, logger: deps.logger, publicUrl: deps.config.publicUrl },
+    deps.jwtSecret,
+  );
   // Deleting projects for good cascades to their files' rows; their bytes go with them.
   projects.afterDelete.push(async () => void (await fileSets.sweepDeletedFiles()));
   const processing = new ProcessingService({ config: deps.config, logger: deps.logger, pool: deps.pool, queue: deps.queue, ledger, credits, projects });
   const results = new ResultsService(deps.orm, deps.pool);
-  const progressListener = new ProgressListener(String((deps.pool as unknown as { options: { connectionString: string } }).options.connectionString), deps.logger);
-  return { config: deps.config, logger: deps.logger, orm: deps.orm, pool: deps.pool, queue: deps.queue, ledger, users, auth, projects, credits, settings, purchases, admin, metrics: new Metrics(deps.pool), storage, fileSets, uploads, files: new FilesService(deps.orm), exports, exiftool, apiTokens, idempotency: new IdempotencyService(deps.pool), processing, results, progressListener };
+  const progressListener = new ProgressListener(
+    String((deps.pool as unknown as { options: { connectionString: string } }).options.connectionString),
+    deps.logger,
+  );
+  return {
+    config: deps.config,
+    logger: deps.logger,
+    orm: deps.orm,
+    pool: deps.pool,
+    queue: deps.queue,
+    ledger,
+    users,
+    auth,
+    projects,
+    credits,
+    settings,
+    purchases,
+    admin,
+    metrics: new Metrics(deps.pool),
+    storage,
+    fileSets,
+    uploads,
+    files: new FilesService(deps.orm),
+    exports,
+    exiftool,
+    apiTokens,
+    idempotency: new IdempotencyService(deps.pool),
+    processing,
+    results,
+    progressListener,
+  };
 }

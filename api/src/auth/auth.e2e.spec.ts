@@ -55,7 +55,9 @@ describe('register (REST)', () => {
     const login = await server.request('POST', '/auth/login', { body: { username: 'nul\u0000name', password: 'x\u0000' } });
     expect([400, 401]).toContain(login.status);
     // Refused by the one JSON body parser, before GraphQL runs: the same 400 as REST's.
-    const gql = await server.request('POST', '/graphql', { body: { query: 'mutation($input: RegisterInput!) { register(input: $input) { token } }', variables: { input: body } } });
+    const gql = await server.request('POST', '/graphql', {
+      body: { query: 'mutation($input: RegisterInput!) { register(input: $input) { token } }', variables: { input: body } },
+    });
     expect([gql.status, gql.body.message]).toEqual([400, 'Text must not contain NUL characters']);
     // A NUL inside the query text itself reaches the resolvers' validation: a GraphQL error, no 500.
     const inline = await server.graphql('mutation { register(input: { username: "\\u0000ab", email: "a@b.co", password: "secret1" }) { token } }');
@@ -114,10 +116,9 @@ describe('theme', () => {
 
 describe('GraphQL accounts', () => {
   it('registers, logs in, reads me and saves the theme', async () => {
-    const reg = await server.graphql(
-      'mutation($i: RegisterInput!){ register(input:$i){ token user { username roleId isAdmin theme creditBalance } } }',
-      { i: { username: 'gqluser', email: 'gql@example.com', password: 'secret1' } },
-    );
+    const reg = await server.graphql('mutation($i: RegisterInput!){ register(input:$i){ token user { username roleId isAdmin theme creditBalance } } }', {
+      i: { username: 'gqluser', email: 'gql@example.com', password: 'secret1' },
+    });
     expect(reg.errors).toBeUndefined();
     expect(reg.data.register.user).toMatchObject({ username: 'gqluser', roleId: 1, isAdmin: false, theme: 'web3' });
     const token = reg.data.register.token;

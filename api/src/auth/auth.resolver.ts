@@ -9,7 +9,10 @@ export class AuthResolver {
   constructor(private readonly services: AppServices) {}
 
   @Mutation(() => AuthPayload, { description: 'Creates an account (with the 100-credit sign-up bonus) and signs in.' })
-  async register(@Arg('input', () => RegisterInput, { description: 'The new account.' }) input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<AuthResult> {
+  async register(
+    @Arg('input', () => RegisterInput, { description: 'The new account.' }) input: RegisterInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthResult> {
     return signedIn(ctx, await this.services.auth.register({ ...input }, ctx.clientAddress));
   }
 

@@ -30,7 +30,11 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   QUEUE_PREFIX: z.string().default('shotlog'),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
   MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(2000),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
@@ -88,7 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** openai when a key is set, else offline; METADATA_PROVIDER forces one. */
     metadataProvider: e.METADATA_PROVIDER ?? (e.OPENAI_API_KEY ? ('openai' as const) : ('offline' as const)),
     /** Jobs one worker process runs at once; lock = how long a silent (killed) worker holds a job. */
-    worker: { concurrency: e.WORKER_CONCURRENCY, lockMs: e.WORKER_LOCK_MS, attempts: e.JOB_ATTEMPTS, backoffMs: e.JOB_BACKOFF_MS, reconcileMs: e.QUEUE_RECONCILE_MS },
+    worker: {
+      concurrency: e.WORKER_CONCURRENCY,
+      lockMs: e.WORKER_LOCK_MS,
+      attempts: e.JOB_ATTEMPTS,
+      backoffMs: e.JOB_BACKOFF_MS,
+      reconcileMs: e.QUEUE_RECONCILE_MS,
+    },
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,

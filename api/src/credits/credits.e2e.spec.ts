@@ -15,14 +15,25 @@ describe('balance and history', () => {
   it('grants 100 credits at sign-up, once, shown in balance, GraphQL and history', async () => {
     const u = await signUp(server);
     expect(await balance(u.token)).toBe(100);
-    const me = await server.graphql('{ me { creditBalance } transactions { totalCount edges { node { description amount balanceAfterTransaction transactionType } } } }', {}, u.token);
+    const me = await server.graphql(
+      '{ me { creditBalance } transactions { totalCount edges { node { description amount balanceAfterTransaction transactionType } } } }',
+      {},
+      u.token,
+    );
     expect(me.data.me.creditBalance).toBe('100.00');
     expect(me.data.transactions.totalCount).toBe(1);
-    expect(me.data.transactions.edges[0].node).toEqual({ description: 'Sign-up bonus', amount: '100.00', balanceAfterTransaction: '100.00', transactionType: 'credit' });
+    expect(me.data.transactions.edges[0].node).toEqual({
+      description: 'Sign-up bonus',
+      amount: '100.00',
+      balanceAfterTransaction: '100.00',
+      transactionType: 'credit',
+    });
     const rest = await server.request('GET', '/api/user/transactions?limit=50&offset=0', { token: u.token });
     expect(rest.body.total).toBe(1);
     expect(rest.body.transactions[0]).toMatchObject({ amount: 100, balanceAfterTransaction: 100, transactionType: 'credit' });
-    expect(Object.keys(rest.body.transactions[0])).toEqual(expect.arrayContaining(['id', 'createdAt', 'description', 'amount', 'balanceAfterTransaction', 'transactionType']));
+    expect(Object.keys(rest.body.transactions[0])).toEqual(
+      expect.arrayContaining(['id', 'createdAt', 'description', 'amount', 'balanceAfterTransaction', 'transactionType']),
+    );
   });
 
   it('refuses bad paging and signed-out calls', async () => {
@@ -57,7 +68,9 @@ describe('purchases', () => {
     // Non-admins cannot decide.
     expect((await server.request('POST', `/api/admin/purchase-requests/${id}/approve`, { token: u.token, body: {} })).status).toBe(403);
 
-    const answers = await Promise.all(Array.from({ length: 20 }, () => server.request('POST', `/api/admin/purchase-requests/${id}/approve`, { token: adminToken, body: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => server.request('POST', `/api/admin/purchase-requests/${id}/approve`, { token: adminToken, body: {} })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
     expect(await balance(u.token)).toBe(100 + pkg.credits);
@@ -65,12 +78,19 @@ describe('purchases', () => {
     expect(hist.body.transactions.filter((t: { transactionType: string }) => t.transactionType === 'purchase')).toHaveLength(1);
 
     const second = (await server.request('POST', '/api/purchase/request', { token: u.token, body: { packageId: pkg.id } })).body.request.id;
-    const rejected = await server.request('POST', `/api/admin/purchase-requests/${second}/reject`, { token: adminToken, body: { adminNotes: 'Payment not received' } });
+    const rejected = await server.request('POST', `/api/admin/purchase-requests/${second}/reject`, {
+      token: adminToken,
+      body: { adminNotes: 'Payment not received' },
+    });
     expect(rejected.status).toBe(200);
     const again = await server.request('POST', `/api/admin/purchase-requests/${second}/approve`, { token: adminToken, body: {} });
     expect([again.status, again.body.message]).toEqual([409, 'Purchase request is already rejected']);
     const list = await server.graphql('{ myPurchaseRequests { edges { node { id status adminNotes } } } }', {}, u.token);
-    expect(list.data.myPurchaseRequests.edges.find((e: { node: { id: string } }) => e.node.id === second).node).toEqual({ id: second, status: 'rejected', adminNotes: 'Payment not received' });
+    expect(list.data.myPurchaseRequests.edges.find((e: { node: { id: string } }) => e.node.id === second).node).toEqual({
+      id: second,
+      status: 'rejected',
+      adminNotes: 'Payment not received',
+    });
     expect(await balance(u.token)).toBe(100 + pkg.credits);
     const byStatus = await server.request('GET', '/api/admin/purchase-requests?status=rejected', { token: adminToken });
     expect(byStatus.body.requests.map((r: { id: string }) => r.id)).toContain(second);
@@ -82,7 +102,9 @@ describe('purchases', () => {
     const missing = await server.request('POST', '/api/purchase/request', { token: u.token, body: { packageId: '00000000-0000-0000-0000-000000000000' } });
     expect([missing.status, missing.body.message]).toEqual([404, 'Credit package not found']);
     expect((await server.request('POST', '/api/purchase/request', { token: u.token, body: {} })).status).toBe(400);
-    expect((await server.request('POST', '/api/admin/purchase-requests/00000000-0000-0000-0000-000000000000/approve', { token: adminToken, body: {} })).status).toBe(404);
+    expect(
+      (await server.request('POST', '/api/admin/purchase-requests/00000000-0000-0000-0000-000000000000/approve', { token: adminToken, body: {} })).status,
+    ).toBe(404);
     const pkgs = (await server.request('GET', '/api/purchase/packages')).body.packages;
     const headers = { 'idempotency-key': 'retry-1' };
     const a = await server.request('POST', '/api/purchase/request', { token: u.token, body: { packageId: pkgs[0].id }, headers });
@@ -99,7 +121,10 @@ describe('admin controls', () => {
     const add = await server.request('POST', `/api/admin/users/${u.id}/credits`, { token: adminToken, body: { amount: 12.5 } });
     expect(add.status).toBe(200);
     expect(add.body).toMatchObject({ message: 'Successfully added 12.50 credits. New balance: 112.50', newBalance: 112.5 });
-    const remove = await server.request('POST', `/api/admin/users/${u.id}/credits`, { token: adminToken, body: { amount: '-2.50', description: 'Duplicate bonus' } });
+    const remove = await server.request('POST', `/api/admin/users/${u.id}/credits`, {
+      token: adminToken,
+      body: { amount: '-2.50', description: 'Duplicate bonus' },
+    });
     expect(remove.body.message).toBe('Successfully removed 2.50 credits. New balance: 110.00');
     const hist = (await server.request('GET', '/api/user/transactions', { token: u.token })).body.transactions;
     expect(hist.slice(0, 2).map((t: { description: string; transactionType: string }) => [t.description, t.transactionType])).toEqual([
@@ -160,14 +185,22 @@ describe('admin controls', () => {
       expect([path, (await server.request(method, path, { token: u.token, body })).status]).toEqual([path, 403]);
       expect([path, (await server.request(method, path, { body })).status]).toEqual([path, 401]);
     }
-    for (const q of ['{ adminUsers { totalCount } }', '{ settings { key } }', '{ ledgerVerification { ok } }', '{ ledgerReplay { ok } }', '{ adminPurchaseRequests { totalCount } }']) {
+    for (const q of [
+      '{ adminUsers { totalCount } }',
+      '{ settings { key } }',
+      '{ ledgerVerification { ok } }',
+      '{ ledgerReplay { ok } }',
+      '{ adminPurchaseRequests { totalCount } }',
+    ]) {
       expect((await server.graphql(q, {}, u.token)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     }
   });
 
   it('explores, exports, verifies and replays the ledger', async () => {
     const users = await server.request('GET', '/api/admin/users', { token: adminToken });
-    expect(users.body.users[0]).toEqual(expect.objectContaining({ id: expect.any(String), username: expect.any(String), email: expect.any(String), creditBalance: expect.any(Number) }));
+    expect(users.body.users[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), username: expect.any(String), email: expect.any(String), creditBalance: expect.any(Number) }),
+    );
     const events = await server.request('GET', '/api/admin/ledger/events?type=AdminAdjusted&limit=10', { token: adminToken });
     expect(events.status).toBe(200);
     expect(events.body.events.length).toBeGreaterThan(0);
@@ -192,7 +225,14 @@ describe('admin controls', () => {
       adminToken,
     );
     expect(named.errors).toBeUndefined();
-    const nodes = named.data.ledgerEvents.edges.map((e: { node: unknown }) => e.node) as Array<{ type: string; userId: string; actorId: string | null; reason: string | null; user: { id: string; username: string; email: string } | null; actor: { username: string } | null }>;
+    const nodes = named.data.ledgerEvents.edges.map((e: { node: unknown }) => e.node) as Array<{
+      type: string;
+      userId: string;
+      actorId: string | null;
+      reason: string | null;
+      user: { id: string; username: string; email: string } | null;
+      actor: { username: string } | null;
+    }>;
     for (const u of [owner, ...others]) {
       const mine = nodes.filter((n) => n.userId === u.id);
       expect(mine.length).toBeGreaterThan(0);
@@ -200,7 +240,11 @@ describe('admin controls', () => {
     }
     expect(nodes.every((n) => n.user !== null && (n.actorId === null) === (n.actor === null))).toBe(true);
     expect(nodes.find((n) => n.userId === owner.id && n.type === 'SignupBonusGranted')?.actor).toBeNull();
-    expect(nodes.find((n) => n.userId === owner.id && n.reason === 'Named in the explorer')?.actor).toEqual({ id: expect.any(String), username: 'finance', email: expect.any(String) });
+    expect(nodes.find((n) => n.userId === owner.id && n.reason === 'Named in the explorer')?.actor).toEqual({
+      id: expect.any(String),
+      username: 'finance',
+      email: expect.any(String),
+    });
     // The names are administrators' business too.
     const denied = await server.graphql('{ ledgerEvents(first: 1) { edges { node { user { username } } } } }', {}, owner.token);
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

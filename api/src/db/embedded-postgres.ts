@@ -101,7 +101,8 @@ export async function ensureReachableByPostgresUser(dataDir: string, logger: Pic
 async function firstUnsearchableFolder(dir: string, pgIds: { uid: number; gids: number[] } | null): Promise<string | null> {
   for (; ; dir = path.dirname(dir)) {
     const s = await fs.stat(dir);
-    const searchable = !!(s.mode & 0o001) || (pgIds !== null && ((s.uid === pgIds.uid && !!(s.mode & 0o100)) || (pgIds.gids.includes(s.gid) && !!(s.mode & 0o010))));
+    const searchable =
+      !!(s.mode & 0o001) || (pgIds !== null && ((s.uid === pgIds.uid && !!(s.mode & 0o100)) || (pgIds.gids.includes(s.gid) && !!(s.mode & 0o010))));
     if (!searchable) return dir;
     if (dir === path.dirname(dir)) return null;
   }
@@ -111,7 +112,10 @@ async function firstUnsearchableFolder(dir: string, pgIds: { uid: number; gids: 
 function postgresUserIds(): { uid: number; gids: number[] } | null {
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    const gids = execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(/\s+/).map(Number);
+    const gids = execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     return { uid, gids };
   } catch {
     return null;

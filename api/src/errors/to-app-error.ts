@@ -21,10 +21,14 @@ export function toAppError(err: unknown): AppError | null {
     if (e.name === 'LedgerError') return fromLedgerError(e as LedgerLike);
     const code = e.code ?? e.cause?.code;
     // Input the validators let through but PostgreSQL refuses: the client's fault, never a 500.
-    if (code === '22021' || code === '22P05' || /invalid byte sequence|invalid message format/.test(e.message ?? '')) return new AppError('BAD_USER_INPUT', 'Text must not contain NUL characters or invalid UTF-8');
+    if (code === '22021' || code === '22P05' || /invalid byte sequence|invalid message format/.test(e.message ?? ''))
+      return new AppError('BAD_USER_INPUT', 'Text must not contain NUL characters or invalid UTF-8');
     if (code === '22001') return new AppError('BAD_USER_INPUT', 'A value is too long');
     if (code && unavailableCodes.has(code)) return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please retry shortly.');
-    if (e.name === 'ConnectionException' || /Connection terminated|connect ECONNREFUSED|not queryable|terminating connection due to administrator command/.test(e.message ?? '')) {
+    if (
+      e.name === 'ConnectionException' ||
+      /Connection terminated|connect ECONNREFUSED|not queryable|terminating connection due to administrator command/.test(e.message ?? '')
+    ) {
       return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please retry shortly.');
     }
   }

@@ -23,14 +23,22 @@ export class ExportsResolver {
   }
 
   @Query(() => ExportFileType, { description: 'A CSV export with its content inline, for projects of up to 2,000 file sets.' })
-  async exportCsv(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Arg('format', () => ExportFormat, { description: 'The CSV format (METADATA_ZIP is not a CSV: use exportDownload).' }) format: ExportFormat, @Ctx() ctx: GraphQLContext) {
+  async exportCsv(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Arg('format', () => ExportFormat, { description: 'The CSV format (METADATA_ZIP is not a CSV: use exportDownload).' }) format: ExportFormat,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     if (format === ExportFormat.METADATA_ZIP) throw badInput('The metadata ZIP is binary: use exportDownload');
     const exp = await this.services.exports.csvContent(requireUser(ctx), projectId, format);
     return { format, fileName: exp.fileName, content: exp.content, incomplete: exp.incomplete, note: exp.note };
   }
 
   @Query(() => ExportCheckType, { description: "Checks the agency CSV of a project against the agency's published rules: every row it would refuse, and why." })
-  exportCheck(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Arg('format', () => AgencyExportFormat, { description: 'The agency whose rules to check against.' }) format: AgencyExportFormat, @Ctx() ctx: GraphQLContext) {
+  exportCheck(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Arg('format', () => AgencyExportFormat, { description: 'The agency whose rules to check against.' }) format: AgencyExportFormat,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return this.services.exports.check(requireUser(ctx), projectId, format);
   }
 

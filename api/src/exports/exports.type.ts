@@ -77,7 +77,7 @@ export class ExportRowCheckType {
 export class ExportCheckType {
   @Field(() => AgencyExportFormat, { description: 'The agency checked.' })
   format!: AgencyExportFormat;
-  @Field({ description: 'The agency\'s name, for people.' })
+  @Field({ description: "The agency's name, for people." })
   agency!: string;
   @Field({ description: 'Where the agency publishes the rules.' })
   source!: string;

@@ -13,7 +13,10 @@ export class FileSetsResolver {
   @Query(() => FileSetVerificationType, {
     description: "Verifies a project's file sets: each with status (complete or incomplete), what is missing, and its files.",
   })
-  async verifyFileSets(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Ctx() ctx: GraphQLContext): Promise<FileSetVerificationType> {
+  async verifyFileSets(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<FileSetVerificationType> {
     const project = await this.services.fileSets.verify(requireUser(ctx), projectId);
     const fileSets = project.fileSets.getItems().map(presentFileSet);
     return { projectId: project.id, status: project.status, allComplete: fileSets.length > 0 && fileSets.every((s) => s.status === 'complete'), fileSets };
@@ -22,7 +25,10 @@ export class FileSetsResolver {
   @Mutation(() => ProjectManifestType, {
     description: 'Writes the processing manifest of a project whose sets are all complete (generate-json); the project becomes ready.',
   })
-  async generateProjectJson(@Arg('projectId', () => ID, { description: 'One of your projects whose file sets are all complete.' }) projectId: string, @Ctx() ctx: GraphQLContext): Promise<ProjectManifestType> {
+  async generateProjectJson(
+    @Arg('projectId', () => ID, { description: 'One of your projects whose file sets are all complete.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ProjectManifestType> {
     const m = await this.services.fileSets.generateManifest(requireUser(ctx), projectId);
     return {
       message: 'Project configuration generated',

@@ -31,10 +31,22 @@ function scopeRefusal(args: ExecutionArgs): ExecutionResult | null {
 }
 
 /** Resolves the viewer for one operation; a bad token is kept for resolvers that need a user. */
-export async function contextFor(services: AppServices, authorization: string | undefined | null, requestId: string, clientAddress?: string): Promise<GraphQLContext> {
+export async function contextFor(
+  services: AppServices,
+  authorization: string | undefined | null,
+  requestId: string,
+  clientAddress?: string,
+): Promise<GraphQLContext> {
   try {
     const principal = await services.auth.authenticate(authorization);
-    return { user: principal?.user ?? null, scopes: principal?.scopes ?? null, apiTokenId: principal?.apiTokenId ?? null, authError: null, requestId, clientAddress };
+    return {
+      user: principal?.user ?? null,
+      scopes: principal?.scopes ?? null,
+      apiTokenId: principal?.apiTokenId ?? null,
+      authError: null,
+      requestId,
+      clientAddress,
+    };
   } catch (err) {
     const app = toAppError(err);
     if (app?.code === 'UNAUTHENTICATED') return { user: null, scopes: null, authError: app, requestId, clientAddress };

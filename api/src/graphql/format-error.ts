@@ -17,7 +17,12 @@ export function makeFormatError(logger: Logger) {
     const code = formatted.extensions?.code;
     if (code && code !== 'INTERNAL_SERVER_ERROR') {
       // GraphQL validation / parse / variable errors: already client errors with a message.
-      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: code === 'BAD_REQUEST' ? 'BAD_USER_INPUT' : code } };
+      return {
+        message: formatted.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code: code === 'BAD_REQUEST' ? 'BAD_USER_INPUT' : code },
+      };
     }
     if (original instanceof GraphQLError && !original.originalError) {
       return { ...formatted, extensions: { code: 'BAD_USER_INPUT' } };

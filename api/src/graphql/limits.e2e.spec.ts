@@ -8,13 +8,18 @@ import { loadConfig } from '../config/config.js';
 
 let server: TestServer & { close(): Promise<void> };
 beforeAll(async () => {
-  server = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false', RATE_LIMIT_AUTH_PER_MINUTE: '6', ADMIN_USERNAME: 'limitsadmin', ADMIN_PASSWORD: 'limits-admin-1' } });
+  server = await startTestServer({
+    env: { GRAPHQL_INTROSPECTION: 'false', RATE_LIMIT_AUTH_PER_MINUTE: '6', ADMIN_USERNAME: 'limitsadmin', ADMIN_PASSWORD: 'limits-admin-1' },
+  });
 });
 afterAll(() => server.close());
 
 const manyAliases = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: cameraTypes { value }`).join(' ')} }`;
 const expensive = `{ ${[1, 2, 3]
-  .map((i) => `p${i}: projects(first: 200) { edges { cursor node { id name description cameraType status createdAt deletedAt fileSetCount fileSets { id baseName status files { id filename } } } } }`)
+  .map(
+    (i) =>
+      `p${i}: projects(first: 200) { edges { cursor node { id name description cameraType status createdAt deletedAt fileSetCount fileSets { id baseName status files { id filename } } } } }`,
+  )
   .join(' ')} }`;
 
 describe('GraphQL limits on HTTP', () => {
@@ -43,7 +48,12 @@ describe('GraphQL limits on HTTP', () => {
 describe('GraphQL limits on graphql-ws', () => {
   it('applies the same rules to websocket operations', async () => {
     const { token } = await signUp(server, 'wsuser');
-    const client = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+    const client = createClient({
+      url: server.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+      retryAttempts: 0,
+    });
     const run = (query: string) =>
       new Promise<{ data?: unknown; errors?: unknown }>((resolve) => {
         let result: { data?: unknown; errors?: unknown } = {};
@@ -66,7 +76,14 @@ describe('depth limit', () => {
     const validate = validateWithLimits(true);
     expect(validate(schema, parse(`{ root { ${nest(10)} } }`))).toEqual([]);
     expect(validate(schema, parse(`{ root { ${nest(12)} } }`))[0]?.message).toMatch(/too deep/);
-    expect(validate(schema, parse(`fragment F on Node { child { child { child { id } } } } { root { child { child { child { child { child { child { child { child { child { ...F } } } } } } } } } } }`))[0]?.message).toMatch(/too deep/);
+    expect(
+      validate(
+        schema,
+        parse(
+          `fragment F on Node { child { child { child { id } } } } { root { child { child { child { child { child { child { child { child { child { ...F } } } } } } } } } } }`,
+        ),
+      )[0]?.message,
+    ).toMatch(/too deep/);
   });
 });
 
@@ -74,7 +91,9 @@ describe('fragment bombs', () => {
   it('stops at the cost limit instead of expanding 2^40 fields, on HTTP', async () => {
     // F0 spreads F1 twice, F1 spreads F2 twice, ...: a small document naming 2^40 fields.
     const n = 40;
-    const fragments = Array.from({ length: n }, (_, i) => (i === n - 1 ? `fragment F${i} on CameraTypeOption { value label }` : `fragment F${i} on CameraTypeOption { ...F${i + 1} ...F${i + 1} }`)).join('\n');
+    const fragments = Array.from({ length: n }, (_, i) =>
+      i === n - 1 ? `fragment F${i} on CameraTypeOption { value label }` : `fragment F${i} on CameraTypeOption { ...F${i + 1} ...F${i + 1} }`,
+    ).join('\n');
     const started = Date.now();
     const r = await server.graphql(`{ cameraTypes { ...F0 } }\n${fragments}`);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -102,7 +121,12 @@ describe('login and registration rate limits', () => {
 
 /** A graphql-ws client of this server; `run` resolves with the first result or the error. */
 function wsClient(target: { url: string }, token?: string) {
-  const client = createClient({ url: target.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0 });
+  const client = createClient({
+    url: target.url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+  });
   const run = (query: string, variables?: Record<string, unknown>) =>
     new Promise<{ data?: any; errors?: any }>((resolve) => {
       client.subscribe({ query, variables }, { next: (r) => resolve(r as never), error: (e) => resolve({ errors: e }), complete: () => resolve({}) });
@@ -122,7 +146,6 @@ beforeAll(async () => {
 });
 
 describe('the same limits on both transports', () => {
-
   it('refuses depth, cost, aliases, token count and introspection alike on HTTP and graphql-ws', async () => {
     const token = userToken;
     const ws = wsClient(server, token);
@@ -195,10 +218,18 @@ describe('the same limits on both transports', () => {
   });
 
   it('keeps CSRF prevention on: a simple text/plain POST without a preflight header is refused', async () => {
-    const res = await fetch(server.url + '/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ cameraTypes { value } }' }) });
+    const res = await fetch(server.url + '/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ cameraTypes { value } }' }),
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/CSRF|preflight/i);
-    const form = await fetch(server.url + '/graphql', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'query=%7B%20cameraTypes%20%7B%20value%20%7D%20%7D' });
+    const form = await fetch(server.url + '/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'query=%7B%20cameraTypes%20%7B%20value%20%7D%20%7D',
+    });
     expect(form.status).toBe(400);
   });
 });

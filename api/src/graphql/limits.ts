@@ -24,7 +24,8 @@ export const GRAPHQL_LIMITS = { maxDepth: 12, maxIntrospectionDepth: 20, maxAlia
  */
 export const GRAPHQL_PARSE_OPTIONS = { maxTokens: GRAPHQL_LIMITS.maxTokens } as const;
 
-const limitError = (message: string, node?: ASTNode) => new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+const limitError = (message: string, node?: ASTNode) =>
+  new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
 
 function fragmentsOf(doc: DocumentNode): Map<string, FragmentDefinitionNode> {
   const m = new Map<string, FragmentDefinitionNode>();
@@ -96,10 +97,16 @@ export const queryLimitsRule: ValidationRule = (context: ValidationContext) => {
     } catch (err) {
       if (!(err instanceof OverCost)) throw err;
     }
-    if (introspectionDepth > GRAPHQL_LIMITS.maxIntrospectionDepth) context.reportError(limitError(`Introspection query is too deep: depth ${introspectionDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxIntrospectionDepth}`, def));
-    if (maxDepth > GRAPHQL_LIMITS.maxDepth) context.reportError(limitError(`Query is too deep: depth ${maxDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, def));
-    if (aliases > GRAPHQL_LIMITS.maxAliases) context.reportError(limitError(`Query uses too many aliases: ${aliases} exceeds the limit of ${GRAPHQL_LIMITS.maxAliases}`, def));
-    if (cost > GRAPHQL_LIMITS.maxCost) context.reportError(limitError(`Query is too expensive: cost ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`, def));
+    if (introspectionDepth > GRAPHQL_LIMITS.maxIntrospectionDepth)
+      context.reportError(
+        limitError(`Introspection query is too deep: depth ${introspectionDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxIntrospectionDepth}`, def),
+      );
+    if (maxDepth > GRAPHQL_LIMITS.maxDepth)
+      context.reportError(limitError(`Query is too deep: depth ${maxDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, def));
+    if (aliases > GRAPHQL_LIMITS.maxAliases)
+      context.reportError(limitError(`Query uses too many aliases: ${aliases} exceeds the limit of ${GRAPHQL_LIMITS.maxAliases}`, def));
+    if (cost > GRAPHQL_LIMITS.maxCost)
+      context.reportError(limitError(`Query is too expensive: cost ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`, def));
   }
   return {};
 };

@@ -23,7 +23,8 @@ function undocumented(schema: GraphQLSchema): string[] {
   const args = (owner: string, list: readonly GraphQLArgument[]) => {
     for (const a of list) {
       if (!described(a.description)) missing.push(`argument ${owner}(${a.name})`);
-      if (a.deprecationReason !== undefined && a.deprecationReason !== null && !described(a.deprecationReason)) missing.push(`deprecation reason of ${owner}(${a.name})`);
+      if (a.deprecationReason !== undefined && a.deprecationReason !== null && !described(a.deprecationReason))
+        missing.push(`deprecation reason of ${owner}(${a.name})`);
     }
   };
   for (const type of Object.values(schema.getTypeMap())) {
@@ -33,14 +34,16 @@ function undocumented(schema: GraphQLSchema): string[] {
       for (const field of Object.values(type.getFields())) {
         const name = `${type.name}.${field.name}`;
         if (!described(field.description)) missing.push(`field ${name}`);
-        if (field.deprecationReason !== undefined && field.deprecationReason !== null && !described(field.deprecationReason)) missing.push(`deprecation reason of ${name}`);
+        if (field.deprecationReason !== undefined && field.deprecationReason !== null && !described(field.deprecationReason))
+          missing.push(`deprecation reason of ${name}`);
         if ('args' in field) args(name, field.args);
       }
     }
     if (isEnumType(type)) {
       for (const value of type.getValues()) {
         if (!described(value.description)) missing.push(`enum value ${type.name}.${value.name}`);
-        if (value.deprecationReason !== undefined && value.deprecationReason !== null && !described(value.deprecationReason)) missing.push(`deprecation reason of ${type.name}.${value.name}`);
+        if (value.deprecationReason !== undefined && value.deprecationReason !== null && !described(value.deprecationReason))
+          missing.push(`deprecation reason of ${type.name}.${value.name}`);
       }
     }
     if (isUnionType(type)) continue;

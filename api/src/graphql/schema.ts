@@ -19,7 +19,21 @@ import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
 import { LedgerEventResolver } from '../admin/ledger-event.resolver.js';
 
 // Every resolver class of the API; a new feature adds its resolver here.
-export const resolverClasses = [AuthResolver, UsersResolver, ProjectsResolver, CreditsResolver, AdminResolver, LedgerEventResolver, AdminQueueResolver, UploadsResolver, FileSetsResolver, ExportsResolver, ApiTokensResolver, ProcessingResolver, ResultsResolver] as const;
+export const resolverClasses = [
+  AuthResolver,
+  UsersResolver,
+  ProjectsResolver,
+  CreditsResolver,
+  AdminResolver,
+  LedgerEventResolver,
+  AdminQueueResolver,
+  UploadsResolver,
+  FileSetsResolver,
+  ExportsResolver,
+  ApiTokensResolver,
+  ProcessingResolver,
+  ResultsResolver,
+] as const;
 
 const noTopicPubSub: PubSub = {
   publish() {

@@ -14,7 +14,8 @@ export const WS_LIMITS = {
   maxOperationsPerSocket: 20,
 } as const;
 
-const withCode = (e: GraphQLError, code: string) => (e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, code } }));
+const withCode = (e: GraphQLError, code: string) =>
+  e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, code } });
 
 /**
  * graphql-ws runs neither Apollo's validation rules nor its plugins, so this hook does for each
@@ -31,7 +32,11 @@ export function wsOperationLimits(schema: GraphQLSchema, introspection: boolean,
     onSubscribe: (ctx, _id, payload) => {
       // The id of this operation is already counted in ctx.subscriptions.
       if (Object.keys(ctx.subscriptions).length > WS_LIMITS.maxOperationsPerSocket) {
-        return [new GraphQLError(`Too many operations at once on this connection: at most ${WS_LIMITS.maxOperationsPerSocket}`, { extensions: { code: 'RATE_LIMITED' } })];
+        return [
+          new GraphQLError(`Too many operations at once on this connection: at most ${WS_LIMITS.maxOperationsPerSocket}`, {
+            extensions: { code: 'RATE_LIMITED' },
+          }),
+        ];
       }
       let document: DocumentNode;
       try {

@@ -21,7 +21,12 @@ function clientMayNotSend(data: string): boolean {
  * socket errors (e.g. a message over maxPayload, closed by ws with 1009) are logged through pino
  * rather than console.error. Idle sockets are pinged and dropped when they stop answering.
  */
-export function serveGraphQLWs<P extends Record<string, unknown>>(options: ServerOptions<P, { socket: WebSocket; request: http.IncomingMessage }>, ws: WebSocketServer, logger: Logger, keepAliveMs = 12_000) {
+export function serveGraphQLWs<P extends Record<string, unknown>>(
+  options: ServerOptions<P, { socket: WebSocket; request: http.IncomingMessage }>,
+  ws: WebSocketServer,
+  logger: Logger,
+  keepAliveMs = 12_000,
+) {
   const server = makeServer(options);
   ws.options.handleProtocols = handleProtocols;
   ws.on('error', (err) => logger.error({ err }, 'graphql-ws server error'));
@@ -43,7 +48,8 @@ export function serveGraphQLWs<P extends Record<string, unknown>>(options: Serve
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        send: (data) => new Promise<void>((resolve, reject) => (socket.readyState === socket.OPEN ? socket.send(data, (err) => (err ? reject(err) : resolve())) : resolve())),
+        send: (data) =>
+          new Promise<void>((resolve, reject) => (socket.readyState === socket.OPEN ? socket.send(data, (err) => (err ? reject(err) : resolve())) : resolve())),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (cb) =>
           socket.on('message', async (raw) => {

@@ -18,7 +18,16 @@ function fromHttpError(err: { type?: string; status?: number; statusCode?: numbe
   }
   const status = err.status ?? err.statusCode;
   if (status && status >= 400 && status < 500) {
-    const code = (Object.entries({ 400: 'BAD_USER_INPUT', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED' }).find(([s]) => Number(s) === status)?.[1] ?? 'BAD_USER_INPUT') as AppError['code'];
+    const code = (Object.entries({
+      400: 'BAD_USER_INPUT',
+      401: 'UNAUTHENTICATED',
+      403: 'FORBIDDEN',
+      404: 'NOT_FOUND',
+      409: 'CONFLICT',
+      413: 'PAYLOAD_TOO_LARGE',
+      415: 'UNSUPPORTED_MEDIA_TYPE',
+      429: 'RATE_LIMITED',
+    }).find(([s]) => Number(s) === status)?.[1] ?? 'BAD_USER_INPUT') as AppError['code'];
     return new AppError(code, err.message || 'Bad request');
   }
   return null;

@@ -14,7 +14,10 @@ export function healthRoutes(services: AppServices): Router {
     res.json({ status: 'ok' });
   });
   r.get('/ready', async (_req, res) => {
-    const [database, queue] = await Promise.all([within(services.pool.query('SELECT 1').then(() => true)), within(services.queue?.ping() ?? Promise.resolve(false))]);
+    const [database, queue] = await Promise.all([
+      within(services.pool.query('SELECT 1').then(() => true)),
+      within(services.queue?.ping() ?? Promise.resolve(false)),
+    ]);
     if (database && queue) {
       res.json({ status: 'ready', database, queue });
       return;

@@ -24,10 +24,15 @@ const charges = async (userId: string) =>
   );
 const readyProject = async (token: string, sets = 2) => {
   const projectId = await createProject(server, token);
-  await seedFileSets(server.services, projectId, Array.from({ length: sets }, (_, i) => ({ baseName: `DJI_000${i + 1}` })));
+  await seedFileSets(
+    server.services,
+    projectId,
+    Array.from({ length: sets }, (_, i) => ({ baseName: `DJI_000${i + 1}` })),
+  );
   return projectId;
 };
-const restStart = (token: string, projectId: string, key: string) => server.request('POST', `/api/projects/${projectId}/process`, { token, headers: { 'idempotency-key': key } });
+const restStart = (token: string, projectId: string, key: string) =>
+  server.request('POST', `/api/projects/${projectId}/process`, { token, headers: { 'idempotency-key': key } });
 
 describe('Idempotency-Key on REST POST /api/projects/{id}/process', () => {
   it('answers a retry with the same run and charges once', async () => {

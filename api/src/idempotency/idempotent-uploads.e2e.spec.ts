@@ -15,7 +15,8 @@ import { IDEMPOTENCY_MISMATCH } from './idempotency.service.js';
 let server: TestServer & { close(): Promise<void> };
 let setFiles: string[];
 const CAMERA = 'dji-mavic-3-pro-series';
-const UPLOAD = 'mutation U($projectId: ID!, $files: [Upload!]!, $k: String) { uploadFiles(projectId: $projectId, files: $files, idempotencyKey: $k) { projectId accepted { id filename sha256 } fileSets { id } summary { fileSets complete } } }';
+const UPLOAD =
+  'mutation U($projectId: ID!, $files: [Upload!]!, $k: String) { uploadFiles(projectId: $projectId, files: $files, idempotencyKey: $k) { projectId accepted { id filename sha256 } fileSets { id } summary { fileSets complete } } }';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -32,7 +33,11 @@ const gqlUpload = async (token: string, projectId: string, key: string, body: Pa
   send(
     `${server.url}/graphql`,
     token,
-    graphqlMultipart(UPLOAD, { projectId, files: body.map(() => null), k: key }, body.map((part, i) => ({ path: `variables.files.${i}`, part }))),
+    graphqlMultipart(
+      UPLOAD,
+      { projectId, files: body.map(() => null), k: key },
+      body.map((part, i) => ({ path: `variables.files.${i}`, part })),
+    ),
     { 'apollo-require-preflight': 'true' },
   );
 const filesOf = async (token: string, projectId: string) => {

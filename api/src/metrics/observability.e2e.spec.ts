@@ -67,9 +67,16 @@ describe('request ids in structured logs', () => {
   it('logs GraphQL resolver errors with the request id of their HTTP request', async () => {
     // A queue store that does not answer: the resolver's warning must carry this request's id.
     const deadSink = logSink();
-    const { server: dead, adminToken: token } = await startTestServerWithAdmin(ADMIN, { env: { REDIS_URL: 'redis://127.0.0.1:1' }, logger: createLogger('info', deadSink.stream) });
+    const { server: dead, adminToken: token } = await startTestServerWithAdmin(ADMIN, {
+      env: { REDIS_URL: 'redis://127.0.0.1:1' },
+      logger: createLogger('info', deadSink.stream),
+    });
     try {
-      const r = await fetch(dead.url + '/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-request-id': 'gql-req-77' }, body: JSON.stringify({ query: '{ adminQueueStats { name } }' }) });
+      const r = await fetch(dead.url + '/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-request-id': 'gql-req-77' },
+        body: JSON.stringify({ query: '{ adminQueueStats { name } }' }),
+      });
       const body = (await r.json()) as any;
       expect(body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
       await flush();
@@ -77,8 +84,15 @@ describe('request ids in structured logs', () => {
       expect(warning?.reqId).toBe('gql-req-77');
       // The same over graphql-ws: the warning carries the operation's own request id.
       const before = deadSink.lines.length;
-      const socket = createClient({ url: dead.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
-      const wsResult = await new Promise<any>((resolve) => socket.subscribe({ query: '{ adminQueueStats { name } }' }, { next: resolve, error: resolve, complete: () => undefined }));
+      const socket = createClient({
+        url: dead.url.replace('http', 'ws') + '/graphql',
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+      });
+      const wsResult = await new Promise<any>((resolve) =>
+        socket.subscribe({ query: '{ adminQueueStats { name } }' }, { next: resolve, error: resolve, complete: () => undefined }),
+      );
       await socket.dispose();
       expect(wsResult.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
       await flush();
@@ -160,7 +174,11 @@ describe('the admin view of the queue', () => {
   });
 
   it('the adminQueueStats query answers the same', async () => {
-    const g = await server.graphql('{ adminQueueStats { name counts { waiting active completed failed delayed } recentFailed { id name failedReason attemptsMade failedAt } } }', {}, adminToken);
+    const g = await server.graphql(
+      '{ adminQueueStats { name counts { waiting active completed failed delayed } recentFailed { id name failedReason attemptsMade failedAt } } }',
+      {},
+      adminToken,
+    );
     expect(g.errors).toBeUndefined();
     expectStats(g.data.adminQueueStats);
   });

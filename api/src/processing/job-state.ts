@@ -59,7 +59,13 @@ export class JobStateStore {
       `update processing_jobs set status = $3::varchar, progress = case when $3::varchar = 'completed' then 100 else progress end,
          stage = $3::varchar, stage_message = $4, error = $5, finished_at = now(), updated_at = now()
        where run_id = $1 and file_set_id = $2 and status in ('pending', 'processing')`,
-      [runId, fileSetId, outcome.status, outcome.status === 'completed' ? 'Completed' : 'Failed', outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null],
+      [
+        runId,
+        fileSetId,
+        outcome.status,
+        outcome.status === 'completed' ? 'Completed' : 'Failed',
+        outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null,
+      ],
     );
     await this.notify(projectId);
     return (r.rowCount ?? 0) > 0;

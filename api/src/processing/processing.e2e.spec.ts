@@ -15,7 +15,9 @@ afterAll(() => server.close());
 
 const balance = async (token: string) => (await server.request('GET', '/api/user/credits/balance', { token })).body.creditBalance;
 const processingEvents = async (userId: string) =>
-  (await server.request('GET', `/api/admin/ledger/events?userId=${userId}&limit=100&offset=0`, { token: adminToken })).body.events.filter((e: { type: string }) => e.type.startsWith('Processing'));
+  (await server.request('GET', `/api/admin/ledger/events?userId=${userId}&limit=100&offset=0`, { token: adminToken })).body.events.filter(
+    (e: { type: string }) => e.type.startsWith('Processing'),
+  );
 
 describe('a full run', () => {
   it('charges once, processes complete sets, fails the corrupt one, refunds it and completes the project', async () => {

@@ -46,10 +46,14 @@ export class ProcessingResolver {
 
   @Subscription(() => ProcessingProgressType, {
     name: 'projectProgress',
-    description: 'The same figures as the projectProgress query: the current state first, then every change from any worker; completes after the final state when the run ends.',
+    description:
+      'The same figures as the projectProgress query: the current state first, then every change from any worker; completes after the final state when the run ends.',
     subscribe: subscribeToProgress as never,
   })
-  projectProgressChanged(@Root() progress: ProjectProgress, @Arg('projectId', () => ID, { description: 'One of your projects.' }) _projectId: string): ProjectProgress {
+  projectProgressChanged(
+    @Root() progress: ProjectProgress,
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) _projectId: string,
+  ): ProjectProgress {
     return progress;
   }
 

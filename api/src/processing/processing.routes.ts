@@ -18,6 +18,9 @@ export function processingRoutes(services: AppServices): Router {
       202,
     ),
   );
-  r.get('/:id/progress', authed(services, async (req, user) => services.processing.progress(user, req.params.id)));
+  r.get(
+    '/:id/progress',
+    authed(services, async (req, user) => services.processing.progress(user, req.params.id)),
+  );
   return r;
 }

@@ -148,15 +148,28 @@ export class ProcessingService {
       await this.deps.pool.query('delete from processing_runs where id = $1', [runId]);
       if (isLedgerError(err, 'INSUFFICIENT_CREDITS')) {
         const d = err.details ?? {};
-        throw new AppError('INSUFFICIENT_CREDITS', `Insufficient credits: processing ${sets.length} file set${sets.length === 1 ? '' : 's'} costs ${d.estimatedCost} credits and your balance is ${d.currentBalance}`, {
-          creditCheck: { estimatedCost: Number(d.estimatedCost), currentBalance: Number(d.currentBalance), costPerFileset: Number(costPerFileset), fileSetCount: sets.length },
-        });
+        throw new AppError(
+          'INSUFFICIENT_CREDITS',
+          `Insufficient credits: processing ${sets.length} file set${sets.length === 1 ? '' : 's'} costs ${d.estimatedCost} credits and your balance is ${d.currentBalance}`,
+          {
+            creditCheck: {
+              estimatedCost: Number(d.estimatedCost),
+              currentBalance: Number(d.currentBalance),
+              costPerFileset: Number(costPerFileset),
+              fileSetCount: sets.length,
+            },
+          },
+        );
       }
       throw err;
     }
 
     await this.deps.pool.query(`update projects set status = 'processing', updated_at = now() where id = $1`, [project.id]);
-    await this.enqueue(runId, project.id, sets.map((fs) => fs.id));
+    await this.enqueue(
+      runId,
+      project.id,
+      sets.map((fs) => fs.id),
+    );
     await this.jobs.notify(project.id);
     this.deps.logger.info({ runId, projectId: project.id, fileSets: sets.length, charged: formatCredits(total) }, 'processing run started');
     return { run: (await this.run(runId))!, progress: await this.progressOf(project.id) };
@@ -235,13 +248,31 @@ export class ProcessingService {
     const run = row?.run_id && row.run_status ? { id: row.run_id, status: row.run_status } : null;
     let jobs: JobProgress[] = [];
     if (run) {
-      const r = await this.deps.pool.query<{ id: string; file_set_id: string; status: JobProgress['status']; progress: number; stage: string | null; stage_message: string | null; error: string | null; attempts: number }>(
+      const r = await this.deps.pool.query<{
+        id: string;
+        file_set_id: string;
+        status: JobProgress['status'];
+        progress: number;
+        stage: string | null;
+        stage_message: string | null;
+        error: string | null;
+        attempts: number;
+      }>(
         `select j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts
          from processing_jobs j join file_sets fs on fs.id = j.file_set_id
          where j.run_id = $1 order by fs.position, fs.base_name`,
         [run.id],
       );
-      jobs = r.rows.map((j) => ({ id: j.id, fileSetId: j.file_set_id, status: j.status, progress: j.progress, stage: j.stage, stageMessage: j.stage_message, error: j.error, attempts: j.attempts }));
+      jobs = r.rows.map((j) => ({
+        id: j.id,
+        fileSetId: j.file_set_id,
+        status: j.status,
+        progress: j.progress,
+        stage: j.stage,
+        stageMessage: j.stage_message,
+        error: j.error,
+        attempts: j.attempts,
+      }));
     }
     return summarizeProgress(projectId, row?.project_status ?? 'created', run, jobs);
   }
@@ -249,13 +280,36 @@ export class ProcessingService {
   /** Latest job state per file set, for the project page's list (one query for many sets). */
   async jobStatesOf(fileSetIds: readonly string[]): Promise<Map<string, JobProgress>> {
     if (!fileSetIds.length) return new Map();
-    const r = await this.deps.pool.query<{ id: string; file_set_id: string; status: JobProgress['status']; progress: number; stage: string | null; stage_message: string | null; error: string | null; attempts: number }>(
+    const r = await this.deps.pool.query<{
+      id: string;
+      file_set_id: string;
+      status: JobProgress['status'];
+      progress: number;
+      stage: string | null;
+      stage_message: string | null;
+      error: string | null;
+      attempts: number;
+    }>(
       `select distinct on (j.file_set_id) j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts
        from processing_jobs j join processing_runs r on r.id = j.run_id
        where j.file_set_id = any($1::uuid[]) order by j.file_set_id, r.created_at desc`,
       [fileSetIds],
     );
-    return new Map(r.rows.map((j) => [j.file_set_id, { id: j.id, fileSetId: j.file_set_id, status: j.status, progress: j.progress, stage: j.stage, stageMessage: j.stage_message, error: j.error, attempts: j.attempts }]));
+    return new Map(
+      r.rows.map((j) => [
+        j.file_set_id,
+        {
+          id: j.id,
+          fileSetId: j.file_set_id,
+          status: j.status,
+          progress: j.progress,
+          stage: j.stage,
+          stageMessage: j.stage_message,
+          error: j.error,
+          attempts: j.attempts,
+        },
+      ]),
+    );
   }
 
   /** Called after every settled job: finishes the run once and refunds what failed. */

@@ -11,7 +11,10 @@ export class ProcessingJobType {
   status!: string;
   @Field(() => Int, { description: 'Percent 0-100 of this set.' })
   progress!: number;
-  @Field(() => String, { nullable: true, description: 'Current stage: queued, probe, telemetry, geocode, frames, metadata, save, retrying, completed, failed.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Current stage: queued, probe, telemetry, geocode, frames, metadata, save, retrying, completed, failed.',
+  })
   stage!: string | null;
   @Field(() => String, { nullable: true, description: 'The stage as a sentence for the user, e.g. "Analysing image and frames".' })
   stageMessage!: string | null;
@@ -79,6 +82,6 @@ export class ProcessingRunType {
 export class StartProcessingPayload {
   @Field(() => ProcessingRunType, { description: 'The run that was started (or, for a retry with the same idempotencyKey, the one the first call started).' })
   run!: ProcessingRunType;
-  @Field(() => ProcessingProgressType, { description: 'The project\'s progress right after the start.' })
+  @Field(() => ProcessingProgressType, { description: "The project's progress right after the start." })
   progress!: ProcessingProgressType;
 }

@@ -9,7 +9,11 @@ import type { ProjectProgress } from './progress.js';
 /** Minimum time between two emitted states. */
 const COALESCE_MS = 60;
 
-export async function progressStream(read: () => Promise<ProjectProgress>, listener: ProgressListener, projectId: string): Promise<AsyncIterableIterator<ProjectProgress>> {
+export async function progressStream(
+  read: () => Promise<ProjectProgress>,
+  listener: ProgressListener,
+  projectId: string,
+): Promise<AsyncIterableIterator<ProjectProgress>> {
   let dirty = true;
   let done = false;
   let wake: (() => void) | null = null;

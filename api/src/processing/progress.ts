@@ -30,7 +30,12 @@ export interface ProjectProgress {
   jobs: JobProgress[];
 }
 
-export function summarizeProgress(projectId: string, projectStatus: string, run: { id: string; status: 'running' | 'completed' } | null, jobs: JobProgress[]): ProjectProgress {
+export function summarizeProgress(
+  projectId: string,
+  projectStatus: string,
+  run: { id: string; status: 'running' | 'completed' } | null,
+  jobs: JobProgress[],
+): ProjectProgress {
   const count = (s: JobStatus) => jobs.filter((j) => j.status === s).length;
   const done = jobs.reduce((sum, j) => sum + (j.status === 'completed' || j.status === 'failed' ? 100 : Math.min(99, Math.max(0, j.progress))), 0);
   return {

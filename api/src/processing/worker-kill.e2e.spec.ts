@@ -52,7 +52,13 @@ const exited = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== nul
 it('survives a worker killed mid-run: each set completes once, one charge, the right refund', async () => {
   const u = await signUp(server);
   const projectId = await createProject(server, u.token);
-  const fixtures = ['JuanIrache__DJI_SRT_Parser__air2s.srt', 'Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT', 'ruz76__dji_srt2gpx__DJI.SRT', 'JuanIrache__DJI_SRT_Parser__p4_rtk.SRT', 'JuanIrache__DJI_SRT_Parser__m2zoom.SRT'];
+  const fixtures = [
+    'JuanIrache__DJI_SRT_Parser__air2s.srt',
+    'Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT',
+    'ruz76__dji_srt2gpx__DJI.SRT',
+    'JuanIrache__DJI_SRT_Parser__p4_rtk.SRT',
+    'JuanIrache__DJI_SRT_Parser__m2zoom.SRT',
+  ];
   const ids = await seedFileSets(server.services, projectId, [
     ...fixtures.map((srtFixture, i) => ({ baseName: `K${i + 1}`, srtFixture, video: { seconds: 4 } })),
     { baseName: 'K9', corruptVideo: true },
@@ -88,10 +94,16 @@ it('survives a worker killed mid-run: each set completes once, one charge, the r
   expect(byId[ids.at(-1)!].status).toBe('failed');
 
   // Exactly one result per completed set, none for the failed one.
-  const rows = await server.services.pool.query<{ file_set_id: string; n: string }>('select file_set_id, count(*) as n from file_set_results where file_set_id = any($1::uuid[]) group by file_set_id', [ids]);
+  const rows = await server.services.pool.query<{ file_set_id: string; n: string }>(
+    'select file_set_id, count(*) as n from file_set_results where file_set_id = any($1::uuid[]) group by file_set_id',
+    [ids],
+  );
   expect(rows.rows).toHaveLength(5);
   expect(rows.rows.every((r) => r.n === '1')).toBe(true);
-  const runs = await server.services.pool.query('select status, succeeded_jobs, failed_jobs, charged_cents, refunded_cents from processing_runs where project_id = $1', [projectId]);
+  const runs = await server.services.pool.query(
+    'select status, succeeded_jobs, failed_jobs, charged_cents, refunded_cents from processing_runs where project_id = $1',
+    [projectId],
+  );
   expect(runs.rows).toEqual([{ status: 'completed', succeeded_jobs: 5, failed_jobs: 1, charged_cents: 18, refunded_cents: 3 }]);
 
   const admin = (await server.request('POST', '/auth/login', { body: { username: 'finance', password: 'finance-pass' } })).body.token;

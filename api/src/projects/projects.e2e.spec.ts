@@ -30,7 +30,19 @@ describe('projects over REST (SPEC §7)', () => {
     expect(one.body).toMatchObject({ id, name: 'Coastline', description: 'Cliffs at dawn', cameraType: 'dji-mavic-3-pro-series', FileSets: [] });
     expect(one.body.created_at).toBeDefined();
     // SPEC §3 "and progress data": never processed, so no run and zero counts.
-    expect(one.body.progress).toEqual({ projectId: id, status: 'created', runId: null, runStatus: null, totalJobs: 0, completedJobs: 0, processingJobs: 0, failedJobs: 0, pendingJobs: 0, progress: 0, jobs: [] });
+    expect(one.body.progress).toEqual({
+      projectId: id,
+      status: 'created',
+      runId: null,
+      runStatus: null,
+      totalJobs: 0,
+      completedJobs: 0,
+      processingJobs: 0,
+      failedJobs: 0,
+      pendingJobs: 0,
+      progress: 0,
+      jobs: [],
+    });
 
     expect((await server.request('DELETE', `/api/projects/${id}`, { token: alice.token })).status).toBe(200);
     expect((await server.request('GET', '/api/projects', { token: alice.token })).body.map((p: { id: string }) => p.id)).not.toContain(id);
@@ -59,7 +71,10 @@ describe('projects over REST (SPEC §7)', () => {
     expect(project.status).toBe(200);
     expect(project.body.progress).toEqual(done);
     expect(project.body.progress).toMatchObject({ status: 'completed', runStatus: 'completed', totalJobs: 2, completedJobs: 1, failedJobs: 1, progress: 100 });
-    expect(Object.fromEntries(project.body.progress.jobs.map((j: { fileSetId: string; status: string }) => [j.fileSetId, j.status]))).toEqual({ [ok!]: 'completed', [corrupt!]: 'failed' });
+    expect(Object.fromEntries(project.body.progress.jobs.map((j: { fileSetId: string; status: string }) => [j.fileSetId, j.status]))).toEqual({
+      [ok!]: 'completed',
+      [corrupt!]: 'failed',
+    });
   });
 
   it('refuses bad input with 4xx and a message, and writes nothing', async () => {
@@ -134,7 +149,11 @@ describe('projects over GraphQL', () => {
     const { token } = await signUp(server);
     const names = ['Alps sunrise', 'Harbour lights', 'Desert road', 'Forest river', 'Alpine lake'];
     for (const name of names) {
-      const r = await server.graphql('mutation($i: CreateProjectInput!){ createProject(input:$i){ id } }', { i: { name, description: `About ${name}`, cameraType: 'dji-mavic-mini-4-pro' } }, token);
+      const r = await server.graphql(
+        'mutation($i: CreateProjectInput!){ createProject(input:$i){ id } }',
+        { i: { name, description: `About ${name}`, cameraType: 'dji-mavic-mini-4-pro' } },
+        token,
+      );
       expect(r.errors).toBeUndefined();
     }
     const p1 = await server.graphql(PROJECTS, { first: 2 }, token);

@@ -25,7 +25,10 @@ export class ProjectsResolver {
     @Arg('search', () => String, { nullable: true, description: 'Text matched (case-insensitively) in name and description.' }) search: string | null,
     @Arg('createdOn', () => String, { nullable: true, description: 'Only projects created on this day (YYYY-MM-DD, in the time zone of tzOffsetMinutes).' })
     createdOn: string | null,
-    @Arg('tzOffsetMinutes', () => Int, { defaultValue: 0, description: "The viewer's time zone as minutes east of UTC (JavaScript: -new Date().getTimezoneOffset())." })
+    @Arg('tzOffsetMinutes', () => Int, {
+      defaultValue: 0,
+      description: "The viewer's time zone as minutes east of UTC (JavaScript: -new Date().getTimezoneOffset()).",
+    })
     tzOffsetMinutes: number,
     @Arg('first', () => Int, { defaultValue: 50, description: 'Page size, 1 to 200.' }) first: number,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' }) after: string | null,
@@ -33,7 +36,14 @@ export class ProjectsResolver {
     const user = requireUser(ctx);
     checkFirst(first);
     const page = await this.services.projects.list(user, { view, search, createdOn, tzOffsetMinutes, first, after });
-    return toConnection(page.projects, { first, after, totalCount: page.totalCount, hasNextPage: page.hasNextPage, cursorOf: projectCursor, nodeOf: presentProject });
+    return toConnection(page.projects, {
+      first,
+      after,
+      totalCount: page.totalCount,
+      hasNextPage: page.hasNextPage,
+      cursorOf: projectCursor,
+      nodeOf: presentProject,
+    });
   }
 
   @Query(() => ProjectCounts, { description: 'How many projects are active and in the trash.' })
@@ -42,7 +52,7 @@ export class ProjectsResolver {
   }
 
   @Query(() => ProjectType, { description: 'One of your projects, with its file sets and files.' })
-  async project(@Arg('id', () => ID, { description: 'The project id (UUID); another user\'s project is NOT_FOUND.' }) id: string, @Ctx() ctx: GraphQLContext) {
+  async project(@Arg('id', () => ID, { description: "The project id (UUID); another user's project is NOT_FOUND." }) id: string, @Ctx() ctx: GraphQLContext) {
     return presentProject(await this.services.projects.getOwned(requireUser(ctx), id, { includeFiles: true }));
   }
 

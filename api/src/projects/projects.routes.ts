@@ -12,8 +12,14 @@ export function projectRoutes(services: AppServices): Router {
   const { projects } = services;
   const all = { first: 200 };
 
-  r.get('/', authed(services, async (_req, user) => (await projects.list(user, { ...all, view: 'ACTIVE' })).projects.map(presentProjectRest)));
-  r.get('/trash', authed(services, async (_req, user) => (await projects.list(user, { ...all, view: 'TRASH' })).projects.map(presentProjectRest)));
+  r.get(
+    '/',
+    authed(services, async (_req, user) => (await projects.list(user, { ...all, view: 'ACTIVE' })).projects.map(presentProjectRest)),
+  );
+  r.get(
+    '/trash',
+    authed(services, async (_req, user) => (await projects.list(user, { ...all, view: 'TRASH' })).projects.map(presentProjectRest)),
+  );
   r.delete(
     '/trash/empty',
     authed(services, async (_req, user) => {

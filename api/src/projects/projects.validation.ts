@@ -33,7 +33,12 @@ export const projectListFilter = z.object({
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'createdOn is not a valid date')
     .optional()
     .nullable(),
-  tzOffsetMinutes: z.number().int().min(-14 * 60).max(14 * 60).default(0),
+  tzOffsetMinutes: z
+    .number()
+    .int()
+    .min(-14 * 60)
+    .max(14 * 60)
+    .default(0),
   first: z.number().int().min(1, 'first must be at least 1').max(200, 'first must be at most 200').default(50),
   after: z.string().max(200).optional().nullable(),
 });

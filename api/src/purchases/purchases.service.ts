@@ -55,7 +55,12 @@ function presentRequest(r: PurchaseRequest): PurchaseRequestView {
     decidedAt: r.decidedAt ?? null,
     adminNotes: r.adminNotes ?? null,
     paymentProof: r.paymentProof ?? null,
-    creditPackage: { id: r.creditPackage.id, name: r.creditPackage.name, credits: r.creditPackage.creditsCents / 100, price: (r.creditPackage.priceCents / 100).toFixed(2) },
+    creditPackage: {
+      id: r.creditPackage.id,
+      name: r.creditPackage.name,
+      credits: r.creditPackage.creditsCents / 100,
+      price: (r.creditPackage.priceCents / 100).toFixed(2),
+    },
     user: { id: r.user.id, username: r.user.username, email: r.user.email },
   };
 }
@@ -105,7 +110,11 @@ export class PurchasesService {
   async listForUser(user: User, page: { limit: number; offset: number }) {
     const [rows, total] = await this.orm.em
       .fork()
-      .findAndCount(PurchaseRequest, { user: user.id }, { populate: ['creditPackage', 'user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+      .findAndCount(
+        PurchaseRequest,
+        { user: user.id },
+        { populate: ['creditPackage', 'user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
+      );
     return { requests: rows.map(presentRequest), total };
   }
 
@@ -134,7 +143,11 @@ export class PurchasesService {
     const after = parseTimeIdCursor('purchaseRequest', page.after);
     const em = this.orm.em.fork();
     const [rows, total] = await Promise.all([
-      em.find(PurchaseRequest, { ...where, ...afterTimeId(after, 'desc') }, { populate: ['creditPackage', 'user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.first + 1 }),
+      em.find(
+        PurchaseRequest,
+        { ...where, ...afterTimeId(after, 'desc') },
+        { populate: ['creditPackage', 'user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.first + 1 },
+      ),
       em.count(PurchaseRequest, where),
     ]);
     return { requests: rows.map(presentRequest), total };
@@ -148,7 +161,12 @@ export class PurchasesService {
     }
     const [rows, total] = await this.orm.em
       .fork()
-      .findAndCount(PurchaseRequest, where, { populate: ['creditPackage', 'user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: filter.limit, offset: filter.offset });
+      .findAndCount(PurchaseRequest, where, {
+        populate: ['creditPackage', 'user'],
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: filter.limit,
+        offset: filter.offset,
+      });
     return { requests: rows.map(presentRequest), total };
   }
 
@@ -182,10 +200,21 @@ export class PurchasesService {
       if (!row) throw notFound('Purchase request not found');
       if (row.status !== 'pending') throw conflict(`Purchase request is already ${row.status}`);
       if (status === 'approved') {
-        const posted = await this.ledger.approvePurchase({ userId: row.user_id, purchaseRequestId: id, amount: row.credits_cents, actorId: admin.id, packageName: row.name });
+        const posted = await this.ledger.approvePurchase({
+          userId: row.user_id,
+          purchaseRequestId: id,
+          amount: row.credits_cents,
+          actorId: admin.id,
+          packageName: row.name,
+        });
         newBalance = formatCredits(posted.balance);
       }
-      await client.query(`UPDATE purchase_requests SET status = $2, decided_at = now(), decided_by = $3, admin_notes = $4 WHERE id = $1`, [id, status, admin.id, notes]);
+      await client.query(`UPDATE purchase_requests SET status = $2, decided_at = now(), decided_by = $3, admin_notes = $4 WHERE id = $1`, [
+        id,
+        status,
+        admin.id,
+        notes,
+      ]);
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -83,7 +83,8 @@ export function createQueueBackend(opts: {
   return {
     kind: 'postgres',
     queue: (name) => track(new pg.Queue(name, { connection, prefix: opts.prefix }) as unknown as Queue),
-    worker: (name, processor, wopts) => track(new pg.Worker(name, processor as never, { ...(wopts as object), connection, prefix: opts.prefix }) as unknown as Worker),
+    worker: (name, processor, wopts) =>
+      track(new pg.Worker(name, processor as never, { ...(wopts as object), connection, prefix: opts.prefix }) as unknown as Worker),
     events: (name) => track(new pg.QueueEvents(name, { connection, prefix: opts.prefix }) as unknown as QueueEvents),
     ping: async () => true,
     close: async () => {

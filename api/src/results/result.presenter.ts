@@ -30,12 +30,28 @@ export function presentProcessedResult(r: ProcessedResult) {
 }
 
 export function presentResult(v: ResultView) {
-  return { fileSetId: v.fileSetId, current: presentProcessedResult(v.current), original: presentProcessedResult(v.original), edited: v.edited, editedAt: v.editedAt, provider: v.provider, updatedAt: v.updatedAt };
+  return {
+    fileSetId: v.fileSetId,
+    current: presentProcessedResult(v.current),
+    original: presentProcessedResult(v.original),
+    edited: v.edited,
+    editedAt: v.editedAt,
+    provider: v.provider,
+    updatedAt: v.updatedAt,
+  };
 }
 
 /** The REST answer of GET /api/filesets/{id}/results. */
 export function presentResultRest(v: ResultView) {
-  return { fileSetId: v.fileSetId, results: v.current, original: v.original, edited: v.edited, editedAt: v.editedAt, provider: v.provider, updatedAt: v.updatedAt };
+  return {
+    fileSetId: v.fileSetId,
+    results: v.current,
+    original: v.original,
+    edited: v.edited,
+    editedAt: v.editedAt,
+    provider: v.provider,
+    updatedAt: v.updatedAt,
+  };
 }
 
 /** GraphQL input -> the SPEC object the service validates; shot types omitted keep the stored ones. */

@@ -120,7 +120,7 @@ export class ShotTypeDefinitionType {
 
 @ObjectType('CategoryOptions', { description: 'The category lists of SPEC §3 for the selectors.' })
 export class CategoryOptionsType {
-  @Field(() => [String], { description: 'Adobe Stock\'s categories, in Adobe\'s order (their 1-based position is Adobe\'s category number).' })
+  @Field(() => [String], { description: "Adobe Stock's categories, in Adobe's order (their 1-based position is Adobe's category number)." })
   adobe!: string[];
   @Field(() => [String], { description: 'The same list serves Shutterstock A and B.' })
   shutterstock!: string[];

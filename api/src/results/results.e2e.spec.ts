@@ -14,14 +14,23 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function wsClient(token: string) {
-  return createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+  return createClient({
+    url: server.url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+  });
 }
 
 function collect(client: ReturnType<typeof createClient>, projectId: string) {
   const states: any[] = [];
   const done = new Promise<{ states: any[]; error?: unknown }>((resolve) => {
     client.subscribe(
-      { query: 'subscription($id: ID!) { projectProgress(projectId: $id) { status runStatus totalJobs completedJobs processingJobs failedJobs progress jobs { fileSetId status progress stageMessage } } }', variables: { id: projectId } },
+      {
+        query:
+          'subscription($id: ID!) { projectProgress(projectId: $id) { status runStatus totalJobs completedJobs processingJobs failedJobs progress jobs { fileSetId status progress stageMessage } } }',
+        variables: { id: projectId },
+      },
       {
         next: (v) => {
           if (v.errors) resolve({ states, error: v.errors });
@@ -51,7 +60,9 @@ describe('progress over graphql-ws', () => {
     const last = states.at(-1);
     expect(last).toMatchObject({ status: 'completed', runStatus: 'completed', completedJobs: 2, failedJobs: 0, processingJobs: 0, progress: 100 });
     // Some intermediate state carried a stage message from the pipeline.
-    expect(states.flatMap((s) => s.jobs.map((j: { stageMessage: string }) => j.stageMessage))).toEqual(expect.arrayContaining([expect.stringMatching(/Completed|Probing|telemetry|Analysing|metadata|location|Saving|queue|Starting/)]));
+    expect(states.flatMap((s) => s.jobs.map((j: { stageMessage: string }) => j.stageMessage))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Completed|Probing|telemetry|Analysing|metadata|location|Saving|queue|Starting/)]),
+    );
     // Same figures as REST.
     const rest = await server.request('GET', `/api/projects/${projectId}/progress`, { token: u.token });
     expect(rest.body).toMatchObject({ totalJobs: 2, completedJobs: 2, failedJobs: 0, processingJobs: 0, progress: 100 });
@@ -113,7 +124,10 @@ describe('results', () => {
     expect(again.body.results.content.title).toBe('My own title');
     expect(again.body.original.content.title).toBe(original.content.title);
 
-    const bad = await server.request('PUT', `/api/filesets/${setId}/results`, { token: owner.token, body: { ...original, content: { ...original.content, categories: { ...original.content.categories, adobe_category: 'Cats' } } } });
+    const bad = await server.request('PUT', `/api/filesets/${setId}/results`, {
+      token: owner.token,
+      body: { ...original, content: { ...original.content, categories: { ...original.content.categories, adobe_category: 'Cats' } } },
+    });
     expect(bad.status).toBe(400);
     expect((await server.request('PUT', `/api/filesets/${setId}/results`, { token: owner.token, body: { content: 'x' } })).status).toBe(400);
 
@@ -124,24 +138,58 @@ describe('results', () => {
   });
 
   it('has GraphQL twins, answers null/404 for a set without a result and 404 to other users', async () => {
-    const q = await server.graphql('query($id: ID!) { fileSetResult(fileSetId: $id) { fileSetId edited provider current { content { title keywords categories { adobeCategory } } metadata { city country } json } } }', { id: setId }, owner.token);
+    const q = await server.graphql(
+      'query($id: ID!) { fileSetResult(fileSetId: $id) { fileSetId edited provider current { content { title keywords categories { adobeCategory } } metadata { city country } json } } }',
+      { id: setId },
+      owner.token,
+    );
     expect(q.errors).toBeUndefined();
-    expect(q.data.fileSetResult).toMatchObject({ fileSetId: setId, edited: false, provider: 'offline', current: { metadata: { city: 'Corato', country: 'Italy' } } });
+    expect(q.data.fileSetResult).toMatchObject({
+      fileSetId: setId,
+      edited: false,
+      provider: 'offline',
+      current: { metadata: { city: 'Corato', country: 'Italy' } },
+    });
     expect(JSON.parse(q.data.fileSetResult.current.json).content.title).toBe(q.data.fileSetResult.current.content.title);
 
-    const input = { title: 'Edited over GraphQL', finalDescription: 'A description.', keywords: ['sea, coast', 'Sea', 'boat'], adobeCategory: 'Travel', shutterstockACategory: 'Nature', shutterstockBCategory: 'Holidays', latitude: 41.1, longitude: 16.4, city: 'Corato', country: 'Italy' };
-    const m = await server.graphql('mutation($id: ID!, $input: FileSetResultInput!) { updateFileSetResult(fileSetId: $id, input: $input) { edited current { content { title keywords } shotTypes { id value } } original { content { title } } } }', { id: setId, input }, owner.token);
+    const input = {
+      title: 'Edited over GraphQL',
+      finalDescription: 'A description.',
+      keywords: ['sea, coast', 'Sea', 'boat'],
+      adobeCategory: 'Travel',
+      shutterstockACategory: 'Nature',
+      shutterstockBCategory: 'Holidays',
+      latitude: 41.1,
+      longitude: 16.4,
+      city: 'Corato',
+      country: 'Italy',
+    };
+    const m = await server.graphql(
+      'mutation($id: ID!, $input: FileSetResultInput!) { updateFileSetResult(fileSetId: $id, input: $input) { edited current { content { title keywords } shotTypes { id value } } original { content { title } } } }',
+      { id: setId, input },
+      owner.token,
+    );
     expect(m.errors).toBeUndefined();
     expect(m.data.updateFileSetResult.edited).toBe(true);
     expect(m.data.updateFileSetResult.current.content).toEqual({ title: 'Edited over GraphQL', keywords: ['sea', 'coast', 'boat'] });
     expect(m.data.updateFileSetResult.current.shotTypes.find((s: { id: string }) => s.id === 'aerial').value).toBe(true); // omitted shot types are kept
-    const badCat = await server.graphql('mutation($id: ID!, $input: FileSetResultInput!) { updateFileSetResult(fileSetId: $id, input: $input) { edited } }', { id: setId, input: { ...input, adobeCategory: 'Nope' } }, owner.token);
+    const badCat = await server.graphql(
+      'mutation($id: ID!, $input: FileSetResultInput!) { updateFileSetResult(fileSetId: $id, input: $input) { edited } }',
+      { id: setId, input: { ...input, adobeCategory: 'Nope' } },
+      owner.token,
+    );
     expect(badCat.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    const r = await server.graphql('mutation($id: ID!) { resetFileSetResult(fileSetId: $id) { edited current { content { title } } original { content { title } } } }', { id: setId }, owner.token);
+    const r = await server.graphql(
+      'mutation($id: ID!) { resetFileSetResult(fileSetId: $id) { edited current { content { title } } original { content { title } } } }',
+      { id: setId },
+      owner.token,
+    );
     expect(r.data.resetFileSetResult.edited).toBe(false);
     expect(r.data.resetFileSetResult.current.content.title).toBe(r.data.resetFileSetResult.original.content.title);
 
-    expect((await server.graphql('query($id: ID!) { fileSetResult(fileSetId: $id) { fileSetId } }', { id: unprocessed }, owner.token)).data.fileSetResult).toBeNull();
+    expect(
+      (await server.graphql('query($id: ID!) { fileSetResult(fileSetId: $id) { fileSetId } }', { id: unprocessed }, owner.token)).data.fileSetResult,
+    ).toBeNull();
     expect((await server.request('GET', `/api/filesets/${unprocessed}/results`, { token: owner.token })).status).toBe(404);
 
     for (const [method, path] of [
@@ -154,6 +202,8 @@ describe('results', () => {
     expect((await server.request('GET', `/api/filesets/${setId}/results`)).status).toBe(401);
     const foreign = await server.graphql('query($id: ID!) { fileSetResult(fileSetId: $id) { fileSetId } }', { id: setId }, other.token);
     expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await server.graphql('{ shotTypeVocabulary { id label } categoryOptions { adobe shutterstock } }', {}, owner.token)).data.categoryOptions.adobe).toHaveLength(21);
+    expect(
+      (await server.graphql('{ shotTypeVocabulary { id label } categoryOptions { adobe shutterstock } }', {}, owner.token)).data.categoryOptions.adobe,
+    ).toHaveLength(21);
   });
 });

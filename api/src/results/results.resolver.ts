@@ -24,21 +24,31 @@ export class ResultsResolver {
     }));
   }
 
-  @Query(() => FileSetResultType, { nullable: true, description: 'The result of one of your file sets; null while it has none (not processed yet, or failed).' })
+  @Query(() => FileSetResultType, {
+    nullable: true,
+    description: 'The result of one of your file sets; null while it has none (not processed yet, or failed).',
+  })
   async fileSetResult(@Arg('fileSetId', () => ID, { description: 'One of your file sets.' }) fileSetId: string, @Ctx() ctx: GraphQLContext) {
     const r = await this.services.results.find(requireUser(ctx), fileSetId);
     return r ? presentResult(r) : null;
   }
 
   @Mutation(() => FileSetResultType, { description: 'Saves your edit of a result (the whole result); the AI original is kept for Reset.' })
-  async updateFileSetResult(@Arg('fileSetId', () => ID, { description: 'One of your file sets that has a result.' }) fileSetId: string, @Arg('input', () => FileSetResultInput, { description: 'The whole edited result.' }) input: FileSetResultInput, @Ctx() ctx: GraphQLContext) {
+  async updateFileSetResult(
+    @Arg('fileSetId', () => ID, { description: 'One of your file sets that has a result.' }) fileSetId: string,
+    @Arg('input', () => FileSetResultInput, { description: 'The whole edited result.' }) input: FileSetResultInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     const user = requireUser(ctx);
     const stored = input.shotTypes ? null : ((await this.services.results.get(user, fileSetId)).current.shot_types ?? null);
     return presentResult(await this.services.results.update(user, fileSetId, inputToResult(input, stored)));
   }
 
   @Mutation(() => FileSetResultType, { description: 'Restores the AI-generated original of a result.' })
-  async resetFileSetResult(@Arg('fileSetId', () => ID, { description: 'One of your file sets that has a result.' }) fileSetId: string, @Ctx() ctx: GraphQLContext) {
+  async resetFileSetResult(
+    @Arg('fileSetId', () => ID, { description: 'One of your file sets that has a result.' }) fileSetId: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return presentResult(await this.services.results.reset(requireUser(ctx), fileSetId));
   }
 

@@ -7,7 +7,10 @@ import { presentResultRest } from './result.presenter.js';
 export function resultRoutes(services: AppServices): Router {
   const r = Router();
   const { results } = services;
-  r.get('/:id/results', authed(services, async (req, user) => presentResultRest(await results.get(user, req.params.id))));
+  r.get(
+    '/:id/results',
+    authed(services, async (req, user) => presentResultRest(await results.get(user, req.params.id))),
+  );
   r.put(
     '/:id/results',
     authed(services, async (req, user) => {

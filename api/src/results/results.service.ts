@@ -107,7 +107,15 @@ export class ResultsService {
    * per-project advisory lock it takes the first title candidate no other set of the project has,
    * so concurrent workers cannot give two clips the same title. Returns the title chosen.
    */
-  async saveGenerated(a: { fileSetId: string; projectId: string; result: ProcessedResult; titleCandidates: string[]; fallbackSuffix: string; provider: string; analysis: Record<string, unknown> }): Promise<string> {
+  async saveGenerated(a: {
+    fileSetId: string;
+    projectId: string;
+    result: ProcessedResult;
+    titleCandidates: string[];
+    fallbackSuffix: string;
+    provider: string;
+    analysis: Record<string, unknown>;
+  }): Promise<string> {
     const client = await this.pool.connect();
     try {
       await client.query('begin');

@@ -35,14 +35,18 @@ async function setup(extra: Record<string, string> = {}) {
 /** Every file under `dir` (relative paths). */
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const e of await fs.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])) if (e.isFile()) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
+  for (const e of await fs.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []))
+    if (e.isFile()) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
   return out;
 }
 
 /** A multipart upload of one MP4 that the caller streams: real video bytes first, then `write()` more. */
 function streamingUpload(url: string, token: string, projectId: string) {
   const boundary = `----shotlog${randomBytes(8).toString('hex')}`;
-  const req = http.request(`${url}/api/upload/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const req = http.request(`${url}/api/upload/${projectId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let body = '';
@@ -82,7 +86,10 @@ it('SIGKILL mid-upload: after the restart no partial file and no record are left
   const stored = (await filesUnder(s.dataDir)).filter((f) => !f.startsWith('pg') && !f.endsWith('jwt-secret'));
   expect(stored.filter((f) => f.includes('.incoming'))).toEqual([]);
   expect(stored.filter((f) => /\.(mp4|jpg|srt)$/i.test(f))).toEqual([]);
-  const rows = await s.pool.query(`select (select count(*) from file_sets where project_id = $1)::int as sets, (select count(*) from media_files m join file_sets f on f.id = m.file_set_id where f.project_id = $1)::int as files`, [projectId]);
+  const rows = await s.pool.query(
+    `select (select count(*) from file_sets where project_id = $1)::int as sets, (select count(*) from media_files m join file_sets f on f.id = m.file_set_id where f.project_id = $1)::int as files`,
+    [projectId],
+  );
   expect(rows.rows[0]).toEqual({ sets: 0, files: 0 });
   const detail = await apiClient(api.url).request('GET', `/api/projects/${projectId}`, { token: u.token });
   expect(detail.status).toBe(200);
@@ -115,9 +122,14 @@ it('SIGTERM: the in-flight upload completes, the running job finishes or is hand
   const api2 = await startApi('api-2', { ...s.env, RUN_WORKER: 'false' });
   const done = await waitForRun(apiClient(api2.url), u.token, toProcess, 90_000);
   expect(done).toMatchObject({ totalJobs: 3, completedJobs: 3, failedJobs: 0 });
-  const results = await s.pool.query(`select count(*)::int as n, count(distinct r.file_set_id)::int as d from file_set_results r join file_sets f on f.id = r.file_set_id where f.project_id = $1`, [toProcess]);
+  const results = await s.pool.query(
+    `select count(*)::int as n, count(distinct r.file_set_id)::int as d from file_set_results r join file_sets f on f.id = r.file_set_id where f.project_id = $1`,
+    [toProcess],
+  );
   expect(results.rows[0]).toEqual({ n: 3, d: 3 });
-  const uploaded = await s.pool.query(`select count(*)::int as n from media_files m join file_sets f on f.id = m.file_set_id where f.project_id = $1`, [uploadInto]);
+  const uploaded = await s.pool.query(`select count(*)::int as n from media_files m join file_sets f on f.id = m.file_set_id where f.project_id = $1`, [
+    uploadInto,
+  ]);
   expect(uploaded.rows[0].n).toBe(1);
   await worker.stop();
 });

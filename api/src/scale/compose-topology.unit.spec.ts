@@ -52,7 +52,8 @@ function interpolate(value: string, given: Record<string, string>): string {
 }
 
 /** What an app service's process gets from loadConfig, with `given` as the shell's variables. */
-const configOf = (name: string, given: Record<string, string> = { JWT_SECRET: 's' }) => loadConfig(JSON.parse(interpolate(JSON.stringify(envOf(compose.services[name]!)), given)));
+const configOf = (name: string, given: Record<string, string> = { JWT_SECRET: 's' }) =>
+  loadConfig(JSON.parse(interpolate(JSON.stringify(envOf(compose.services[name]!)), given)));
 
 /** The variables loadConfig reads: whatever its schema asks the environment for, recorded as it asks. */
 function variablesConfigReads(): Set<string> {
@@ -111,7 +112,12 @@ it('publishes one port: a proxy whose mounted nginx config routes to both APIs, 
   expect(fs.existsSync(configFile)).toBe(true);
   const conf = fs.readFileSync(configFile, 'utf8').replace(/#.*$/gm, '');
 
-  const upstreams = new Map([...conf.matchAll(/upstream\s+([\w-]+)\s*\{([^}]*)\}/g)].map((m) => [m[1]!, [...m[2]!.matchAll(/server\s+([\w.-]+):(\d+)/g)].map((s) => `${s[1]}:${s[2]}`)]));
+  const upstreams = new Map(
+    [...conf.matchAll(/upstream\s+([\w-]+)\s*\{([^}]*)\}/g)].map((m) => [
+      m[1]!,
+      [...m[2]!.matchAll(/server\s+([\w.-]+):(\d+)/g)].map((s) => `${s[1]}:${s[2]}`),
+    ]),
+  );
   const root = conf.match(/location\s+\/\s*\{([^}]*)\}/);
   expect(root).not.toBeNull();
   const target = root![1]!.match(/proxy_pass\s+http:\/\/([\w-]+)/)?.[1];
@@ -149,7 +155,10 @@ it('sets only variables the config reads, with values it accepts', () => {
     expect({ service: name, unknown: Object.keys(env).filter((k) => !known.has(k)) }).toEqual({ service: name, unknown: [] });
     // Empty optional values (`${ADMIN_USERNAME:-}`), and with values given, both load.
     expect(() => interpolate(JSON.stringify(env), {})).toThrow(/JWT_SECRET is required/);
-    const variants: Array<Record<string, string>> = [{ JWT_SECRET: 's' }, { JWT_SECRET: 's', ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass', OPENAI_API_KEY: 'sk-test' }];
+    const variants: Array<Record<string, string>> = [
+      { JWT_SECRET: 's' },
+      { JWT_SECRET: 's', ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass', OPENAI_API_KEY: 'sk-test' },
+    ];
     for (const given of variants) {
       const config = configOf(name, given);
       expect(config.env).toBe('production');

@@ -31,7 +31,11 @@ it('answers 503 while PostgreSQL is down, recovers by itself, and loses or doubl
   const admin = await login(c, 'finance', 'finance-pass');
   const u = await register(c);
 
-  interface Op { key: string; amount: number; statuses: number[] }
+  interface Op {
+    key: string;
+    amount: number;
+    statuses: number[];
+  }
   const ops: Op[] = [];
   const reads: number[] = [];
   const slow: string[] = [];
@@ -49,7 +53,14 @@ it('answers 503 while PostgreSQL is down, recovers by itself, and loses or doubl
     }
   };
   const adjust = (op: Op) =>
-    timed('adjust', () => c.request('POST', `/api/admin/users/${u.id}/credits`, { token: admin, body: { amount: op.amount, description: 'load' }, headers: { 'idempotency-key': op.key }, timeoutMs: 10_000 }));
+    timed('adjust', () =>
+      c.request('POST', `/api/admin/users/${u.id}/credits`, {
+        token: admin,
+        body: { amount: op.amount, description: 'load' },
+        headers: { 'idempotency-key': op.key },
+        timeoutMs: 10_000,
+      }),
+    );
 
   let stop = false;
   const writer = async () => {

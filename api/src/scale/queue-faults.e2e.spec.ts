@@ -52,7 +52,15 @@ const CENTS_PER_SET = 3;
 async function assertSettledOnce(c: Cluster, user: { id: string; token: string }, projectId: string, sets: { completed: number; failed: number }) {
   const total = sets.completed + sets.failed;
   const done = await waitForRun(c.client, user.token, projectId, 150_000);
-  expect(done).toMatchObject({ status: 'completed', totalJobs: total, completedJobs: sets.completed, failedJobs: sets.failed, processingJobs: 0, pendingJobs: 0, progress: 100 });
+  expect(done).toMatchObject({
+    status: 'completed',
+    totalJobs: total,
+    completedJobs: sets.completed,
+    failedJobs: sets.failed,
+    processingJobs: 0,
+    pendingJobs: 0,
+    progress: 100,
+  });
   const results = await c.pool.query<{ file_set_id: string; n: string }>(
     `select r.file_set_id, count(*) as n from file_set_results r join file_sets f on f.id = r.file_set_id where f.project_id = $1 group by r.file_set_id`,
     [projectId],
@@ -62,19 +70,31 @@ async function assertSettledOnce(c: Cluster, user: { id: string; token: string }
 
   const project = await c.client.request('GET', `/api/projects/${projectId}`, { token: user.token });
   expect([project.body.status, project.body.progress.runStatus]).toEqual(['completed', 'completed']);
-  const runs = await c.pool.query('select status, succeeded_jobs, failed_jobs, charged_cents, refunded_cents, refund_posted_at is not null as refund_posted from processing_runs where project_id = $1', [projectId]);
+  const runs = await c.pool.query(
+    'select status, succeeded_jobs, failed_jobs, charged_cents, refunded_cents, refund_posted_at is not null as refund_posted from processing_runs where project_id = $1',
+    [projectId],
+  );
   const charged = CENTS_PER_SET * total;
   const refunded = CENTS_PER_SET * sets.failed;
-  expect(runs.rows).toEqual([{ status: 'completed', succeeded_jobs: sets.completed, failed_jobs: sets.failed, charged_cents: charged, refunded_cents: refunded, refund_posted: true }]);
+  expect(runs.rows).toEqual([
+    { status: 'completed', succeeded_jobs: sets.completed, failed_jobs: sets.failed, charged_cents: charged, refunded_cents: refunded, refund_posted: true },
+  ]);
 
   const admin = await login(c.client, 'finance', 'finance-pass');
   const events = (await ledgerEvents(c.client, admin, user.id)).filter((e) => e.type.startsWith('Processing'));
-  expect(events.map((e) => [e.type, Math.abs(Number(e.amount))]).sort()).toEqual([['ProcessingCharged', charged / 100], ...(refunded ? [['ProcessingRefunded', refunded / 100]] : [])]);
+  expect(events.map((e) => [e.type, Math.abs(Number(e.amount))]).sort()).toEqual([
+    ['ProcessingCharged', charged / 100],
+    ...(refunded ? [['ProcessingRefunded', refunded / 100]] : []),
+  ]);
   const history = await c.client.graphql('{ transactions(first: 200) { edges { node { amount transactionType } } } }', {}, user.token);
   expect(history.errors).toBeUndefined();
   const lines = history.data.transactions.edges.map((e: { node: { amount: string; transactionType: string } }) => e.node);
-  expect(lines.filter((l: { transactionType: string }) => l.transactionType === 'deduction').map((l: { amount: string }) => Number(l.amount))).toEqual([-charged / 100]);
-  expect(lines.filter((l: { transactionType: string }) => l.transactionType === 'refund').map((l: { amount: string }) => Number(l.amount))).toEqual(refunded ? [refunded / 100] : []);
+  expect(lines.filter((l: { transactionType: string }) => l.transactionType === 'deduction').map((l: { amount: string }) => Number(l.amount))).toEqual([
+    -charged / 100,
+  ]);
+  expect(lines.filter((l: { transactionType: string }) => l.transactionType === 'refund').map((l: { amount: string }) => Number(l.amount))).toEqual(
+    refunded ? [refunded / 100] : [],
+  );
   const balance = await c.client.request('GET', '/api/user/credits/balance', { token: user.token });
   expect(balance.body.creditBalance).toBeCloseTo(100 - (charged - refunded) / 100, 2);
   const chain = await c.client.graphql('{ ledgerVerification { ok reason checkedEvents } }', {}, admin);
@@ -135,7 +155,12 @@ it('a worker killed mid-job whose set then fails on the retry: refunded once for
   const job = done.jobs.find((j: { fileSetId: string }) => j.fileSetId === broken);
   expect(job).toMatchObject({ status: 'failed', attempts: 2 });
   expect(job.error).toMatch(/video could not be read/i);
-  expect(survivor.logLines().filter((l) => l.msg === 'file set processing failed').map((l) => [l.fileSetId, l.permanent])).toEqual([[broken, true]]);
+  expect(
+    survivor
+      .logLines()
+      .filter((l) => l.msg === 'file set processing failed')
+      .map((l) => [l.fileSetId, l.permanent]),
+  ).toEqual([[broken, true]]);
 });
 
 it('a set whose worker dies every time fails at the stall limit: refunded once, the run ends, no second refund later', async () => {
@@ -174,7 +199,9 @@ it('a worker stopped with SIGTERM mid-job finishes that job, takes no other, exi
   process.kill(w.pid, 'SIGTERM'); // the process only, as an orchestrator does (its ffmpeg children are its own)
   expect(await w.exited).toBe(0);
   expect(taken(w).map((l) => l.fileSetId)).toEqual([first!.fileSetId]);
-  const rows = await c.pool.query<{ file_set_id: string; status: string }>(`select file_set_id, status from processing_jobs where file_set_id = $1`, [first!.fileSetId]);
+  const rows = await c.pool.query<{ file_set_id: string; status: string }>(`select file_set_id, status from processing_jobs where file_set_id = $1`, [
+    first!.fileSetId,
+  ]);
   expect(rows.rows[0]!.status).toBe('completed');
   expect(w.output).not.toMatch(/did not stop in time/);
 

@@ -25,12 +25,12 @@ beforeAll(async () => {
   const shared = await sharedEnv({ databaseUrl: db.url, redisUrl: TEST_REDIS_URL, extra: { WORKER_CONCURRENCY: '1', RATE_LIMIT_AUTH_PER_MINUTE: '30' } });
   dataDir = shared.dataDir;
   // All four at once, as compose starts them: the migrations must not race.
-  [api1, api2, ...workers] = await Promise.all([
+  [api1, api2, ...workers] = (await Promise.all([
     startApi('api-1', shared.env),
     startApi('api-2', shared.env),
     startWorker('worker-1', shared.env),
     startWorker('worker-2', shared.env),
-  ]) as [Child & { url: string }, Child & { url: string }, Child, Child];
+  ])) as [Child & { url: string }, Child & { url: string }, Child, Child];
 });
 
 afterAll(async () => {
@@ -56,7 +56,12 @@ it('streams to API #1 the progress of a run started through API #2 and processed
   expect(started.status).toBe(202);
   expect(started.body.run.totalJobs).toBe(6);
 
-  const client = createClient({ url: a1.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${u.token}` }, retryAttempts: 0 });
+  const client = createClient({
+    url: a1.url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${u.token}` },
+    retryAttempts: 0,
+  });
   const updates: Array<{ completedJobs: number; status: string; progress: number; totalJobs: number }> = [];
   try {
     await new Promise<void>((resolve, reject) => {
@@ -96,7 +101,11 @@ it('revokes an API token made on API #1 on API #2 at once', async () => {
   const a1 = apiClient(api1.url);
   const a2 = apiClient(api2.url);
   const u = await register(a2);
-  const made = await a1.graphql('mutation($i: CreateApiTokenInput!) { createApiToken(input: $i) { secret token { id } } }', { i: { name: 'ci', scopes: ['read'] } }, u.token);
+  const made = await a1.graphql(
+    'mutation($i: CreateApiTokenInput!) { createApiToken(input: $i) { secret token { id } } }',
+    { i: { name: 'ci', scopes: ['read'] } },
+    u.token,
+  );
   expect(made.errors).toBeUndefined();
   const { secret, token } = made.data.createApiToken;
   expect((await a2.request('GET', '/api/user/credits/balance', { token: secret })).status).toBe(200);

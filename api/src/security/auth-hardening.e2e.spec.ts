@@ -25,7 +25,10 @@ let user: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
   // Every log line of this server, at the most verbose level, lands in `logs`.
-  server = await startTestServer({ env: { JWT_SECRET: SECRET, LOG_LEVEL: 'trace', ADMIN_USERNAME: 'rootadmin', ADMIN_PASSWORD: 'admin-pass-XYZ' }, logger: createLogger('trace', capture) });
+  server = await startTestServer({
+    env: { JWT_SECRET: SECRET, LOG_LEVEL: 'trace', ADMIN_USERNAME: 'rootadmin', ADMIN_PASSWORD: 'admin-pass-XYZ' },
+    logger: createLogger('trace', capture),
+  });
   user = await signUp(server, 'tokenuser', 'correct-horse-42');
 });
 afterAll(() => server.close());
@@ -41,11 +44,20 @@ describe('JWT: HS256 only, signed with our key, not expired', () => {
     ['alg none, no signature', handMadeToken({ alg: 'none', typ: 'JWT' }, { sub: 'x', iat: 0, exp: 9e9 }, null)],
     ['alg none with the subject of a real user', () => handMadeToken({ alg: 'none', typ: 'JWT' }, { sub: user.id, iat: now(), exp: now() + 60 }, null)],
     ['HS256 signed with a wrong key', () => handMadeToken({ alg: 'HS256', typ: 'JWT' }, { sub: user.id, iat: now(), exp: now() + 60 }, 'not-the-secret')],
-    ['HS512 signed with the right key (algorithm not allowed)', () => handMadeToken({ alg: 'HS512', typ: 'JWT' }, { sub: user.id, iat: now(), exp: now() + 60 }, SECRET, 'sha512')],
-    ['RS256 header over an HMAC signature (algorithm confusion)', () => handMadeToken({ alg: 'RS256', typ: 'JWT' }, { sub: user.id, iat: now(), exp: now() + 60 }, SECRET)],
+    [
+      'HS512 signed with the right key (algorithm not allowed)',
+      () => handMadeToken({ alg: 'HS512', typ: 'JWT' }, { sub: user.id, iat: now(), exp: now() + 60 }, SECRET, 'sha512'),
+    ],
+    [
+      'RS256 header over an HMAC signature (algorithm confusion)',
+      () => handMadeToken({ alg: 'RS256', typ: 'JWT' }, { sub: user.id, iat: now(), exp: now() + 60 }, SECRET),
+    ],
     ['expired an hour ago', () => handMadeToken({ alg: 'HS256', typ: 'JWT' }, { sub: user.id, iat: now() - 7200, exp: now() - 3600 }, SECRET)],
     ['no subject', () => handMadeToken({ alg: 'HS256', typ: 'JWT' }, { iat: now(), exp: now() + 60 }, SECRET)],
-    ['a subject that is no user', () => handMadeToken({ alg: 'HS256', typ: 'JWT' }, { sub: '00000000-0000-4000-8000-000000000000', iat: now(), exp: now() + 60 }, SECRET)],
+    [
+      'a subject that is no user',
+      () => handMadeToken({ alg: 'HS256', typ: 'JWT' }, { sub: '00000000-0000-4000-8000-000000000000', iat: now(), exp: now() + 60 }, SECRET),
+    ],
     ['garbage', 'abc.def.ghi'],
   ])('refuses %s with 401 on REST and UNAUTHENTICATED on GraphQL', async (_name, make) => {
     const token = typeof make === 'function' ? make() : make;
@@ -63,7 +75,10 @@ describe('JWT: HS256 only, signed with our key, not expired', () => {
   });
 
   it('issues tokens that expire (JWT_EXPIRES_IN, 7 days by default) and are HS256', async () => {
-    const [header, claims] = user.token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, claims] = user.token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
   });
@@ -79,7 +94,16 @@ describe('secrets and passwords stay out of logs and answers', () => {
     await server.request('GET', '/api/user/profile', { headers: { authorization: `Bearer ${user.token}x` } });
     await new Promise((r) => setTimeout(r, 200)); // let the last response lines flush
     expect(logs.length).toBeGreaterThan(1000); // the server did log these requests
-    for (const secret of [SECRET, 'correct-horse-42', 'wrong-password-987', 'another-secret-654', 'short-pw-321', 'graphql-pass-852', 'admin-pass-XYZ', user.token]) {
+    for (const secret of [
+      SECRET,
+      'correct-horse-42',
+      'wrong-password-987',
+      'another-secret-654',
+      'short-pw-321',
+      'graphql-pass-852',
+      'admin-pass-XYZ',
+      user.token,
+    ]) {
       expect(logs.includes(secret) ? `log contains ${secret.slice(0, 12)}…` : 'clean').toBe('clean');
     }
     expect(logs).toContain('[redacted]'); // the authorization header was there, and censored
@@ -124,7 +148,10 @@ describe('CORS', () => {
   it('is closed by default: no Access-Control-Allow-Origin for a foreign origin, preflight not granted', async () => {
     const simple = await fetch(server.url + '/api/purchase/packages', { headers: { origin: 'https://evil.example' } });
     expect(simple.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(server.url + '/graphql', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' } });
+    const preflight = await fetch(server.url + '/graphql', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
   });
@@ -134,7 +161,10 @@ describe('CORS', () => {
     try {
       const allowed = await fetch(open.url + '/api/purchase/packages', { headers: { origin: 'https://app.example' } });
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
-      const preflight = await fetch(open.url + '/graphql', { method: 'OPTIONS', headers: { origin: 'https://other.example', 'access-control-request-method': 'POST' } });
+      const preflight = await fetch(open.url + '/graphql', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://other.example', 'access-control-request-method': 'POST' },
+      });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('https://other.example');
       const foreign = await fetch(open.url + '/api/purchase/packages', { headers: { origin: 'https://evil.example' } });

@@ -43,7 +43,11 @@ const key = (r: RouteEntry) => `${r.method} ${r.path}`;
 
 function rootFields(): string[] {
   const out: string[] = [];
-  for (const [op, type] of [['Query', schema.getQueryType()], ['Mutation', schema.getMutationType()], ['Subscription', schema.getSubscriptionType()]] as const) {
+  for (const [op, type] of [
+    ['Query', schema.getQueryType()],
+    ['Mutation', schema.getMutationType()],
+    ['Subscription', schema.getSubscriptionType()],
+  ] as const) {
     for (const name of Object.keys(type?.getFields() ?? {})) out.push(`${op}.${name}`);
   }
   return out;
@@ -52,7 +56,17 @@ function rootFields(): string[] {
 describe('the rules cover everything', () => {
   it('lists the app routes through the Express router stack, with mount prefixes', () => {
     const keys = routes.map(key);
-    expect(keys).toEqual(expect.arrayContaining(['POST /auth/login', 'GET /api/projects/:id', 'DELETE /api/projects/:id/permanent', 'GET /api/user/transactions', 'GET /api/admin/queue', 'GET /metrics', 'GET /api/ready']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /auth/login',
+        'GET /api/projects/:id',
+        'DELETE /api/projects/:id/permanent',
+        'GET /api/user/transactions',
+        'GET /api/admin/queue',
+        'GET /metrics',
+        'GET /api/ready',
+      ]),
+    );
     expect(routes.length).toBeGreaterThan(30);
   });
 
@@ -110,7 +124,8 @@ describe('REST routes', () => {
 
   it('never accepts an authorization failure as a business refusal', () => {
     for (const rule of Object.values(restRules)) expect((rule.alsoAllowed ?? []).filter((s) => [401, 403, 404, 500].includes(s))).toEqual([]);
-    for (const rule of Object.values(graphqlRules)) expect((rule.alsoAllowedCodes ?? []).filter((c) => ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_SERVER_ERROR'].includes(c))).toEqual([]);
+    for (const rule of Object.values(graphqlRules))
+      expect((rule.alsoAllowedCodes ?? []).filter((c) => ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_SERVER_ERROR'].includes(c))).toEqual([]);
   });
 });
 
@@ -135,7 +150,13 @@ function outcomeOf(result: { data?: any; errors?: Array<{ message: string; exten
 }
 
 async function callSubscription(query: string, variables: Record<string, unknown>, token: string | null, name: string): Promise<GraphQLOutcome> {
-  const client = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0, lazy: true });
+  const client = createClient({
+    url: server.url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+    lazy: true,
+  });
   try {
     return await new Promise<GraphQLOutcome>((resolve) => {
       // A subscription that is accepted may stay quiet until something happens: no error within 2 s is success.
@@ -162,7 +183,12 @@ async function callSubscription(query: string, variables: Record<string, unknown
 }
 
 /** A GraphQL multipart request (operations, map, then one part per file), as upload clients send it. */
-async function callMultipart(query: string, variables: Record<string, unknown>, files: Record<string, { filename: string; data: Buffer }>, token: string | null) {
+async function callMultipart(
+  query: string,
+  variables: Record<string, unknown>,
+  files: Record<string, { filename: string; data: Buffer }>,
+  token: string | null,
+) {
   const form = new FormData();
   const paths = Object.keys(files);
   form.append('operations', JSON.stringify({ query, variables }));
@@ -226,7 +252,10 @@ describe('GraphQL operations', () => {
         calls++;
         const want = expected(rule.access, caller);
         const fine = want === 'ok' ? got.ok || (rule.alsoAllowedCodes ?? []).includes(got.code) : !got.ok && got.code === codeFor[want];
-        if (!fine) failures.push(`${field} as ${caller} (${rule.access}): expected ${want === 'ok' ? 'data' : codeFor[want]}, got ${got.ok ? 'data' : `${got.code}: ${got.message}`}`);
+        if (!fine)
+          failures.push(
+            `${field} as ${caller} (${rule.access}): expected ${want === 'ok' ? 'data' : codeFor[want]}, got ${got.ok ? 'data' : `${got.code}: ${got.message}`}`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -18,16 +18,20 @@ const MULTIPART_ROUTES = new Set(['POST /api/upload/:projectId', 'POST /api/file
 
 describe('request body limits', () => {
   it('answers 413 for JSON over 1 MB and 400 for JSON too deep on every route that takes a body, and on /graphql', async () => {
-    const writes = listRoutes(server.app).filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !MULTIPART_ROUTES.has(`${r.method} ${r.path}`));
+    const writes = listRoutes(server.app).filter(
+      (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !MULTIPART_ROUTES.has(`${r.method} ${r.path}`),
+    );
     expect(writes.length).toBeGreaterThan(10);
     const wrong: string[] = [];
     for (const r of [...writes, { method: 'POST', path: '/graphql' }]) {
       const path = r.path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
       const res = await server.request(r.method, path, { token, body: oversized });
-      if (res.status !== 413 || res.body?.message !== 'Request body is too large') wrong.push(`${r.method} ${r.path}: ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
+      if (res.status !== 413 || res.body?.message !== 'Request body is too large')
+        wrong.push(`${r.method} ${r.path}: ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
       // The same parser everywhere: the depth limit too.
       const tooDeep = await server.request(r.method, path, { token, body: deep(MAX_JSON_DEPTH + 1) });
-      if (tooDeep.status !== 400 || !/nested too deeply/.test(tooDeep.body?.message)) wrong.push(`${r.method} ${r.path} (deep): ${tooDeep.status} ${JSON.stringify(tooDeep.body).slice(0, 100)}`);
+      if (tooDeep.status !== 400 || !/nested too deeply/.test(tooDeep.body?.message))
+        wrong.push(`${r.method} ${r.path} (deep): ${tooDeep.status} ${JSON.stringify(tooDeep.body).slice(0, 100)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -38,7 +42,10 @@ describe('request body limits', () => {
       expect([path, res.status, res.body.message]).toEqual([path, 400, `Request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`]);
     }
     // Nesting within the limit is parsed as usual (and then validated by the route).
-    const ok = await server.request('POST', '/api/projects', { token, body: JSON.stringify({ name: 'Nested', cameraType: 'dji-mavic-3-pro-series', description: 'x', extra: JSON.parse(deep(30)) }) });
+    const ok = await server.request('POST', '/api/projects', {
+      token,
+      body: JSON.stringify({ name: 'Nested', cameraType: 'dji-mavic-3-pro-series', description: 'x', extra: JSON.parse(deep(30)) }),
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -58,7 +65,11 @@ describe('request body limits', () => {
   it('answers 400 (not 500) to a body that is not valid JSON, and 415 to an unsupported encoding', async () => {
     const bad = await server.request('POST', '/api/projects', { token, body: '{"name":', headers: { 'content-type': 'application/json' } });
     expect([bad.status, bad.body.message]).toEqual([400, 'Request body is not valid JSON']);
-    const enc = await fetch(server.url + '/api/projects', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'br-x', authorization: `Bearer ${token}` }, body: '{}' });
+    const enc = await fetch(server.url + '/api/projects', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'br-x', authorization: `Bearer ${token}` },
+      body: '{}',
+    });
     expect(enc.status).toBe(415);
   });
 });

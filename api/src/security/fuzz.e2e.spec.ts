@@ -38,18 +38,25 @@ function send(req: FuzzRequest): Promise<{ status: number; body: string; webNotB
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) headers[k] = printable(v);
     if (req.body) headers['content-length'] = String(req.body.length);
-    const r = http.request({ host: '127.0.0.1', port: server.port, method: req.method, path: printable(req.path).replace(/ /g, '%20'), headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        // Keep the GraphQL error code wherever it sits, and the start of the body for the report.
-        // The "not built yet" page says so in a header too: a HEAD answer has no body to read.
-        const webNotBuilt = res.headers['x-shotlog-web-build'] === 'missing';
-        resolve({ status: res.statusCode ?? 0, body: text.slice(0, 300) + (text.includes('"INTERNAL_SERVER_ERROR"') ? ' "INTERNAL_SERVER_ERROR"' : ''), webNotBuilt });
-      });
-      res.on('error', reject);
-    });
+    const r = http.request(
+      { host: '127.0.0.1', port: server.port, method: req.method, path: printable(req.path).replace(/ /g, '%20'), headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          // Keep the GraphQL error code wherever it sits, and the start of the body for the report.
+          // The "not built yet" page says so in a header too: a HEAD answer has no body to read.
+          const webNotBuilt = res.headers['x-shotlog-web-build'] === 'missing';
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text.slice(0, 300) + (text.includes('"INTERNAL_SERVER_ERROR"') ? ' "INTERNAL_SERVER_ERROR"' : ''),
+            webNotBuilt,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
     r.setTimeout(REQUEST_TIMEOUT_MS, () => r.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms (hang)`)));
     // The server may answer (413) and close before reading a huge body: that is an answer, not a failure.
     r.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? resolve({ status: 499, body: err.code }) : reject(err)));
@@ -62,14 +69,16 @@ function send(req: FuzzRequest): Promise<{ status: number; body: string; webNotB
  * a GraphQL answer carrying INTERNAL_SERVER_ERROR (GraphQL answers resolver faults with 200).
  */
 const isServerError = (res: { status: number; body: string; webNotBuilt?: boolean }) =>
-  (res.status >= 500 && !(res.status === 503 && (res.body.includes('The web app is not built yet') || res.webNotBuilt))) || res.body.includes('"INTERNAL_SERVER_ERROR"');
+  (res.status >= 500 && !(res.status === 503 && (res.body.includes('The web app is not built yet') || res.webNotBuilt))) ||
+  res.body.includes('"INTERNAL_SERVER_ERROR"');
 
 describe('fuzzing every route and /graphql', () => {
   it('answers thousands of malformed requests with no 5xx, no hang, bounded memory, and stays up', async () => {
     const owner = await signUp(server);
     const fx = await makeMatrixFixture(server, { username: 'fuzzadmin', password: 'fuzz-admin-1' });
     const set = await fx.fileSet();
-    const projectId = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Fuzz', cameraType: 'dji-mavic-3-pro-series' } })).body.project.id;
+    const projectId = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Fuzz', cameraType: 'dji-mavic-3-pro-series' } })).body
+      .project.id;
     const routes = listRoutes(server.app);
     const arbitrary = fuzzRequest({ routes, token: owner.token, projectId, fileSetId: set.fileSetId });
 
@@ -113,7 +122,9 @@ describe('fuzzing every route and /graphql', () => {
     const owner = await signUp(server);
     const admin = (await server.request('POST', '/auth/login', { body: { username: 'fuzzadmin', password: 'fuzz-admin-1' } })).body.token as string;
     const schema = buildClientSchema((await server.graphql(getIntrospectionQuery())).data);
-    const fields = (['Query', 'Mutation'] as const).flatMap((op) => Object.values((op === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields() ?? {}).map((f) => ({ op, f })));
+    const fields = (['Query', 'Mutation'] as const).flatMap((op) =>
+      Object.values((op === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields() ?? {}).map((f) => ({ op, f })),
+    );
     const perField = Math.max(10, Math.floor(Number(process.env.FUZZ_GRAPHQL_RUNS ?? 1200) / fields.length));
     let sent = 0;
     const started = Date.now();
@@ -124,7 +135,13 @@ describe('fuzzing every route and /graphql', () => {
       const variables = fc.record(Object.fromEntries(f.args.map((a) => [a.name, valueFor(a.type)])), { requiredKeys: [] });
       await fc.assert(
         fc.asyncProperty(variables, fc.constantFrom(owner.token, admin), async (vars, token) => {
-          const res = await send({ method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: Buffer.from(JSON.stringify({ query, variables: vars })), label: `${op}.${f.name}` });
+          const res = await send({
+            method: 'POST',
+            path: '/graphql',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: Buffer.from(JSON.stringify({ query, variables: vars })),
+            label: `${op}.${f.name}`,
+          });
           sent++;
           if (isServerError(res)) throw new Error(`${res.status} for ${op}.${f.name} with ${JSON.stringify(vars).slice(0, 300)}: ${res.body}`);
         }),
@@ -141,8 +158,16 @@ describe('fuzzing every route and /graphql', () => {
       fc.oneof(
         fc.string({ maxLength: 200 }),
         fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null'),
-        fc.record({ id: fc.oneof(fc.string({ maxLength: 10 }), fc.integer()), type: fc.constantFrom('subscribe', 'complete', 'ping', 'pong', 'connection_init', 'next', 'x'), payload: fc.jsonValue({ maxDepth: 3 }) }).map((m) => JSON.stringify(m)),
-        fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 300 })).map(([id, query]) => JSON.stringify({ id: id || '1', type: 'subscribe', payload: { query, variables: {} } })),
+        fc
+          .record({
+            id: fc.oneof(fc.string({ maxLength: 10 }), fc.integer()),
+            type: fc.constantFrom('subscribe', 'complete', 'ping', 'pong', 'connection_init', 'next', 'x'),
+            payload: fc.jsonValue({ maxDepth: 3 }),
+          })
+          .map((m) => JSON.stringify(m)),
+        fc
+          .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 300 }))
+          .map(([id, query]) => JSON.stringify({ id: id || '1', type: 'subscribe', payload: { query, variables: {} } })),
       ),
       { seed: SEED, numRuns: 400 },
     );

@@ -13,14 +13,28 @@ let first: TestServer & { close(): Promise<void> };
 let second: RunningServer;
 
 const post = (s: { url: string }, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as any }));
+  fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({
+    status: r.status,
+    retryAfter: r.headers.get('retry-after'),
+    body: (await r.json()) as any,
+  }));
 
 beforeAll(async () => {
   // Fixed one-minute windows: start the counting well inside one, so a window edge cannot reset it mid-test.
   const s = new Date().getSeconds();
   if (s > 40) await new Promise((r) => setTimeout(r, (61 - s) * 1000));
   first = await startTestServer({ env: { RATE_LIMIT_AUTH_PER_MINUTE: String(PER_MINUTE) } });
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: first.dataDir, JWT_SECRET: 'x'.repeat(64), LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: String(PER_MINUTE), REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: 'tsecond' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: first.dataDir,
+    JWT_SECRET: 'x'.repeat(64),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_PER_MINUTE: String(PER_MINUTE),
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: 'tsecond',
+  });
   second = await startServer(config, createLogger('silent'), first.databaseUrl);
 }, 90_000);
 afterAll(async () => {

@@ -60,7 +60,21 @@ export function makeTestVideo(opts: VideoOptions = {}): Promise<string> {
 export function makeTestJpg(opts: { width?: number; height?: number; source?: string } = {}): Promise<string> {
   const o = { width: 640, height: 360, source: 'testsrc2', ...opts };
   return cached(JSON.stringify(o), 'jpg', async (out) => {
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', lavfi(o.source, `s=${o.width}x${o.height}`), '-frames:v', '1', '-f', 'image2', out]);
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      lavfi(o.source, `s=${o.width}x${o.height}`),
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      out,
+    ]);
   });
 }
 

@@ -11,8 +11,16 @@ export interface TestServer extends RunningServer {
   databaseUrl: string;
   dataDir: string;
   /** fetch against this server, JSON in and out. */
-  request(method: string, path: string, opts?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
-  graphql(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<{ status: number; data: any; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
+  request(
+    method: string,
+    path: string,
+    opts?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  graphql(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+  ): Promise<{ status: number; data: any; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
 }
 
 export interface TestServerOptions {
@@ -109,8 +117,15 @@ export async function logIn(server: TestServer, creds: { username: string; passw
 }
 
 /** startTestServer with `admin` ensured at start-up (ADMIN_* in its env) and signed in: the server and the admin's token. */
-export async function startTestServerWithAdmin(admin: AdminCredentials, opts: TestServerOptions = {}): Promise<{ server: StartedTestServer; adminToken: string }> {
-  const adminEnv: Record<string, string> = { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ...(admin.email ? { ADMIN_EMAIL: admin.email } : {}) };
+export async function startTestServerWithAdmin(
+  admin: AdminCredentials,
+  opts: TestServerOptions = {},
+): Promise<{ server: StartedTestServer; adminToken: string }> {
+  const adminEnv: Record<string, string> = {
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    ...(admin.email ? { ADMIN_EMAIL: admin.email } : {}),
+  };
   const server = await startTestServer({ ...opts, env: { ...adminEnv, ...opts.env } });
   try {
     return { server, adminToken: await logIn(server, admin) };

@@ -14,7 +14,12 @@ import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
  * Receives a multipart body into `session` and commits it. A client that went away gets no
  * answer (there is nobody to read it), only the clean-up.
  */
-async function runUpload<T = UploadOutcome>(req: Request, res: Response, session: UploadSession, commit: () => Promise<T> = () => session.commit() as Promise<T>) {
+async function runUpload<T = UploadOutcome>(
+  req: Request,
+  res: Response,
+  session: UploadSession,
+  commit: () => Promise<T> = () => session.commit() as Promise<T>,
+) {
   let fields: Record<string, string>;
   try {
     fields = await receiveMultipart(req, session);

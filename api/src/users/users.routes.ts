@@ -20,8 +20,14 @@ export async function presentUserRest(services: AppServices, user: User) {
 /** /api/user/*: profile, theme and balance of the signed-in user (SPEC §7). */
 export function userRoutes(services: AppServices): Router {
   const r = Router();
-  r.get('/profile', authed(services, async (_req, user) => ({ user: await presentUserRest(services, user) })));
-  r.get('/theme', authed(services, async (_req, user) => ({ theme: user.theme })));
+  r.get(
+    '/profile',
+    authed(services, async (_req, user) => ({ user: await presentUserRest(services, user) })),
+  );
+  r.get(
+    '/theme',
+    authed(services, async (_req, user) => ({ theme: user.theme })),
+  );
   r.put(
     '/theme',
     authed(services, async (req, user) => {
@@ -29,6 +35,9 @@ export function userRoutes(services: AppServices): Router {
       return { message: 'Theme updated', theme: updated.theme };
     }),
   );
-  r.get('/credits/balance', authed(services, async (_req, user) => ({ creditBalance: Number(await services.credits.balance(user.id)) })));
+  r.get(
+    '/credits/balance',
+    authed(services, async (_req, user) => ({ creditBalance: Number(await services.credits.balance(user.id)) })),
+  );
   return r;
 }

@@ -129,7 +129,9 @@ export class UsersService {
   }
 
   async list(opts: { limit: number; offset: number }): Promise<{ users: User[]; total: number }> {
-    const [users, total] = await this.orm.em.fork().findAndCount(User, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: opts.limit, offset: opts.offset });
+    const [users, total] = await this.orm.em
+      .fork()
+      .findAndCount(User, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: opts.limit, offset: opts.offset });
     return { users, total };
   }
 }

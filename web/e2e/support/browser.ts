@@ -10,7 +10,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startTestServer, type TestServer } from '../../../api/src/test-support/test-server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
 

@@ -48,17 +48,94 @@ export function App() {
           <Route path="/about" element={<AboutPage />} />
           <Route path="/contact" element={<ContactPage />} />
           <Route path="/notice" element={<NoticesPage />} />
-          <Route path="/dashboard" element={<SignedIn><DashboardPage /></SignedIn>} />
-          <Route path="/createproject" element={<SignedIn><CreateProjectPage /></SignedIn>} />
-          <Route path="/project/:id" element={<SignedIn><ProjectDetailPage /></SignedIn>} />
-          <Route path="/account" element={<SignedIn><AccountPage /></SignedIn>} />
-          <Route path="/purchase-credits" element={<SignedIn><PurchaseCreditsPage /></SignedIn>} />
-          <Route path="/transactions" element={<SignedIn><TransactionsPage /></SignedIn>} />
-          <Route path="/purchase-requests" element={<SignedIn><PurchaseRequestsPage /></SignedIn>} />
-          <Route path="/admin/users" element={<AdminOnly><AdminUsersPage /></AdminOnly>} />
-          <Route path="/admin/purchase-requests" element={<AdminOnly><AdminPurchaseRequestsPage /></AdminOnly>} />
-          <Route path="/admin/ledger" element={<AdminOnly><AdminLedgerPage /></AdminOnly>} />
-          <Route path="/admin/queue" element={<AdminOnly><AdminQueuePage /></AdminOnly>} />
+          <Route
+            path="/dashboard"
+            element={
+              <SignedIn>
+                <DashboardPage />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/createproject"
+            element={
+              <SignedIn>
+                <CreateProjectPage />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/project/:id"
+            element={
+              <SignedIn>
+                <ProjectDetailPage />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/account"
+            element={
+              <SignedIn>
+                <AccountPage />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/purchase-credits"
+            element={
+              <SignedIn>
+                <PurchaseCreditsPage />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/transactions"
+            element={
+              <SignedIn>
+                <TransactionsPage />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/purchase-requests"
+            element={
+              <SignedIn>
+                <PurchaseRequestsPage />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/admin/users"
+            element={
+              <AdminOnly>
+                <AdminUsersPage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/purchase-requests"
+            element={
+              <AdminOnly>
+                <AdminPurchaseRequestsPage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/ledger"
+            element={
+              <AdminOnly>
+                <AdminLedgerPage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/queue"
+            element={
+              <AdminOnly>
+                <AdminQueuePage />
+              </AdminOnly>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>

@@ -22,7 +22,10 @@ export function NavBar() {
   return (
     <header className="navbar">
       <Link to={token ? '/dashboard' : '/'} className="brand">
-        <span className="brand-mark" aria-hidden="true">◉</span> Shotlog
+        <span className="brand-mark" aria-hidden="true">
+          ◉
+        </span>{' '}
+        Shotlog
       </Link>
       <button type="button" className="menu-toggle" aria-label="Menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         ☰

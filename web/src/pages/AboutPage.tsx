@@ -3,14 +3,14 @@ export function AboutPage() {
     <section className="card prose">
       <h1>About Shotlog</h1>
       <p>
-        Shotlog helps content creators, media managers and production houses make their video findable. Upload sets of video, image and
-        telemetry-subtitle files; Shotlog writes titles, descriptions, keywords, categories, location and shot types, which you review, edit and
-        export as the CSV files stock agencies ingest.
+        Shotlog helps content creators, media managers and production houses make their video findable. Upload sets of video, image and telemetry-subtitle
+        files; Shotlog writes titles, descriptions, keywords, categories, location and shot types, which you review, edit and export as the CSV files stock
+        agencies ingest.
       </p>
       <h2>How the metadata is made</h2>
       <p>
-        The flight telemetry (DJI .SRT subtitles) gives position, altitude, speed, heading and time. The place comes from an offline gazetteer, the
-        light from the sun's position at that place and time, and the picture from the still image and a few frames of the video.
+        The flight telemetry (DJI .SRT subtitles) gives position, altitude, speed, heading and time. The place comes from an offline gazetteer, the light from
+        the sun's position at that place and time, and the picture from the still image and a few frames of the video.
       </p>
       <h2>Data sources</h2>
       <p>

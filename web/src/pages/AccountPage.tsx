@@ -97,7 +97,8 @@ export function AccountPage() {
               type="button"
               className="button button-danger"
               onClick={() => {
-                if (confirm('Are you sure you want to delete your account? This action cannot be undone.')) alert('Account deletion functionality coming soon!');
+                if (confirm('Are you sure you want to delete your account? This action cannot be undone.'))
+                  alert('Account deletion functionality coming soon!');
               }}
             >
               Delete Account

@@ -46,7 +46,13 @@ export function AdminUsersPage() {
           ))}
         </tbody>
       </table>
-      <Pager page={pages.page} pages={Math.ceil(conn.totalCount / PAGE_SIZE)} hasNext={conn.pageInfo.hasNextPage} onPrevious={pages.previous} onNext={() => pages.next(conn.pageInfo.endCursor)} />
+      <Pager
+        page={pages.page}
+        pages={Math.ceil(conn.totalCount / PAGE_SIZE)}
+        hasNext={conn.pageInfo.hasNextPage}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(conn.pageInfo.endCursor)}
+      />
     </section>
   );
 }

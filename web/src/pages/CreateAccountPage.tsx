@@ -31,14 +31,22 @@ export function CreateAccountPage() {
     try {
       const { data } = await register({
         variables: {
-          input: { username: get('username'), email: get('email'), password: get('password'), firstName: get('firstName') || null, lastName: get('lastName') || null },
+          input: {
+            username: get('username'),
+            email: get('email'),
+            password: get('password'),
+            firstName: get('firstName') || null,
+            lastName: get('lastName') || null,
+          },
         },
       });
       if (!data) throw new Error('no data');
       await signIn(data.register.token);
       setWelcome(`Welcome to Shotlog, ${data.register.user.username}! Your 100 free credits are ready.`);
     } catch (err) {
-      setError(isNetworkError(err) ? 'An error occurred during registration. Please try again later.' : serverMessage(err, 'Registration failed. Please try again.'));
+      setError(
+        isNetworkError(err) ? 'An error occurred during registration. Please try again later.' : serverMessage(err, 'Registration failed. Please try again.'),
+      );
     }
   };
 

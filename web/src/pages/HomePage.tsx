@@ -3,7 +3,10 @@ import { useSession } from '../app/session';
 
 const FEATURES = [
   { title: 'Upload whole shoots', text: 'Drop the MP4 or MOV, JPG and SRT files a DJI drone writes. Shotlog groups them into file sets by name.' },
-  { title: 'Metadata that sells', text: 'Titles, descriptions, up to 30 keywords, Adobe and Shutterstock categories, place and shot types, from the footage and its telemetry.' },
+  {
+    title: 'Metadata that sells',
+    text: 'Titles, descriptions, up to 30 keywords, Adobe and Shutterstock categories, place and shot types, from the footage and its telemetry.',
+  },
   { title: 'Ready for the agencies', text: 'Edit anything, then export the CSV files Adobe Stock, Shutterstock and Pond5 ingest.' },
 ];
 
@@ -15,8 +18,8 @@ export function HomePage() {
       <section className="hero">
         <h1>Turn raw drone footage into findable stock.</h1>
         <p className="lead">
-          Shotlog reads your clips, stills and flight telemetry and writes the titles, descriptions and keywords stock buyers search for.
-          Start with <strong>100 free credits</strong>.
+          Shotlog reads your clips, stills and flight telemetry and writes the titles, descriptions and keywords stock buyers search for. Start with{' '}
+          <strong>100 free credits</strong>.
         </p>
         <div className="actions">
           <Link to="/createacct" className="button button-primary">

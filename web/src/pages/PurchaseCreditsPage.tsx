@@ -52,8 +52,8 @@ export function PurchaseCreditsPage() {
           Request ID: <code data-testid="request-id">{requestId}</code>
         </p>
         <p>
-          {selected.name}: {selected.credits} credits for {formatDollars(selected.price)}. Pay with one of the methods below; an administrator adds the
-          credits once the payment arrives.
+          {selected.name}: {selected.credits} credits for {formatDollars(selected.price)}. Pay with one of the methods below; an administrator adds the credits
+          once the payment arrives.
         </p>
         <ul className="payment-methods">
           {PAYMENT_METHODS.map((m) => (

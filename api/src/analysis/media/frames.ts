@@ -14,7 +14,11 @@ export const FRAME_POSITIONS = [0.2, 0.5, 0.8] as const;
  * Extracts frames as PNG (scaled to at most `maxWidth` px wide) and returns their paths in time order.
  * A frame ffmpeg cannot decode is skipped; the caller decides what no frames at all means.
  */
-export async function extractFrames(video: string, durationSeconds: number | null, opts: { maxWidth?: number; timeoutMs?: number } = {}): Promise<{ dir: string; frames: string[] }> {
+export async function extractFrames(
+  video: string,
+  durationSeconds: number | null,
+  opts: { maxWidth?: number; timeoutMs?: number } = {},
+): Promise<{ dir: string; frames: string[] }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-frames-'));
   const duration = durationSeconds && durationSeconds > 0 ? durationSeconds : 1;
   const width = opts.maxWidth ?? 512;
@@ -25,7 +29,22 @@ export async function extractFrames(video: string, durationSeconds: number | nul
       // -ss before -i seeks by keyframe (fast); scale keeps the aspect ratio and an even height.
       await run(
         'ffmpeg',
-        ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', (duration * at).toFixed(3), '-i', video, '-frames:v', '1', '-vf', `scale='min(${width},iw)':-2`, out],
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-nostdin',
+          '-y',
+          '-ss',
+          (duration * at).toFixed(3),
+          '-i',
+          video,
+          '-frames:v',
+          '1',
+          '-vf',
+          `scale='min(${width},iw)':-2`,
+          out,
+        ],
         { timeout: opts.timeoutMs ?? 60_000 },
       );
       await fs.access(out);

@@ -87,14 +87,28 @@ function emptyTally() {
 function finish(t: ReturnType<typeof emptyTally>): RegionAnalysis {
   const n = Math.max(1, t.n);
   const r = (x: number) => Math.round((x / n) * 1000) / 1000;
-  return { brightness: r(t.luma), saturation: r(t.sat), sky: r(t.sky), water: r(t.water), vegetation: r(t.vegetation), snow: r(t.snow), dark: r(t.dark), builtOrBare: r(t.builtOrBare) };
+  return {
+    brightness: r(t.luma),
+    saturation: r(t.sat),
+    sky: r(t.sky),
+    water: r(t.water),
+    vegetation: r(t.vegetation),
+    snow: r(t.snow),
+    dark: r(t.dark),
+    builtOrBare: r(t.builtOrBare),
+  };
 }
 
 /** Analyses an image file or buffer (JPEG, PNG, anything sharp reads). Throws when it is not an image. */
 export async function analyseImage(input: string | Buffer): Promise<ImageAnalysis> {
   const img = sharp(input, { failOn: 'error' }).rotate();
   const meta = await img.metadata();
-  const { data, info } = await img.resize(SAMPLE_SIZE, SAMPLE_SIZE, { fit: 'fill' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await img
+    .resize(SAMPLE_SIZE, SAMPLE_SIZE, { fit: 'fill' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const whole = emptyTally();
   const top = emptyTally();
   const bottom = emptyTally();
@@ -134,7 +148,9 @@ export function combineAnalyses(items: readonly ImageAnalysis[]): ImageAnalysis 
   if (!items.length) return null;
   const avg = (pick: (a: ImageAnalysis) => RegionAnalysis): RegionAnalysis => {
     const keys = Object.keys(items[0]!.whole) as Array<keyof RegionAnalysis>;
-    return Object.fromEntries(keys.map((k) => [k, Math.round((items.reduce((s, a) => s + pick(a)[k], 0) / items.length) * 1000) / 1000])) as unknown as RegionAnalysis;
+    return Object.fromEntries(
+      keys.map((k) => [k, Math.round((items.reduce((s, a) => s + pick(a)[k], 0) / items.length) * 1000) / 1000]),
+    ) as unknown as RegionAnalysis;
   };
   const votes = new Map<string, number>();
   for (const a of items) a.dominantColors.forEach((c, i) => votes.set(c, (votes.get(c) ?? 0) + (3 - i)));
@@ -144,7 +160,10 @@ export function combineAnalyses(items: readonly ImageAnalysis[]): ImageAnalysis 
     whole: avg((a) => a.whole),
     top: avg((a) => a.top),
     bottom: avg((a) => a.bottom),
-    dominantColors: [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([c]) => c),
+    dominantColors: [...votes.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 3)
+      .map(([c]) => c),
   };
 }
 

@@ -13,7 +13,13 @@ export { subjectOf, movementOf, lightOf, compassName } from './scene.js';
 export function createMetadataProvider(config: Pick<Config, 'metadataProvider' | 'openai'>): MetadataProvider {
   if (config.metadataProvider === 'openai') {
     if (!config.openai.apiKey) throw new Error('METADATA_PROVIDER=openai needs OPENAI_API_KEY');
-    return new OpenAiMetadataProvider({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.openai.model, timeoutMs: config.openai.timeoutMs, maxRetries: config.openai.maxRetries });
+    return new OpenAiMetadataProvider({
+      apiKey: config.openai.apiKey,
+      baseUrl: config.openai.baseUrl,
+      model: config.openai.model,
+      timeoutMs: config.openai.timeoutMs,
+      maxRetries: config.openai.maxRetries,
+    });
   }
   return new OfflineMetadataProvider();
 }

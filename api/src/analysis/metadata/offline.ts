@@ -7,7 +7,18 @@
  */
 import { normalizeKeywords } from '../../results/processed-result.js';
 import type { AdobeCategory, ShutterstockCategory } from '../../results/categories.js';
-import { compassName, heightPhrase, lightOf, movementOf, resolutionLabel, subjectOf, SUBJECT_KEYWORDS, SUBJECT_NOUN, timeOfDay, type Subject } from './scene.js';
+import {
+  compassName,
+  heightPhrase,
+  lightOf,
+  movementOf,
+  resolutionLabel,
+  subjectOf,
+  SUBJECT_KEYWORDS,
+  SUBJECT_NOUN,
+  timeOfDay,
+  type Subject,
+} from './scene.js';
 import { UNKNOWN_PLACE, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from './types.js';
 
 const CAMERA_PHRASE: Record<string, string> = {
@@ -28,7 +39,12 @@ const CATEGORIES: Record<Subject, { adobe: AdobeCategory; a: ShutterstockCategor
 };
 
 /** Without a place, an adjective keeps the title from reading like a bare category. */
-const NO_PLACE_NOUN: Partial<Record<Subject, string>> = { landscape: 'Scenic Landscape', countryside: 'Green Countryside', forest: 'Dense Forest', city: 'City Rooftops' };
+const NO_PLACE_NOUN: Partial<Record<Subject, string>> = {
+  landscape: 'Scenic Landscape',
+  countryside: 'Green Countryside',
+  forest: 'Dense Forest',
+  city: 'City Rooftops',
+};
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const round = (n: number, step = 1) => Math.round(n / step) * step;

@@ -21,7 +21,14 @@ let baseUrl: string;
 
 const answer = (content: string, usage = { prompt_tokens: 900, completion_tokens: 150, total_tokens: 1050 }): Reply => ({
   status: 200,
-  body: { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'gpt-test', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }], usage },
+  body: {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    created: 1,
+    model: 'gpt-test',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+    usage,
+  },
 });
 const VALID = JSON.stringify({
   title: 'Aerial View of Olive Groves near Corato, Italy, on a Winter Morning',
@@ -57,7 +64,14 @@ let facts: ClipFacts;
 let images: ClipImages;
 beforeAll(async () => {
   // Real facts from the real pipeline on a real clip (offline wording), then reused for each case.
-  const input = { videoPath: await makeTestVideo({ seconds: 2 }), jpgPath: await makeTestJpg(), srtPath: fixtureSrtPath('Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT'), baseName: 'DJI_0023', ordinal: 1, cameraType: 'dji-mavic-3-pro-series' };
+  const input = {
+    videoPath: await makeTestVideo({ seconds: 2 }),
+    jpgPath: await makeTestJpg(),
+    srtPath: fixtureSrtPath('Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT'),
+    baseName: 'DJI_0023',
+    ordinal: 1,
+    cameraType: 'dji-mavic-3-pro-series',
+  };
   const out = await runPipeline(input, new OfflineMetadataProvider(), async () => undefined);
   facts = out.facts;
   images = { jpg: input.jpgPath, frames: [] };

@@ -78,17 +78,25 @@ function factsText(f: ClipFacts, draftTitle: string): string {
   else if (p && !p.country) lines.push('Place: at sea, outside any country.');
   else lines.push(`Place: ${[p?.city ? `near ${p.city}` : null, p?.region, p?.country].filter(Boolean).join(', ')}.`);
   if (s.localStart) lines.push(`Local start time: ${s.localStart.replace('T', ' ').slice(0, 16)}${s.timeZone ? ` (${s.timeZone})` : ''}.`);
-  if (f.light) lines.push(`Light (sun position): ${f.light.replace('_', ' ')}${f.sunAltitude !== null ? `, sun ${Math.round(f.sunAltitude)} deg above the horizon` : ''}.`);
+  if (f.light)
+    lines.push(
+      `Light (sun position): ${f.light.replace('_', ' ')}${f.sunAltitude !== null ? `, sun ${Math.round(f.sunAltitude)} deg above the horizon` : ''}.`,
+    );
   const duration = f.probe?.duration ?? s.duration;
   if (duration) lines.push(`Duration: ${Math.round(duration)} s.`);
-  if (s.altitudeMin !== null && s.altitudeMax !== null) lines.push(`Height ${s.altitudeReference === 'relative' ? 'above take-off' : '(absolute)'}: ${Math.round(s.altitudeMin)}-${Math.round(s.altitudeMax)} m.`);
-  if (s.distance > 0) lines.push(`Distance flown: ${Math.round(s.distance)} m${s.avgGroundSpeed !== null ? `, average speed ${s.avgGroundSpeed.toFixed(1)} m/s` : ''}.`);
+  if (s.altitudeMin !== null && s.altitudeMax !== null)
+    lines.push(`Height ${s.altitudeReference === 'relative' ? 'above take-off' : '(absolute)'}: ${Math.round(s.altitudeMin)}-${Math.round(s.altitudeMax)} m.`);
+  if (s.distance > 0)
+    lines.push(`Distance flown: ${Math.round(s.distance)} m${s.avgGroundSpeed !== null ? `, average speed ${s.avgGroundSpeed.toFixed(1)} m/s` : ''}.`);
   const heading = s.netHeading ?? s.initialHeading;
   if (heading !== null) lines.push(`Heading: ${compassName(heading)}.`);
   const measured = SHOT_TYPES.filter((t) => f.shotTypes[t.id]).map((t) => t.label);
   lines.push(`Measured shot types: ${measured.length ? measured.join(', ') : 'none'}.`);
   const res = resolutionLabel(f.probe?.width ?? null, f.probe?.height ?? null);
-  if (f.probe) lines.push(`Video: ${[res, f.probe.width && f.probe.height ? `${f.probe.width}x${f.probe.height}` : null, f.probe.fps ? `${Math.round(f.probe.fps)} fps` : null].filter(Boolean).join(', ')}.`);
+  if (f.probe)
+    lines.push(
+      `Video: ${[res, f.probe.width && f.probe.height ? `${f.probe.width}x${f.probe.height}` : null, f.probe.fps ? `${Math.round(f.probe.fps)} fps` : null].filter(Boolean).join(', ')}.`,
+    );
   if (f.scene) lines.push(`Dominant colours: ${f.scene.dominantColors.join(', ') || 'mixed'}.`);
   lines.push(`Draft title from the measurements (improve it): ${draftTitle}`);
   return lines.join('\n');
@@ -112,7 +120,9 @@ export class OpenAiMetadataProvider implements MetadataProvider {
 
   async generate(facts: ClipFacts, images: ClipImages, signal?: AbortSignal): Promise<GeneratedMetadata> {
     const draft = offlineMetadata(facts);
-    const pictures = await Promise.all([images.jpg, ...images.frames.slice(0, 3)].filter((x): x is string => !!x).map((p) => toJpegDataUrl(p, 512).catch(() => null)));
+    const pictures = await Promise.all(
+      [images.jpg, ...images.frames.slice(0, 3)].filter((x): x is string => !!x).map((p) => toJpegDataUrl(p, 512).catch(() => null)),
+    );
     const content: OpenAI.Chat.Completions.ChatCompletionContentPart[] = [{ type: 'text', text: factsText(facts, draft.titleCandidates[0]!) }];
     for (const url of pictures) if (url) content.push({ type: 'image_url', image_url: { url, detail: 'low' } });
 
@@ -140,7 +150,10 @@ export class OpenAiMetadataProvider implements MetadataProvider {
             { role: 'system', content: SYSTEM_PROMPT },
             { role: 'user', content },
           ],
-          response_format: { type: 'json_schema', json_schema: { name: 'stock_metadata', strict: true, schema: METADATA_JSON_SCHEMA as unknown as Record<string, unknown> } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'stock_metadata', strict: true, schema: METADATA_JSON_SCHEMA as unknown as Record<string, unknown> },
+          },
         },
         { signal },
       );
@@ -192,6 +205,13 @@ function parseAnswer(text: string | null): { ok: true; value: ModelAnswer } | { 
     return { ok: false, problem: 'not JSON' };
   }
   const parsed = modelAnswerSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ').slice(0, 300) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      problem: parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join(', ')
+        .slice(0, 300),
+    };
   return { ok: true, value: parsed.data };
 }

@@ -64,7 +64,8 @@ export function movementOf(f: ClipFacts): Movement {
   if (t.flyover) return { id: 'flyover', title: 'Flyover', phrase: 'flyover', prep: 'of', keywords: ['flyover', 'flying over', 'fly through'] };
   if (t.rising) return { id: 'rising', title: 'Rising Reveal', phrase: 'rising reveal', prep: 'over', keywords: ['rising', 'ascending', 'reveal'] };
   if (t.descending) return { id: 'descending', title: 'Descending Shot', phrase: 'descending shot', prep: 'over', keywords: ['descending', 'pedestal down'] };
-  if (t.tracking) return { id: 'tracking', title: 'Tracking Shot', phrase: 'tracking shot', prep: 'over', keywords: ['tracking shot', 'dolly', 'moving forward'] };
+  if (t.tracking)
+    return { id: 'tracking', title: 'Tracking Shot', phrase: 'tracking shot', prep: 'over', keywords: ['tracking shot', 'dolly', 'moving forward'] };
   if (t.pan) return { id: 'pan', title: 'Panorama', phrase: 'panorama', prep: 'of', keywords: ['panorama', 'panning', 'panoramic view'] };
   if (t.top_down) return { id: 'top_down', title: 'Top-Down View', phrase: 'top-down view', prep: 'of', keywords: ["bird's eye view", 'top down', 'overhead'] };
   if (t.hover) return { id: 'hover', title: 'Hovering Shot', phrase: 'hovering shot', prep: 'above', keywords: ['hovering', 'static shot'] };

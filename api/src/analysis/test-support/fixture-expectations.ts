@@ -167,4 +167,3 @@ export const EXPECTED: Record<string, Expected> = {
     city: 'Prague',
   },
 };
-

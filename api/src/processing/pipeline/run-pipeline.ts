@@ -7,7 +7,15 @@
  * (PermanentProcessingError: retrying cannot fix the bytes). Anything else is transient.
  */
 import fs from 'node:fs/promises';
-import { analyseImage, combineAnalyses, extractFrames, MediaUnreadableError, probeVideo, type ImageAnalysis, type VideoProbe } from '../../analysis/media/index.js';
+import {
+  analyseImage,
+  combineAnalyses,
+  extractFrames,
+  MediaUnreadableError,
+  probeVideo,
+  type ImageAnalysis,
+  type VideoProbe,
+} from '../../analysis/media/index.js';
 import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../analysis/metadata/index.js';
 import { placeOf, readTelemetry } from './telemetry-stage.js';
 
@@ -41,7 +49,12 @@ async function readable(path: string, what: string): Promise<void> {
   }
 }
 
-export async function runPipeline(input: PipelineInput, provider: MetadataProvider, report: (r: StageReport) => Promise<void>, signal?: AbortSignal): Promise<PipelineOutput> {
+export async function runPipeline(
+  input: PipelineInput,
+  provider: MetadataProvider,
+  report: (r: StageReport) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<PipelineOutput> {
   await Promise.all([readable(input.videoPath, 'video'), readable(input.jpgPath, 'image'), readable(input.srtPath, 'subtitle')]);
 
   await report({ percent: 5, stage: 'probe', stageMessage: 'Probing video' });
@@ -93,7 +106,12 @@ export async function runPipeline(input: PipelineInput, provider: MetadataProvid
     const { samples: _samples, ...telemetryInfo } = t.telemetry;
     const analysis: Record<string, unknown> = {
       probe,
-      telemetry: { format: telemetryInfo.format, warnings: telemetryInfo.warnings.slice(0, 20), coordinateDecimals: telemetryInfo.coordinateDecimals, sampleCount: t.telemetry.samples.length },
+      telemetry: {
+        format: telemetryInfo.format,
+        warnings: telemetryInfo.warnings.slice(0, 20),
+        coordinateDecimals: telemetryInfo.coordinateDecimals,
+        sampleCount: t.telemetry.samples.length,
+      },
       summary: t.summary,
       motion: t.motion,
       sun: { altitude: t.sunAltitude, light: t.light, time: t.sunTime },

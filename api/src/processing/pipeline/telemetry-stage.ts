@@ -6,7 +6,18 @@
  * the set still completes; location is 'Unknown' (city and country), latitude and longitude null,
  * and movement shot types stay false. A fix at sea keeps its coordinates with null city and country.
  */
-import { analyseShotTypes, parseDjiSrt, reverseGeocode, summarizeTrack, type LightPhase, type MotionFeatures, type Place, type ShotType, type Telemetry, type TrackSummary } from '../../analysis/index.js';
+import {
+  analyseShotTypes,
+  parseDjiSrt,
+  reverseGeocode,
+  summarizeTrack,
+  type LightPhase,
+  type MotionFeatures,
+  type Place,
+  type ShotType,
+  type Telemetry,
+  type TrackSummary,
+} from '../../analysis/index.js';
 
 export interface TelemetryFacts {
   telemetry: Telemetry;

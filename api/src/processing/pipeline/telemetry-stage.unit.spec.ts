@@ -14,7 +14,22 @@ import { placeOf, readTelemetry } from './telemetry-stage.js';
 function factsFor(name: string, ordinal: number): ClipFacts {
   const t = readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8'));
   const { position, place } = placeOf(t.summary);
-  return { baseName: name, ordinal, cameraType: 'dji-mavic-3-pro-series', probe: null, summary: t.summary, motion: t.motion, shotTypes: t.shotTypes, light: t.light, sunAltitude: t.sunAltitude, position, place, image: null, frames: [], scene: null };
+  return {
+    baseName: name,
+    ordinal,
+    cameraType: 'dji-mavic-3-pro-series',
+    probe: null,
+    summary: t.summary,
+    motion: t.motion,
+    shotTypes: t.shotTypes,
+    light: t.light,
+    sunAltitude: t.sunAltitude,
+    position,
+    place,
+    image: null,
+    frames: [],
+    scene: null,
+  };
 }
 
 describe.each(Object.entries(EXPECTED))('telemetry + place stage: %s', (name, exp) => {
@@ -57,7 +72,9 @@ describe('offline titles across the fixture clips', () => {
       expect(t).not.toMatch(/\(JuanIrache|\.SRT|\.srt/); // never needed the filename fallback
     }
     // The Corato clip (DJI_0023) reads like an editor's title.
-    expect(titles[names.indexOf('Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT')]).toMatch(/^Aerial Drone \w[\w -]* (of|over|around|above) Corato [\w ]+, Italy/);
+    expect(titles[names.indexOf('Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT')]).toMatch(
+      /^Aerial Drone \w[\w -]* (of|over|around|above) Corato [\w ]+, Italy/,
+    );
   });
 
   it('keeps keywords within the rules: at most 30, no duplicates, no brand or tool names', () => {

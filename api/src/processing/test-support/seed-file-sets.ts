@@ -47,7 +47,8 @@ export async function seedFileSets(services: AppServices, projectId: string, set
       files.push(await store(services, source, `${s.baseName}.${container.toUpperCase()}`));
     }
     if (!omit.has('jpg')) files.push(await store(services, fs.createReadStream(await makeTestJpg(s.jpg)), `${s.baseName}.JPG`));
-    if (!omit.has('srt')) files.push(await store(services, fs.createReadStream(fixtureSrtPath(s.srtFixture ?? 'JuanIrache__DJI_SRT_Parser__air2s.srt')), `${s.baseName}.SRT`));
+    if (!omit.has('srt'))
+      files.push(await store(services, fs.createReadStream(fixtureSrtPath(s.srtFixture ?? 'JuanIrache__DJI_SRT_Parser__air2s.srt')), `${s.baseName}.SRT`));
     const set = em.create(FileSet, { project, baseName: s.baseName, position: start + i, createdAt: new Date() });
     for (const f of files) em.create(MediaFile, { fileSet: set, ...f, createdAt: new Date() });
     ids.push(set.id);
@@ -57,14 +58,24 @@ export async function seedFileSets(services: AppServices, projectId: string, set
 }
 
 /** Creates a project through the REST shim and returns its id. */
-export async function createProject(server: { request: (m: string, p: string, o?: { token?: string | null; body?: unknown }) => Promise<{ status: number; body: any }> }, token: string, name = 'Drone clips', cameraType = 'dji-mavic-3-pro-series'): Promise<string> {
+export async function createProject(
+  server: { request: (m: string, p: string, o?: { token?: string | null; body?: unknown }) => Promise<{ status: number; body: any }> },
+  token: string,
+  name = 'Drone clips',
+  cameraType = 'dji-mavic-3-pro-series',
+): Promise<string> {
   const r = await server.request('POST', '/api/projects', { token, body: { name, cameraType } });
   if (r.status !== 201) throw new Error(`project creation failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.project.id;
 }
 
 /** Polls GET progress until the run is over (or the time is up). */
-export async function waitForRun(server: { request: (m: string, p: string, o?: { token?: string | null }) => Promise<{ status: number; body: any }> }, token: string, projectId: string, timeoutMs = 60_000) {
+export async function waitForRun(
+  server: { request: (m: string, p: string, o?: { token?: string | null }) => Promise<{ status: number; body: any }> },
+  token: string,
+  projectId: string,
+  timeoutMs = 60_000,
+) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const r = await server.request('GET', `/api/projects/${projectId}/progress`, { token });

@@ -24,7 +24,13 @@ const FORCE_CLOSE_MS = 5_000;
 async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p.then(() => true, () => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+    return await Promise.race([
+      p.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -65,7 +71,9 @@ export class ProcessingWorker {
     void this.services.processing.settlePendingRefunds().catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
     // Jobs a restarted Redis forgot (see requeueLost); while Redis is down this fails and waits.
     this.reconciler = setInterval(() => {
-      void this.services.processing.requeueLost().catch((err) => this.services.logger.warn({ err: (err as Error).message }, 'could not check the queue for lost jobs'));
+      void this.services.processing
+        .requeueLost()
+        .catch((err) => this.services.logger.warn({ err: (err as Error).message }, 'could not check the queue for lost jobs'));
     }, this.services.config.worker.reconcileMs);
     this.reconciler.unref();
     return this;
@@ -115,7 +123,12 @@ export class ProcessingWorker {
       const set = await em.findOne(FileSet, { id: fileSetId }, { populate: ['files', 'project'] });
       const files = set && setFiles(set);
       if (!set || !files) throw new PermanentProcessingError('The file set is no longer complete');
-      const ordinal = 1 + (await em.count(FileSet, { project: set.project.id, $or: [{ position: { $lt: set.position } }, { position: set.position, baseName: { $lt: set.baseName } }] }));
+      const ordinal =
+        1 +
+        (await em.count(FileSet, {
+          project: set.project.id,
+          $or: [{ position: { $lt: set.position } }, { position: set.position, baseName: { $lt: set.baseName } }],
+        }));
       const out = await runPipeline(
         {
           videoPath: storage.absolutePath(files.video.storageKey),

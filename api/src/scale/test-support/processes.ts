@@ -130,7 +130,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** A throwaway redis-server (no persistence) on a free port; `restart()` keeps the port. */
-export async function startOwnRedis(port?: number): Promise<{ url: string; port: number; child: Child; stop(): Promise<void>; restart(downMs?: number): Promise<void> }> {
+export async function startOwnRedis(
+  port?: number,
+): Promise<{ url: string; port: number; child: Child; stop(): Promise<void>; restart(downMs?: number): Promise<void> }> {
   const p = port ?? (await freePort());
   const launch = async () => {
     const c = spawnChild(`redis:${p}`, 'redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
@@ -187,7 +189,11 @@ export async function killAll(): Promise<void> {
 
 /** A tiny JSON client for one API process. */
 export function apiClient(url: string) {
-  const request = async (method: string, p: string, o: { token?: string | null; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}) => {
+  const request = async (
+    method: string,
+    p: string,
+    o: { token?: string | null; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+  ) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     let body: string | undefined;

@@ -11,7 +11,11 @@ import { makeTestFileSet } from '../../test-support/media-fixtures.js';
 import { multipartBody, type Part } from '../../uploads/test-support/upload-test-helpers.js';
 import type { ApiClient } from './processes.js';
 
-export async function sharedEnv(opts: { databaseUrl: string; redisUrl: string; extra?: Record<string, string> }): Promise<{ env: Record<string, string>; dataDir: string }> {
+export async function sharedEnv(opts: {
+  databaseUrl: string;
+  redisUrl: string;
+  extra?: Record<string, string>;
+}): Promise<{ env: Record<string, string>; dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-scale-'));
   await fs.chmod(dataDir, 0o755);
   return {
@@ -58,10 +62,15 @@ export async function uploadSets(api: ApiClient, token: string, projectId: strin
   try {
     const parts: Part[] = [];
     for (let i = first; i < first + count; i++) {
-      for (const file of await makeTestFileSet(dir, `DJI_${String(i).padStart(4, '0')}`)) parts.push({ filename: path.basename(file), data: await fs.readFile(file) });
+      for (const file of await makeTestFileSet(dir, `DJI_${String(i).padStart(4, '0')}`))
+        parts.push({ filename: path.basename(file), data: await fs.readFile(file) });
     }
     const { body, contentType } = multipartBody(parts);
-    const res = await fetch(`${api.url}/api/upload/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: new Uint8Array(body) });
+    const res = await fetch(`${api.url}/api/upload/${projectId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      body: new Uint8Array(body),
+    });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`upload failed: ${res.status} ${text}`);
   } finally {

@@ -38,7 +38,10 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
     packageId,
     unique: (prefix) => `${prefix}${randomBytes(5).toString('hex')}`,
     async project(opts = {}) {
-      const r = ok('create project', await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Owned by A', cameraType: 'dji-mavic-3-pro-series' } }));
+      const r = ok(
+        'create project',
+        await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Owned by A', cameraType: 'dji-mavic-3-pro-series' } }),
+      );
       const id = r.project.id as string;
       if (opts.trashed) ok('trash project', await server.request('DELETE', `/api/projects/${id}`, { token: owner.token }));
       return id;
@@ -49,8 +52,23 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       const stored = await server.services.storage.write(Readable.from(await fs.readFile(fixtureSrtPath(SRT))), { extension: 'srt' });
       const em = server.services.orm.em.fork();
       const set = em.create(FileSet, { project: em.getReference(Project, projectId), baseName: 'DJI_0001', position: 0, createdAt: new Date() });
-      const media = em.create(MediaFile, { fileSet: set, filename: 'DJI_0001.SRT', extension: 'srt', kind: 'subtitle', contentType: 'application/x-subrip', ...stored, createdAt: new Date() });
-      em.create(FileSetResult, { fileSet: set, original: fx.sampleResult(), current: fx.sampleResult(), provider: 'offline', createdAt: new Date(), updatedAt: new Date() });
+      const media = em.create(MediaFile, {
+        fileSet: set,
+        filename: 'DJI_0001.SRT',
+        extension: 'srt',
+        kind: 'subtitle',
+        contentType: 'application/x-subrip',
+        ...stored,
+        createdAt: new Date(),
+      });
+      em.create(FileSetResult, {
+        fileSet: set,
+        original: fx.sampleResult(),
+        current: fx.sampleResult(),
+        provider: 'offline',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
       await em.flush();
       return { projectId, fileSetId: set.id, fileId: media.id };
     },

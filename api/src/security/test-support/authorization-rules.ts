@@ -116,12 +116,21 @@ export const restRules: Record<string, RestRule> = {
 
   // Administration
   'GET /api/admin/users': { access: 'admin' },
-  'POST /api/admin/users/:id/credits': { access: 'admin', call: async (fx) => ({ params: { id: fx.users.owner.id }, body: { amount: 1, description: 'matrix' } }) },
+  'POST /api/admin/users/:id/credits': {
+    access: 'admin',
+    call: async (fx) => ({ params: { id: fx.users.owner.id }, body: { amount: 1, description: 'matrix' } }),
+  },
   'GET /api/admin/settings': { access: 'admin' },
   'PUT /api/admin/settings/:key': { access: 'admin', call: async () => ({ params: { key: 'CREDIT_MARKUP_PERCENTAGE' }, body: { value: 50 } }) },
   'GET /api/admin/purchase-requests': { access: 'admin' },
-  'POST /api/admin/purchase-requests/:id/approve': { access: 'admin', call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { adminNotes: 'paid' } }) },
-  'POST /api/admin/purchase-requests/:id/reject': { access: 'admin', call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { adminNotes: 'no payment' } }) },
+  'POST /api/admin/purchase-requests/:id/approve': {
+    access: 'admin',
+    call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { adminNotes: 'paid' } }),
+  },
+  'POST /api/admin/purchase-requests/:id/reject': {
+    access: 'admin',
+    call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { adminNotes: 'no payment' } }),
+  },
   'GET /api/admin/ledger/events': { access: 'admin' },
   'GET /api/admin/ledger/verify': { access: 'admin' },
   'GET /api/admin/ledger/replay': { access: 'admin' },
@@ -162,7 +171,10 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/projects/pond5-csv/:id': { access: 'owned', call: completeProject },
   'GET /api/projects/adobe-csv/:id': { access: 'owned', call: completeProject },
   'GET /api/projects/shutterstock-csv/:id': { access: 'owned', call: completeProject },
-  'GET /api/projects/:id/export-check': { access: 'owned', call: async (fx) => ({ url: `/api/projects/${await fx.completeProject()}/export-check?format=adobe` }) },
+  'GET /api/projects/:id/export-check': {
+    access: 'owned',
+    call: async (fx) => ({ url: `/api/projects/${await fx.completeProject()}/export-check?format=adobe` }),
+  },
   'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
 
   // API tokens (issue 8)
@@ -212,8 +224,16 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.categoryOptions': { access: 'public' },
 
   // Uploads, file sets and processing
-  'Mutation.uploadFiles': { access: 'owned', args: async (fx) => ({ projectId: await fx.project(), files: [null] }), files: async (fx) => ({ 'files.0': await fx.srtFile() }) },
-  'Mutation.replaceFileSetFile': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId, file: null }), files: async (fx) => ({ file: await fx.srtFile() }) },
+  'Mutation.uploadFiles': {
+    access: 'owned',
+    args: async (fx) => ({ projectId: await fx.project(), files: [null] }),
+    files: async (fx) => ({ 'files.0': await fx.srtFile() }),
+  },
+  'Mutation.replaceFileSetFile': {
+    access: 'owned',
+    args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId, file: null }),
+    files: async (fx) => ({ file: await fx.srtFile() }),
+  },
   'Query.verifyFileSets': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Mutation.generateProjectJson': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
@@ -225,7 +245,10 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.fileSetResult': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
   'Mutation.updateFileSetResult': {
     access: 'owned',
-    args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId, input: { title: 'Aerial view over the coast', finalDescription: 'A drone flies along the coast.', keywords: ['aerial', 'coast'] } }),
+    args: async (fx) => ({
+      fileSetId: (await fx.fileSet()).fileSetId,
+      input: { title: 'Aerial view over the coast', finalDescription: 'A drone flies along the coast.', keywords: ['aerial', 'coast'] },
+    }),
   },
   'Mutation.resetFileSetResult': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
 

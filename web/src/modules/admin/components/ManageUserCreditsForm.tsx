@@ -21,7 +21,8 @@ export function ManageUserCreditsForm({ onResult }: { onResult(r: { ok: boolean;
     e.preventDefault();
     if (!user) return onResult({ ok: false, message: 'Please select a user' });
     const trimmed = amount.trim();
-    if (!trimmed || !/^-?\d+(\.\d{1,2})?$/.test(trimmed) || Number(trimmed) === 0) return onResult({ ok: false, message: 'Please enter a valid credit amount' });
+    if (!trimmed || !/^-?\d+(\.\d{1,2})?$/.test(trimmed) || Number(trimmed) === 0)
+      return onResult({ ok: false, message: 'Please enter a valid credit amount' });
     try {
       const r = await adjust({ variables: { userId: user.id, amount: trimmed, reason: reason.trim() || DEFAULT_REASON, idempotencyKey: crypto.randomUUID() } });
       onResult({ ok: true, message: r.data?.adjustUserCredits.message ?? 'Credits adjusted' });
@@ -35,7 +36,13 @@ export function ManageUserCreditsForm({ onResult }: { onResult(r: { ok: boolean;
   return (
     <form className="form" onSubmit={submit} noValidate>
       <h3>Manage User Credits</h3>
-      <UserPicker label="User" placeholder="Type a name or e-mail" value={user} onChange={setUser} detail={(u) => `${formatBalance(u.creditBalance)} credits`} />
+      <UserPicker
+        label="User"
+        placeholder="Type a name or e-mail"
+        value={user}
+        onChange={setUser}
+        detail={(u) => `${formatBalance(u.creditBalance)} credits`}
+      />
       <label>
         Amount
         <input type="number" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="e.g. 25 or -10.50" aria-label="Amount" />

@@ -48,7 +48,12 @@ export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: 
         ) : (
           <>
             <ExportMenu projectId={project.id} projectName={project.name} />
-            <button type="button" className="button button-small button-danger" aria-label={`Move ${project.name} to trash`} onClick={() => onTrash(project.id)}>
+            <button
+              type="button"
+              className="button button-small button-danger"
+              aria-label={`Move ${project.name} to trash`}
+              onClick={() => onTrash(project.id)}
+            >
               <TrashIcon /> Trash
             </button>
           </>
