@@ -159,14 +159,12 @@ export class PurchasesService {
       if (!PURCHASE_STATUSES.includes(filter.status as PurchaseStatus)) throw badInput(`status must be one of: ${PURCHASE_STATUSES.join(', ')}`);
       where.status = filter.status;
     }
-    const [rows, total] = await this.orm.em
-      .fork()
-      .findAndCount(PurchaseRequest, where, {
-        populate: ['creditPackage', 'user'],
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: filter.limit,
-        offset: filter.offset,
-      });
+    const [rows, total] = await this.orm.em.fork().findAndCount(PurchaseRequest, where, {
+      populate: ['creditPackage', 'user'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: filter.limit,
+      offset: filter.offset,
+    });
     return { requests: rows.map(presentRequest), total };
   }
 

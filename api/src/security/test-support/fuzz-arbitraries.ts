@@ -301,39 +301,33 @@ const gqlVariables = fc.oneof(
 const graphqlRequest: fc.Arbitrary<Omit<FuzzRequest, 'headers'> & { headers: Record<string, string> }> = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc
-      .tuple(gqlDocument, gqlVariables, fc.option(fc.string({ maxLength: 20 }), { nil: undefined }))
-      .map(([query, variables, operationName]) => ({
-        method: 'POST',
-        path: '/graphql',
-        headers: { 'content-type': 'application/json' },
-        body: Buffer.from(JSON.stringify({ query, variables, operationName })),
-        label: 'graphql document',
-      })),
+    arbitrary: fc.tuple(gqlDocument, gqlVariables, fc.option(fc.string({ maxLength: 20 }), { nil: undefined })).map(([query, variables, operationName]) => ({
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ query, variables, operationName })),
+      label: 'graphql document',
+    })),
   },
   {
     weight: 2,
-    arbitrary: fc
-      .jsonValue({ maxDepth: 3 })
-      .map((v) => ({
-        method: 'POST',
-        path: '/graphql',
-        headers: { 'content-type': 'application/json' },
-        body: Buffer.from(JSON.stringify(v) ?? 'null'),
-        label: 'graphql random json',
-      })),
+    arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => ({
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify(v) ?? 'null'),
+      label: 'graphql random json',
+    })),
   },
   {
     weight: 1,
-    arbitrary: fc
-      .array(gqlDocument, { maxLength: 5 })
-      .map((qs) => ({
-        method: 'POST',
-        path: '/graphql',
-        headers: { 'content-type': 'application/json' },
-        body: Buffer.from(JSON.stringify(qs.map((query) => ({ query })))),
-        label: 'graphql batch',
-      })),
+    arbitrary: fc.array(gqlDocument, { maxLength: 5 }).map((qs) => ({
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify(qs.map((query) => ({ query })))),
+      label: 'graphql batch',
+    })),
   },
   {
     weight: 1,
