@@ -67,6 +67,29 @@ interface RunRow {
   finished_at: Date | null;
 }
 
+/** A processing_jobs row as progress reads it (JOB_COLUMNS, the table aliased `j`). */
+interface JobRow {
+  id: string;
+  file_set_id: string;
+  status: JobProgress['status'];
+  progress: number;
+  stage: string | null;
+  stage_message: string | null;
+  error: string | null;
+  attempts: number;
+}
+const JOB_COLUMNS = 'j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts';
+const toJobProgress = (j: JobRow): JobProgress => ({
+  id: j.id,
+  fileSetId: j.file_set_id,
+  status: j.status,
+  progress: j.progress,
+  stage: j.stage,
+  stageMessage: j.stage_message,
+  error: j.error,
+  attempts: j.attempts,
+});
+
 const toRunView = (r: RunRow): RunView => ({
   id: r.id,
   projectId: r.project_id,
@@ -248,31 +271,13 @@ export class ProcessingService {
     const run = row?.run_id && row.run_status ? { id: row.run_id, status: row.run_status } : null;
     let jobs: JobProgress[] = [];
     if (run) {
-      const r = await this.deps.pool.query<{
-        id: string;
-        file_set_id: string;
-        status: JobProgress['status'];
-        progress: number;
-        stage: string | null;
-        stage_message: string | null;
-        error: string | null;
-        attempts: number;
-      }>(
-        `select j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts
+      const r = await this.deps.pool.query<JobRow>(
+        `select ${JOB_COLUMNS}
          from processing_jobs j join file_sets fs on fs.id = j.file_set_id
          where j.run_id = $1 order by fs.position, fs.base_name`,
         [run.id],
       );
-      jobs = r.rows.map((j) => ({
-        id: j.id,
-        fileSetId: j.file_set_id,
-        status: j.status,
-        progress: j.progress,
-        stage: j.stage,
-        stageMessage: j.stage_message,
-        error: j.error,
-        attempts: j.attempts,
-      }));
+      jobs = r.rows.map(toJobProgress);
     }
     return summarizeProgress(projectId, row?.project_status ?? 'created', run, jobs);
   }
@@ -280,36 +285,13 @@ export class ProcessingService {
   /** Latest job state per file set, for the project page's list (one query for many sets). */
   async jobStatesOf(fileSetIds: readonly string[]): Promise<Map<string, JobProgress>> {
     if (!fileSetIds.length) return new Map();
-    const r = await this.deps.pool.query<{
-      id: string;
-      file_set_id: string;
-      status: JobProgress['status'];
-      progress: number;
-      stage: string | null;
-      stage_message: string | null;
-      error: string | null;
-      attempts: number;
-    }>(
-      `select distinct on (j.file_set_id) j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts
+    const r = await this.deps.pool.query<JobRow>(
+      `select distinct on (j.file_set_id) ${JOB_COLUMNS}
        from processing_jobs j join processing_runs r on r.id = j.run_id
        where j.file_set_id = any($1::uuid[]) order by j.file_set_id, r.created_at desc`,
       [fileSetIds],
     );
-    return new Map(
-      r.rows.map((j) => [
-        j.file_set_id,
-        {
-          id: j.id,
-          fileSetId: j.file_set_id,
-          status: j.status,
-          progress: j.progress,
-          stage: j.stage,
-          stageMessage: j.stage_message,
-          error: j.error,
-          attempts: j.attempts,
-        },
-      ]),
-    );
+    return new Map(r.rows.map((j) => [j.file_set_id, toJobProgress(j)]));
   }
 
   /** Called after every settled job: finishes the run once and refunds what failed. */
