@@ -25,17 +25,7 @@ export class AdminService {
 
   async listUsers(page: { limit: number; offset: number }) {
     const { users, total } = await this.users.list(page);
-    const rows = await Promise.all(
-      users.map(async (u) => ({
-        id: u.id,
-        username: u.username,
-        email: u.email,
-        roleId: u.roleId,
-        createdAt: u.createdAt,
-        creditBalance: await this.credits.balance(u.id),
-      })),
-    );
-    return { rows, total };
+    return { rows: await this.withBalances(users), total };
   }
 
   /** Keyset page for the GraphQL connection (`first + 1` rows), optionally narrowed by a search text. */
@@ -43,7 +33,12 @@ export class AdminService {
     const search = page.search?.trim() ?? '';
     if (search.length > MAX_USER_SEARCH) throw badInput(`Search text must be at most ${MAX_USER_SEARCH} characters`);
     const { users, total } = await this.users.page({ first: page.first, after: page.after, words: search ? search.split(/\s+/) : [] });
-    const rows = await Promise.all(
+    return { rows: await this.withBalances(users), total };
+  }
+
+  /** The admin's view of each user: their details and credit balance. */
+  private withBalances(users: ReadonlyArray<{ id: string; username: string; email: string; roleId: number; createdAt: Date }>) {
+    return Promise.all(
       users.map(async (u) => ({
         id: u.id,
         username: u.username,
@@ -53,7 +48,6 @@ export class AdminService {
         creditBalance: await this.credits.balance(u.id),
       })),
     );
-    return { rows, total };
   }
 
   async adjustCredits(rawUserId: unknown, rawAmount: unknown, reason: unknown, adminId: string, idempotencyKey?: string) {
