@@ -2,8 +2,11 @@
 
 const MB = 1048576;
 
-/** File sizes in MB: bytes divided by 1048576, 2 decimals. */
-export const formatMB = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
+/**
+ * File sizes in MB: bytes divided by 1048576, 2 decimals. A file too small to show at 2 decimals
+ * (a short clip's .SRT) reads "<0.01 MB", not "0.00 MB", which would look empty.
+ */
+export const formatMB = (bytes: number) => (bytes > 0 && bytes < 0.005 * MB ? '<0.01 MB' : `${(bytes / MB).toFixed(2)} MB`);
 
 /** Balances: 0 to 2 decimals ("100", "99.97"). */
 export const formatBalance = (value: string | number) => Number(value).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
