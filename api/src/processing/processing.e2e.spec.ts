@@ -143,3 +143,42 @@ describe('starting', () => {
     expect(await balance(owner.token)).toBe(100);
   });
 });
+
+describe('progress', () => {
+  it("reads a run's end as one snapshot: never a completed run beside a project still processing", async () => {
+    const u = await signUp(server);
+    const projectId = await createProject(server, u.token);
+    await seedFileSets(server.services, projectId, [{ baseName: 'DJI_0001' }]);
+    expect((await server.request('POST', `/api/projects/${projectId}/process`, { token: u.token })).status).toBe(202);
+    const { runId } = await waitForRun(server, u.token, projectId);
+    const { pool, processing } = server.services;
+    // Back to the moment before the run ends: every job settled, the run and project still going.
+    await pool.query(`update processing_runs set status = 'running' where id = $1`, [runId]);
+    await pool.query(`update projects set status = 'processing' where id = $1`, [projectId]);
+
+    // The run ends as finishIfSettled ends it (run and project in one transaction), but its commit
+    // is held until the progress read waits on the runs table: a read of the project alone would
+    // already be behind it, and a later read of the run would see the commit.
+    const ender = await pool.connect();
+    try {
+      await ender.query('begin');
+      await ender.query(`update projects set status = 'completed' where id = $1`, [projectId]);
+      await ender.query('lock table processing_runs in access exclusive mode');
+      await ender.query(`update processing_runs set status = 'completed' where id = $1`, [runId]);
+      let settled = false;
+      const read = processing.progressOf(projectId).finally(() => (settled = true));
+      for (let waiting = 0; waiting === 0 && !settled; await new Promise((r) => setTimeout(r, 20))) {
+        const r = await pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%processing_runs%'`,
+        );
+        waiting = r.rows[0]!.n;
+      }
+      await ender.query('commit');
+      // Both from after the commit (the read waited for it): the project with its run, not before it.
+      expect(await read).toMatchObject({ status: 'completed', runStatus: 'completed' });
+    } finally {
+      await ender.query('rollback').catch(() => undefined); // after a failure: no lock left in the pool
+      ender.release();
+    }
+  });
+});
