@@ -4,9 +4,10 @@
 // small files in one request: seconds until they are grouped and recorded. The server's CPU time
 // during the upload is shown too (n cores give at most n s per second), and the SHA-256 it
 // recorded is checked against the bytes sent (untimed).
-// Both phases write into the page cache, and how fast the kernel takes a write depends on how much
-// it still has to flush to disk: so the dirty pages are flushed (`sync`, untimed) before each timed
-// phase, baseline and upload alternate for several rounds, and the figures are medians.
+// Both phases write into the page cache, and how fast the kernel takes a write varies with what it
+// still has to flush to disk and, on a VM, with whether the memory it gets was lately handed back
+// to the host: so the dirty pages are flushed (`sync`, untimed) before each timed phase, baseline
+// and upload alternate for several rounds, and the figures are medians.
 // Needs a build first: npm run build. Run: node bench/upload.mjs [--rounds N]
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -46,7 +47,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-upload-'));
 const db = await freshDatabase();
 const api = await startApi({ DATA_DIR: dataDir, DATABASE_URL: db.url, PORT: '4712', REDIS_URL: '', LOG_LEVEL: 'warn' });
 const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${api.child.pid}/status`, 'utf8'))?.[1] ?? 0);
-/** CPU seconds (user + system, all threads) the server has used, from /proc (clock ticks of 1/100 s). */
 /** CPU seconds per thread of the server (for UPLOAD_BENCH_DEBUG), keyed by thread id and name. */
 const threadCpu = () =>
   Object.fromEntries(
@@ -56,6 +56,7 @@ const threadCpu = () =>
       return [`${tid} ${/\((.*)\)/.exec(stat)[1]}`, (Number(fields[11]) + Number(fields[12])) / 100];
     }),
   );
+/** CPU seconds (user + system, all threads) the server has used, from /proc (clock ticks of 1/100 s). */
 const cpuSeconds = () => {
   const fields = fs.readFileSync(`/proc/${api.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
