@@ -165,13 +165,7 @@ export function AdminLedgerPage() {
               </tbody>
             </table>
           </div>
-          <Pager
-            page={pages.page}
-            pages={Math.ceil(data.ledgerEvents.totalCount / PAGE_SIZE)}
-            hasNext={data.ledgerEvents.pageInfo.hasNextPage}
-            onPrevious={pages.previous}
-            onNext={() => pages.next(data.ledgerEvents.pageInfo.endCursor)}
-          />
+          <Pager pages={pages} connection={data.ledgerEvents} pageSize={PAGE_SIZE} />
         </>
       )}
     </section>

@@ -46,13 +46,7 @@ export function AdminUsersPage() {
           ))}
         </tbody>
       </table>
-      <Pager
-        page={pages.page}
-        pages={Math.ceil(conn.totalCount / PAGE_SIZE)}
-        hasNext={conn.pageInfo.hasNextPage}
-        onPrevious={pages.previous}
-        onNext={() => pages.next(conn.pageInfo.endCursor)}
-      />
+      <Pager pages={pages} connection={conn} pageSize={PAGE_SIZE} />
     </section>
   );
 }

@@ -79,13 +79,7 @@ export function TransactionsPage() {
               </article>
             ))}
           </div>
-          <Pager
-            page={pages.page}
-            pages={Math.ceil(conn.totalCount / PAGE_SIZE)}
-            hasNext={conn.pageInfo.hasNextPage}
-            onPrevious={pages.previous}
-            onNext={() => pages.next(conn.pageInfo.endCursor)}
-          />
+          <Pager pages={pages} connection={conn} pageSize={PAGE_SIZE} />
         </>
       )}
     </section>

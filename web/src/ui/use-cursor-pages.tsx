@@ -16,16 +16,32 @@ export function useCursorPages() {
   };
 }
 
-export function Pager({ page, pages, onPrevious, onNext, hasNext }: { page: number; pages: number; hasNext: boolean; onPrevious(): void; onNext(): void }) {
+export type CursorPages = ReturnType<typeof useCursorPages>;
+
+/** Previous, 'page / pages' and Next for one page of a connection read with useCursorPages. */
+export function Pager({
+  pages,
+  connection,
+  pageSize,
+}: {
+  pages: CursorPages;
+  connection: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor?: string | null } };
+  pageSize: number;
+}) {
   return (
     <div className="pager">
-      <button type="button" className="button button-small" disabled={page <= 1} onClick={onPrevious}>
+      <button type="button" className="button button-small" disabled={pages.page <= 1} onClick={pages.previous}>
         Previous
       </button>
       <span>
-        {page} / {Math.max(pages, 1)}
+        {pages.page} / {Math.max(Math.ceil(connection.totalCount / pageSize), 1)}
       </span>
-      <button type="button" className="button button-small" disabled={!hasNext} onClick={onNext}>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={!connection.pageInfo.hasNextPage}
+        onClick={() => pages.next(connection.pageInfo.endCursor)}
+      >
         Next
       </button>
     </div>

@@ -75,15 +75,7 @@ export function ApiTokenList({ onError, onRevoked }: { onError(message: string):
           </tbody>
         </table>
       </div>
-      {(conn.pageInfo.hasNextPage || pages.page > 1) && (
-        <Pager
-          page={pages.page}
-          pages={Math.ceil(conn.totalCount / PAGE_SIZE)}
-          hasNext={conn.pageInfo.hasNextPage}
-          onPrevious={pages.previous}
-          onNext={() => pages.next(conn.pageInfo.endCursor)}
-        />
-      )}
+      {(conn.pageInfo.hasNextPage || pages.page > 1) && <Pager pages={pages} connection={conn} pageSize={PAGE_SIZE} />}
     </>
   );
 }
