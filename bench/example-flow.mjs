@@ -6,16 +6,14 @@
 // Also the script's peak RSS (streamed upload: it stays near its idle size). EXAMPLE_BENCH_ECHO=1
 // shows the script's own output. Needs a build first: npx tsc -b ledger api.
 // Run: node bench/example-flow.mjs
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { freshDatabase, root, startApi, table } from './lib.mjs';
+import { freshDatabase, makeBenchMedia, root, startApi, table } from './lib.mjs';
 
-const run = promisify(execFile);
 const SETS = Number(process.env.EXAMPLE_BENCH_SETS ?? 20);
 const [size, seconds] = (process.env.EXAMPLE_BENCH_VIDEO ?? '1920x1080:10').split(':');
 const SRT_DIR = path.join(root, 'api/test/fixtures/srt');
@@ -33,24 +31,7 @@ const SRTS = [
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-example-'));
 const folder = path.join(work, 'footage');
 await fsp.mkdir(folder);
-const ff = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'];
-const clip = path.join(work, 'clip.mp4');
-const jpg = path.join(work, 'still.jpg');
-await run('ffmpeg', [
-  ...ff,
-  '-i',
-  `testsrc2=s=${size}:r=30:d=${seconds}`,
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-pix_fmt',
-  'yuv420p',
-  '-movflags',
-  '+faststart',
-  clip,
-]);
-await run('ffmpeg', [...ff, '-i', `testsrc2=s=${size}`, '-frames:v', '1', '-f', 'image2', jpg]);
+const { clip, still: jpg } = makeBenchMedia(work, { size, seconds: Number(seconds) });
 for (let i = 1; i <= SETS; i++) {
   const base = `DJI_${String(i).padStart(4, '0')}`;
   await fsp.copyFile(clip, path.join(folder, `${base}.MP4`));

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: start a compiled API against a fresh database, fire bounded
 // request loops, print tables. Every figure is reported against a baseline measured in the same run.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,4 +100,30 @@ export function table(rows) {
   console.log(line(cols));
   console.log(line(width.map((w) => '-'.repeat(w))));
   for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}
+
+/**
+ * A real H.264 clip (ffmpeg's test pattern, `size` as WxH, `seconds` long) and a JPG still of
+ * `stillSize` in `dir`, for benchmarks that upload file sets. Returns their paths.
+ */
+export function makeBenchMedia(dir, { size = '320x180', seconds = 2, stillSize = size } = {}) {
+  const ff = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'];
+  const clip = path.join(dir, 'clip.mp4');
+  const still = path.join(dir, 'still.jpg');
+  execFileSync('ffmpeg', [
+    ...ff,
+    '-i',
+    `testsrc2=s=${size}:r=30:d=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    clip,
+  ]);
+  execFileSync('ffmpeg', [...ff, '-i', `testsrc2=s=${stillSize}`, '-frames:v', '1', '-f', 'image2', still]);
+  return { clip, still };
 }

@@ -3,13 +3,13 @@
 // sets (default 500) on the offline provider with 2 standalone workers while the load runs.
 // `npx tsc -b ledger api && node bench/load.mjs`; BENCH_SECONDS (default 60) per load phase.
 // Uses the test PostgreSQL (a fresh database) and Redis (REDIS_URL, a fresh queue prefix).
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { freshDatabase, root, startApi, stopChild } from './lib.mjs';
+import { freshDatabase, makeBenchMedia, root, startApi, stopChild } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SETS = Number(process.env.BENCH_SETS ?? 500);
@@ -83,27 +83,10 @@ try {
 
   // One real file set, uploaded SETS times under different names into the run project.
   const media = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-load-media-'));
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=320x180:r=25:d=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    path.join(media, 'v.mp4'),
-  ]);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360', '-frames:v', '1', path.join(media, 'p.jpg')]);
+  const { clip, still } = makeBenchMedia(media, { size: '320x180', seconds: 2, stillSize: '640x360' });
   const files = {
-    MP4: fs.readFileSync(path.join(media, 'v.mp4')),
-    JPG: fs.readFileSync(path.join(media, 'p.jpg')),
+    MP4: fs.readFileSync(clip),
+    JPG: fs.readFileSync(still),
     SRT: fs.readFileSync(path.join(root, 'api/test/fixtures/srt/JuanIrache__DJI_SRT_Parser__air2s.srt')),
   };
   const runProject = projects[0];
