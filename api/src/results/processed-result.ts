@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isShotType, SHOT_TYPE_IDS } from '../analysis/shot-types/vocabulary.js';
 import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
 
 /** At most 30 keywords per file set (SPEC §5, §9). */
@@ -20,6 +21,26 @@ export function normalizeKeywords(input: string | readonly string[]): string[] {
     if (out.length === MAX_KEYWORDS) break;
   }
   return out;
+}
+
+/**
+ * Shot types keep the fixed vocabulary: an unknown key is refused by name (one issue, whatever
+ * the number of keys), so a client cannot store arbitrary maps beside a result.
+ */
+function shotTypesSchema() {
+  return z
+    .record(z.string(), z.boolean())
+    .superRefine((map, ctx) => {
+      const unknown = Object.keys(map).filter((k) => !isShotType(k));
+      if (!unknown.length) return;
+      const shown = unknown[0]!.length > 64 ? `${unknown[0]!.slice(0, 64)}...` : unknown[0]!;
+      ctx.addIssue({
+        code: 'custom',
+        path: [unknown[0]!],
+        message: `Unknown shot type '${shown}'${unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : ''}. Known shot types: ${SHOT_TYPE_IDS.join(', ')}`,
+      });
+    })
+    .default({});
 }
 
 const category = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
@@ -48,7 +69,7 @@ export const processedResultSchema = z.object({
     city: z.string().max(200).nullable(),
     country: z.string().max(200).nullable(),
   }),
-  shot_types: z.record(z.string().max(64), z.boolean()).default({}),
+  shot_types: shotTypesSchema(),
 });
 
 export type ProcessedResult = z.output<typeof processedResultSchema>;

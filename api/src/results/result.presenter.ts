@@ -54,8 +54,8 @@ export function presentResultRest(v: ResultView) {
   };
 }
 
-/** GraphQL input -> the SPEC object the service validates; shot types omitted keep the stored ones. */
-export function inputToResult(input: FileSetResultInput, stored: ProcessedResult['shot_types'] | null): unknown {
+/** GraphQL input -> the SPEC object the service validates; shot types omitted keep the stored ones (the service merges). */
+export function inputToResult(input: FileSetResultInput): unknown {
   return {
     content: {
       title: input.title,
@@ -68,6 +68,6 @@ export function inputToResult(input: FileSetResultInput, stored: ProcessedResult
       },
     },
     metadata: { latitude: input.latitude ?? null, longitude: input.longitude ?? null, city: input.city ?? null, country: input.country ?? null },
-    shot_types: input.shotTypes ? Object.fromEntries(input.shotTypes.map((s) => [s.id, s.value])) : (stored ?? {}),
+    shot_types: input.shotTypes ? Object.fromEntries(input.shotTypes.map((s) => [s.id, s.value])) : undefined,
   };
 }

@@ -39,9 +39,7 @@ export class ResultsResolver {
     @Arg('input', () => FileSetResultInput, { description: 'The whole edited result.' }) input: FileSetResultInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    const user = requireUser(ctx);
-    const stored = input.shotTypes ? null : ((await this.services.results.get(user, fileSetId)).current.shot_types ?? null);
-    return presentResult(await this.services.results.update(user, fileSetId, inputToResult(input, stored)));
+    return presentResult(await this.services.results.update(requireUser(ctx), fileSetId, inputToResult(input)));
   }
 
   @Mutation(() => FileSetResultType, { description: 'Restores the AI-generated original of a result.' })

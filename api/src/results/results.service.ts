@@ -4,7 +4,7 @@
  * exports; Reset copies original back.
  */
 import type pg from 'pg';
-import { z } from 'zod';
+import { isShotType } from '../analysis/shot-types/vocabulary.js';
 import type { Orm } from '../db/database.js';
 import { notFound } from '../errors/app-error.js';
 import { FileSet } from '../filesets/file-set.entity.js';
@@ -25,13 +25,32 @@ export interface ResultView {
 }
 
 /** PUT bodies: the result object itself or `{ results: {...} }`; keywords may be one comma-separated string. */
-const editInput = z.preprocess((raw) => {
+function unwrapEdit(raw: unknown): unknown {
   const body = raw && typeof raw === 'object' && 'results' in raw && !('content' in raw) ? (raw as { results: unknown }).results : raw;
   if (!body || typeof body !== 'object') return body;
   const content = (body as { content?: { keywords?: unknown } }).content;
   if (content && typeof content.keywords === 'string') return { ...body, content: { ...content, keywords: content.keywords.split(',') } };
   return body;
-}, processedResultSchema);
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * An edit laid over the stored result: a field the body leaves out keeps its stored value (SPEC §7's
+ * PUT body names content and metadata only, so shot types must survive it). A present field of the
+ * wrong type is left for the schema to refuse. Stored shot types outside the vocabulary (written
+ * before it was enforced) are dropped rather than blamed on the caller.
+ */
+export function mergeEdit(stored: ProcessedResult, raw: unknown): unknown {
+  const body = unwrapEdit(raw);
+  if (!isPlainObject(body)) return body;
+  const over = <T extends object>(base: T, edit: unknown): unknown => (edit === undefined ? base : isPlainObject(edit) ? { ...base, ...edit } : edit);
+  const content = body.content === undefined || isPlainObject(body.content)
+    ? { ...stored.content, ...(body.content as object | undefined), categories: over(stored.content.categories, (body.content as { categories?: unknown } | undefined)?.categories) }
+    : body.content;
+  const storedShots = Object.fromEntries(Object.entries(stored.shot_types).filter(([k]) => isShotType(k)));
+  return { content, metadata: over(stored.metadata, body.metadata), shot_types: over(storedShots, body.shot_types) };
+}
 
 const toView = (r: FileSetResult, fileSetId: string): ResultView => ({
   fileSetId,
@@ -70,14 +89,13 @@ export class ResultsService {
     return r;
   }
 
-  /** Saves the user's whole edited result beside the original. */
+  /** Saves the user's edit beside the original; fields the edit leaves out keep their stored values. */
   async update(owner: User, rawFileSetId: unknown, raw: unknown): Promise<ResultView> {
     const id = await this.ownedSet(owner, rawFileSetId);
-    const input = editInput.parse(raw);
     const em = this.orm.em.fork();
     const r = await em.findOne(FileSetResult, { fileSet: id });
     if (!r) throw notFound('This file set has no result yet');
-    r.current = input;
+    r.current = processedResultSchema.parse(mergeEdit(r.current, raw));
     r.editedAt = new Date();
     await em.flush();
     return toView(r, id);
