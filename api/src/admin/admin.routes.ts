@@ -65,7 +65,7 @@ export function adminRoutes(services: AppServices): Router {
       const limit = intParam(req.query.limit, 'limit', 100, 1, 500);
       const offset = intParam(req.query.offset, 'offset', 0, 0, 1_000_000_000);
       const { requests, total } = await purchases.listAll({ status: req.query.status, limit, offset });
-      return { requests: requests.map(presentPurchaseRest), total };
+      return { requests: requests.map(presentPurchaseRest), total, limit, offset };
     }),
   );
   for (const action of ['approve', 'reject'] as const) {

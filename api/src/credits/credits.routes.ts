@@ -59,7 +59,7 @@ export function purchaseRoutes(services: AppServices): Router {
       const limit = intParam(req.query.limit, 'limit', 100, 1, 200);
       const offset = intParam(req.query.offset, 'offset', 0, 0, 1_000_000_000);
       const { requests, total } = await services.purchases.listForUser(user, { limit, offset });
-      return { requests: requests.map(presentPurchaseRest), total };
+      return { requests: requests.map(presentPurchaseRest), total, limit, offset };
     }),
   );
   return r;

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
 import { authed, jsonBody } from '../http/route.js';
+import { intParam } from '../credits/credits.routes.js';
 import { presentProjectRest } from './project.presenter.js';
 import { emptyTrashMessage } from './projects.resolver.js';
 import { createProjectOnce } from '../idempotency/idempotent-writes.js';
@@ -10,16 +11,20 @@ import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 export function projectRoutes(services: AppServices): Router {
   const r = Router();
   const { projects } = services;
-  const all = { first: 200 };
 
-  r.get(
-    '/',
-    authed(services, async (_req, user) => (await projects.list(user, { ...all, view: 'ACTIVE' })).projects.map(presentProjectRest)),
-  );
-  r.get(
-    '/trash',
-    authed(services, async (_req, user) => (await projects.list(user, { ...all, view: 'TRASH' })).projects.map(presentProjectRest)),
-  );
+  // SPEC §7 answers a plain list, so existing clients keep that shape; paging rides beside it:
+  // `limit` (1-200, default 200) and `offset` in the query, the whole count in X-Total-Count, so a
+  // client can tell a full page from the end of the list.
+  const listed = (view: 'ACTIVE' | 'TRASH') =>
+    authed(services, async (req, user, res) => {
+      const first = intParam(req.query.limit, 'limit', 200, 1, 200);
+      const offset = intParam(req.query.offset, 'offset', 0, 0, 1_000_000_000);
+      const page = await projects.list(user, { first, offset, view });
+      res.setHeader('X-Total-Count', String(page.totalCount));
+      return page.projects.map(presentProjectRest);
+    });
+  r.get('/', listed('ACTIVE'));
+  r.get('/trash', listed('TRASH'));
   r.delete(
     '/trash/empty',
     authed(services, async (_req, user) => {

@@ -83,10 +83,16 @@ export class ProjectsService {
       const c = decodeCursor(f.after);
       pageWhere = { $and: [filtered, { $or: [{ createdAt: { $lt: c.createdAt } }, { createdAt: c.createdAt, id: { $lt: c.id } }] }] };
     }
+    // Files too: a set's status and missing slots are read from them, so a list without them would
+    // report every set as incomplete. Select-in loading: one query for the page's sets and one for
+    // all their files, however many projects and sets the page holds.
     const rows = await em.find(Project, pageWhere, {
       orderBy: { createdAt: 'desc', id: 'desc' },
       limit: f.first + 1,
-      populate: ['fileSets'],
+      offset: f.offset,
+      populate: ['fileSets', 'fileSets.files'],
+      populateOrderBy: { fileSets: { position: 'asc', baseName: 'asc' } },
+      strategy: 'select-in',
     });
     return { projects: rows.slice(0, f.first), totalCount, hasNextPage: rows.length > f.first };
   }
@@ -143,7 +149,12 @@ export class ProjectsService {
 
   private async update(owner: User, rawId: unknown, change: (p: Project) => void): Promise<Project> {
     const em = this.orm.em.fork();
-    const project = await em.findOne(Project, { id: parseId(rawId), owner: owner.id }, { populate: ['fileSets'] });
+    // The answer presents the project with its sets' status, so their files are loaded too.
+    const project = await em.findOne(
+      Project,
+      { id: parseId(rawId), owner: owner.id },
+      { populate: ['fileSets', 'fileSets.files'], populateOrderBy: { fileSets: { position: 'asc', baseName: 'asc' } }, strategy: 'select-in' },
+    );
     if (!project) throw notFound('Project not found');
     change(project);
     await em.flush();

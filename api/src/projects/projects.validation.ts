@@ -41,5 +41,7 @@ export const projectListFilter = z.object({
     .default(0),
   first: z.number().int().min(1, 'first must be at least 1').max(200, 'first must be at most 200').default(50),
   after: z.string().max(200).optional().nullable(),
+  /** Offset paging for the REST lists (GraphQL pages with `after`). */
+  offset: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 export type ProjectListFilter = z.infer<typeof projectListFilter>;
