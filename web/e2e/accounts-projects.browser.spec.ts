@@ -376,7 +376,8 @@ it('at 375 px collapses the bar into a menu that also lists Transaction History 
   await shootThemes(h, page, 'narrow-dashboard');
 
   await menu.click();
-  for (const item of ['Dashboard', 'New Project', 'About', 'Contact', 'Buy Credits', 'Transaction History', 'Account Settings', 'Logout']) {
+  // SPEC §2: every entry of the signed-in bar, and the menu ALSO lists Transaction History and Account Settings.
+  for (const item of ['Dashboard', 'New Project', 'About', 'Contact', 'Buy Credits', 'Account', 'Transaction History', 'Account Settings', 'Logout']) {
     await expect(nav(page).getByText(item, { exact: true }).isVisible()).resolves.toBe(true);
   }
   await expect(nav(page).getByTestId('credit-badge').isVisible()).resolves.toBe(true);

@@ -40,7 +40,15 @@ describe('project lists carry the files of every set', () => {
     const listed = list.body.find((p: { id: string }) => p.id === projectId);
     expect(summary(listed.FileSets)).toEqual(expected);
     const one = await server.request('GET', `/api/projects/${projectId}`, { token });
-    expect(listed.FileSets).toEqual(one.body.FileSets.map(({ id, baseName, status, missing, Files }: RestSet & { id: string; baseName: string }) => ({ id, baseName, status, missing, Files })));
+    expect(listed.FileSets).toEqual(
+      one.body.FileSets.map(({ id, baseName, status, missing, Files }: RestSet & { id: string; baseName: string }) => ({
+        id,
+        baseName,
+        status,
+        missing,
+        Files,
+      })),
+    );
   });
 
   it('the trash move answers and GET /api/projects/trash list the files too', async () => {
@@ -57,9 +65,13 @@ describe('project lists carry the files of every set', () => {
     const r = await server.graphql('{ projects(first: 10) { edges { node { id fileSets { status missing files { filename } } } } } }', {}, token);
     expect(r.errors).toBeUndefined();
     const node = r.data.projects.edges.map((e: { node: { id: string } }) => e.node).find((p: { id: string }) => p.id === projectId);
-    expect(node.fileSets.map((s: { status: string; missing: string[]; files: Array<{ filename: string }> }) => ({ status: s.status, missing: s.missing, files: s.files.map((f) => f.filename) }))).toEqual(
-      expected,
-    );
+    expect(
+      node.fileSets.map((s: { status: string; missing: string[]; files: Array<{ filename: string }> }) => ({
+        status: s.status,
+        missing: s.missing,
+        files: s.files.map((f) => f.filename),
+      })),
+    ).toEqual(expected);
   });
 });
 
@@ -96,7 +108,8 @@ describe('purchase request histories page like transactions', () => {
   it('the user list takes limit/offset and answers total, limit and offset', async () => {
     const u = await signUp(server);
     const pkgs = (await server.request('GET', '/api/purchase/packages')).body.packages;
-    for (let i = 0; i < 3; i++) expect((await server.request('POST', '/api/purchase/request', { token: u.token, body: { packageId: pkgs[0].id } })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await server.request('POST', '/api/purchase/request', { token: u.token, body: { packageId: pkgs[0].id } })).status).toBe(201);
     const all = await server.request('GET', '/api/purchase/requests', { token: u.token });
     const page = await server.request('GET', '/api/purchase/requests?limit=1&offset=1', { token: u.token });
     expect(page.body).toMatchObject({ total: 3, limit: 1, offset: 1 });

@@ -21,7 +21,17 @@ async function seededSet() {
       {
         baseName: 'DJI_0001',
         files: [{ filename: 'DJI_0001.MP4' }],
-        result: { title: 'Harbour', description: 'Boats', keywords: ['boat'], adobe: 'Travel', city: 'Porto', country: 'Portugal', latitude: 41.1, longitude: -8.6, shotTypes: { aerial: true, night: true } },
+        result: {
+          title: 'Harbour',
+          description: 'Boats',
+          keywords: ['boat'],
+          adobe: 'Travel',
+          city: 'Porto',
+          country: 'Portugal',
+          latitude: 41.1,
+          longitude: -8.6,
+          shotTypes: { aerial: true, night: true },
+        },
       },
     ],
   });

@@ -45,9 +45,14 @@ export function mergeEdit(stored: ProcessedResult, raw: unknown): unknown {
   const body = unwrapEdit(raw);
   if (!isPlainObject(body)) return body;
   const over = <T extends object>(base: T, edit: unknown): unknown => (edit === undefined ? base : isPlainObject(edit) ? { ...base, ...edit } : edit);
-  const content = body.content === undefined || isPlainObject(body.content)
-    ? { ...stored.content, ...(body.content as object | undefined), categories: over(stored.content.categories, (body.content as { categories?: unknown } | undefined)?.categories) }
-    : body.content;
+  const content =
+    body.content === undefined || isPlainObject(body.content)
+      ? {
+          ...stored.content,
+          ...(body.content as object | undefined),
+          categories: over(stored.content.categories, (body.content as { categories?: unknown } | undefined)?.categories),
+        }
+      : body.content;
   const storedShots = Object.fromEntries(Object.entries(stored.shot_types).filter(([k]) => isShotType(k)));
   return { content, metadata: over(stored.metadata, body.metadata), shot_types: over(storedShots, body.shot_types) };
 }

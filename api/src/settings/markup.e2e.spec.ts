@@ -17,20 +17,24 @@ const put = (value: unknown) => server.request('PUT', '/api/admin/settings/CREDI
 const gqlSet = (value: unknown) =>
   server.graphql('mutation($v: Float!) { updateMarkup(value: $v) { message setting { value } costPerFileset } }', { v: value }, adminToken);
 const stored = async () =>
-  (await server.request('GET', '/api/admin/settings', { token: adminToken })).body.settings.find((s: { key: string }) => s.key === 'CREDIT_MARKUP_PERCENTAGE').value;
+  (await server.request('GET', '/api/admin/settings', { token: adminToken })).body.settings.find((s: { key: string }) => s.key === 'CREDIT_MARKUP_PERCENTAGE')
+    .value;
 
 describe('markup parsing over REST', () => {
   afterEach(async () => {
     await put(50);
   });
 
-  it.each(['0x32', '1e2', '0b11', ' ', '-5', '+5', 'Infinity', '50%', '1_000', '.', '5.'])('refuses %j with the SPEC message and keeps the saved value', async (value) => {
-    await put(50);
-    const r = await put(value);
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe(SPEC_MESSAGE);
-    expect(await stored()).toBe('50');
-  });
+  it.each(['0x32', '1e2', '0b11', ' ', '-5', '+5', 'Infinity', '50%', '1_000', '.', '5.'])(
+    'refuses %j with the SPEC message and keeps the saved value',
+    async (value) => {
+      await put(50);
+      const r = await put(value);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe(SPEC_MESSAGE);
+      expect(await stored()).toBe('50');
+    },
+  );
 
   it.each([true, null, [50], { v: 50 }, -0.01])('refuses %j with the SPEC message', async (value) => {
     const r = await put(value);

@@ -39,14 +39,13 @@ export function NavBar() {
             <NavLink to="/contact">Contact</NavLink>
             <CreditBadge />
             <NavLink to="/purchase-credits">Buy Credits</NavLink>
+            {/* Account stays in the collapsed menu too: SPEC §2's menu lists the extra two besides it. */}
+            <NavLink to="/account">Account</NavLink>
             <NavLink to="/transactions" className="menu-only">
               Transaction History
             </NavLink>
             <NavLink to="/account" className="menu-only">
               Account Settings
-            </NavLink>
-            <NavLink to="/account" className="wide-only">
-              Account
             </NavLink>
             <button type="button" className="link-button" onClick={logout}>
               Logout

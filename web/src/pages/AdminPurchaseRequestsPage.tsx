@@ -6,13 +6,19 @@ import { PurchaseRequestCard } from '../modules/credits/components/PurchaseReque
 import { serverMessage } from '../app/graphql-errors';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
+import { Pager, useCursorPages } from '../ui/use-cursor-pages';
+
+const PAGE_SIZE = 50;
 
 const STATUSES = ['pending', 'approved', 'rejected', ''] as const;
 
 /** Purchase-request management (administrators): approve adds the credits once; reject keeps notes as the Reason. */
 export function AdminPurchaseRequestsPage() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending');
-  const { data, loading, error, refetch } = useQuery(AdminPurchaseRequestsQuery, { variables: { status: status || null, first: 200 } });
+  const pages = useCursorPages();
+  const { data, loading, error, refetch } = useQuery(AdminPurchaseRequestsQuery, {
+    variables: { status: status || null, first: PAGE_SIZE, after: pages.after },
+  });
   const [approve] = useMutation(ApprovePurchaseRequestMutation);
   const [reject] = useMutation(RejectPurchaseRequestMutation);
   const [notes, setNotes] = useState<Record<string, string>>({});
@@ -45,7 +51,17 @@ export function AdminPurchaseRequestsPage() {
       </div>
       <div className="segmented" role="tablist">
         {STATUSES.map((s) => (
-          <button key={s || 'all'} type="button" role="tab" aria-selected={status === s} className={status === s ? 'active' : ''} onClick={() => setStatus(s)}>
+          <button
+            key={s || 'all'}
+            type="button"
+            role="tab"
+            aria-selected={status === s}
+            className={status === s ? 'active' : ''}
+            onClick={() => {
+              setStatus(s);
+              pages.reset();
+            }}
+          >
             {s ? s[0].toUpperCase() + s.slice(1) : 'All'}
           </button>
         ))}
@@ -90,6 +106,7 @@ export function AdminPurchaseRequestsPage() {
           </PurchaseRequestCard>
         ))}
       </div>
+      {data && data.adminPurchaseRequests.totalCount > PAGE_SIZE && <Pager pages={pages} connection={data.adminPurchaseRequests} pageSize={PAGE_SIZE} />}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { ProjectCard } from '../modules/projects/components/ProjectCard';
 import { Loading } from '../ui/Loading';
 import { Banner } from '../ui/Banner';
+import { serverMessage } from '../app/graphql-errors';
 
 const PAGE = 50;
 
@@ -42,7 +43,9 @@ export function DashboardPage() {
       await refetch();
     } catch (err) {
       console.error(err);
-      alert(failure);
+      // SPEC §8's text first, then the server's reason when it gave one (e.g. the project is processing).
+      const reason = serverMessage(err, '');
+      alert(reason ? `${failure}: ${reason}` : failure);
     }
   };
 

@@ -4,13 +4,18 @@ import { MyPurchaseRequestsQuery } from '../modules/credits/graphql/credits.grap
 import { PurchaseRequestCard, displayStatus } from '../modules/credits/components/PurchaseRequestCard';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
+import { Pager, useCursorPages } from '../ui/use-cursor-pages';
 
-/** Purchase request history (SPEC §2). */
+const PAGE_SIZE = 50;
+
+/** Purchase request history (SPEC §2), paged so a long history never stops silently. */
 export function PurchaseRequestsPage() {
-  const { data, loading, error } = useQuery(MyPurchaseRequestsQuery, { variables: { first: 100 } });
+  const pages = useCursorPages();
+  const { data, loading, error } = useQuery(MyPurchaseRequestsQuery, { variables: { first: PAGE_SIZE, after: pages.after } });
   if (error && !data) return <Banner tone="error">Failed to fetch purchase requests</Banner>;
   if (loading && !data) return <Loading />;
-  const requests = data!.myPurchaseRequests.edges.map((e) => e.node);
+  const connection = data!.myPurchaseRequests;
+  const requests = connection.edges.map((e) => e.node);
   return (
     <section className="stack">
       <div className="page-header">
@@ -43,6 +48,7 @@ export function PurchaseRequestsPage() {
           ))}
         </div>
       )}
+      {connection.totalCount > PAGE_SIZE && <Pager pages={pages} connection={connection} pageSize={PAGE_SIZE} />}
     </section>
   );
 }

@@ -33,3 +33,14 @@ export function balanceTone(balance: number): 'good' | 'warn' | 'low' {
   if (balance >= 10) return 'warn';
   return 'low';
 }
+
+/**
+ * A price the server charges by, digit for digit (the cost per file set has up to 4 decimals:
+ * "0.0266" at a 33% markup), with at least 2 decimals. Read from the decimal text, never a float.
+ */
+export function formatExactCredits(value: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return formatAmount(value);
+  const whole = Number(m[2]).toLocaleString('en-US');
+  return `${m[1]}${whole}.${(m[3] ?? '').padEnd(2, '0')}`;
+}

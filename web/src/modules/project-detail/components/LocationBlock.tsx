@@ -31,7 +31,7 @@ export function LocationBlock({ metadata }: { metadata: ProcessedResult['metadat
             title="Map preview"
             src={osmEmbedUrl(latitude, longitude)}
             loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
+            referrerPolicy="no-referrer"
             data-testid="map-preview"
           />
           <a className="small" href={osmLink(latitude, longitude)} target="_blank" rel="noreferrer">

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
-import { formatAmount, formatBalance } from '../../../ui/format';
+import { formatAmount, formatBalance, formatExactCredits } from '../../../ui/format';
 import { useCreditBalance } from '../../credits/hooks/use-credit-balance';
 import { CostEstimateQuery } from '../graphql/wizard.graphql';
 import { startProcessing } from '../start-processing';
@@ -49,7 +49,7 @@ export function CreditCostStep({ projectId, onBack }: { projectId: string; onBac
       <h2>Credit Cost</h2>
       <dl className="cost-table">
         <dt>Cost per file set</dt>
-        <dd>{formatBalance(e.costPerFileset)} credits</dd>
+        <dd data-testid="cost-per-fileset">{formatExactCredits(e.costPerFileset)} credits</dd>
         <dt>File sets</dt>
         <dd>{e.fileSetCount}</dd>
         <dt className="cost-total">Total cost</dt>
