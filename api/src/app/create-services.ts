@@ -8,6 +8,7 @@ import { JwtService } from '../auth/jwt.js';
 import { AttemptLimiter, PgAttemptStore } from '../auth/rate-limit.js';
 import { UsersService } from '../users/users.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
+import { AccountQuotas } from '../quotas/account-quotas.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
@@ -39,15 +40,16 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
     new AttemptLimiter(deps.config.authRateLimitPerMinute, new PgAttemptStore(deps.pool)),
     apiTokens,
   );
-  const projects = new ProjectsService(deps.orm);
+  const quotas = new AccountQuotas(deps.config.quotas);
+  const projects = new ProjectsService(deps.orm, quotas);
   const settings = new SettingsService(deps.orm);
   const credits = new CreditsService(ledger, settings);
-  const purchases = new PurchasesService(deps.orm, deps.pool, ledger);
+  const purchases = new PurchasesService(deps.orm, deps.pool, ledger, quotas);
   const admin = new AdminService(users, credits, settings, ledger);
   // Every new account gets its ledger stream and the sign-up bonus.
   auth.onRegistered((user) => credits.onboard(user.id));
   const storage = new FileStorage(deps.config.storageDir);
-  const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger);
+  const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger, quotas);
   const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
   const exiftool = new ExifToolHolder();

@@ -54,6 +54,14 @@ const envSchema = z.object({
   METADATA_PROVIDER: z.enum(['offline', 'openai']).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** Per-account quotas (0 turns one off). */
+  MAX_PROJECTS_PER_ACCOUNT: z.coerce.number().int().min(0).default(1000),
+  MAX_PENDING_PURCHASE_REQUESTS: z.coerce.number().int().min(0).default(10),
+  MAX_STORAGE_BYTES_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(500 * 1024 ** 3),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -106,5 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The public origin (e.g. https://shotlog.example.com), so signed export links are absolute. */
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
+    quotas: {
+      maxProjects: e.MAX_PROJECTS_PER_ACCOUNT,
+      maxPendingPurchaseRequests: e.MAX_PENDING_PURCHASE_REQUESTS,
+      maxStorageBytes: e.MAX_STORAGE_BYTES_PER_ACCOUNT,
+    },
   };
 }

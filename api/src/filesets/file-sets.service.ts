@@ -12,6 +12,7 @@ import { MediaFile, type MediaKind } from './media-file.entity.js';
 import { formatCredits } from '@shotlog/ledger';
 import type { CreditsService } from '../credits/credits.service.js';
 import { missingSlots } from './file-kinds.js';
+import { AccountQuotas } from '../quotas/account-quotas.js';
 import { buildManifest, writeManifest, type ProjectManifest } from './manifest.js';
 
 /** A file fully written to storage and not yet recorded. */
@@ -50,6 +51,7 @@ export class FileSetsService {
     private readonly credits: CreditsService,
     private readonly dataDir: string,
     private readonly logger: Logger,
+    private readonly quotas: AccountQuotas = new AccountQuotas(),
   ) {}
 
   /** verify-filesets: the owner's project with every set, its files and what it lacks. */
@@ -99,6 +101,8 @@ export class FileSetsService {
     const project = await this.projects.getOwned(user, projectId);
     const locked = filesLockedReason(project);
     if (locked) throw conflict(locked);
+    // A full account is refused before any byte streams; the exact check is made when recording.
+    await this.quotas.assertStorageNotFull(this.orm.em.fork(), user.id);
     return project;
   }
 
@@ -140,6 +144,7 @@ export class FileSetsService {
       }
       const out: RecordedFile[] = [];
       const removed: string[] = [];
+      let replacedBytes = 0;
       for (const f of files) {
         const fileSet = sets.get(f.baseName)!;
         const old = existing.find((m) => m.fileSet.id === fileSet.id && m.kind === f.kind);
@@ -147,6 +152,7 @@ export class FileSetsService {
           existing.splice(existing.indexOf(old), 1);
           removed.push(old.id);
           replacedKeys.push(old.storageKey);
+          replacedBytes += Number(old.sizeBytes);
         }
         const file = Object.assign(new MediaFile(), {
           fileSet,
@@ -168,6 +174,8 @@ export class FileSetsService {
           newSets.map((s) => ({ id: s.id, project: projectId, baseName: s.baseName, position: s.position, createdAt: s.createdAt })),
         );
       }
+      const addedBytes = files.reduce((sum, f) => sum + Number(f.stored.sizeBytes), 0) - replacedBytes;
+      await this.quotas.assertStorageRoom(em, project.owner.id, addedBytes);
       if (removed.length) await em.nativeDelete(MediaFile, { id: { $in: removed } });
       await em.insertMany(
         MediaFile,

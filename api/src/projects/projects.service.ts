@@ -3,6 +3,7 @@ import type { Orm } from '../db/database.js';
 import { badInput, conflict, notFound } from '../errors/app-error.js';
 import { User as UserEntity, type User } from '../users/user.entity.js';
 import { Project } from './project.entity.js';
+import { AccountQuotas } from '../quotas/account-quotas.js';
 import { createProjectInput, parseId, projectListFilter } from './projects.validation.js';
 
 /** Projects in the trash longer than this are removed by Empty Trash (SPEC §4, §9). */
@@ -26,23 +27,27 @@ export { encodeCursor as projectCursor };
 export class ProjectsService {
   constructor(
     private readonly orm: Orm,
+    private readonly quotas: AccountQuotas = new AccountQuotas(),
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Creates a project within the account's project quota (checked in the same transaction). */
   async create(owner: User, raw: unknown): Promise<Project> {
     const input = createProjectInput.parse(raw);
-    const em = this.orm.em.fork();
-    const project = em.create(Project, {
-      owner: em.getReference(UserEntity, owner.id),
-      name: input.name,
-      description: input.description,
-      cameraType: input.cameraType,
-      status: 'created',
-      createdAt: this.now(),
-      updatedAt: this.now(),
+    return this.orm.em.fork().transactional(async (em) => {
+      await this.quotas.assertProjectRoom(em, owner.id);
+      const project = em.create(Project, {
+        owner: em.getReference(UserEntity, owner.id),
+        name: input.name,
+        description: input.description,
+        cameraType: input.cameraType,
+        status: 'created',
+        createdAt: this.now(),
+        updatedAt: this.now(),
+      });
+      await em.flush();
+      return project;
     });
-    await em.flush();
-    return project;
   }
 
   /**

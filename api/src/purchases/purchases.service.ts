@@ -6,6 +6,7 @@ import { parseId } from '../projects/projects.validation.js';
 import { afterTimeId, parseTimeIdCursor } from '../graphql/relay.js';
 import { User } from '../users/user.entity.js';
 import { CreditPackage } from './credit-package.entity.js';
+import { AccountQuotas } from '../quotas/account-quotas.js';
 import { PURCHASE_STATUSES, PurchaseRequest, type PurchaseStatus } from './purchase-request.entity.js';
 
 /** Reference price for the 'Save N%' badge (SPEC §9). */
@@ -71,6 +72,7 @@ export class PurchasesService {
     private readonly orm: Orm,
     private readonly pool: pg.Pool,
     private readonly ledger: Ledger,
+    private readonly quotas: AccountQuotas = new AccountQuotas(),
   ) {}
 
   async packages(): Promise<PackageView[]> {
@@ -92,19 +94,24 @@ export class PurchasesService {
     }
     const pkg = await em.findOne(CreditPackage, { id: packageId, active: true });
     if (!pkg) throw notFound('Credit package not found');
-    const request = em.create(PurchaseRequest, {
-      user: em.getReference(User, user.id),
-      creditPackage: pkg,
-      idempotencyKey: idempotencyKey ? `${user.id}:${idempotencyKey}` : null,
-    });
+    let id: string;
     try {
-      await em.flush();
+      // The pending-request quota is checked in the transaction that inserts.
+      id = await em.transactional(async (tx) => {
+        await this.quotas.assertPendingPurchaseRoom(tx, user.id);
+        const request = tx.create(PurchaseRequest, {
+          user: tx.getReference(User, user.id),
+          creditPackage: tx.getReference(CreditPackage, pkg.id),
+          idempotencyKey: idempotencyKey ? `${user.id}:${idempotencyKey}` : null,
+        });
+        await tx.flush();
+        return request.id;
+      });
     } catch (err) {
       if ((err as { code?: string }).code === '23505' && idempotencyKey) return this.createRequest(user, rawPackageId, idempotencyKey);
       throw err;
     }
-    await em.populate(request, ['user']);
-    return presentRequest(request);
+    return presentRequest(await this.orm.em.fork().findOneOrFail(PurchaseRequest, { id }, { populate: ['creditPackage', 'user'] }));
   }
 
   async listForUser(user: User, page: { limit: number; offset: number }) {

@@ -30,7 +30,8 @@ let schema: GraphQLSchema;
 const ADMIN = { username: 'matrixadmin', password: 'matrix-admin-1' };
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  // No pending-purchase quota here: every call of a purchase-request rule makes one more pending request.
+  server = await startTestServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAX_PENDING_PURCHASE_REQUESTS: '0' } });
   fx = await makeMatrixFixture(server, ADMIN);
   routes = listRoutes(server.app);
   const intro = await server.graphql(getIntrospectionQuery());

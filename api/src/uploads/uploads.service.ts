@@ -10,6 +10,7 @@ import { HashingError } from './file-hasher.js';
 import { FileTooLargeError, type FileStorage } from './file-storage.js';
 import { classifyFilename } from './upload-naming.js';
 import { discard, feedUploadPart } from './upload-stream.js';
+import { formatBytes } from '../quotas/account-quotas.js';
 
 export interface RefusedFile {
   filename: string;
@@ -208,17 +209,6 @@ export const tooManyFiles = (max: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `Too many files: at most ${max} file${max === 1 ? '' : 's'} per upload`, { maxFiles: max });
 export const fileTooLarge = (filename: string, max: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `${filename} is larger than the ${formatBytes(max)} upload limit`, { filename, maxFileBytes: max });
-
-function formatBytes(n: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let i = 0;
-  let v = n;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[i]}`;
-}
 
 /** Opens upload sessions for projects and file sets (both APIs call this). */
 export class UploadsService {
