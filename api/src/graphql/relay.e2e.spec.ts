@@ -8,7 +8,11 @@ import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../tes
 let server: StartedTestServer;
 let adminToken: string;
 beforeAll(async () => {
-  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'page-admin', password: 'admin-pass', email: 'page-admin@example.com' }));
+  // The purchase-request walks need more pending requests of one user than the default quota allows.
+  ({ server, adminToken } = await startTestServerWithAdmin(
+    { username: 'page-admin', password: 'admin-pass', email: 'page-admin@example.com' },
+    { env: { MAX_PENDING_PURCHASE_REQUESTS: '100' } },
+  ));
 });
 afterAll(() => server.close());
 
