@@ -1,6 +1,7 @@
 import { imageOf, type DetailFileSet } from '../types';
 import type { SetDisplayStatus } from '../progress-rules';
 import { SetStatusDot } from './SetStatusDot';
+import type { AgencyRefusal } from '../hooks/use-agency-findings';
 
 export interface FileSetListItem {
   set: DetailFileSet;
@@ -8,6 +9,21 @@ export interface FileSetListItem {
   status: SetDisplayStatus;
   percent: number | null;
   edited: boolean;
+  /** Agencies that would refuse the set's row as saved, and why. */
+  agencyRefusals: AgencyRefusal[];
+}
+
+const shortAgency = (name: string) => name.replace(/ Stock$/, '');
+
+/** "⚠ Adobe" beside a set an agency would refuse; the reasons in its tooltip and accessible name. */
+function AgencyBadge({ refusals }: { refusals: AgencyRefusal[] }) {
+  if (refusals.length === 0) return null;
+  const why = refusals.map((r) => `${r.agency}: ${r.problems.join('; ')}`).join('\n');
+  return (
+    <span className="pd-agency-badge small" data-testid="agency-badge" title={why} aria-label={`Would be refused. ${why}`}>
+      ⚠ {refusals.map((r) => shortAgency(r.agency)).join(', ')}
+    </span>
+  );
 }
 
 /** SPEC §2 right side: every set with its thumbnail (the JPG), title and status; the selected one highlighted. */
@@ -18,7 +34,7 @@ export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSet
         File Sets <span className="muted small">({items.length})</span>
       </h2>
       <ul>
-        {items.map(({ set, title, status, percent, edited }, i) => {
+        {items.map(({ set, title, status, percent, edited, agencyRefusals }, i) => {
           const thumb = imageOf(set);
           const selected = i === selectedIndex;
           return (
@@ -41,7 +57,10 @@ export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSet
                     )}
                   </span>
                   <span className="muted small mono pd-list-file">{set.baseName}</span>
-                  <SetStatusDot status={status} percent={percent} />
+                  <span className="pd-list-status">
+                    <SetStatusDot status={status} percent={percent} />
+                    <AgencyBadge refusals={agencyRefusals} />
+                  </span>
                 </span>
               </button>
             </li>
