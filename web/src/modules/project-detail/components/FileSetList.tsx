@@ -1,4 +1,5 @@
-import { imageOf, type DetailFileSet } from '../types';
+import { useState } from 'react';
+import type { DetailFileSet } from '../types';
 import type { SetDisplayStatus } from '../progress-rules';
 import { SetStatusDot } from './SetStatusDot';
 import type { AgencyRefusal } from '../hooks/use-agency-findings';
@@ -15,6 +16,16 @@ export interface FileSetListItem {
 
 const shortAgency = (name: string) => name.replace(/ Stock$/, '');
 
+/** The set's small thumbnail (never the original still: those weigh 5-12 MB each); a film frame without one. */
+function Thumbnail({ uri }: { uri: string | null }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="pd-thumb">
+      {uri && !failed ? <img src={uri} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} /> : <span aria-hidden="true">🎞</span>}
+    </span>
+  );
+}
+
 /** "⚠ Adobe" beside a set an agency would refuse; the reasons in its tooltip and accessible name. */
 function AgencyBadge({ refusals }: { refusals: AgencyRefusal[] }) {
   if (refusals.length === 0) return null;
@@ -26,7 +37,7 @@ function AgencyBadge({ refusals }: { refusals: AgencyRefusal[] }) {
   );
 }
 
-/** SPEC §2 right side: every set with its thumbnail (the JPG), title and status; the selected one highlighted. */
+/** SPEC §2 right side: every set with its thumbnail (made from the JPG), title and status; the selected one highlighted. */
 export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSetListItem[]; selectedIndex: number; onSelect(index: number): void }) {
   return (
     <section className="pd-list card" aria-label="File sets">
@@ -35,7 +46,6 @@ export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSet
       </h2>
       <ul>
         {items.map(({ set, title, status, percent, edited, agencyRefusals }, i) => {
-          const thumb = imageOf(set);
           const selected = i === selectedIndex;
           return (
             <li key={set.id}>
@@ -46,7 +56,7 @@ export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSet
                 data-testid="file-set-item"
                 onClick={() => onSelect(i)}
               >
-                <span className="pd-thumb">{thumb ? <img src={thumb.resourceUri} alt="" loading="lazy" /> : <span aria-hidden="true">🎞</span>}</span>
+                <Thumbnail uri={set.thumbnailUri} />
                 <span className="pd-list-text">
                   <span className="pd-list-title" title={title}>
                     {title}
