@@ -6,10 +6,11 @@
  * measures a 30-set project of real-size stills the same way).
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { makeTestJpg } from '../../api/src/test-support/media-fixtures.js';
 import { signUp } from '../../api/src/test-support/test-server.js';
 import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
-import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
+import { SCREENSHOT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes } from './support/session.js';
 
 let h: BrowserHarness;
@@ -61,4 +62,8 @@ it('lists thumbnails and loads the original JPG only for the selected set', asyn
   await shootThemes(h, page, 'project-thumbnails');
   await page.setViewportSize({ width: 375, height: 800 });
   await h.screenshot(page, 'project-thumbnails-375');
+  // The list sits below the editor at this width: scrolled into view, its thumbnails are there.
+  await page.getByTestId('file-set-item').last().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.pd-thumb img')].every((i) => i.complete && i.naturalWidth > 0));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'project-thumbnails-375-list.png') });
 });
