@@ -56,8 +56,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   const [busy, setBusy] = useState(false);
   const nameOf = useCallback((fileSetId: string) => sets.find((s) => s.id === fileSetId)?.baseName ?? 'File Set', [sets]);
   const drafts = useResultDrafts({ save: saveResult, reset: resetResult, nameOf, refusalOf: saveRefusalOf });
-  const anyResult = sets.some((s) => hasContent(s.result));
-  const findings = useAgencyFindings(project.id, anyResult);
+  const findings = useAgencyFindings(project.id, sets.filter((s) => hasContent(s.result)).length);
   const index = Math.min(selected, Math.max(sets.length - 1, 0));
   const current = sets[index];
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { AgencyFindingsQuery } from '../graphql/agency-findings.graphql';
 
@@ -10,10 +10,18 @@ export interface AgencyRefusal {
 
 /**
  * Which sets an agency would refuse as saved, from the server's export check (the one rule set
- * the exports use): file set id -> refusals. `refetch` after a save or reset.
+ * the exports use): file set id -> refusals. Asked again when the number of processed sets changes
+ * (sets finishing during a run); `refetch` after a save or reset.
  */
-export function useAgencyFindings(projectId: string, enabled: boolean) {
-  const { data, refetch } = useQuery(AgencyFindingsQuery, { variables: { projectId }, skip: !enabled, fetchPolicy: 'cache-and-network' });
+export function useAgencyFindings(projectId: string, processedSets: number) {
+  const { data, refetch } = useQuery(AgencyFindingsQuery, { variables: { projectId }, skip: processedSets === 0, fetchPolicy: 'cache-and-network' });
+  const askedWith = useRef(processedSets);
+  useEffect(() => {
+    if (askedWith.current === processedSets) return;
+    // The first processed set starts the query itself (skip turns false); later ones ask again.
+    if (askedWith.current > 0) void refetch();
+    askedWith.current = processedSets;
+  }, [processedSets, refetch]);
   const bySet = useMemo(() => {
     const map = new Map<string, AgencyRefusal[]>();
     for (const check of [data?.adobe, data?.shutterstock]) {
