@@ -27,7 +27,10 @@ const api = await startApi({
   QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
   LOG_LEVEL: 'warn',
 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 
 try {
   const json = async (res) => {
@@ -56,7 +59,9 @@ try {
   for (let i = 1; i <= SETS; i++) {
     const noise = Buffer.alloc(4000 * 3000 * 3);
     for (let p = 0; p < noise.length; p += 4096) randomBytes(Math.min(4096, noise.length - p)).copy(noise, p);
-    const jpg = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } }).jpeg({ quality: 86 }).toBuffer();
+    const jpg = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 86 })
+      .toBuffer();
     stillBytes += jpg.length;
     const form = new FormData();
     form.append('files', new Blob([jpg], { type: 'image/jpeg' }), `DJI_${String(i).padStart(4, '0')}.JPG`);
@@ -85,13 +90,18 @@ try {
   await page.getByTestId('file-set-item').first().waitFor();
   // Settled: every picture in the first screen has arrived.
   const picturesInView = () =>
-    page.waitForFunction(() => [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete), null, { timeout: 120_000 });
+    page.waitForFunction(() => [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete), null, {
+      timeout: 120_000,
+    });
   await picturesInView();
   await page.waitForLoadState('networkidle');
   const settled = { ...bytes, seconds: (Date.now() - started) / 1000 };
   // Scroll the set list (and the page) to the end: every lazy thumbnail comes into view.
   for (let i = 0; i < SETS; i += 4) {
-    await page.getByTestId('file-set-item').nth(Math.min(i, SETS - 1)).scrollIntoViewIfNeeded();
+    await page
+      .getByTestId('file-set-item')
+      .nth(Math.min(i, SETS - 1))
+      .scrollIntoViewIfNeeded();
     await picturesInView();
   }
   await page.waitForLoadState('networkidle');
@@ -101,8 +111,22 @@ try {
   const mb = (n) => (n / 1048576).toFixed(2);
   console.log(`${SETS} sets, stills ${mb(stillBytes / SETS)} MB each on average (${mb(stillBytes)} MB in all)`);
   table([
-    { moment: 'page settled', requests: settled.requests, images: settled.images, 'image MB': mb(settled.image), 'total MB': mb(settled.total), seconds: settled.seconds.toFixed(1) },
-    { moment: 'list scrolled to the end', requests: scrolled.requests, images: scrolled.images, 'image MB': mb(scrolled.image), 'total MB': mb(scrolled.total), seconds: scrolled.seconds.toFixed(1) },
+    {
+      moment: 'page settled',
+      requests: settled.requests,
+      images: settled.images,
+      'image MB': mb(settled.image),
+      'total MB': mb(settled.total),
+      seconds: settled.seconds.toFixed(1),
+    },
+    {
+      moment: 'list scrolled to the end',
+      requests: scrolled.requests,
+      images: scrolled.images,
+      'image MB': mb(scrolled.image),
+      'total MB': mb(scrolled.total),
+      seconds: scrolled.seconds.toFixed(1),
+    },
   ]);
   console.log(`ratio: page bytes after scrolling / all stills = ${(scrolled.total / stillBytes).toFixed(4)}`);
   await context.close();

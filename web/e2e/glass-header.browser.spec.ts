@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const backdropOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).backdropFilter);
+const backdropOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).backdropFilter);
 
 it('blurs what scrolls under the web3 header and cards in Chromium (standard backdrop-filter survives the build)', async () => {
   const { page } = await h.newPage();

@@ -38,7 +38,11 @@ beforeAll(async () => {
         },
         // A fix at sea: coordinates, no place.
         { baseName: 'DJI_0002', files: [{ filename: 'DJI_0002.MP4' }], result: { ...result, city: null, country: null, latitude: 43.5, longitude: 7.5 } },
-        { baseName: 'DJI_0003', files: [{ filename: 'DJI_0003.MP4' }], result: { ...result, city: 'Nice', country: 'France', latitude: 43.7, longitude: 7.26 } },
+        {
+          baseName: 'DJI_0003',
+          files: [{ filename: 'DJI_0003.MP4' }],
+          result: { ...result, city: 'Nice', country: 'France', latitude: 43.7, longitude: 7.26 },
+        },
       ],
     })
   ).projectId;
@@ -64,11 +68,7 @@ it('writes empty City and Country cells in the Standard and Pond5 CSVs', async (
       ['DJI_0003.MP4', 'Nice', 'France'],
     ]);
   }
-  const preview = await server.graphql(
-    'query($id: ID!) { exportPreview(projectId: $id) { rows { filename city country } } }',
-    { id: projectId },
-    owner.token,
-  );
+  const preview = await server.graphql('query($id: ID!) { exportPreview(projectId: $id) { rows { filename city country } } }', { id: projectId }, owner.token);
   expect(preview.data.exportPreview.rows[0]).toEqual({ filename: 'DJI_0001.MP4', city: null, country: null });
 });
 

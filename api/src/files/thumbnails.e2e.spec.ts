@@ -120,8 +120,8 @@ it('is for the owner only (header or signed link), for JPGs only, whatever the p
 });
 
 it('makes a new thumbnail when the JPG is replaced, and removes the old one with the old JPG', async () => {
-  const projectId = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Replace', cameraType: 'dji-mavic-3-pro-series' } })).body
-    .project.id as string;
+  const projectId = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Replace', cameraType: 'dji-mavic-3-pro-series' } }))
+    .body.project.id as string;
   const { fileSets } = await upload(projectId, 'DJI_0300.JPG', bigJpg);
   const first = await thumbnailUriOf(projectId);
   expect((await fetch(server.url + first)).status).toBe(200);

@@ -32,7 +32,10 @@ async function restResult() {
 it('refuses an empty or blank title over REST and GraphQL, with the message, and keeps the stored one', async () => {
   const stored = await restResult();
   for (const title of ['', '   ']) {
-    const put = await server.request('PUT', `/api/filesets/${setId}/results`, { token: owner.token, body: { ...stored, content: { ...stored.content, title } } });
+    const put = await server.request('PUT', `/api/filesets/${setId}/results`, {
+      token: owner.token,
+      body: { ...stored, content: { ...stored.content, title } },
+    });
     expect(put.status).toBe(400);
     expect(put.body).toMatchObject({ message: 'The title must not be empty', field: 'title' });
     const g = await server.graphql(UPDATE, { id: setId, input: input({ title }) }, owner.token);

@@ -40,7 +40,12 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   // ?set=<file set id> selects a set (the export check's rows link here).
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedSet = searchParams.get('set');
-  const [selected, setSelected] = useState(() => Math.max(0, sets.findIndex((s) => s.id === linkedSet)));
+  const [selected, setSelected] = useState(() =>
+    Math.max(
+      0,
+      sets.findIndex((s) => s.id === linkedSet),
+    ),
+  );
   useEffect(() => {
     const i = linkedSet ? sets.findIndex((s) => s.id === linkedSet) : -1;
     if (i >= 0) setSelected(i);
