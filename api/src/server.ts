@@ -85,6 +85,7 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
       await graphql.stop(); // drains HTTP (in-flight requests finish) and closes websockets
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await services.exiftool.end(); // the exiftool child process must not outlive the server
+      await services.thumbnails.close(); // thumbnails being made read stored files
       await services.storage.close(); // the upload hashing thread
       await worker?.close(); // lets running jobs finish
       await services.progressListener.close();

@@ -268,17 +268,19 @@ it('follows a run by polling every 3 s when the progress socket is refused, then
   await page.waitForTimeout(3500);
   expect(polls.length).toBe(count);
 
-  // A save the server refuses (the project was deleted for good meanwhile) reports SPEC §8's message.
-  const setIds = ((await h.server.request('GET', `/api/projects/${projectId}`, { token: user.token })).body.FileSets as Array<{ id: string }>).map((s) => s.id);
+  // A save the server refuses (the project was deleted for good meanwhile) reports SPEC §8's message,
+  // with the set's file name for its id and the server's reason (issue 16 item 4).
   await page.getByTestId('title-input').fill('An edit that cannot be saved');
   expect((await h.server.request('DELETE', `/api/projects/${projectId}`, { token: user.token })).status).toBe(200);
   expect((await h.server.request('DELETE', `/api/projects/${projectId}/permanent`, { token: user.token })).status).toBe(200);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   const notice = await page.getByTestId('save-notice').innerText();
-  expect(setIds.map((id) => `Error saving changes: Failed to save fileset ${id}`)).toContain(notice);
+  expect(['DJI_0301', 'DJI_0302'].map((name) => `Error saving changes: Failed to save fileset ${name}: file set not found`)).toContain(notice);
   expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(1);
 
-  // And the project itself is gone: the error screen leads back to the dashboard.
+  // And the project itself is gone: the error screen leads back to the dashboard (the reload first
+  // asks, as the edit is still unsaved).
+  page.once('dialog', (d) => void d.accept());
   await page.reload();
   await page.getByRole('heading', { name: 'Failed to fetch project' }).waitFor();
   await h.screenshot(page, 'project-error-web3');

@@ -1,20 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApolloClient } from './app/apollo-client';
 import { SessionProvider } from './app/session';
 import { App } from './app/App';
 import './styles/theme.css';
 
+// A data router, so pages can block navigation (useBlocker: the project page's unsaved edits);
+// App keeps declaring the routes themselves with <Routes> under this one catch-all route.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ApolloProvider client={createApolloClient()}>
-      <BrowserRouter>
-        <SessionProvider>
-          <App />
-        </SessionProvider>
-      </BrowserRouter>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </ApolloProvider>
   </StrictMode>,
 );

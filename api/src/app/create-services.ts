@@ -20,6 +20,7 @@ import type { AppServices } from './services.js';
 import { FileSetsService } from '../filesets/file-sets.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { FilesService } from '../files/files.service.js';
+import { ThumbnailService } from '../files/thumbnails.js';
 import { FileUrlSigner, registerFileUrlSigner } from '../files/file-urls.js';
 import { ExportsService } from '../exports/exports.service.js';
 import { ExifToolHolder } from '../exports/exiftool-holder.js';
@@ -50,7 +51,10 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   auth.onRegistered((user) => credits.onboard(user.id));
   const storage = new FileStorage(deps.config.storageDir);
   const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger, quotas);
-  const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
+  const thumbnails = new ThumbnailService(storage, deps.logger);
+  const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles }, (keys) =>
+    thumbnails.prepare(keys),
+  );
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
   const exiftool = new ExifToolHolder();
   const exports = new ExportsService(
@@ -84,6 +88,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
     fileSets,
     uploads,
     files: new FilesService(deps.orm),
+    thumbnails,
     exports,
     exiftool,
     apiTokens,

@@ -16,6 +16,7 @@ import type { FileStorage } from '../uploads/file-storage.js';
 import type { FileSetsService } from '../filesets/file-sets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { FilesService } from '../files/files.service.js';
+import type { ThumbnailService } from '../files/thumbnails.js';
 import type { ExportsService } from '../exports/exports.service.js';
 import type { ExifToolHolder } from '../exports/exiftool-holder.js';
 import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
@@ -44,6 +45,8 @@ export interface AppServices {
   fileSets: FileSetsService;
   uploads: UploadsService;
   files: FilesService;
+  /** Small WebP thumbnails of stored JPGs (the set list shows them instead of the originals). */
+  thumbnails: ThumbnailService;
   exports: ExportsService;
   /** The process's one ExifTool (ended when the server stops). */
   exiftool: ExifToolHolder;

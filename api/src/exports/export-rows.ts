@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { UNKNOWN_PLACE } from '../analysis/metadata/types.js';
 import { MAX_KEYWORDS, normalizeKeywords } from '../results/processed-result.js';
 
 /** One file set as every export sees it: the user-visible result (`current`) flattened. */
@@ -83,6 +84,16 @@ function keywordsOf(value: unknown): string[] {
   return normalizeKeywords(value.filter((k): k is string => typeof k === 'string'));
 }
 
+/**
+ * A place name as the exports write it. Results store "Unknown" when the telemetry had no GPS fix
+ * (SPEC §2's label for a missing city or country); that is a label, not a place, so every export
+ * (CSV cells, XMP, the JPGs' IPTC) writes nothing, as it does for a fix at sea.
+ */
+export function placeName(value: string | null): string | null {
+  const name = value?.trim();
+  return name && name.toLowerCase() !== UNKNOWN_PLACE.toLowerCase() ? name : null;
+}
+
 function toExportRow(r: DbRow): ExportRow {
   const keywords = keywordsOf(r.keywords);
   return {
@@ -99,8 +110,8 @@ function toExportRow(r: DbRow): ExportRow {
     shutterstockB: r.shutterstock_b,
     latitude: num(r.latitude),
     longitude: num(r.longitude),
-    city: r.city,
-    country: r.country,
+    city: placeName(r.city),
+    country: placeName(r.country),
   };
 }
 

@@ -58,3 +58,9 @@ export function fileResourceUri(fileId: string): string {
   const path = `/api/files/${fileId}`;
   return signer ? `${path}?token=${signer.token(fileId)}` : path;
 }
+
+/** The file's small WebP thumbnail (JPGs only), signed with the file's own token. */
+export function fileThumbnailUri(fileId: string): string {
+  const path = `/api/files/${fileId}/thumbnail`;
+  return signer ? `${path}?token=${signer.token(fileId)}` : path;
+}

@@ -4,9 +4,10 @@ import { AppError, unauthenticated } from '../errors/app-error.js';
 import type { MediaFile } from '../filesets/media-file.entity.js';
 import { route, userOf } from '../http/route.js';
 import { fileUrlSigner } from './file-urls.js';
+import { THUMBNAIL_WIDTH } from './thumbnails.js';
 
 /**
- * GET/HEAD /api/files/{fileId}: a stored file, to its owner only (Authorization header), or with
+ * GET/HEAD /api/files/{fileId} (and /thumbnail): a stored file, to its owner only (Authorization header), or with
  * a URL signed for this file (`?token=`, what resourceUri carries). HTTP Range (206/416) so the
  * video element can seek; ETag from the SHA-256 of the bytes.
  */
@@ -19,6 +20,22 @@ export function fileRoutes(services: AppServices): Router {
   });
   r.get('/:fileId', serve);
   r.head('/:fileId', serve);
+  // A JPG's 320 px WebP thumbnail (made on first request for files stored before thumbnails).
+  // A file's bytes never change (a replacement is a new file), so browsers may keep it for good.
+  const thumbnail = route(async (req, res) => {
+    const file = await authorizedFile(services, req);
+    if (file.kind !== 'image') throw new AppError('NOT_FOUND', 'Only JPG images have a thumbnail');
+    const thumbPath = await services.thumbnails.ensure(file.storageKey);
+    await sendFile(services, req, res, file, thumbPath, {
+      'Content-Type': 'image/webp',
+      ETag: `"${file.sha256}-w${THUMBNAIL_WIDTH}"`,
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      'Content-Disposition': 'inline',
+    });
+    return undefined;
+  });
+  r.get('/:fileId/thumbnail', thumbnail);
+  r.head('/:fileId/thumbnail', thumbnail);
   return r;
 }
 
@@ -31,17 +48,21 @@ async function authorizedFile(services: AppServices, req: Request): Promise<Medi
 }
 
 function sendStoredFile(services: AppServices, req: Request, res: Response, file: MediaFile): Promise<void> {
-  res.setHeader('Content-Type', file.contentType);
-  res.setHeader('ETag', `"${file.sha256}"`);
-  res.setHeader('Cache-Control', 'private, max-age=3600');
-  res.setHeader(
-    'Content-Disposition',
-    `inline; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-  );
+  return sendFile(services, req, res, file, services.storage.absolutePath(file.storageKey), {
+    'Content-Type': file.contentType,
+    ETag: `"${file.sha256}"`,
+    'Cache-Control': 'private, max-age=3600',
+    'Content-Disposition': `inline; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+  });
+}
+
+/** Sends a file from disk with our headers (the original or a thumbnail made from it). */
+function sendFile(services: AppServices, req: Request, res: Response, file: MediaFile, absolutePath: string, headers: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   return new Promise((resolve, reject) => {
     // send (through Express) does Range, 206/416, If-None-Match/If-Range against our ETag, and HEAD.
     res.sendFile(
-      services.storage.absolutePath(file.storageKey),
+      absolutePath,
       { dotfiles: 'allow', etag: false, lastModified: false, cacheControl: false, acceptRanges: true },
       (err?: Error & { status?: number; code?: string }) => {
         if (!err) return resolve();
@@ -51,6 +72,7 @@ function sendStoredFile(services: AppServices, req: Request, res: Response, file
         }
         res.removeHeader('Content-Disposition');
         res.removeHeader('ETag');
+        res.removeHeader('Cache-Control'); // an error must not be kept for a year
         if (err.status === 416) {
           res.status(416).json({ message: 'The requested range is not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
           return resolve();

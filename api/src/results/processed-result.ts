@@ -43,7 +43,8 @@ function shotTypesSchema() {
     .default({});
 }
 
-const category = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
+const category = <T extends readonly [string, ...string[]]>(values: T, agency: string) =>
+  z.enum(values, { error: `Not one of ${agency}'s categories` }).nullable();
 
 /**
  * The processed result of one file set, in the field names SPEC §3 and §7 use (the REST shim
@@ -51,23 +52,23 @@ const category = <T extends readonly [string, ...string[]]>(values: T) => z.enum
  */
 export const processedResultSchema = z.object({
   content: z.object({
-    title: z.string().max(500),
-    final_description: z.string().max(5000),
+    title: z.string().max(500, 'The title is longer than 500 characters'),
+    final_description: z.string().max(5000, 'The description is longer than 5,000 characters'),
     keywords: z
-      .array(z.string().max(100))
-      .max(200)
+      .array(z.string().max(100, 'A keyword is longer than 100 characters'))
+      .max(200, 'More than 200 keywords were sent')
       .transform((k) => normalizeKeywords(k)),
     categories: z.object({
-      adobe_category: category(ADOBE_CATEGORIES),
-      shutterstock_a_category: category(SHUTTERSTOCK_CATEGORIES),
-      shutterstock_b_category: category(SHUTTERSTOCK_CATEGORIES),
+      adobe_category: category(ADOBE_CATEGORIES, 'Adobe Stock'),
+      shutterstock_a_category: category(SHUTTERSTOCK_CATEGORIES, 'Shutterstock'),
+      shutterstock_b_category: category(SHUTTERSTOCK_CATEGORIES, 'Shutterstock'),
     }),
   }),
   metadata: z.object({
-    latitude: z.number().min(-90).max(90).nullable(),
-    longitude: z.number().min(-180).max(180).nullable(),
-    city: z.string().max(200).nullable(),
-    country: z.string().max(200).nullable(),
+    latitude: z.number().min(-90, 'The latitude must be between -90 and 90').max(90, 'The latitude must be between -90 and 90').nullable(),
+    longitude: z.number().min(-180, 'The longitude must be between -180 and 180').max(180, 'The longitude must be between -180 and 180').nullable(),
+    city: z.string().max(200, 'The city is longer than 200 characters').nullable(),
+    country: z.string().max(200, 'The country is longer than 200 characters').nullable(),
   }),
   shot_types: shotTypesSchema(),
 });

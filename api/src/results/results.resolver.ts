@@ -6,6 +6,7 @@ import type { GraphQLContext } from '../graphql/context.js';
 import type { JobProgress } from '../processing/progress.js';
 import { FileSetType } from '../projects/project.type.js';
 import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
+import { fileThumbnailUri } from '../files/file-urls.js';
 import { inputToResult, presentResult } from './result.presenter.js';
 import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './result.type.js';
 import { Batcher, perContext } from '../graphql/request-loaders.js';
@@ -81,9 +82,13 @@ export class ResultsResolver {
     return result ? { status: 'completed', progress: 100, stageMessage: null, error: null } : null;
   }
 
-  @FieldResolver(() => String, { nullable: true, description: "URL of the set's JPG (thumbnail), served to its owner." })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "URL of a 320 px WebP thumbnail of the set's JPG (signed, cacheable for good); null without a JPG. The JPG itself is in files.",
+  })
   thumbnailUri(@Root() fs: PresentedFileSet) {
-    return fs.files.find((f) => ['jpg', 'jpeg'].includes(f.fileTypeInfo))?.resourceUri ?? null;
+    const jpg = fs.files.find((f) => ['jpg', 'jpeg'].includes(f.fileTypeInfo));
+    return jpg ? fileThumbnailUri(jpg.id) : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "URL of the set's video (preview; supports HTTP Range)." })

@@ -4,9 +4,10 @@
  * exports; Reset copies original back.
  */
 import type pg from 'pg';
+import { ZodError } from 'zod';
 import { isShotType } from '../analysis/shot-types/vocabulary.js';
 import type { Orm } from '../db/database.js';
-import { notFound } from '../errors/app-error.js';
+import { AppError, notFound } from '../errors/app-error.js';
 import { FileSet } from '../filesets/file-set.entity.js';
 import { parseId } from '../projects/projects.validation.js';
 import type { User } from '../users/user.entity.js';
@@ -57,6 +58,45 @@ export function mergeEdit(stored: ProcessedResult, raw: unknown): unknown {
   return { content, metadata: over(stored.metadata, body.metadata), shot_types: over(storedShots, body.shot_types) };
 }
 
+/** The editor's (and FileSetResultInput's) name of the field an issue is about, so the UI can mark it. */
+const FIELD_OF_PATH: Record<string, string> = {
+  'content.title': 'title',
+  'content.final_description': 'finalDescription',
+  'content.keywords': 'keywords',
+  'content.categories.adobe_category': 'adobeCategory',
+  'content.categories.shutterstock_a_category': 'shutterstockACategory',
+  'content.categories.shutterstock_b_category': 'shutterstockBCategory',
+  'metadata.latitude': 'latitude',
+  'metadata.longitude': 'longitude',
+  'metadata.city': 'city',
+  'metadata.country': 'country',
+  shot_types: 'shotTypes',
+};
+
+/**
+ * A user's edit, validated: the stored shape's rules, and a title that is not empty (every
+ * agency refuses a row without one, and the list would fall back to 'File Set N'). Refusals say
+ * which field (`field`) and why, in words the editor shows beside the set's file name.
+ */
+function parseEdit(raw: unknown): ProcessedResult {
+  let input: ProcessedResult;
+  try {
+    input = processedResultSchema.parse(raw);
+  } catch (err) {
+    if (!(err instanceof ZodError)) throw err;
+    const issue = err.issues[0];
+    const path = issue?.path.map(String) ?? [];
+    const key = Object.keys(FIELD_OF_PATH).find((k) => path.join('.').startsWith(k));
+    throw new AppError('BAD_USER_INPUT', issue?.message ?? 'Invalid result', {
+      field: key ? FIELD_OF_PATH[key] : null,
+      fields: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  const title = input.content.title.trim();
+  if (!title) throw new AppError('BAD_USER_INPUT', 'The title must not be empty', { field: 'title' });
+  return { ...input, content: { ...input.content, title } };
+}
+
 const toView = (r: FileSetResult, fileSetId: string): ResultView => ({
   fileSetId,
   current: r.current,
@@ -100,7 +140,7 @@ export class ResultsService {
     const em = this.orm.em.fork();
     const r = await em.findOne(FileSetResult, { fileSet: id });
     if (!r) throw notFound('This file set has no result yet');
-    r.current = processedResultSchema.parse(mergeEdit(r.current, raw));
+    r.current = parseEdit(mergeEdit(r.current, raw));
     r.editedAt = new Date();
     await em.flush();
     return toView(r, id);

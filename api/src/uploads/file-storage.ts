@@ -36,17 +36,22 @@ export interface StorageWriter {
 export class FileStorage {
   private readonly tmpDir: string;
   private readonly hasher = new FileHasher();
+  /** Kinds of files made from a stored one (e.g. `thumb-320.webp`), removed with it. */
+  private readonly derivedVariants = new Set<string>();
 
   constructor(
     private readonly rootDir: string,
     /** Files up to this size are hashed as they stream; larger ones on the hashing thread. */
     private readonly inlineHashBytes = INLINE_HASH_BYTES,
+    /** Where files made from stored ones live (thumbnails), beside the stored files, never among them. */
+    private readonly derivedDir = path.join(path.dirname(rootDir), 'derived'),
   ) {
     this.tmpDir = path.join(rootDir, '.incoming');
   }
 
   async init(): Promise<void> {
     await fsp.mkdir(this.tmpDir, { recursive: true });
+    await fsp.mkdir(this.derivedDir, { recursive: true });
     // Leftovers of a process that died mid-upload are never recorded anywhere: clear them.
     for (const name of await fsp.readdir(this.tmpDir)) await fsp.rm(path.join(this.tmpDir, name), { force: true });
     this.hasher.prepare();
@@ -112,8 +117,23 @@ export class FileStorage {
     return path.join(this.rootDir, storageKey);
   }
 
+  /** Declares a kind of derived file, so `remove` takes it away with its stored file. */
+  registerDerived(variant: string): void {
+    if (!/^[a-z0-9-]{1,32}\.[a-z0-9]{1,8}$/.test(variant)) throw new Error(`Invalid derived variant: ${variant}`);
+    this.derivedVariants.add(variant);
+  }
+
+  /** Absolute path of a file made from a stored one (it may not exist yet). */
+  derivedPath(storageKey: string, variant: string): string {
+    this.absolutePath(storageKey); // the key's check
+    if (!this.derivedVariants.has(variant)) throw new Error(`Unregistered derived variant: ${variant}`);
+    return path.join(this.derivedDir, `${storageKey}.${variant}`);
+  }
+
+  /** Removes a stored file and every file made from it. */
   async remove(storageKey: string): Promise<void> {
     await fsp.rm(this.absolutePath(storageKey), { force: true });
+    await Promise.all([...this.derivedVariants].map((v) => fsp.rm(this.derivedPath(storageKey, v), { force: true })));
   }
 }
 

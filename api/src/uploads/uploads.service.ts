@@ -56,6 +56,8 @@ export class UploadSession {
     readonly limits: UploadLimits,
     /** Replacement uploads give the set's base name and the one slot they may fill. */
     private readonly target?: { baseName: string; slot: string | null },
+    /** Told the storage keys of the JPGs once they are recorded (thumbnails are made from them). */
+    private readonly onImagesStored: (storageKeys: string[]) => void = () => undefined,
   ) {}
 
   get fileCount(): number {
@@ -171,6 +173,7 @@ export class UploadSession {
       await this.fileSets.removeStored(files.map((f) => f.stored.storageKey));
       throw err;
     }
+    this.onImagesStored(accepted.filter((a) => a.file.kind === 'image').map((a) => a.file.storageKey));
     const fileSets = await this.fileSets.setsOfProject(this.project.id);
     return { project: this.project, accepted, refused: this.refused, fileSets };
   }
@@ -216,19 +219,28 @@ export class UploadsService {
     private readonly storage: FileStorage,
     private readonly fileSets: FileSetsService,
     readonly limits: UploadLimits,
+    /** Told the storage keys of newly recorded JPGs (upload and replacement alike). */
+    private readonly onImagesStored: (storageKeys: string[]) => void = () => undefined,
   ) {}
 
   /** An upload into a project: 404 for another user's project, 409 in the trash or while processing. */
   async begin(user: User, projectId: unknown): Promise<UploadSession> {
     const project = await this.fileSets.projectForUpload(user, projectId);
-    return new UploadSession(project, this.storage, this.fileSets, this.limits);
+    return new UploadSession(project, this.storage, this.fileSets, this.limits, undefined, this.onImagesStored);
   }
 
   /** A replacement (or missing) file for one set: the file must fit `slot` when given; it takes the set's base name. */
   async beginReplacement(user: User, fileSetId: unknown, slot: string | null): Promise<{ session: UploadSession; fileSet: FileSet }> {
     const fileSet = await this.fileSets.getOwnedFileSet(user, fileSetId);
     const project = await this.fileSets.projectForUpload(user, fileSet.project.id);
-    const session = new UploadSession(project, this.storage, this.fileSets, { ...this.limits, maxFiles: 1 }, { baseName: fileSet.baseName, slot });
+    const session = new UploadSession(
+      project,
+      this.storage,
+      this.fileSets,
+      { ...this.limits, maxFiles: 1 },
+      { baseName: fileSet.baseName, slot },
+      this.onImagesStored,
+    );
     return { session, fileSet };
   }
 }

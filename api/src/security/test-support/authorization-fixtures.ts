@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { signUp, type TestServer } from '../../test-support/test-server.js';
 import os from 'node:os';
 import path from 'node:path';
-import { fixtureSrtPath, makeTestFileSet } from '../../test-support/media-fixtures.js';
+import { fixtureSrtPath, makeTestFileSet, makeTestJpg } from '../../test-support/media-fixtures.js';
 import { Project } from '../../projects/project.entity.js';
 import { FileSet } from '../../filesets/file-set.entity.js';
 import { MediaFile } from '../../filesets/media-file.entity.js';
@@ -33,6 +33,7 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
   let setFiles: Promise<string[]> | null = null;
   const completeSetFiles = () => (setFiles ??= fs.mkdtemp(path.join(os.tmpdir(), 'matrix-set-')).then((dir) => makeTestFileSet(dir, 'DJI_0001')));
 
+  let jpg: Promise<string> | undefined;
   const fx: MatrixFixture = {
     users: { owner, other, admin: adminAccount },
     packageId,
@@ -71,6 +72,23 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       });
       await em.flush();
       return { projectId, fileSetId: set.id, fileId: media.id };
+    },
+    async jpgFileSet() {
+      // fileSet()'s set, with a real JPG beside its SRT.
+      const s = await fx.fileSet();
+      const stored = await server.services.storage.write(Readable.from(await fs.readFile(await (jpg ??= makeTestJpg()))), { extension: 'jpg' });
+      const em = server.services.orm.em.fork();
+      const media = em.create(MediaFile, {
+        fileSet: em.getReference(FileSet, s.fileSetId),
+        filename: 'DJI_0001.JPG',
+        extension: 'jpg',
+        kind: 'image',
+        contentType: 'image/jpeg',
+        ...stored,
+        createdAt: new Date(),
+      });
+      await em.flush();
+      return { ...s, fileId: media.id };
     },
     async completeProject() {
       const id = await fx.project();

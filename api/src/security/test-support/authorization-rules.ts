@@ -18,6 +18,8 @@ export interface MatrixFixture {
   unique(prefix: string): string;
   project(opts?: { trashed?: boolean }): Promise<string>;
   fileSet(): Promise<{ projectId: string; fileSetId: string; fileId: string }>;
+  /** A set holding one real JPG (its file id is `fileId`). */
+  jpgFileSet(): Promise<{ projectId: string; fileSetId: string; fileId: string }>;
   /** A project with one complete file set (real MP4, JPG and SRT uploaded through the API). */
   completeProject(): Promise<string>;
   purchaseRequest(): Promise<string>;
@@ -158,6 +160,9 @@ export const restRules: Record<string, RestRule> = {
   // A stored file to its owner by the Authorization header (signed links: the matrix's own test).
   'GET /api/files/:fileId': { access: 'owned', call: file },
   'HEAD /api/files/:fileId': { access: 'owned', call: file },
+  // A JPG's thumbnail (issue 16 item 7).
+  'GET /api/files/:fileId/thumbnail': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
+  'HEAD /api/files/:fileId/thumbnail': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
 
   // Processing and results (issue 5)
   'POST /api/projects/:id/process': { access: 'owned', call: completeProject },

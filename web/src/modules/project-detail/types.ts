@@ -14,6 +14,8 @@ export interface DetailFileSet {
   id: string;
   baseName: string;
   files: DetailFile[];
+  /** A 320 px WebP of the set's JPG for the list (signed, cached for good); the JPG itself only where it is shown large. */
+  thumbnailUri: string | null;
   /** The set's processing status as the server holds it (pending, processing, completed, failed), if it says. */
   processingStatus: string | null;
   /** The set's current stage as a sentence, while it is being processed. */

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
 import type { AgencyExportFormat } from '../../../gql/graphql';
 import { Modal } from '../../../ui/Modal';
 import { Loading } from '../../../ui/Loading';
@@ -13,6 +14,15 @@ interface Props {
   busy: boolean;
   onClose(): void;
   onDownload(): void;
+}
+
+/** A row's file name links to its set on the project page (?set= selects it there), closing the dialog. */
+function SetLink({ projectId, fileSetId, filename, onFollow }: { projectId: string; fileSetId: string; filename: string; onFollow(): void }) {
+  return (
+    <Link className="mono" to={`/project/${projectId}?set=${encodeURIComponent(fileSetId)}`} onClick={onFollow} data-testid="check-set-link">
+      {filename}
+    </Link>
+  );
 }
 
 /** The agency's rules checked before an agency CSV downloads: every row it would refuse, and why. */
@@ -55,7 +65,9 @@ export function AgencyCheckModal({ projectId, projectName, agency, label, busy, 
                     {refused.map((r) => (
                       <tr key={r.fileSetId} data-testid="refused-row">
                         <td className="num">{r.rowNumber}</td>
-                        <td className="mono">{r.filename}</td>
+                        <td className="mono">
+                          <SetLink projectId={projectId} fileSetId={r.fileSetId} filename={r.filename} onFollow={onClose} />
+                        </td>
                         <td>
                           <ul className="export-check-reasons">
                             {r.problems.map((p) => (
@@ -82,7 +94,7 @@ export function AgencyCheckModal({ projectId, projectName, agency, label, busy, 
                 <ul className="export-check-reasons">
                   {advice.map((r) => (
                     <li key={r.fileSetId}>
-                      <span className="mono">{r.filename}</span>: {r.warnings.join('; ')}
+                      <SetLink projectId={projectId} fileSetId={r.fileSetId} filename={r.filename} onFollow={onClose} />: {r.warnings.join('; ')}
                     </li>
                   ))}
                 </ul>

@@ -6,11 +6,13 @@ function CategorySelect({
   label,
   value,
   options,
+  invalid,
   onChange,
 }: {
   label: string;
   value: string | null;
   options: readonly string[];
+  invalid: boolean;
   onChange(v: string | null): void;
 }) {
   // A value the list does not hold (an older result) stays visible rather than silently changing.
@@ -18,7 +20,7 @@ function CategorySelect({
   return (
     <label>
       {label}
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+      <select value={value ?? ''} aria-invalid={invalid || undefined} onChange={(e) => onChange(e.target.value || null)}>
         <option value="">— Select a category —</option>
         {[...extra, ...options].map((o) => (
           <option key={o} value={o}>
@@ -36,7 +38,18 @@ export interface CategoryOptions {
 }
 
 /** SPEC §2: one Adobe selector and two Shutterstock selectors (A and B), with SPEC §3's options (the server's `categoryOptions`). */
-export function CategorySelectors({ categories, options, onChange }: { categories: Categories; options: CategoryOptions; onChange(next: Categories): void }) {
+export function CategorySelectors({
+  categories,
+  options,
+  invalidField,
+  onChange,
+}: {
+  categories: Categories;
+  options: CategoryOptions;
+  /** The field a refused save named (adobeCategory, shutterstockACategory, shutterstockBCategory), marked invalid. */
+  invalidField: string | null;
+  onChange(next: Categories): void;
+}) {
   return (
     <fieldset className="pd-fieldset pd-categories">
       <legend>Categories</legend>
@@ -44,18 +57,21 @@ export function CategorySelectors({ categories, options, onChange }: { categorie
         label="Adobe Stock"
         value={categories.adobe_category}
         options={options.adobe}
+        invalid={invalidField === 'adobeCategory'}
         onChange={(v) => onChange({ ...categories, adobe_category: v })}
       />
       <CategorySelect
         label="Shutterstock A"
         value={categories.shutterstock_a_category}
         options={options.shutterstock}
+        invalid={invalidField === 'shutterstockACategory'}
         onChange={(v) => onChange({ ...categories, shutterstock_a_category: v })}
       />
       <CategorySelect
         label="Shutterstock B"
         value={categories.shutterstock_b_category}
         options={options.shutterstock}
+        invalid={invalidField === 'shutterstockBCategory'}
         onChange={(v) => onChange({ ...categories, shutterstock_b_category: v })}
       />
     </fieldset>

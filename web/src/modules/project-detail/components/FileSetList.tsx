@@ -1,6 +1,8 @@
-import { imageOf, type DetailFileSet } from '../types';
+import { useState } from 'react';
+import type { DetailFileSet } from '../types';
 import type { SetDisplayStatus } from '../progress-rules';
 import { SetStatusDot } from './SetStatusDot';
+import type { AgencyRefusal } from '../hooks/use-agency-findings';
 
 export interface FileSetListItem {
   set: DetailFileSet;
@@ -8,9 +10,34 @@ export interface FileSetListItem {
   status: SetDisplayStatus;
   percent: number | null;
   edited: boolean;
+  /** Agencies that would refuse the set's row as saved, and why. */
+  agencyRefusals: AgencyRefusal[];
 }
 
-/** SPEC §2 right side: every set with its thumbnail (the JPG), title and status; the selected one highlighted. */
+const shortAgency = (name: string) => name.replace(/ Stock$/, '');
+
+/** The set's small thumbnail (never the original still: those weigh 5-12 MB each); a film frame without one. */
+function Thumbnail({ uri }: { uri: string | null }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="pd-thumb">
+      {uri && !failed ? <img src={uri} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} /> : <span aria-hidden="true">🎞</span>}
+    </span>
+  );
+}
+
+/** "⚠ Adobe" beside a set an agency would refuse; the reasons in its tooltip and accessible name. */
+function AgencyBadge({ refusals }: { refusals: AgencyRefusal[] }) {
+  if (refusals.length === 0) return null;
+  const why = refusals.map((r) => `${r.agency}: ${r.problems.join('; ')}`).join('\n');
+  return (
+    <span className="pd-agency-badge small" data-testid="agency-badge" title={why} aria-label={`Would be refused. ${why}`}>
+      ⚠ {refusals.map((r) => shortAgency(r.agency)).join(', ')}
+    </span>
+  );
+}
+
+/** SPEC §2 right side: every set with its thumbnail (made from the JPG), title and status; the selected one highlighted. */
 export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSetListItem[]; selectedIndex: number; onSelect(index: number): void }) {
   return (
     <section className="pd-list card" aria-label="File sets">
@@ -18,8 +45,7 @@ export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSet
         File Sets <span className="muted small">({items.length})</span>
       </h2>
       <ul>
-        {items.map(({ set, title, status, percent, edited }, i) => {
-          const thumb = imageOf(set);
+        {items.map(({ set, title, status, percent, edited, agencyRefusals }, i) => {
           const selected = i === selectedIndex;
           return (
             <li key={set.id}>
@@ -30,7 +56,7 @@ export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSet
                 data-testid="file-set-item"
                 onClick={() => onSelect(i)}
               >
-                <span className="pd-thumb">{thumb ? <img src={thumb.resourceUri} alt="" loading="lazy" /> : <span aria-hidden="true">🎞</span>}</span>
+                <Thumbnail uri={set.thumbnailUri} />
                 <span className="pd-list-text">
                   <span className="pd-list-title" title={title}>
                     {title}
@@ -41,7 +67,10 @@ export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSet
                     )}
                   </span>
                   <span className="muted small mono pd-list-file">{set.baseName}</span>
-                  <SetStatusDot status={status} percent={percent} />
+                  <span className="pd-list-status">
+                    <SetStatusDot status={status} percent={percent} />
+                    <AgencyBadge refusals={agencyRefusals} />
+                  </span>
                 </span>
               </button>
             </li>

@@ -1,10 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Banner } from '../../../ui/Banner';
 import { setDisplayStatus, type ProjectProgress } from '../progress-rules';
 import { hasContent, type ProcessedResult } from '../result-shape';
 import { setTitle, type DetailProject } from '../types';
 import { draftToResult, useResultDrafts } from '../hooks/use-result-drafts';
 import { copyText } from '../copy-text';
+import { saveRefusalOf } from '../save-refusal';
+import { useUnsavedEditsGuard } from '../hooks/use-unsaved-edits-guard';
+import { useAgencyFindings } from '../hooks/use-agency-findings';
 import { ProjectHeader } from './ProjectHeader';
 import { ExportButtons } from '../../exports/components/ExportButtons';
 import { FileSetPager } from './FileSetPager';
@@ -32,11 +36,32 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** SPEC §2 Project detail, once the project is loaded. */
 export function ProjectDetailView({ project, progress, categoryOptions, live, saveResult, resetResult }: Props) {
-  const [selected, setSelected] = useState(0);
+  const sets = project.fileSets;
+  // ?set=<file set id> selects a set (the export check's rows link here).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedSet = searchParams.get('set');
+  const [selected, setSelected] = useState(() =>
+    Math.max(
+      0,
+      sets.findIndex((s) => s.id === linkedSet),
+    ),
+  );
+  useEffect(() => {
+    const i = linkedSet ? sets.findIndex((s) => s.id === linkedSet) : -1;
+    if (i >= 0) setSelected(i);
+  }, [linkedSet, sets]);
+  const select = useCallback(
+    (i: number) => {
+      setSelected(i);
+      if (linkedSet) setSearchParams({}, { replace: true });
+    },
+    [linkedSet, setSearchParams],
+  );
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-  const drafts = useResultDrafts({ save: saveResult, reset: resetResult });
-  const sets = project.fileSets;
+  const nameOf = useCallback((fileSetId: string) => sets.find((s) => s.id === fileSetId)?.baseName ?? 'File Set', [sets]);
+  const drafts = useResultDrafts({ save: saveResult, reset: resetResult, nameOf, refusalOf: saveRefusalOf });
+  const findings = useAgencyFindings(project.id, sets.filter((s) => hasContent(s.result)).length);
   const index = Math.min(selected, Math.max(sets.length - 1, 0));
   const current = sets[index];
 
@@ -51,9 +76,11 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
           title,
           ...setDisplayStatus(jobsBySet.get(set.id), set.processingStatus, hasContent(set.result)),
           edited: drafts.editedIds.includes(set.id),
+          // As saved: a set not processed yet is already marked so in the list.
+          agencyRefusals: hasContent(set.result) ? (findings.bySet.get(set.id) ?? []) : [],
         };
       }),
-    [sets, drafts, jobsBySet],
+    [sets, drafts, jobsBySet, findings.bySet],
   );
   const labelOf = useCallback(
     (fileSetId: string) => {
@@ -66,12 +93,21 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   const save = async (): Promise<boolean> => {
     const outcome = await drafts.saveAll();
     if (outcome.ok) {
-      if (outcome.saved > 0) setNotice({ tone: 'success', text: 'All changes saved successfully!' });
+      if (outcome.saved > 0) {
+        setNotice({ tone: 'success', text: 'All changes saved successfully!' });
+        void findings.refetch();
+      }
       return true;
     }
     setNotice({ tone: 'error', text: `Error saving changes: ${outcome.message}` });
+    // Show the refused set, with its field marked.
+    const failed = sets.findIndex((s) => s.id === outcome.fileSetId);
+    if (failed >= 0) select(failed);
     return false;
   };
+  useUnsavedEditsGuard(drafts.hasUnsavedEdits, () => {
+    if (drafts.hasUnsavedEdits && !drafts.saving) void save();
+  });
 
   const showPanel = project.status === 'processing' && !!progress;
   const draft = current ? drafts.draftFor(current.id, current.result) : null;
@@ -83,9 +119,10 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
     try {
       await drafts.resetSet(current.id);
       setNotice(null);
+      void findings.refetch();
     } catch (err) {
       console.error(err);
-      setNotice({ tone: 'error', text: `Failed to reset fileset ${current.id}` });
+      setNotice({ tone: 'error', text: `Failed to reset fileset ${current.baseName}: ${saveRefusalOf(err).reason}` });
     } finally {
       setBusy(false);
     }
@@ -129,7 +166,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
           {showPanel && <ProcessingPanel progress={progress} setLabel={labelOf} live={live} />}
           {current ? (
             <>
-              <FileSetPager index={index} count={sets.length} onSelect={setSelected} />
+              <FileSetPager index={index} count={sets.length} onSelect={select} />
               <div className="pd-workspace">
                 <div className="pd-preview-column">
                   <FileSetPreview key={current.id} set={current} title={currentItem.title} />
@@ -142,6 +179,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                       shotTypeLabels={current.shotTypeLabels}
                       categoryOptions={categoryOptions ?? NO_CATEGORY_OPTIONS}
                       edited={currentItem.edited}
+                      refusal={drafts.refusalFor(current.id)}
                       busy={busy || drafts.saving}
                       onChange={(change) => drafts.edit(current.id, draft, change)}
                       onReset={() => void onReset()}
@@ -171,7 +209,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
           )}
         </div>
         <aside className="pd-sidebar">
-          <FileSetList items={items} selectedIndex={index} onSelect={setSelected} />
+          <FileSetList items={items} selectedIndex={index} onSelect={select} />
         </aside>
       </div>
     </section>

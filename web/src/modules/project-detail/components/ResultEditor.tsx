@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { countKeywords, MAX_KEYWORDS, parseKeywords } from '../result-shape';
-import type { ResultDraft } from '../hooks/use-result-drafts';
+import type { ResultDraft, SaveRefusal } from '../hooks/use-result-drafts';
+import { TitleLimits } from './TitleLimits';
 import { LocationBlock } from './LocationBlock';
 import { ShotTypeChips } from './ShotTypeChips';
 import { CategorySelectors, type CategoryOptions } from './CategorySelectors';
@@ -10,6 +11,8 @@ interface Props {
   shotTypeLabels: Record<string, string>;
   categoryOptions: CategoryOptions;
   edited: boolean;
+  /** Why the last save of this set was refused; its field is marked. */
+  refusal: SaveRefusal | null;
   busy: boolean;
   onChange(change: (d: ResultDraft) => ResultDraft): void;
   onReset(): void;
@@ -17,8 +20,19 @@ interface Props {
 }
 
 /** SPEC §2 Editable Content for the selected set. */
-export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, busy, onChange, onReset, onCopyJson }: Props) {
-  const ids = { title: useId(), description: useId(), keywords: useId() };
+export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, refusal, busy, onChange, onReset, onCopyJson }: Props) {
+  const ids = { title: useId(), description: useId(), keywords: useId(), titleLimits: useId(), refusal: useId() };
+  // aria-invalid and the reason, read out with the field (the banner at the top says it too).
+  const marked = (field: string, describedBy?: string) =>
+    refusal?.field === field
+      ? { 'aria-invalid': true, 'aria-describedby': [describedBy, ids.refusal].filter(Boolean).join(' ') }
+      : { 'aria-describedby': describedBy };
+  const refusalNote = (field: string) =>
+    refusal?.field === field ? (
+      <p id={ids.refusal} className="small error-text pd-field-error" data-testid="field-error">
+        {refusal.reason}
+      </p>
+    ) : null;
   const { content, metadata, shot_types } = draft.result;
   const kept = parseKeywords(draft.keywordsText).length;
   const typed = countKeywords(draft.keywordsText);
@@ -40,7 +54,10 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, b
           maxLength={500}
           onChange={(e) => setContent({ title: e.target.value })}
           data-testid="title-input"
+          {...marked('title', ids.titleLimits)}
         />
+        <TitleLimits id={ids.titleLimits} title={content.title} />
+        {refusalNote('title')}
 
         <div className="pd-label-row">
           <label htmlFor={ids.description}>Description</label>
@@ -55,7 +72,9 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, b
           value={content.final_description}
           onChange={(e) => setContent({ final_description: e.target.value })}
           data-testid="description-input"
+          {...marked('finalDescription')}
         />
+        {refusalNote('finalDescription')}
 
         <div className="pd-label-row">
           <label htmlFor={ids.keywords}>Keywords (comma-separated)</label>
@@ -72,7 +91,9 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, b
             onChange((d) => ({ ...d, keywordsText }));
           }}
           data-testid="keywords-input"
+          {...marked('keywords')}
         />
+        {refusalNote('keywords')}
         {typed > MAX_KEYWORDS && (
           <p className="small error-text">
             {typed} keywords entered: only the first {MAX_KEYWORDS} are kept when saved.
@@ -82,7 +103,13 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, b
 
       <LocationBlock metadata={metadata} />
       <ShotTypeChips shotTypes={shot_types} labels={shotTypeLabels} />
-      <CategorySelectors categories={content.categories} options={categoryOptions} onChange={(categories) => setContent({ categories })} />
+      <CategorySelectors
+        categories={content.categories}
+        options={categoryOptions}
+        invalidField={refusal?.field ?? null}
+        onChange={(categories) => setContent({ categories })}
+      />
+      {refusal && /Category$/.test(refusal.field ?? '') && refusalNote(refusal.field!)}
 
       <div className="actions pd-editor-actions">
         <button type="button" className="button" onClick={onReset} disabled={busy}>

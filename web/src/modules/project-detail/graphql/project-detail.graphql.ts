@@ -11,6 +11,7 @@ export const ProjectDetailQuery = graphql(`
         id
         baseName
         status
+        thumbnailUri
         files {
           id
           filename

@@ -5,6 +5,9 @@ import { fromGraphqlResult, shotTypeLabels } from '../graphql/result-mapping';
 import type { DetailProject } from '../types';
 import { apiUrl } from '../../../app/api-base';
 
+// Signed paths: an <img>/<video> cannot send the token; prefix the API base when one is configured.
+const signedUrl = (uri: string) => (uri.startsWith('/') ? apiUrl(uri) : uri);
+
 /** The project with its sets, files, per-set processing state and results, shaped for the page. */
 export function useProjectDetail(id: string) {
   const { data, loading, error, refetch } = useQuery(ProjectDetailQuery, { variables: { id }, fetchPolicy: 'cache-and-network' });
@@ -18,8 +21,8 @@ export function useProjectDetail(id: string) {
       fileSets: p.fileSets.map((s) => ({
         id: s.id,
         baseName: s.baseName,
-        // Signed paths: an <img>/<video> cannot send the token; prefix the API base when one is configured.
-        files: s.files.map((f) => ({ ...f, resourceUri: f.resourceUri.startsWith('/') ? apiUrl(f.resourceUri) : f.resourceUri })),
+        files: s.files.map((f) => ({ ...f, resourceUri: signedUrl(f.resourceUri) })),
+        thumbnailUri: s.thumbnailUri ? signedUrl(s.thumbnailUri) : null,
         processingStatus: s.processing?.status ?? null,
         processingStage: s.processing?.stageMessage ?? null,
         result: s.result ? fromGraphqlResult(s.result.current) : null,

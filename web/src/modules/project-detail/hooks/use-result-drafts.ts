@@ -15,17 +15,31 @@ export const draftToResult = (d: ResultDraft): ProcessedResult => ({
   content: { ...d.result.content, keywords: parseKeywords(d.keywordsText) },
 });
 
-export type SaveOutcome = { ok: true; saved: number } | { ok: false; message: string };
+/** Why a set's save was refused: the editor field (FileSetResultInput's name) and the server's reason. */
+export interface SaveRefusal {
+  field: string | null;
+  reason: string;
+}
+
+export type SaveOutcome = { ok: true; saved: number } | { ok: false; message: string; fileSetId: string };
 
 /**
  * Unsaved edits per file set (SPEC §4 Unsaved-edit flag): set when a result field is edited,
  * cleared after a successful save or after Reset. Sets without edits always show the server's result,
  * so a reload after processing shows new content.
  */
-export function useResultDrafts(opts: { save(fileSetId: string, result: ProcessedResult): Promise<void>; reset(fileSetId: string): Promise<void> }) {
+export function useResultDrafts(opts: {
+  save(fileSetId: string, result: ProcessedResult): Promise<void>;
+  reset(fileSetId: string): Promise<void>;
+  /** The set's name for people (its file name, never its id). */
+  nameOf(fileSetId: string): string;
+  /** The field and reason of a failed save, from whatever the save threw. */
+  refusalOf(err: unknown): SaveRefusal;
+}) {
   const [drafts, setDrafts] = useState<Record<string, ResultDraft>>({});
+  const [refusals, setRefusals] = useState<Record<string, SaveRefusal>>({});
   const [saving, setSaving] = useState(false);
-  const { save, reset } = opts;
+  const { save, reset, nameOf, refusalOf } = opts;
 
   const draftFor = useCallback(
     (fileSetId: string, serverResult: ProcessedResult | null): ResultDraft | null => {
@@ -36,9 +50,14 @@ export function useResultDrafts(opts: { save(fileSetId: string, result: Processe
 
   const edit = useCallback((fileSetId: string, base: ResultDraft, change: (d: ResultDraft) => ResultDraft) => {
     setDrafts((all) => ({ ...all, [fileSetId]: change(all[fileSetId] ?? base) }));
+    // The set's marked field stays marked until the next save says whether the edit fixed it.
   }, []);
 
-  /** Saves every edited set; stops at the first failure and keeps the unsaved ones (SPEC §8 messages). */
+  /**
+   * Saves every edited set; stops at the first failure and keeps the unsaved ones. The message keeps
+   * SPEC §8's 'Failed to save fileset {id}' with the set's file name for the id, and says why:
+   * 'Failed to save fileset DJI_0302: a keyword is longer than 100 characters'.
+   */
   const saveAll = useCallback(async (): Promise<SaveOutcome> => {
     const pending = Object.entries(drafts);
     if (pending.length === 0) return { ok: true, saved: 0 };
@@ -50,28 +69,34 @@ export function useResultDrafts(opts: { save(fileSetId: string, result: Processe
           await save(id, draftToResult(draft));
           done.push(id);
         } catch (err) {
-          console.error(err);
-          return { ok: false, message: `Failed to save fileset ${id}` };
+          const refusal = refusalOf(err);
+          setRefusals((all) => ({ ...omit(all, done), [id]: refusal }));
+          return { ok: false, fileSetId: id, message: `Failed to save fileset ${nameOf(id)}: ${refusal.reason}` };
         } finally {
-          if (done.length) setDrafts((all) => omit(all, done));
+          if (done.length) {
+            setDrafts((all) => omit(all, done));
+            setRefusals((all) => omit(all, done));
+          }
         }
       }
       return { ok: true, saved: done.length };
     } finally {
       setSaving(false);
     }
-  }, [drafts, save]);
+  }, [drafts, save, nameOf, refusalOf]);
 
   const resetSet = useCallback(
     async (fileSetId: string) => {
       await reset(fileSetId);
       setDrafts((all) => omit(all, [fileSetId]));
+      setRefusals((all) => omit(all, [fileSetId]));
     },
     [reset],
   );
 
   const editedIds = useMemo(() => Object.keys(drafts), [drafts]);
-  return { draftFor, edit, saveAll, resetSet, saving, editedIds, hasUnsavedEdits: editedIds.length > 0 };
+  const refusalFor = useCallback((fileSetId: string): SaveRefusal | null => refusals[fileSetId] ?? null, [refusals]);
+  return { draftFor, edit, saveAll, resetSet, saving, editedIds, refusalFor, hasUnsavedEdits: editedIds.length > 0 };
 }
 
 function omit<T>(all: Record<string, T>, ids: string[]): Record<string, T> {

@@ -1,0 +1,21 @@
+import { graphql } from '../../../gql';
+
+/** Both agencies' checks of the project's saved rows (the rules of api/src/exports/agency-rules.ts). */
+export const AgencyFindingsQuery = graphql(`
+  query AgencyFindings($projectId: ID!) {
+    adobe: exportCheck(projectId: $projectId, format: ADOBE) {
+      agency
+      rows {
+        fileSetId
+        problems
+      }
+    }
+    shutterstock: exportCheck(projectId: $projectId, format: SHUTTERSTOCK) {
+      agency
+      rows {
+        fileSetId
+        problems
+      }
+    }
+  }
+`);
