@@ -47,7 +47,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   // Every new account gets its ledger stream and the sign-up bonus.
   auth.onRegistered((user) => credits.onboard(user.id));
   const storage = new FileStorage(deps.config.storageDir);
-  const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger);
+  const fileSets = new FileSetsService(deps.orm, storage, projects, deps.config.dataDir, deps.logger);
   const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
   const exiftool = new ExifToolHolder();
