@@ -6,11 +6,13 @@ export const ProjectDetailQuery = graphql(`
       id
       name
       status
+      deletedAt
       fileSetCount
       fileSets {
         id
         baseName
         status
+        incompleteReason
         files {
           id
           filename
@@ -21,6 +23,7 @@ export const ProjectDetailQuery = graphql(`
           status
           progress
           stageMessage
+          reason
         }
         result {
           ...DetailFileSetResult

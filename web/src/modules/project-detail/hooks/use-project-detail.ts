@@ -15,9 +15,13 @@ export function useProjectDetail(id: string) {
       id: p.id,
       name: p.name,
       status: p.status,
+      inTrash: !!p.deletedAt,
       fileSets: p.fileSets.map((s) => ({
         id: s.id,
         baseName: s.baseName,
+        complete: s.status === 'complete',
+        incompleteReason: s.incompleteReason ?? null,
+        failureReason: s.processing?.reason ?? null,
         // Signed paths: an <img>/<video> cannot send the token; prefix the API base when one is configured.
         files: s.files.map((f) => ({ ...f, resourceUri: f.resourceUri.startsWith('/') ? apiUrl(f.resourceUri) : f.resourceUri })),
         processingStatus: s.processing?.status ?? null,
