@@ -57,7 +57,9 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
         return {
           set,
           title,
-          ...setDisplayStatus(jobsBySet.get(set.id), set.processingStatus, hasContent(set.result)),
+          ...(!set.complete && !set.processingStatus && !jobsBySet.get(set.id)
+            ? { status: 'incomplete' as const, percent: null }
+            : setDisplayStatus(jobsBySet.get(set.id), set.processingStatus, hasContent(set.result))),
           edited: drafts.editedIds.includes(set.id),
         };
       }),

@@ -17,6 +17,7 @@ export function ProjectSetupActions({ project, onRun }: { project: DetailProject
     <div className="stack" data-testid="setup-actions">
       <p className="status-meaning" data-testid="status-meaning">
         {statusMeaning(project.status).meaning}
+        {idle && failed.length > 0 && ` ${n(failed.length, 'file set')} failed: select ${failed.length === 1 ? 'it' : 'one'} in the list to see why.`}
         {project.inTrash && ' This project is in the trash: restore it to change or process it.'}
       </p>
       {idle && (
