@@ -67,8 +67,9 @@ type Documents = {
     "\n  query CostEstimate($projectId: ID!, $scope: ProcessingScope!) {\n    costEstimate(projectId: $projectId, scope: $scope) {\n      projectId\n      scope\n      costPerFileset\n      fileSetCount\n      totalFileSets\n      leftOut {\n        fileSetId\n        baseName\n        reason\n      }\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": typeof types.CostEstimateDocument,
     "\n  query WizardResume($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      deletedAt\n      fileSetCount\n    }\n  }\n": typeof types.WizardResumeDocument,
     "\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n": typeof types.RemoveFileSetDocument,
-    "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n": typeof types.StartProcessingDocument,
-    "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n": typeof types.RetryProcessingDocument,
+    "\n  fragment RunStarted on StartProcessingPayload {\n    run {\n      id\n      charged\n      totalJobs\n    }\n  }\n": typeof types.RunStartedFragmentDoc,
+    "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": typeof types.StartProcessingDocument,
+    "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": typeof types.RetryProcessingDocument,
     "\n  fragment PageInfoFields on PageInfo {\n    hasNextPage\n    endCursor\n  }\n": typeof types.PageInfoFieldsFragmentDoc,
 };
 const documents: Documents = {
@@ -125,8 +126,9 @@ const documents: Documents = {
     "\n  query CostEstimate($projectId: ID!, $scope: ProcessingScope!) {\n    costEstimate(projectId: $projectId, scope: $scope) {\n      projectId\n      scope\n      costPerFileset\n      fileSetCount\n      totalFileSets\n      leftOut {\n        fileSetId\n        baseName\n        reason\n      }\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": types.CostEstimateDocument,
     "\n  query WizardResume($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      deletedAt\n      fileSetCount\n    }\n  }\n": types.WizardResumeDocument,
     "\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n": types.RemoveFileSetDocument,
-    "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n": types.StartProcessingDocument,
-    "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n": types.RetryProcessingDocument,
+    "\n  fragment RunStarted on StartProcessingPayload {\n    run {\n      id\n      charged\n      totalJobs\n    }\n  }\n": types.RunStartedFragmentDoc,
+    "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": types.StartProcessingDocument,
+    "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": types.RetryProcessingDocument,
     "\n  fragment PageInfoFields on PageInfo {\n    hasNextPage\n    endCursor\n  }\n": types.PageInfoFieldsFragmentDoc,
 };
 
@@ -359,11 +361,15 @@ export function graphql(source: "\n  mutation RemoveFileSet($fileSetId: ID!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment RunStarted on StartProcessingPayload {\n    run {\n      id\n      charged\n      totalJobs\n    }\n  }\n"): (typeof documents)["\n  fragment RunStarted on StartProcessingPayload {\n    run {\n      id\n      charged\n      totalJobs\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      run {\n        id\n        charged\n        totalJobs\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n"): (typeof documents)["\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n"): (typeof documents)["\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,14 +4,21 @@ import { apiUrl } from '../../app/api-base';
 import { getToken } from '../../app/token-store';
 import { formatAmount, formatBalance } from '../../ui/format';
 
+/** What both mutations answer that the page uses. */
+export const RunStartedFragment = graphql(`
+  fragment RunStarted on StartProcessingPayload {
+    run {
+      id
+      charged
+      totalJobs
+    }
+  }
+`);
+
 export const StartProcessingMutation = graphql(`
   mutation StartProcessing($projectId: ID!) {
     startProcessing(projectId: $projectId) {
-      run {
-        id
-        charged
-        totalJobs
-      }
+      ...RunStarted
     }
   }
 `);
@@ -19,11 +26,7 @@ export const StartProcessingMutation = graphql(`
 export const RetryProcessingMutation = graphql(`
   mutation RetryProcessing($projectId: ID!) {
     retryProcessing(projectId: $projectId) {
-      run {
-        id
-        charged
-        totalJobs
-      }
+      ...RunStarted
     }
   }
 `);
