@@ -71,6 +71,13 @@ it('resumes a reloaded wizard, continues from the dashboard, processes only the 
   await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor();
   await page.getByText('Harbour at noon').waitFor();
 
+  // Another user's project cannot be resumed: it reads as not found, like a missing one.
+  const stranger = await signUp(h.server);
+  const theirs = await createProject(h.server, stranger.token, 'Not yours');
+  await page.goto(`/createproject?project=${theirs}`);
+  await page.getByRole('heading', { name: 'Project not found' }).waitFor();
+  expect(await page.getByText('Not yours', { exact: true }).count()).toBe(0);
+
   // The dashboard says what "Uploaded" means and offers to continue.
   await page.goto('/dashboard');
   const card = page.getByTestId('project-card').filter({ hasText: 'Harbour at noon' });
@@ -145,6 +152,18 @@ it('shows why a set failed, takes a replacement and retries it, charged and refu
   await page.getByTestId('set-replace-DJI_0002').setInputFiles(good);
   // Replaced: still failed (the reason is about the last run) until it is retried.
   await page.getByTestId('failure-reason').waitFor();
+
+  // Too few credits: the same Insufficient Credits panel as the wizard's step 4, nothing charged.
+  const admin = (amount: number) => h.server.request('POST', `/api/admin/users/${user.id}/credits`, { token: adminToken, body: { amount, description: 'test' } });
+  expect((await admin(-99.96)).status).toBe(200);
+  await page.getByRole('button', { name: 'Retry failed sets (1)' }).click();
+  await page.getByRole('heading', { name: 'Retry Failed Sets' }).waitFor();
+  await page.getByText('Insufficient Credits').waitFor();
+  await page.getByRole('link', { name: 'Purchase Credits' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Confirm and Retry' }).count()).toBe(0);
+  await shoot(page, '6-retry-insufficient');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect((await admin(99.96)).status).toBe(200);
   await page.getByRole('button', { name: 'Retry failed sets (1)' }).click();
   await page.getByRole('heading', { name: 'Retry Failed Sets' }).waitFor();
   await page.getByTestId('total-cost').getByText('0.03 credits').waitFor();

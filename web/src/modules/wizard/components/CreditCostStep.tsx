@@ -27,7 +27,7 @@ interface Props {
 export function CreditCostStep({ projectId, onBack, scope = 'UNPROCESSED', onStarted, backLabel = 'Back to File Sets' }: Props) {
   const navigate = useNavigate();
   const { refetch: refetchBalance } = useCreditBalance();
-  const { data, loading, error, refetch } = useQuery(CostEstimateQuery, { variables: { projectId, scope }, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(CostEstimateQuery, { variables: { projectId, scope }, fetchPolicy: 'network-only' });
   const [starting, setStarting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -50,11 +50,7 @@ export function CreditCostStep({ projectId, onBack, scope = 'UNPROCESSED', onSta
     setNotice(null);
     try {
       const r = await startProcessing(projectId, scope);
-      if (!r.started) {
-        // A 402 means the balance moved: show the figures the server holds now.
-        await Promise.all([refetch(), refetchBalance()]).catch(() => undefined);
-        return setNotice(r.message);
-      }
+      if (!r.started) return setNotice(r.message);
       await refetchBalance().catch(() => undefined);
       if (onStarted) onStarted();
       else navigate(`/project/${projectId}`);
@@ -125,7 +121,9 @@ export function CreditCostStep({ projectId, onBack, scope = 'UNPROCESSED', onSta
             {retry ? 'Retrying' : 'Processing'} needs {formatAmount(e.totalCost)} credits; you have {formatBalance(e.currentBalance)}. Buy{' '}
             {formatAmount(Math.max(0, total - balance))} more credits to continue.
           </p>
-          <p className="muted small">Your project and its files are kept: come back to it from the dashboard&apos;s Continue setup or the project page.</p>
+          {!onStarted && (
+            <p className="muted small">Your project and its files are kept: come back to it from the dashboard&apos;s Continue setup or the project page.</p>
+          )}
           <div className="actions">
             <Link to="/purchase-credits" className="button button-primary">
               Purchase Credits
