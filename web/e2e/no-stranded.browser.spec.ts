@@ -117,7 +117,10 @@ it('resumes a reloaded wizard, continues from the dashboard, processes only the 
   const leftOutItem = page.getByTestId('file-set-item').filter({ hasText: 'DJI_0002' });
   await leftOutItem.getByTestId('set-status').getByText('Incomplete').waitFor();
   await leftOutItem.click();
-  await page.getByTestId('incomplete-reason').getByText(/missing the \.SRT telemetry file/).waitFor();
+  await page
+    .getByTestId('incomplete-reason')
+    .getByText(/missing the \.SRT telemetry file/)
+    .waitFor();
   expect(await page.getByText('Processing in progress...').count()).toBe(0);
   await shoot(page, '4-project-left-out');
   await page.getByRole('button', { name: 'Remove set' }).click();
@@ -136,7 +139,10 @@ it('shows why a set failed, takes a replacement and retries it, charged and refu
     const { page } = await signedIn(user.token, width);
     await page.goto(`/project/${projectId}`);
     await page.getByTestId('file-set-item').filter({ hasText: 'DJI_0002' }).click();
-    await page.getByTestId('failure-reason').getByText(/The video file is incomplete/).waitFor();
+    await page
+      .getByTestId('failure-reason')
+      .getByText(/The video file is incomplete/)
+      .waitFor();
     expect(await page.getByText('Processing in progress...').count()).toBe(0);
     await page.getByRole('button', { name: 'Retry failed sets (1)' }).waitFor();
     await page.getByTestId('status-meaning').getByText('1 file set failed: select it in the list to see why.').waitFor();
@@ -154,7 +160,8 @@ it('shows why a set failed, takes a replacement and retries it, charged and refu
   await page.getByTestId('failure-reason').waitFor();
 
   // Too few credits: the same Insufficient Credits panel as the wizard's step 4, nothing charged.
-  const admin = (amount: number) => h.server.request('POST', `/api/admin/users/${user.id}/credits`, { token: adminToken, body: { amount, description: 'test' } });
+  const admin = (amount: number) =>
+    h.server.request('POST', `/api/admin/users/${user.id}/credits`, { token: adminToken, body: { amount, description: 'test' } });
   expect((await admin(-99.96)).status).toBe(200);
   await page.getByRole('button', { name: 'Retry failed sets (1)' }).click();
   await page.getByRole('heading', { name: 'Retry Failed Sets' }).waitFor();

@@ -61,7 +61,13 @@ export async function commitUploadOnce(services: AppServices, user: User, sessio
  * Starts processing once per key (fingerprint: the project id): a retry gets the same run, charged
  * once. `scope` 'failed' is Retry failed sets, a different operation for the key.
  */
-export async function startProcessingOnce(services: AppServices, user: User, rawProjectId: unknown, key: string | null | undefined, scope: RunScope = 'unprocessed') {
+export async function startProcessingOnce(
+  services: AppServices,
+  user: User,
+  rawProjectId: unknown,
+  key: string | null | undefined,
+  scope: RunScope = 'unprocessed',
+) {
   const projectId = parseId(rawProjectId);
   const { id: _id, ...answer } = await services.idempotency.createOnce(
     { userId: user.id, key, operation: scope === 'failed' ? 'retryProcessing' : 'startProcessing', input: { projectId } },

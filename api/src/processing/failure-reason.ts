@@ -4,7 +4,10 @@
  * The raw error stays in `error` for integrators and the admin queue; this is `reason`.
  */
 const RULES: Array<[RegExp, string]> = [
-  [/moov atom not found|end of file|truncat/i, 'The video file is incomplete: it ends before its index (often a copy or upload that was cut off). Replace the video and retry.'],
+  [
+    /moov atom not found|end of file|truncat/i,
+    'The video file is incomplete: it ends before its index (often a copy or upload that was cut off). Replace the video and retry.',
+  ],
   [/invalid data found|could not be read|unreadable/i, 'The video file is damaged or is not a video. Replace the video and retry.'],
   [/no video stream/i, 'The video file holds no picture (audio or data only). Replace the video and retry.'],
   [/JPG image could not be decoded/i, 'The JPG image is damaged or is not a JPEG. Replace the image and retry.'],

@@ -95,7 +95,11 @@ describe('removing a file set', () => {
       owner.token,
     );
     expect(g.errors).toBeUndefined();
-    expect(g.data.removeFileSet).toEqual({ message: 'File set DJI_0003 removed with its 2 files', removedFiles: 2, project: { fileSetCount: 1, fileSets: [{ id: complete }] } });
+    expect(g.data.removeFileSet).toEqual({
+      message: 'File set DJI_0003 removed with its 2 files',
+      removedFiles: 2,
+      project: { fileSetCount: 1, fileSets: [{ id: complete }] },
+    });
   });
 });
 
@@ -117,7 +121,11 @@ describe('processing only the complete sets', () => {
     expect(lenient.status).toBe(200);
     expect(lenient.body.leftOut).toEqual([{ fileSetId: noSrt, baseName: 'DJI_0003', reason: 'missing the .SRT telemetry file' }]);
     expect(lenient.body.manifest.fileSetCount).toBe(2);
-    const g = await server.graphql('mutation($id: ID!) { generateProjectJson(projectId: $id, completeOnly: true) { message fileSetCount leftOut { baseName reason } } }', { id: projectId }, u.token);
+    const g = await server.graphql(
+      'mutation($id: ID!) { generateProjectJson(projectId: $id, completeOnly: true) { message fileSetCount leftOut { baseName reason } } }',
+      { id: projectId },
+      u.token,
+    );
     expect(g.data.generateProjectJson).toEqual({
       message: 'Project configuration generated (1 incomplete file set left out)',
       fileSetCount: 2,
@@ -126,7 +134,11 @@ describe('processing only the complete sets', () => {
 
     const estimate = await server.request('GET', `/api/projects/${projectId}/cost-estimate`, { token: u.token });
     expect(estimate.body).toMatchObject({ scope: 'unprocessed', fileSetCount: 2, totalFileSets: 3, totalCost: 0.06, leftOut: [{ baseName: 'DJI_0003' }] });
-    const ge = await server.graphql('query($id: ID!) { costEstimate(projectId: $id) { scope fileSetCount totalCost leftOut { fileSetId } } }', { id: projectId }, u.token);
+    const ge = await server.graphql(
+      'query($id: ID!) { costEstimate(projectId: $id) { scope fileSetCount totalCost leftOut { fileSetId } } }',
+      { id: projectId },
+      u.token,
+    );
     expect(ge.data.costEstimate).toEqual({ scope: 'UNPROCESSED', fileSetCount: 2, totalCost: '0.06', leftOut: [{ fileSetId: noSrt }] });
     expect((await server.request('GET', `/api/projects/${projectId}/cost-estimate?scope=everything`, { token: u.token })).status).toBe(400);
 
@@ -166,7 +178,9 @@ describe('retrying failed sets', () => {
     const done = await waitForRun(server, u.token, projectId);
     const failed = done.jobs.find((j: { fileSetId: string }) => j.fileSetId === cut);
     expect(failed).toMatchObject({ status: 'failed', error: expect.stringMatching(/moov atom not found/) });
-    expect(failed.reason).toBe('The video file is incomplete: it ends before its index (often a copy or upload that was cut off). Replace the video and retry.');
+    expect(failed.reason).toBe(
+      'The video file is incomplete: it ends before its index (often a copy or upload that was cut off). Replace the video and retry.',
+    );
     const q = await server.graphql('query($id: ID!) { project(id: $id) { fileSets { id processing { status reason } } } }', { id: projectId }, u.token);
     expect(q.data.project.fileSets.find((s: { id: string }) => s.id === cut).processing).toEqual({ status: 'failed', reason: failed.reason });
     expect(q.data.project.fileSets.find((s: { id: string }) => s.id === good).processing).toEqual({ status: 'completed', reason: null });
@@ -174,7 +188,11 @@ describe('retrying failed sets', () => {
     // The retry costs one set at today's price; others cannot see or retry the project.
     await server.request('PUT', '/api/admin/settings/CREDIT_MARKUP_PERCENTAGE', { token: adminToken, body: { value: 100 } });
     try {
-      const est = await server.graphql('query($id: ID!) { costEstimate(projectId: $id, scope: FAILED) { fileSetCount costPerFileset totalCost } }', { id: projectId }, u.token);
+      const est = await server.graphql(
+        'query($id: ID!) { costEstimate(projectId: $id, scope: FAILED) { fileSetCount costPerFileset totalCost } }',
+        { id: projectId },
+        u.token,
+      );
       expect(est.data.costEstimate).toEqual({ fileSetCount: 1, costPerFileset: '0.04', totalCost: '0.04' });
       expect((await server.request('POST', `/api/projects/${projectId}/process/retry`, { token: other.token })).status).toBe(404);
       const og = await server.graphql('mutation($id: ID!) { retryProcessing(projectId: $id) { run { id } } }', { id: projectId }, other.token);
@@ -182,7 +200,10 @@ describe('retrying failed sets', () => {
 
       // Too few credits: 402 with the figures, over both APIs, and nothing charged.
       const left = await balance(u.token);
-      await server.request('POST', `/api/admin/users/${u.id}/credits`, { token: adminToken, body: { amount: -Number((left - 0.01).toFixed(2)), description: 'test' } });
+      await server.request('POST', `/api/admin/users/${u.id}/credits`, {
+        token: adminToken,
+        body: { amount: -Number((left - 0.01).toFixed(2)), description: 'test' },
+      });
       const short = await server.request('POST', `/api/projects/${projectId}/process/retry`, { token: u.token });
       expect(short.status).toBe(402);
       expect(short.body.creditCheck).toMatchObject({ estimatedCost: 0.04, currentBalance: 0.01, fileSetCount: 1 });
@@ -213,7 +234,11 @@ describe('retrying failed sets', () => {
       const video = await fs.readFile(await makeTestVideo());
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(video)]), 'DJI_0002.MP4');
-      const replaced = await fetch(`${server.url}/api/filesets/${cut}/files?kind=video`, { method: 'POST', headers: { authorization: `Bearer ${u.token}` }, body: form });
+      const replaced = await fetch(`${server.url}/api/filesets/${cut}/files?kind=video`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${u.token}` },
+        body: form,
+      });
       expect(replaced.status).toBe(200);
       const g3 = await server.graphql('mutation($id: ID!) { retryProcessing(projectId: $id) { run { id totalJobs charged } } }', { id: projectId }, u.token);
       expect(g3.errors).toBeUndefined();

@@ -43,7 +43,7 @@ async function store(services: AppServices, source: Readable, filename: string) 
 export async function truncatedMp4(video?: VideoOptions): Promise<Buffer> {
   const whole = await fs.promises.readFile(await makeTestVideo(video));
   const boxes: Buffer[] = [];
-  for (let at = 0; at + 8 <= whole.length; ) {
+  for (let at = 0; at + 8 <= whole.length;) {
     const size = whole.readUInt32BE(at);
     const type = whole.toString('latin1', at + 4, at + 8);
     if (size < 8) break;

@@ -30,7 +30,11 @@ export function SetStateNotice({ set, idle, onRun, onChanged }: Props) {
     setBusy('Uploading…');
     try {
       // The kind is taken from the extension; the file takes the set's base name.
-      await uploadGraphQL({ document: ReplaceFileSetFileMutation, variables: { fileSetId: set.id, kind: null, file: null }, files: [{ file, path: 'variables.file' }] });
+      await uploadGraphQL({
+        document: ReplaceFileSetFileMutation,
+        variables: { fileSetId: set.id, kind: null, file: null },
+        files: [{ file, path: 'variables.file' }],
+      });
       onChanged();
     } catch (err) {
       console.error(err);
@@ -41,7 +45,8 @@ export function SetStateNotice({ set, idle, onRun, onChanged }: Props) {
   };
 
   const remove = async () => {
-    if (!confirm(`Remove file set ${set.baseName} and its ${set.files.length} file${set.files.length === 1 ? '' : 's'}? They are deleted from storage.`)) return;
+    if (!confirm(`Remove file set ${set.baseName} and its ${set.files.length} file${set.files.length === 1 ? '' : 's'}? They are deleted from storage.`))
+      return;
     setBusy('Removing…');
     try {
       await removeSet({ variables: { fileSetId: set.id } });
@@ -91,9 +96,7 @@ export function SetStateNotice({ set, idle, onRun, onChanged }: Props) {
         </>
       ) : !set.complete ? (
         <>
-          <p data-testid="incomplete-reason">
-            Left out of processing: {set.incompleteReason}. Upload the missing file, or remove the set.
-          </p>
+          <p data-testid="incomplete-reason">Left out of processing: {set.incompleteReason}. Upload the missing file, or remove the set.</p>
           {idle && (
             <div className="setup-actions">
               {replaceButton('Upload missing file', '.mp4,.mov,.jpg,.srt')}

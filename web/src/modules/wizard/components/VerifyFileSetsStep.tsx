@@ -122,8 +122,8 @@ export function VerifyFileSetsStep({
       )}
       {incomplete.length > 0 && (
         <Banner tone="error">
-          {incomplete.length === 1 ? '1 file set is incomplete' : `${incomplete.length} file sets are incomplete`}: upload the missing files below, remove
-          the set, or process only the complete sets.
+          {incomplete.length === 1 ? '1 file set is incomplete' : `${incomplete.length} file sets are incomplete`}: upload the missing files below, remove the
+          set, or process only the complete sets.
           <ul className="left-out-list" data-testid="incomplete-list">
             {incomplete.map((s) => (
               <li key={s.id}>
