@@ -156,8 +156,8 @@ it('shows why a set failed, takes a replacement and retries it, charged and refu
   const good = path.join(dir, 'DJI_0002.MP4');
   await fs.copyFile(await makeTestVideo(), good);
   await page.getByTestId('set-replace-DJI_0002').setInputFiles(good);
-  // Replaced: still failed (the reason is about the last run) until it is retried.
-  await page.getByTestId('failure-reason').waitFor();
+  // Replaced: still failed until it is retried, and it says so instead of the old reason.
+  await page.getByTestId('failure-reason').getByText('A file of this set was replaced after it failed: retry to process it again.').waitFor();
 
   // Too few credits: the same Insufficient Credits panel as the wizard's step 4, nothing charged.
   const admin = (amount: number) =>

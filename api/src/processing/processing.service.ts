@@ -98,8 +98,13 @@ interface JobRow {
   stage_message: string | null;
   error: string | null;
   attempts: number;
+  /** A file of the set was stored after the job finished (Replace file): the old reason no longer holds. */
+  replaced_since: boolean | null;
 }
-const JOB_COLUMNS = 'j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts';
+const JOB_COLUMNS = `j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts,
+  (select max(m.created_at) > j.finished_at from media_files m where m.file_set_id = j.file_set_id) as replaced_since`;
+/** The reason shown once the failed set's files changed: what failed was the file that is gone. */
+export const REPLACED_SINCE_FAILURE = 'A file of this set was replaced after it failed: retry to process it again.';
 const toJobProgress = (j: JobRow): JobProgress => ({
   id: j.id,
   fileSetId: j.file_set_id,
@@ -108,7 +113,7 @@ const toJobProgress = (j: JobRow): JobProgress => ({
   stage: j.stage,
   stageMessage: j.stage_message,
   error: j.error,
-  reason: j.status === 'failed' ? failureReason(j.error) : null,
+  reason: j.status !== 'failed' ? null : j.replaced_since ? REPLACED_SINCE_FAILURE : failureReason(j.error),
   attempts: j.attempts,
 });
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 import { makeTestVideo } from '../test-support/media-fixtures.js';
 import { createProject, seedFileSets, waitForRun } from './test-support/seed-file-sets.js';
-import { PROCESSING_QUEUE } from './processing.service.js';
+import { PROCESSING_QUEUE, REPLACED_SINCE_FAILURE } from './processing.service.js';
 
 let server: StartedTestServer;
 let adminToken: string;
@@ -240,6 +240,8 @@ describe('retrying failed sets', () => {
         body: form,
       });
       expect(replaced.status).toBe(200);
+      const after = await server.request('GET', `/api/projects/${projectId}/progress`, { token: u.token });
+      expect(after.body.jobs[0]).toMatchObject({ fileSetId: cut, status: 'failed', reason: REPLACED_SINCE_FAILURE });
       const g3 = await server.graphql('mutation($id: ID!) { retryProcessing(projectId: $id) { run { id totalJobs charged } } }', { id: projectId }, u.token);
       expect(g3.errors).toBeUndefined();
       const run3 = g3.data.retryProcessing.run.id as string;
