@@ -98,6 +98,9 @@ it('resumes a reloaded wizard, continues from the dashboard, processes only the 
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   for (let i = 0; i < 100 && !dialogs.length; i++) await page.waitForTimeout(50);
   await shoot(page, '2-verify-left-out');
+  await page.setViewportSize({ width: 375, height: 820 });
+  await shoot(page, '2-verify-left-out-375');
+  await page.setViewportSize({ width: 1280, height: 860 });
   expect(dialogs).toEqual(['Please resolve file set errors before proceeding']);
   await page.getByRole('button', { name: 'Process only complete sets (1 left out)' }).click();
   await page.getByRole('heading', { name: 'Credit Cost' }).waitFor();

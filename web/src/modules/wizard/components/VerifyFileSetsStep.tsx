@@ -142,15 +142,6 @@ export function VerifyFileSetsStep({
               <span className={`type-badge ${set.status === 'complete' ? 'status-completed' : 'status-failed'}`}>
                 {set.status === 'complete' ? 'Complete' : 'Incomplete'}
               </span>
-              <button
-                type="button"
-                className="link-button small"
-                aria-label={`Remove file set ${set.baseName}`}
-                disabled={!!busy}
-                onClick={() => void remove(set)}
-              >
-                {busy === `${set.id}:remove` ? 'Removing…' : 'Remove set'}
-              </button>
             </header>
             <ul className="fileset-files">
               {set.files.map((f) => (
@@ -187,6 +178,17 @@ export function VerifyFileSetsStep({
                 </div>
               );
             })}
+            <div className="fileset-card-footer">
+              <button
+                type="button"
+                className="link-button small"
+                aria-label={`Remove file set ${set.baseName}`}
+                disabled={!!busy}
+                onClick={() => void remove(set)}
+              >
+                {busy === `${set.id}:remove` ? 'Removing…' : 'Remove set'}
+              </button>
+            </div>
           </article>
         ))}
       </div>
@@ -195,7 +197,7 @@ export function VerifyFileSetsStep({
           Upload More Files
         </button>
         {incomplete.length > 0 && completeCount > 0 && (
-          <button type="button" className="button" onClick={() => void next(true)} disabled={generating || !!busy}>
+          <button type="button" className="button button-wrap" onClick={() => void next(true)} disabled={generating || !!busy}>
             Process only complete sets ({incomplete.length} left out)
           </button>
         )}
