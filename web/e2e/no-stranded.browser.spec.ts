@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { signUp } from '../../api/src/test-support/test-server.js';
-import { makeTestFileSet, makeTestVideo } from '../../api/src/test-support/media-fixtures.js';
+import { fixtureSrtPath, makeTestFileSet, makeTestVideo } from '../../api/src/test-support/media-fixtures.js';
 import { createProject, seedFileSets, waitForRun } from '../../api/src/processing/test-support/seed-file-sets.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
@@ -185,4 +185,33 @@ it('shows why a set failed, takes a replacement and retries it, charged and refu
   await page.getByLabel(/Title/).first().waitFor();
   expect(await page.getByTestId('failure-reason').count()).toBe(0);
   expect(await processingEvents(user.id)).toEqual(['ProcessingCharged', 'ProcessingCharged', 'ProcessingRefunded']);
+});
+
+it('completes a left-out set on the project page and starts processing it there, with the cost first', async () => {
+  const user = await signUp(h.server);
+  const projectId = await createProject(h.server, user.token, 'Late telemetry');
+  await seedFileSets(h.server.services, projectId, [{ baseName: 'DJI_0001' }, { baseName: 'DJI_0002', omit: ['srt'] }]);
+  expect((await h.server.request('POST', `/api/projects/${projectId}/process`, { token: user.token })).status).toBe(202);
+  await waitForRun(h.server, user.token, projectId);
+
+  const { page } = await signedIn(user.token);
+  await page.goto(`/project/${projectId}`);
+  await page.getByTestId('file-set-item').filter({ hasText: 'DJI_0002' }).click();
+  await page.getByTestId('set-replace-DJI_0002').setInputFiles(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'));
+  await page.getByTestId('set-notice').getByText(/^Not processed yet\./).waitFor();
+  await page
+    .getByTestId('status-meaning')
+    .getByText(/1 file set not processed yet\./)
+    .waitFor();
+  await page.getByRole('button', { name: 'Start processing (1 set)' }).click();
+  await page.getByRole('heading', { name: 'Credit Cost' }).waitFor();
+  await page.getByTestId('sets-to-process').getByText('1 of 2').waitFor();
+  await page.getByTestId('total-cost').getByText('0.03 credits').waitFor();
+  await shoot(page, '7-start-from-project');
+  await page.getByRole('button', { name: 'Confirm and Start Processing' }).click();
+  await waitForRun(h.server, user.token, projectId);
+  await page.getByTestId('project-status').getByText('Completed').waitFor();
+  await page.getByTestId('file-set-item').filter({ hasText: 'DJI_0002' }).getByTestId('set-status').getByText('Completed').waitFor();
+  expect(await page.getByRole('button', { name: /Start processing/ }).count()).toBe(0);
+  expect(await processingEvents(user.id)).toEqual(['ProcessingCharged', 'ProcessingCharged']);
 });

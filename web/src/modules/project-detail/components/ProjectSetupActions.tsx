@@ -18,6 +18,7 @@ export function ProjectSetupActions({ project, onRun }: { project: DetailProject
       <p className="status-meaning" data-testid="status-meaning">
         {statusMeaning(project.status).meaning}
         {idle && failed.length > 0 && ` ${n(failed.length, 'file set')} failed: select ${failed.length === 1 ? 'it' : 'one'} in the list to see why.`}
+        {idle && !needsSetup(project.status) && unprocessed.length > 0 && ` ${n(unprocessed.length, 'file set')} not processed yet.`}
         {project.inTrash && ' This project is in the trash: restore it to change or process it.'}
       </p>
       {idle && (
