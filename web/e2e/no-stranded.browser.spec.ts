@@ -198,7 +198,10 @@ it('completes a left-out set on the project page and starts processing it there,
   await page.goto(`/project/${projectId}`);
   await page.getByTestId('file-set-item').filter({ hasText: 'DJI_0002' }).click();
   await page.getByTestId('set-replace-DJI_0002').setInputFiles(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'));
-  await page.getByTestId('set-notice').getByText(/^Not processed yet\./).waitFor();
+  await page
+    .getByTestId('set-notice')
+    .getByText(/^Not processed yet\./)
+    .waitFor();
   await page
     .getByTestId('status-meaning')
     .getByText(/1 file set not processed yet\./)
