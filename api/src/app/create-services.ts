@@ -50,7 +50,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   // Every new account gets its ledger stream and the sign-up bonus.
   auth.onRegistered((user) => credits.onboard(user.id));
   const storage = new FileStorage(deps.config.storageDir);
-  const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger, quotas);
+  const fileSets = new FileSetsService(deps.orm, storage, projects, deps.config.dataDir, deps.logger, quotas);
   const thumbnails = new ThumbnailService(storage, deps.logger);
   const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles }, (keys) =>
     thumbnails.prepare(keys),

@@ -38,7 +38,8 @@ const isProcessMutation = (field: string) => PROCESS_ROOT_FIELDS.has(field) || /
 
 /** REST: /api/admin/* needs admin, /api/projects/:id/process needs process, then by method. */
 export function restScopeFor(method: string, path: string): Scope {
-  const p = path.replace(/\/+$/, '');
+  // Express matches routes case-insensitively: so must this, or /API/PROJECTS/x/PROCESS would pass as a plain write.
+  const p = path.toLowerCase().replace(/\/+$/, '');
   if (p === '/api/admin' || p.startsWith('/api/admin/')) return 'admin';
   if (/^\/api\/projects\/[^/]+\/process(\/|$)/.test(p)) return 'process';
   const m = method.toUpperCase();

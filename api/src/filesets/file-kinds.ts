@@ -34,3 +34,12 @@ export function parseSlot(raw: unknown): FileSlot | null {
   const s = raw.trim().toLowerCase();
   return (FILE_SLOTS as readonly string[]).includes(s) ? (s as FileSlot) : null;
 }
+
+const SLOT_WORDS: Record<FileSlot, string> = { video: 'video (.MP4 or .MOV)', jpg: '.JPG image', srt: '.SRT telemetry file' };
+
+/** Why a set cannot be processed, for people ("missing the .SRT telemetry file"); null when complete. */
+export function incompleteReason(missing: readonly FileSlot[]): string | null {
+  if (!missing.length) return null;
+  const words = missing.map((m) => SLOT_WORDS[m]);
+  return `missing the ${words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0]}`;
+}

@@ -9,9 +9,7 @@ import type { FileStorage, StoredFile } from '../uploads/file-storage.js';
 import type { User } from '../users/user.entity.js';
 import { FileSet } from './file-set.entity.js';
 import { MediaFile, type MediaKind } from './media-file.entity.js';
-import { formatCredits } from '@shotlog/ledger';
-import type { CreditsService } from '../credits/credits.service.js';
-import { missingSlots } from './file-kinds.js';
+import { incompleteReason, missingSlots } from './file-kinds.js';
 import { AccountQuotas } from '../quotas/account-quotas.js';
 import { buildManifest, writeManifest, type ProjectManifest } from './manifest.js';
 
@@ -25,12 +23,27 @@ export interface IncomingFile {
   stored: StoredFile;
 }
 
+/** A set left out of processing, and why ("missing the .SRT telemetry file"). */
+export interface LeftOut {
+  fileSetId: string;
+  baseName: string;
+  reason: string;
+}
+
 export interface RecordedFile {
   file: MediaFile;
   fileSet: FileSet;
   /** The filename of the file of the same kind this one replaced, if any. */
   replaced: string | null;
 }
+
+/** generate-json's answer. */
+export const generatedMessage = (leftOut: number) =>
+  leftOut ? `Project configuration generated (${leftOut} incomplete file set${leftOut === 1 ? '' : 's'} left out)` : 'Project configuration generated';
+
+/** removeFileSet's answer. */
+export const removedMessage = (r: { baseName: string; removedFiles: number }) =>
+  `File set ${r.baseName} removed with its ${r.removedFiles} file${r.removedFiles === 1 ? '' : 's'}`;
 
 /** Why a project's files cannot change now (409), or null. */
 export function filesLockedReason(p: Project): string | null {
@@ -48,7 +61,6 @@ export class FileSetsService {
     private readonly orm: Orm,
     private readonly storage: FileStorage,
     private readonly projects: ProjectsService,
-    private readonly credits: CreditsService,
     private readonly dataDir: string,
     private readonly logger: Logger,
     private readonly quotas: AccountQuotas = new AccountQuotas(),
@@ -60,40 +72,56 @@ export class FileSetsService {
   }
 
   /**
-   * generate-json: writes the processing manifest under the data dir and answers it. Every set
-   * must be complete (the wizard's Continue rule, enforced here too); the project becomes 'ready'.
+   * generate-json: writes the processing manifest under the data dir and answers it; the project
+   * becomes 'ready'. Every set must be complete (the wizard's Continue rule, enforced here too)
+   * unless `completeOnly`: then the manifest holds the complete sets and names those left out.
    */
-  async generateManifest(user: User, projectId: unknown): Promise<ProjectManifest> {
+  async generateManifest(user: User, projectId: unknown, opts: { completeOnly?: boolean } = {}): Promise<{ manifest: ProjectManifest; leftOut: LeftOut[] }> {
     const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
     const locked = filesLockedReason(project);
     if (locked) throw conflict(locked);
     const sets = project.fileSets.getItems();
     if (!sets.length) throw conflict('The project has no file sets yet: upload files first');
-    const incomplete = sets.filter((s) => missingSlots(s.files.getItems().map((f) => f.kind)).length);
-    if (incomplete.length) {
-      const names = incomplete.slice(0, 5).map((s) => `${s.baseName} (missing ${missingSlots(s.files.getItems().map((f) => f.kind)).join(', ')})`);
+    const missingOf = (s: FileSet) => missingSlots(s.files.getItems().map((f) => f.kind));
+    const incomplete = sets.filter((s) => missingOf(s).length);
+    if (incomplete.length && !opts.completeOnly) {
+      const names = incomplete.slice(0, 5).map((s) => `${s.baseName} (missing ${missingOf(s).join(', ')})`);
       throw conflict(`Every file set must be complete: ${names.join('; ')}${incomplete.length > 5 ? ` and ${incomplete.length - 5} more` : ''}`);
     }
-    const manifest = buildManifest(project, sets, new Date());
+    if (incomplete.length === sets.length) throw conflict('No file set is complete: each set needs a video (MP4 or MOV), a JPG and an SRT');
+    const manifest = buildManifest(
+      project,
+      sets.filter((s) => !incomplete.includes(s)),
+      new Date(),
+    );
     await writeManifest(this.dataDir, manifest);
     const em = this.orm.em.fork();
     await em.nativeUpdate(Project, { id: project.id, status: { $in: ['created', 'uploaded'] } }, { status: 'ready' });
-    return manifest;
+    return { manifest, leftOut: incomplete.map((s) => ({ fileSetId: s.id, baseName: s.baseName, reason: incompleteReason(missingOf(s))! })) };
   }
 
-  /** cost-estimate: the run's cost from the ledger's settings, and the balance it is paid from. */
-  async costEstimate(user: User, projectId: unknown) {
-    const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
-    const fileSetCount = project.fileSets.count();
-    const [{ costPerFileset, total }, balance] = await Promise.all([this.credits.runCost(fileSetCount), this.credits.balanceCents(user.id)]);
-    return {
-      projectId: project.id,
-      costPerFileset,
-      fileSetCount,
-      totalCost: formatCredits(total),
-      currentBalance: formatCredits(balance),
-      sufficient: balance >= total,
-    };
+  /**
+   * Removes one of the owner's sets with its files (their bytes too) and anything made from it:
+   * 404 for others, 409 with the reason in the trash or while the project is processing.
+   */
+  async removeFileSet(user: User, rawId: unknown): Promise<{ fileSetId: string; baseName: string; removedFiles: number; projectId: string }> {
+    const owned = await this.getOwnedFileSet(user, rawId);
+    const removed = await this.orm.em.fork().transactional(async (em) => {
+      // The same row lock as a processing start, so a set never leaves a run that is being started.
+      const project = await em.findOne(Project, { id: owned.project.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!project) throw notFound('File set not found');
+      const running = await em
+        .getConnection()
+        .execute<Array<{ n: number }>>(`select count(*)::int as n from processing_runs where project_id = ? and status = 'running'`, [project.id]);
+      const locked =
+        filesLockedReason(project) ?? (running[0]?.n ? 'The project is being processed: its file sets cannot be removed until processing ends' : null);
+      if (locked) throw conflict(locked);
+      return em.nativeDelete(FileSet, { id: owned.id });
+    });
+    if (!removed) throw notFound('File set not found');
+    // Deleting the set cascades to its files' rows; the trigger's tombstones name the bytes to remove.
+    await this.sweepDeletedFiles();
+    return { fileSetId: owned.id, baseName: owned.baseName, removedFiles: owned.files.count(), projectId: owned.project.id };
   }
 
   /** The owner's project, open for new files: 404 for others, 409 in the trash or while processing. */
@@ -192,7 +220,8 @@ export class FileSetsService {
           createdAt: m.createdAt,
         })),
       );
-      if (project.status !== 'uploaded') project.status = 'uploaded';
+      // New files wait for verifying; a processed project keeps its status (a replaced file of a failed set is retried from there).
+      if (project.status === 'created' || project.status === 'ready') project.status = 'uploaded';
       return out;
     });
     await this.removeStored(replacedKeys);

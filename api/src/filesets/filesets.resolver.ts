@@ -2,8 +2,9 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { presentFileSet } from '../projects/project.presenter.js';
-import { CostEstimateType, FileSetVerificationType, ProjectManifestType } from './filesets.type.js';
+import { presentFileSet, presentProject } from '../projects/project.presenter.js';
+import { generatedMessage, removedMessage } from './file-sets.service.js';
+import { CostEstimateType, FileSetVerificationType, ProcessingScope, ProjectManifestType, RemoveFileSetPayload } from './filesets.type.js';
 
 /** The wizard's Verify and Credit Cost steps (twins of the REST rows of SPEC §7). */
 @Resolver()
@@ -23,26 +24,46 @@ export class FileSetsResolver {
   }
 
   @Mutation(() => ProjectManifestType, {
-    description: 'Writes the processing manifest of a project whose sets are all complete (generate-json); the project becomes ready.',
+    description:
+      'Writes the processing manifest of a project (generate-json); the project becomes ready. Every set must be complete (CONFLICT otherwise) unless completeOnly: then the incomplete sets are left out and listed.',
   })
   async generateProjectJson(
-    @Arg('projectId', () => ID, { description: 'One of your projects whose file sets are all complete.' }) projectId: string,
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
     @Ctx() ctx: GraphQLContext,
+    @Arg('completeOnly', () => Boolean, { defaultValue: false, description: 'Leave the incomplete sets out instead of refusing.' }) completeOnly: boolean,
   ): Promise<ProjectManifestType> {
-    const m = await this.services.fileSets.generateManifest(requireUser(ctx), projectId);
+    const { manifest: m, leftOut } = await this.services.fileSets.generateManifest(requireUser(ctx), projectId, { completeOnly });
     return {
-      message: 'Project configuration generated',
+      message: generatedMessage(leftOut.length),
       projectId: m.project.id,
       fileSetCount: m.fileSetCount,
       fileCount: m.fileCount,
       totalBytes: m.totalBytes,
       generatedAt: new Date(m.generatedAt),
+      leftOut,
       manifest: m as unknown as Record<string, unknown>,
     };
   }
 
-  @Query(() => CostEstimateType, { description: 'What processing the project would cost, and the current balance.' })
-  costEstimate(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Ctx() ctx: GraphQLContext): Promise<CostEstimateType> {
-    return this.services.fileSets.costEstimate(requireUser(ctx), projectId);
+  @Query(() => CostEstimateType, { description: 'What a processing run of the project would take and cost now, what it leaves out, and the balance.' })
+  async costEstimate(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('scope', () => ProcessingScope, { defaultValue: ProcessingScope.UNPROCESSED, description: 'Start processing (default) or the retry of failed sets.' })
+    scope: ProcessingScope,
+  ): Promise<CostEstimateType> {
+    const e = await this.services.processing.estimate(requireUser(ctx), projectId, scope);
+    return { ...e, scope: e.scope as ProcessingScope };
+  }
+
+  @Mutation(() => RemoveFileSetPayload, {
+    description:
+      'Removes one of your file sets with its files (from storage too) and its result. Errors: CONFLICT while the project is processing or in the trash, NOT_FOUND.',
+  })
+  async removeFileSet(@Arg('fileSetId', () => ID, { description: 'One of your file sets.' }) fileSetId: string, @Ctx() ctx: GraphQLContext) {
+    const user = requireUser(ctx);
+    const removed = await this.services.fileSets.removeFileSet(user, fileSetId);
+    const project = await this.services.projects.getOwned(user, removed.projectId, { includeFiles: true });
+    return { message: removedMessage(removed), ...removed, project: presentProject(project) };
   }
 }

@@ -1,7 +1,23 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed } from '../http/route.js';
+import { badInput } from '../errors/app-error.js';
+import { authed, jsonBody } from '../http/route.js';
+import type { RunScope } from '../processing/processing.service.js';
 import { presentSetsRest } from '../uploads/upload.presenter.js';
+import { generatedMessage, removedMessage } from './file-sets.service.js';
+
+/** `?scope=unprocessed|failed` (default unprocessed): which run a cost estimate is for. */
+export function runScopeOf(raw: unknown): RunScope {
+  if (raw === undefined || raw === '') return 'unprocessed';
+  if (raw === 'unprocessed' || raw === 'failed') return raw;
+  throw badInput('scope must be one of: unprocessed, failed');
+}
+
+/** `completeOnly` as a query flag (`?completeOnly=1`) or a JSON body field. */
+const completeOnlyOf = (req: Request) => {
+  const q = req.query.completeOnly;
+  return q === '1' || q === 'true' || jsonBody(req).completeOnly === true;
+};
 
 /** The wizard's project rows of SPEC §7 (verify, generate-json, cost estimate); mounted at /api/projects. */
 export function fileSetRoutes(services: AppServices): Router {
@@ -21,16 +37,29 @@ export function fileSetRoutes(services: AppServices): Router {
   r.post(
     '/:id/generate-json',
     authed(services, async (req, user) => {
-      const manifest = await fileSets.generateManifest(user, req.params.id);
-      return { message: 'Project configuration generated', manifest };
+      const { manifest, leftOut } = await fileSets.generateManifest(user, req.params.id, { completeOnly: completeOnlyOf(req) });
+      return { message: generatedMessage(leftOut.length), manifest, leftOut };
     }),
   );
   r.get(
     '/:id/cost-estimate',
     authed(services, async (req, user) => {
-      const e = await fileSets.costEstimate(user, req.params.id);
+      const e = await services.processing.estimate(user, req.params.id, runScopeOf(req.query.scope));
       // REST answers money as numbers (like the balance call); GraphQL keeps exact decimal strings.
       return { ...e, costPerFileset: Number(e.costPerFileset), totalCost: Number(e.totalCost), currentBalance: Number(e.currentBalance) };
+    }),
+  );
+  return r;
+}
+
+/** DELETE /api/filesets/{id}: removes a set and its files; mounted at /api/filesets. */
+export function fileSetItemRoutes(services: AppServices): Router {
+  const r = Router();
+  r.delete(
+    '/:id',
+    authed(services, async (req, user) => {
+      const removed = await services.fileSets.removeFileSet(user, req.params.id);
+      return { message: removedMessage(removed), ...removed };
     }),
   );
   return r;

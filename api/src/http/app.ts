@@ -15,7 +15,7 @@ import { adminQueueRoutes } from '../admin/admin-queue.routes.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { fileSetFileRoutes, uploadRoutes } from '../uploads/uploads.routes.js';
-import { fileSetRoutes } from '../filesets/filesets.routes.js';
+import { fileSetItemRoutes, fileSetRoutes } from '../filesets/filesets.routes.js';
 import { fileRoutes } from '../files/files.routes.js';
 import { exportRoutes } from '../exports/exports.routes.js';
 import { reenterRequestContext, requestIdMiddleware } from '../logging/request-context.js';
@@ -86,6 +86,7 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.use('/api/projects', json, fileSetRoutes(services));
   app.use('/api/upload', uploadRoutes(services));
   app.use('/api/filesets', fileSetFileRoutes(services));
+  app.use('/api/filesets', fileSetItemRoutes(services));
   app.use('/api/files', fileRoutes(services));
   app.use('/api/filesets', json, resultRoutes(services));
   app.use('/api', healthRoutes(services));

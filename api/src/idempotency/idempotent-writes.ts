@@ -5,6 +5,7 @@ import { parseId } from '../projects/projects.validation.js';
 import type { User } from '../users/user.entity.js';
 import type { UploadSession } from '../uploads/uploads.service.js';
 import { presentUpload } from '../uploads/upload.presenter.js';
+import type { RunScope } from '../processing/processing.service.js';
 
 /**
  * The writes that accept an idempotency key, shared by their REST route and GraphQL mutation so
@@ -56,13 +57,22 @@ export async function commitUploadOnce(services: AppServices, user: User, sessio
   }
 }
 
-/** Starts processing once per key (fingerprint: the project id): a retry gets the same run, charged once. */
-export async function startProcessingOnce(services: AppServices, user: User, rawProjectId: unknown, key: string | null | undefined) {
+/**
+ * Starts processing once per key (fingerprint: the project id): a retry gets the same run, charged
+ * once. `scope` 'failed' is Retry failed sets, a different operation for the key.
+ */
+export async function startProcessingOnce(
+  services: AppServices,
+  user: User,
+  rawProjectId: unknown,
+  key: string | null | undefined,
+  scope: RunScope = 'unprocessed',
+) {
   const projectId = parseId(rawProjectId);
   const { id: _id, ...answer } = await services.idempotency.createOnce(
-    { userId: user.id, key, operation: 'startProcessing', input: { projectId } },
+    { userId: user.id, key, operation: scope === 'failed' ? 'retryProcessing' : 'startProcessing', input: { projectId } },
     async () => {
-      const started = await services.processing.start(user, projectId);
+      const started = await services.processing.start(user, projectId, scope);
       return { id: started.run.id, ...started };
     },
     async (runId) => {

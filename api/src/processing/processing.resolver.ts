@@ -24,7 +24,7 @@ export class ProcessingResolver {
 
   @Mutation(() => StartProcessingPayload, {
     description:
-      'Starts processing the complete file sets of your project and charges the run once. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, or in the trash), BAD_USER_INPUT (no complete set), NOT_FOUND.',
+      'Starts processing the complete file sets of your project not processed yet (incomplete sets are left out; failed ones: retryProcessing) and charges the run once. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, in the trash, or every complete set processed), BAD_USER_INPUT (no complete set), NOT_FOUND.',
   })
   async startProcessing(
     @Arg('projectId', () => ID, { description: 'One of your projects with at least one complete file set.' }) projectId: string,
@@ -37,6 +37,22 @@ export class ProcessingResolver {
     idempotencyKey?: string | null,
   ) {
     return startProcessingOnce(this.services, requireUser(ctx), projectId, idempotencyKey);
+  }
+
+  @Mutation(() => StartProcessingPayload, {
+    description:
+      'Processes again the file sets whose latest run failed (and that have no result), as a new run charged at the current cost and refunded for the sets that fail again. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, in the trash, or no failed set), BAD_USER_INPUT (the failed sets are incomplete), NOT_FOUND.',
+  })
+  async retryProcessing(
+    @Arg('projectId', () => ID, { description: 'One of your projects with failed file sets.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description: 'As for startProcessing: repeating the mutation with the same key returns the first retry run (charged once), for 24 hours.',
+    })
+    idempotencyKey?: string | null,
+  ) {
+    return startProcessingOnce(this.services, requireUser(ctx), projectId, idempotencyKey, 'failed');
   }
 
   @Query(() => ProcessingProgressType, { description: 'Progress of the latest processing run of your project.' })

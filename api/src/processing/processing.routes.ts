@@ -4,7 +4,7 @@ import { authed } from '../http/route.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
 
-/** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7). */
+/** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7), and the retry of failed sets. */
 export function processingRoutes(services: AppServices): Router {
   const r = Router();
   r.post(
@@ -14,6 +14,18 @@ export function processingRoutes(services: AppServices): Router {
       async (req, user) => {
         const { run, progress } = await startProcessingOnce(services, user, req.params.id, idempotencyKeyOf(req));
         return { message: `Processing started for ${run.totalJobs} file set${run.totalJobs === 1 ? '' : 's'}`, runId: run.id, run, progress };
+      },
+      202,
+    ),
+  );
+  // Retry failed sets: under /process so it needs the same 'process' scope as a start (auth/scopes.ts).
+  r.post(
+    '/:id/process/retry',
+    authed(
+      services,
+      async (req, user) => {
+        const { run, progress } = await startProcessingOnce(services, user, req.params.id, idempotencyKeyOf(req), 'failed');
+        return { message: `Retrying ${run.totalJobs} failed file set${run.totalJobs === 1 ? '' : 's'}`, runId: run.id, run, progress };
       },
       202,
     ),

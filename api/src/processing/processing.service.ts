@@ -20,6 +20,10 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { QueueBackend } from '../queue/queue-backend.js';
 import type { User } from '../users/user.entity.js';
 import { setFiles } from './file-set-files.js';
+import type { FileSet } from '../filesets/file-set.entity.js';
+import type { Project } from '../projects/project.entity.js';
+import { incompleteReason, missingSlots } from '../filesets/file-kinds.js';
+import { failureReason } from './failure-reason.js';
 import { JobStateStore, type SettledRun } from './job-state.js';
 import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
 import { registerQueueName } from '../queue/queue-registry.js';
@@ -33,6 +37,23 @@ export interface ProcessFileSetJob {
   fileSetId: string;
   projectId: string;
 }
+
+/** What a run takes: the never-processed complete sets (Start processing) or the failed ones (Retry failed sets). */
+export type RunScope = 'unprocessed' | 'failed';
+
+export interface LeftOutSet {
+  fileSetId: string;
+  baseName: string;
+  /** Why, for people: "missing the .SRT telemetry file". */
+  reason: string;
+}
+
+export interface RunSelection {
+  sets: FileSet[];
+  leftOut: LeftOutSet[];
+}
+
+export const ALREADY_RUNNING = 'Processing is already running for this project';
 
 export interface RunView {
   id: string;
@@ -77,8 +98,13 @@ interface JobRow {
   stage_message: string | null;
   error: string | null;
   attempts: number;
+  /** A file of the set was stored after the job finished (Replace file): the old reason no longer holds. */
+  replaced_since: boolean | null;
 }
-const JOB_COLUMNS = 'j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts';
+const JOB_COLUMNS = `j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts,
+  (select max(m.created_at) > j.finished_at from media_files m where m.file_set_id = j.file_set_id) as replaced_since`;
+/** The reason shown once the failed set's files changed: what failed was the file that is gone. */
+export const REPLACED_SINCE_FAILURE = 'A file of this set was replaced after it failed: retry to process it again.';
 const toJobProgress = (j: JobRow): JobProgress => ({
   id: j.id,
   fileSetId: j.file_set_id,
@@ -87,6 +113,7 @@ const toJobProgress = (j: JobRow): JobProgress => ({
   stage: j.stage,
   stageMessage: j.stage_message,
   error: j.error,
+  reason: j.status !== 'failed' ? null : j.replaced_since ? REPLACED_SINCE_FAILURE : failureReason(j.error),
   attempts: j.attempts,
 });
 
@@ -127,17 +154,87 @@ export class ProcessingService {
     return (this.queueInstance ??= this.deps.queue.queue(PROCESSING_QUEUE));
   }
 
-  async start(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
+  /**
+   * Which sets a run of this scope takes, and which complete-or-not sets it leaves out and why.
+   * 'unprocessed': complete sets never processed (no result, no job yet); 'failed': sets whose
+   * latest job failed and that have no result (retry). Sets in neither are not listed.
+   */
+  async selectSets(project: Project, scope: RunScope): Promise<RunSelection> {
+    const all = project.fileSets.getItems();
+    const ids = all.map((s) => s.id);
+    const [jobs, results] = await Promise.all([
+      this.jobStatesOf(ids),
+      ids.length
+        ? this.deps.pool.query<{ file_set_id: string }>('select file_set_id from file_set_results where file_set_id = any($1::uuid[])', [ids])
+        : Promise.resolve({ rows: [] }),
+    ]);
+    const processed = new Set(results.rows.map((r) => r.file_set_id));
+    const sets: FileSet[] = [];
+    const leftOut: LeftOutSet[] = [];
+    for (const fs of all) {
+      const job = jobs.get(fs.id);
+      const inScope = processed.has(fs.id) ? false : scope === 'failed' ? job?.status === 'failed' : !job;
+      if (!inScope) continue;
+      if (setFiles(fs)) sets.push(fs);
+      else
+        leftOut.push({
+          fileSetId: fs.id,
+          baseName: fs.baseName,
+          reason: incompleteReason(missingSlots(fs.files.getItems().map((f) => f.kind))) ?? 'incomplete',
+        });
+    }
+    return { sets, leftOut };
+  }
+
+  /**
+   * cost-estimate: what a run of `scope` would take and cost now, the sets it would leave out
+   * and why, and the balance it is paid from. Only what is processed is counted.
+   */
+  async estimate(user: User, rawProjectId: unknown, scope: RunScope = 'unprocessed') {
+    const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
+    const { sets, leftOut } = await this.selectSets(project, scope);
+    const [{ costPerFileset, total }, balance] = await Promise.all([this.deps.credits.runCost(sets.length), this.deps.credits.balanceCents(user.id)]);
+    return {
+      projectId: project.id,
+      scope,
+      costPerFileset,
+      fileSetCount: sets.length,
+      totalFileSets: project.fileSets.count(),
+      leftOut,
+      totalCost: formatCredits(total),
+      currentBalance: formatCredits(balance),
+      sufficient: balance >= total,
+    };
+  }
+
+  /**
+   * Starts a run over the sets of `scope` (see selectSets): 'unprocessed' is Start processing,
+   * 'failed' is Retry failed sets. Each run is charged once at the current cost, keyed by its id,
+   * and refunded for the sets that fail when it ends, so a retry is one more charge and one more
+   * refund at most. Incomplete sets are left out (and named by cost-estimate), never charged.
+   */
+  async start(user: User, rawProjectId: unknown, scope: RunScope = 'unprocessed'): Promise<{ run: RunView; progress: ProjectProgress }> {
     const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
     if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
-    const sets = project.fileSets.getItems().filter((fs) => setFiles(fs) !== null);
-    if (!sets.length) throw badInput('This project has no complete file set to process: each set needs a video (MP4 or MOV), a JPG and an SRT');
+    if (project.status === 'processing' || (await this.latestRun(project.id))?.status === 'running') throw conflict(ALREADY_RUNNING);
+    const { sets, leftOut } = await this.selectSets(project, scope);
+    if (!sets.length) {
+      if (scope === 'failed') {
+        if (leftOut.length) throw badInput(`The failed file sets are incomplete: ${leftOut.map((l) => `${l.baseName} (${l.reason})`).join('; ')}`);
+        throw conflict('This project has no failed file set to retry');
+      }
+      if (!project.fileSets.getItems().some((fs) => setFiles(fs)))
+        throw badInput('This project has no complete file set to process: each set needs a video (MP4 or MOV), a JPG and an SRT');
+      throw conflict('Every complete file set of this project has been processed already (failed ones: use Retry failed sets)');
+    }
     const { costPerFileset, total } = await this.deps.credits.runCost(sets.length);
     const runId = randomUUID();
 
     const client = await this.deps.pool.connect();
     try {
       await client.query('begin');
+      // Serialises with removing a set (FileSetsService.removeFileSet locks the same row).
+      await client.query('select id from projects where id = $1 for update', [project.id]);
       await client.query(
         `insert into processing_runs (id, project_id, user_id, status, total_jobs, cost_per_fileset, charged_cents, provider, created_at, updated_at)
          values ($1, $2, $3, 'running', $4, $5, $6, $7, now(), now())`,
@@ -151,7 +248,8 @@ export class ProcessingService {
       await client.query('commit');
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
-      if ((err as { code?: string }).code === '23505') throw conflict('Processing is already running for this project');
+      if ((err as { code?: string }).code === '23505') throw conflict(ALREADY_RUNNING);
+      if ((err as { code?: string }).code === '23503') throw conflict('A file set was removed while processing was starting: try again');
       throw err;
     } finally {
       client.release();
@@ -163,7 +261,7 @@ export class ProcessingService {
           userId: user.id,
           runId,
           amount: total,
-          description: `Processing ${sets.length} file set${sets.length === 1 ? '' : 's'} of "${project.name}"`,
+          description: `${scope === 'failed' ? 'Retrying' : 'Processing'} ${sets.length} file set${sets.length === 1 ? '' : 's'} of "${project.name}"`,
         });
       }
     } catch (err) {

@@ -20,6 +20,11 @@ export class ProcessingJobType {
   stageMessage!: string | null;
   @Field(() => String, { nullable: true, description: 'Why the set failed (or the error being retried).' })
   error!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the set failed, in plain words with what to do (e.g. replace the video and retry); null unless it failed.',
+  })
+  reason!: string | null;
   @Field(() => Int, { description: 'Times a worker started this set (retries after temporary errors, or after a worker died).' })
   attempts!: number;
 }

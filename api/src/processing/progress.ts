@@ -10,6 +10,8 @@ export interface JobProgress {
   stage: string | null;
   stageMessage: string | null;
   error: string | null;
+  /** A failed set's error in plain words, with what to do (failure-reason.ts); null otherwise. */
+  reason: string | null;
   attempts: number;
 }
 

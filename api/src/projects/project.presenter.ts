@@ -1,7 +1,7 @@
 import type { MediaFile } from '../filesets/media-file.entity.js';
 import type { FileSet } from '../filesets/file-set.entity.js';
 import type { Project } from './project.entity.js';
-import { missingSlots } from '../filesets/file-kinds.js';
+import { incompleteReason, missingSlots } from '../filesets/file-kinds.js';
 import { fileResourceUri as signedFileUri } from '../files/file-urls.js';
 
 /** A set is complete with a video, a JPG and an SRT (SPEC §3). */
@@ -21,7 +21,8 @@ const KIND_ORDER = { video: 0, image: 1, subtitle: 2 } as const;
 
 export function presentFileSet(fs: FileSet) {
   const files = (fs.files.isInitialized() ? fs.files.getItems() : []).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
-  return { id: fs.id, baseName: fs.baseName, status: fileSetStatus(fs), missing: missingSlots(files.map((f) => f.kind)), files: files.map(presentFile) };
+  const missing = missingSlots(files.map((f) => f.kind));
+  return { id: fs.id, baseName: fs.baseName, status: fileSetStatus(fs), missing, incompleteReason: incompleteReason(missing), files: files.map(presentFile) };
 }
 
 /** The GraphQL shape of a project. */
@@ -58,6 +59,7 @@ export function presentProjectRest(p: Project) {
       baseName: fs.baseName,
       status: fs.status,
       missing: fs.missing,
+      incompleteReason: fs.incompleteReason,
       Files: fs.files.map((f) => ({ ...f, resource_uri: f.resourceUri })),
     })),
   };

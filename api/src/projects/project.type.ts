@@ -35,6 +35,11 @@ export class FileSetType {
   status!: string;
   @Field(() => [String], { description: 'What the set still lacks: any of "video", "jpg", "srt"; empty when complete.' })
   missing!: string[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the set cannot be processed, for people (e.g. "missing the .SRT telemetry file"); null when complete.',
+  })
+  incompleteReason!: string | null;
   @Field(() => [FileType], { description: 'The files of the set.' })
   files!: FileType[];
 }

@@ -136,4 +136,6 @@ export class FileSetProcessingType {
   stageMessage!: string | null;
   @Field(() => String, { description: 'Why processing failed, for people; null unless it failed.', nullable: true })
   error!: string | null;
+  @Field(() => String, { description: 'Why it failed in plain words, with what to do next; null unless it failed.', nullable: true })
+  reason!: string | null;
 }

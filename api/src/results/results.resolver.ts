@@ -78,8 +78,15 @@ export class ResultsResolver {
   })
   async processing(@Root() fs: PresentedFileSet, @Ctx() ctx: GraphQLContext) {
     const [job, result] = await Promise.all([this.loaders(ctx).jobs.get(fs.id), this.loaders(ctx).results.get(fs.id)]);
-    if (job) return { status: job.status, progress: job.status === 'completed' ? 100 : job.progress, stageMessage: job.stageMessage, error: job.error };
-    return result ? { status: 'completed', progress: 100, stageMessage: null, error: null } : null;
+    if (job)
+      return {
+        status: job.status,
+        progress: job.status === 'completed' ? 100 : job.progress,
+        stageMessage: job.stageMessage,
+        error: job.error,
+        reason: job.reason,
+      };
+    return result ? { status: 'completed', progress: 100, stageMessage: null, error: null, reason: null } : null;
   }
 
   @FieldResolver(() => String, {

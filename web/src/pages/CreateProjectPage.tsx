@@ -1,23 +1,67 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useQuery } from '@apollo/client/react';
 import { StepIndicator } from '../modules/wizard/components/StepIndicator';
 import { ProjectDetailsStep } from '../modules/wizard/components/ProjectDetailsStep';
 import { FileUploadStep, type UploadResult } from '../modules/wizard/components/FileUploadStep';
 import { VerifyFileSetsStep } from '../modules/wizard/components/VerifyFileSetsStep';
 import { CreditCostStep } from '../modules/wizard/components/CreditCostStep';
+import { WizardResumeQuery } from '../modules/wizard/graphql/wizard.graphql';
+import { resumeStep } from '../modules/wizard/resume-step';
+import { Loading } from '../ui/Loading';
 import '../modules/wizard/wizard.css';
 
-/** The project creation wizard (SPEC §2, §4): details, upload, verify, cost. */
+/**
+ * The project creation wizard (SPEC §2, §4): details, upload, verify, cost. The project's id is
+ * kept in the address (`?project=ID`) from step 2 on, so a reload, a closed tab or a trip to buy
+ * credits comes back to the step the project's state calls for (resume-step.ts).
+ */
 export function CreateProjectPage() {
-  const [step, setStep] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const resumeId = params.get('project');
+  const [step, setStep] = useState(resumeId ? 0 : 1);
   const [project, setProject] = useState<{ id: string; name: string } | null>(null);
   const [lastUpload, setLastUpload] = useState<UploadResult | null>(null);
+  const resume = useQuery(WizardResumeQuery, { variables: { id: resumeId ?? '' }, skip: !resumeId || !!project, fetchPolicy: 'network-only' });
+  const found = resume.data?.project;
+  const at = found ? resumeStep(found) : null;
+
+  useEffect(() => {
+    if (!found || project || !at || at === 'project') return;
+    setProject({ id: found.id, name: found.name });
+    setStep(at);
+  }, [found, project, at]);
+
+  if (resumeId && !project) {
+    if (resume.error)
+      return (
+        <section className="card center narrow" role="alert">
+          <h1>Project not found</h1>
+          <p className="muted">This project does not exist or is not yours, so its setup cannot continue.</p>
+          <Link to="/dashboard" className="button button-primary">
+            Return to Dashboard
+          </Link>
+        </section>
+      );
+    if (found?.deletedAt)
+      return (
+        <section className="card center narrow" role="alert">
+          <h1>{found.name} is in the trash</h1>
+          <p className="muted">Restore it from the dashboard&apos;s Trash to continue its setup.</p>
+          <Link to="/dashboard" className="button button-primary">
+            Return to Dashboard
+          </Link>
+        </section>
+      );
+    if (found && at === 'project') return <Navigate to={`/project/${found.id}`} replace />;
+    return <Loading label="Opening the project…" />;
+  }
 
   return (
     <section className="stack wizard">
       <div className="page-header">
         <div>
-          <h1>Create Project</h1>
+          <h1>{resumeId ? 'Continue Project Setup' : 'Create Project'}</h1>
           {project && <p className="muted wizard-project-name">{project.name}</p>}
         </div>
         <Link to="/dashboard" className="button">
@@ -31,6 +75,8 @@ export function CreateProjectPage() {
             onCreated={(p) => {
               setProject(p);
               setStep(2);
+              // From here on a reload resumes this project instead of starting a new one.
+              setParams({ project: p.id }, { replace: true });
             }}
           />
         )}

@@ -49,6 +49,7 @@ export function ProjectDetailPage() {
       live={live}
       saveResult={saveResult}
       resetResult={resetResult}
+      onChanged={reload}
     />
   );
 }

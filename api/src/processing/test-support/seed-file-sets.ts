@@ -20,6 +20,8 @@ export interface SeedSet {
   jpg?: Parameters<typeof makeTestJpg>[0];
   /** Random bytes saved with a .MP4 name: a corrupt video. */
   corruptVideo?: boolean;
+  /** The first half of a real MP4 (its index is at the end): "moov atom not found", as from a cut-off copy. */
+  truncatedVideo?: boolean;
   omit?: Array<'video' | 'jpg' | 'srt'>;
 }
 
@@ -30,6 +32,26 @@ async function store(services: AppServices, source: Readable, filename: string) 
   const extension = filename.split('.').pop()!.toLowerCase();
   const stored = await services.storage.write(source, { extension });
   return { filename, extension, kind: KINDS[extension]!, contentType: CONTENT_TYPES[extension]!, ...stored };
+}
+
+/**
+ * A real test MP4 cut off the way a camera file is when its copy stops early: the camera writes the
+ * index (the `moov` box) last, so a cut-off file has its header and half its media but no index.
+ * Our fixtures are written with the index first (+faststart), so it is dropped here: ffprobe then
+ * answers "moov atom not found".
+ */
+export async function truncatedMp4(video?: VideoOptions): Promise<Buffer> {
+  const whole = await fs.promises.readFile(await makeTestVideo(video));
+  const boxes: Buffer[] = [];
+  for (let at = 0; at + 8 <= whole.length;) {
+    const size = whole.readUInt32BE(at);
+    const type = whole.toString('latin1', at + 4, at + 8);
+    if (size < 8) break;
+    if (type !== 'moov') boxes.push(whole.subarray(at, Math.min(whole.length, at + size)));
+    at += size;
+  }
+  const joined = Buffer.concat(boxes);
+  return joined.subarray(0, Math.ceil(joined.length * 0.75));
 }
 
 /** Adds the sets to the project (positions continue after existing sets) and returns their ids in order. */
@@ -43,7 +65,11 @@ export async function seedFileSets(services: AppServices, projectId: string, set
     const files = [];
     const container = s.video?.container ?? 'mp4';
     if (!omit.has('video')) {
-      const source = s.corruptVideo ? Readable.from([randomBytes(64 * 1024)]) : fs.createReadStream(await makeTestVideo(s.video));
+      const source = s.corruptVideo
+        ? Readable.from([randomBytes(64 * 1024)])
+        : s.truncatedVideo
+          ? Readable.from([await truncatedMp4(s.video)])
+          : fs.createReadStream(await makeTestVideo(s.video));
       files.push(await store(services, source, `${s.baseName}.${container.toUpperCase()}`));
     }
     if (!omit.has('jpg')) files.push(await store(services, fs.createReadStream(await makeTestJpg(s.jpg)), `${s.baseName}.JPG`));

@@ -157,6 +157,9 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/projects/:id/verify-filesets': { access: 'owned', call: project },
   'POST /api/projects/:id/generate-json': { access: 'owned', call: completeProject },
   'GET /api/projects/:id/cost-estimate': { access: 'owned', call: project },
+  // Issue 16: removing a set (fresh for each caller), and the retry of failed sets (none failed: a 409 for the owner).
+  'DELETE /api/filesets/:id': { access: 'owned', call: fileSet },
+  'POST /api/projects/:id/process/retry': { access: 'owned', call: completeProject, alsoAllowed: [409] },
   // A stored file to its owner by the Authorization header (signed links: the matrix's own test).
   'GET /api/files/:fileId': { access: 'owned', call: file },
   'HEAD /api/files/:fileId': { access: 'owned', call: file },
@@ -243,6 +246,8 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Mutation.generateProjectJson': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
   'Mutation.startProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
+  'Mutation.retryProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }), alsoAllowedCodes: ['CONFLICT'] },
+  'Mutation.removeFileSet': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
   'Query.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Subscription.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
 

@@ -17,7 +17,8 @@ export interface ProjectProgress {
   jobs: ProgressJob[];
 }
 
-export type SetDisplayStatus = 'pending' | 'processing' | 'completed' | 'failed';
+/** SPEC §2's four, and 'incomplete': a set left out of processing for a missing file (not waiting for anything). */
+export type SetDisplayStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'incomplete';
 
 /** SPEC §3: job status is completed, failed, processing, otherwise pending. */
 export function jobDisplayStatus(status: string | null | undefined): SetDisplayStatus {
@@ -71,4 +72,5 @@ export const STATUS_LABEL: Record<SetDisplayStatus, string> = {
   processing: 'Processing',
   completed: 'Completed',
   failed: 'Failed',
+  incomplete: 'Incomplete',
 };

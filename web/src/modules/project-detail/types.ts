@@ -13,6 +13,12 @@ export interface DetailFile {
 export interface DetailFileSet {
   id: string;
   baseName: string;
+  /** It holds a video, a JPG and an SRT (SPEC §3). */
+  complete: boolean;
+  /** Why it cannot be processed ("missing the .SRT telemetry file"); null when complete. */
+  incompleteReason: string | null;
+  /** Why its latest processing failed, in plain words with what to do; null unless it failed. */
+  failureReason: string | null;
   files: DetailFile[];
   /** A 320 px WebP of the set's JPG for the list (signed, cached for good); the JPG itself only where it is shown large. */
   thumbnailUri: string | null;
@@ -29,6 +35,7 @@ export interface DetailProject {
   id: string;
   name: string;
   status: string;
+  inTrash: boolean;
   fileSets: DetailFileSet[];
 }
 
@@ -40,3 +47,13 @@ export const imageOf = (set: DetailFileSet) => set.files.find((f) => ext(f) === 
 
 /** SPEC §2: the title, with the fallback 'File Set N' (1-based position). */
 export const setTitle = (set: DetailFileSet, index: number) => set.result?.content.title.trim() || `File Set ${index + 1}`;
+
+/** The sets each project action would take (the server decides the same way: ProcessingService.selectSets). */
+export function setsByNextStep(sets: DetailFileSet[]) {
+  const untouched = sets.filter((s) => !s.result && !s.processingStatus);
+  return {
+    unprocessed: untouched.filter((s) => s.complete),
+    incomplete: untouched.filter((s) => !s.complete),
+    failed: sets.filter((s) => !s.result && s.processingStatus === 'failed'),
+  };
+}

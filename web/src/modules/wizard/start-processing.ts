@@ -4,25 +4,44 @@ import { apiUrl } from '../../app/api-base';
 import { getToken } from '../../app/token-store';
 import { formatAmount, formatBalance } from '../../ui/format';
 
-export const StartProcessingMutation = graphql(`
-  mutation StartProcessing($projectId: ID!) {
-    startProcessing(projectId: $projectId) {
-      run {
-        id
-        charged
-        totalJobs
-      }
+/** What both mutations answer that the page uses. */
+export const RunStartedFragment = graphql(`
+  fragment RunStarted on StartProcessingPayload {
+    run {
+      id
+      charged
+      totalJobs
     }
   }
 `);
 
+export const StartProcessingMutation = graphql(`
+  mutation StartProcessing($projectId: ID!) {
+    startProcessing(projectId: $projectId) {
+      ...RunStarted
+    }
+  }
+`);
+
+export const RetryProcessingMutation = graphql(`
+  mutation RetryProcessing($projectId: ID!) {
+    retryProcessing(projectId: $projectId) {
+      ...RunStarted
+    }
+  }
+`);
+
+/** Which run: Start processing (the sets never processed) or Retry failed sets. */
+export type RunScope = 'UNPROCESSED' | 'FAILED';
+
 interface GraphqlAnswer {
-  data?: { startProcessing?: { run: { id: string } } } | null;
+  data?: { startProcessing?: { run: { id: string } }; retryProcessing?: { run: { id: string } } } | null;
   errors?: Array<{ message: string; extensions?: { code?: string; creditCheck?: { estimatedCost?: number | string; currentBalance?: number | string } } }>;
 }
 
 /**
- * Step 4's Confirm and Start Processing (SPEC §4): the `startProcessing` mutation. On success the
+ * Step 4's Confirm and Start Processing (SPEC §4): the `startProcessing` mutation (`retryProcessing` for
+ * Retry failed sets, with the same credit handling). On success the
  * step refreshes the balance and goes to /project/{id}. A refusal for credits shows SPEC §8's
  * confirm (the server's message, the cost, the balance and the credits still needed) and offers
  * /purchase-credits; any other failure throws, and the step alerts 'Failed to start processing: {reason}'.
@@ -30,16 +49,21 @@ interface GraphqlAnswer {
  * A plain function (the step calls it without hooks), so it posts the typed document itself,
  * with the same headers the Apollo client sends.
  */
-export async function startProcessing(projectId: string): Promise<{ started: boolean; message: string }> {
+export async function startProcessing(projectId: string, scope: RunScope = 'UNPROCESSED'): Promise<{ started: boolean; message: string }> {
+  const retry = scope === 'FAILED';
   const token = getToken();
   const res = await fetch(apiUrl('/graphql'), {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'Apollo-Require-Preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ operationName: 'StartProcessing', query: print(StartProcessingMutation), variables: { projectId } }),
+    body: JSON.stringify({
+      operationName: retry ? 'RetryProcessing' : 'StartProcessing',
+      query: print(retry ? RetryProcessingMutation : StartProcessingMutation),
+      variables: { projectId },
+    }),
   });
   const answer = (await res.json().catch(() => null)) as GraphqlAnswer | null;
   const error = answer?.errors?.[0];
-  if (!error && answer?.data?.startProcessing) return { started: true, message: 'Processing started.' };
+  if (!error && (answer?.data?.startProcessing || answer?.data?.retryProcessing)) return { started: true, message: 'Processing started.' };
   if (!error) throw new Error(`the server answered ${res.status}`);
 
   if (error.extensions?.code === 'INSUFFICIENT_CREDITS') {

@@ -18,6 +18,10 @@ import { ProcessingPanel } from './ProcessingPanel';
 import { ResultEditor } from './ResultEditor';
 import { SetStatusDot } from './SetStatusDot';
 import type { CategoryOptions } from './CategorySelectors';
+import { ProjectSetupActions } from './ProjectSetupActions';
+import { SetStateNotice } from './SetStateNotice';
+import { CreditCostStep } from '../../wizard/components/CreditCostStep';
+import type { RunScope } from '../../wizard/start-processing';
 
 // The options arrive with the project in one query (categoryOptions): no copy of the lists here.
 const NO_CATEGORY_OPTIONS = { adobe: [], shutterstock: [] };
@@ -30,12 +34,14 @@ interface Props {
   live: boolean;
   saveResult(fileSetId: string, result: ProcessedResult): Promise<void>;
   resetResult(fileSetId: string): Promise<void>;
+  /** Reload the project (after a run started, a file was replaced or a set removed). */
+  onChanged(): void;
 }
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** SPEC §2 Project detail, once the project is loaded. */
-export function ProjectDetailView({ project, progress, categoryOptions, live, saveResult, resetResult }: Props) {
+export function ProjectDetailView({ project, progress, categoryOptions, live, saveResult, resetResult, onChanged }: Props) {
   const sets = project.fileSets;
   // ?set=<file set id> selects a set (the export check's rows link here).
   const [searchParams, setSearchParams] = useSearchParams();
@@ -59,6 +65,8 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   );
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  /** The cost panel of Start processing or Retry failed sets, when open. */
+  const [run, setRun] = useState<RunScope | null>(null);
   const nameOf = useCallback((fileSetId: string) => sets.find((s) => s.id === fileSetId)?.baseName ?? 'File Set', [sets]);
   const drafts = useResultDrafts({ save: saveResult, reset: resetResult, nameOf, refusalOf: saveRefusalOf });
   const findings = useAgencyFindings(project.id, sets.filter((s) => hasContent(s.result)).length);
@@ -74,7 +82,9 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
         return {
           set,
           title,
-          ...setDisplayStatus(jobsBySet.get(set.id), set.processingStatus, hasContent(set.result)),
+          ...(!set.complete && !set.processingStatus && !jobsBySet.get(set.id)
+            ? { status: 'incomplete' as const, percent: null }
+            : setDisplayStatus(jobsBySet.get(set.id), set.processingStatus, hasContent(set.result))),
           edited: drafts.editedIds.includes(set.id),
           // As saved: a set not processed yet is already marked so in the list.
           agencyRefusals: hasContent(set.result) ? (findings.bySet.get(set.id) ?? []) : [],
@@ -154,7 +164,23 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
         saving={drafts.saving}
         onSave={() => void save()}
         exportButtons={<ExportButtons projectId={project.id} projectName={project.name} />}
+        statusArea={<ProjectSetupActions project={project} onRun={setRun} />}
       />
+      {run && project.status !== 'processing' && (
+        <div className="card run-panel">
+          <CreditCostStep
+            key={run}
+            projectId={project.id}
+            scope={run}
+            backLabel="Cancel"
+            onBack={() => setRun(null)}
+            onStarted={() => {
+              setRun(null);
+              onChanged();
+            }}
+          />
+        </div>
+      )}
       {notice && (
         <Banner tone={notice.tone} onClose={() => setNotice(null)}>
           <span data-testid="save-notice">{notice.text}</span>
@@ -194,10 +220,12 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                           : jobsBySet.get(current.id)?.stageMessage || current.processingStage || 'Waiting for its turn in the queue.'}
                       </p>
                     </div>
-                  ) : (
+                  ) : project.status === 'processing' ? (
                     <div className="pd-placeholder card" data-testid="content-placeholder">
                       <p>Processing in progress... AI-generated content will appear here when processing is complete.</p>
                     </div>
+                  ) : (
+                    <SetStateNotice key={current.id} set={current} idle={!project.inTrash} onRun={setRun} onChanged={onChanged} />
                   )}
                 </div>
               </div>

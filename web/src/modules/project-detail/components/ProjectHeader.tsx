@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { ReactNode } from 'react';
+import { statusMeaning } from '../../projects/project-status';
 
 interface Props {
   name: string;
@@ -10,10 +11,12 @@ interface Props {
   onSave(): void;
   /** The Export CSV / Export Pond5 buttons. */
   exportButtons: ReactNode;
+  /** What the status means and the way forward (ProjectSetupActions). */
+  statusArea?: ReactNode;
 }
 
 /** SPEC §2 Project detail header: name, file-set count, status badge, back button, Save Changes and exports. */
-export function ProjectHeader({ name, fileSetCount, status, hasUnsavedEdits, saving, onSave, exportButtons }: Props) {
+export function ProjectHeader({ name, fileSetCount, status, hasUnsavedEdits, saving, onSave, exportButtons, statusArea }: Props) {
   const navigate = useNavigate();
   return (
     <header className="pd-header card">
@@ -28,7 +31,7 @@ export function ProjectHeader({ name, fileSetCount, status, hasUnsavedEdits, sav
               {fileSetCount} file set{fileSetCount === 1 ? '' : 's'}
             </span>
             <span className={`status-badge status-${status}`} data-testid="project-status">
-              {status}
+              {statusMeaning(status).label}
             </span>
           </p>
         </div>
@@ -41,6 +44,7 @@ export function ProjectHeader({ name, fileSetCount, status, hasUnsavedEdits, sav
         )}
         {exportButtons}
       </div>
+      {statusArea && <div className="pd-status-area">{statusArea}</div>}
     </header>
   );
 }

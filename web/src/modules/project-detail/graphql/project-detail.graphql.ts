@@ -6,12 +6,14 @@ export const ProjectDetailQuery = graphql(`
       id
       name
       status
+      deletedAt
       fileSetCount
       fileSets {
         id
         baseName
         status
         thumbnailUri
+        incompleteReason
         files {
           id
           filename
@@ -22,6 +24,7 @@ export const ProjectDetailQuery = graphql(`
           status
           progress
           stageMessage
+          reason
         }
         result {
           ...DetailFileSetResult

@@ -18,9 +18,13 @@ export function useProjectDetail(id: string) {
       id: p.id,
       name: p.name,
       status: p.status,
+      inTrash: !!p.deletedAt,
       fileSets: p.fileSets.map((s) => ({
         id: s.id,
         baseName: s.baseName,
+        complete: s.status === 'complete',
+        incompleteReason: s.incompleteReason ?? null,
+        failureReason: s.processing?.reason ?? null,
         files: s.files.map((f) => ({ ...f, resourceUri: signedUrl(f.resourceUri) })),
         thumbnailUri: s.thumbnailUri ? signedUrl(s.thumbnailUri) : null,
         processingStatus: s.processing?.status ?? null,

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
 import { RestoreIcon, TrashIcon } from '../../../ui/icons';
 import { ExportMenu } from '../../exports/components/ExportMenu';
+import { continueSetupPath, needsSetup, statusMeaning } from '../project-status';
+import '../projects.css';
 
 export interface ProjectCardData {
   id: string;
@@ -22,12 +24,20 @@ interface Props {
 
 /** A dashboard card: name, creation date, description and the actions of its view (SPEC §2). */
 export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: Props) {
+  const status = statusMeaning(project.status);
   return (
     <article className="card project-card" data-testid="project-card">
       <header>
         <h3>{project.name}</h3>
-        <span className={`status-badge status-${project.status}`}>{project.status}</span>
+        <span className={`status-badge status-${project.status}`} data-testid="card-status">
+          {status.label}
+        </span>
       </header>
+      {status.meaning && (
+        <p className="status-meaning small" data-testid="card-status-meaning">
+          {status.meaning}
+        </p>
+      )}
       <p className="muted small">
         {formatDate(project.createdAt)} · {project.fileSetCount} file set{project.fileSetCount === 1 ? '' : 's'}
       </p>
@@ -36,6 +46,11 @@ export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: 
         <Link to={`/project/${project.id}`} className="button button-small">
           View
         </Link>
+        {!inTrash && needsSetup(project.status) && (
+          <Link to={continueSetupPath(project.id)} className="button button-small button-primary">
+            Continue setup
+          </Link>
+        )}
         {inTrash ? (
           <>
             <button type="button" className="button button-small" onClick={() => onRestore(project.id)}>

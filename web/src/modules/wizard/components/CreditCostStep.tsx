@@ -6,13 +6,28 @@ import { Loading } from '../../../ui/Loading';
 import { formatAmount, formatBalance, formatExactCredits } from '../../../ui/format';
 import { useCreditBalance } from '../../credits/hooks/use-credit-balance';
 import { CostEstimateQuery } from '../graphql/wizard.graphql';
-import { startProcessing } from '../start-processing';
+import { startProcessing, type RunScope } from '../start-processing';
 
-/** Step 4: the estimate against the balance; start processing, or buy credits (SPEC §2, §4). */
-export function CreditCostStep({ projectId, onBack }: { projectId: string; onBack: () => void }) {
+interface Props {
+  projectId: string;
+  onBack: () => void;
+  /** Start processing (default, step 4) or Retry failed sets (the project page). */
+  scope?: RunScope;
+  /** After the run started; by default the project page. */
+  onStarted?: () => void;
+  backLabel?: string;
+}
+
+/**
+ * Step 4: the estimate against the balance; start processing, or buy credits (SPEC §2, §4). The
+ * project page shows the same panel for Start processing and Retry failed sets, so the credit
+ * check and the Insufficient Credits handling are one. Only the sets the run takes are counted;
+ * incomplete ones are named as left out.
+ */
+export function CreditCostStep({ projectId, onBack, scope = 'UNPROCESSED', onStarted, backLabel = 'Back to File Sets' }: Props) {
   const navigate = useNavigate();
   const { refetch: refetchBalance } = useCreditBalance();
-  const { data, loading, error } = useQuery(CostEstimateQuery, { variables: { projectId }, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(CostEstimateQuery, { variables: { projectId, scope }, fetchPolicy: 'network-only' });
   const [starting, setStarting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -28,15 +43,17 @@ export function CreditCostStep({ projectId, onBack }: { projectId: string; onBac
   const total = Number(e.totalCost);
   const balance = Number(e.currentBalance);
   const covered = balance >= total;
+  const retry = scope === 'FAILED';
 
   const confirm = async () => {
     setStarting(true);
     setNotice(null);
     try {
-      const r = await startProcessing(projectId);
+      const r = await startProcessing(projectId, scope);
       if (!r.started) return setNotice(r.message);
       await refetchBalance().catch(() => undefined);
-      navigate(`/project/${projectId}`);
+      if (onStarted) onStarted();
+      else navigate(`/project/${projectId}`);
     } catch (err) {
       alert(`Failed to start processing: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
@@ -45,27 +62,55 @@ export function CreditCostStep({ projectId, onBack }: { projectId: string; onBac
   };
 
   return (
-    <div className="wizard-panel stack">
-      <h2>Credit Cost</h2>
+    <div className="wizard-panel stack" data-testid="credit-cost">
+      <h2>{retry ? 'Retry Failed Sets' : 'Credit Cost'}</h2>
       <dl className="cost-table">
         <dt>Cost per file set</dt>
         <dd data-testid="cost-per-fileset">{formatExactCredits(e.costPerFileset)} credits</dd>
-        <dt>File sets</dt>
-        <dd>{e.fileSetCount}</dd>
+        <dt>{retry ? 'Failed sets to retry' : 'File sets to process'}</dt>
+        <dd data-testid="sets-to-process">
+          {e.fileSetCount}
+          {!retry && e.fileSetCount !== e.totalFileSets && <span className="muted"> of {e.totalFileSets}</span>}
+        </dd>
         <dt className="cost-total">Total cost</dt>
-        <dd className="cost-total">{formatAmount(e.totalCost)} credits</dd>
+        <dd className="cost-total" data-testid="total-cost">
+          {formatAmount(e.totalCost)} credits
+        </dd>
         <dt>Your balance</dt>
         <dd className={covered ? 'positive' : 'negative'}>{formatBalance(e.currentBalance)} credits</dd>
       </dl>
-      {covered ? (
+      {e.leftOut.length > 0 && (
+        <Banner tone="info">
+          <span data-testid="left-out">
+            {e.leftOut.length === 1 ? '1 incomplete file set is' : `${e.leftOut.length} incomplete file sets are`} left out and not charged:
+          </span>
+          <ul className="left-out-list">
+            {e.leftOut.map((l) => (
+              <li key={l.fileSetId}>
+                {l.baseName}: {l.reason}
+              </li>
+            ))}
+          </ul>
+        </Banner>
+      )}
+      {e.fileSetCount === 0 ? (
+        <>
+          <Banner tone="info">{retry ? 'No failed file set can be retried now.' : 'Every complete file set has been processed already.'}</Banner>
+          <div className="actions">
+            <button type="button" className="button" onClick={onBack}>
+              {backLabel}
+            </button>
+          </div>
+        </>
+      ) : covered ? (
         <>
           {notice && <Banner tone="info">{notice}</Banner>}
           <div className="actions">
             <button type="button" className="button" onClick={onBack}>
-              Back to File Sets
+              {backLabel}
             </button>
             <button type="button" className="button button-primary" onClick={() => void confirm()} disabled={starting}>
-              {starting ? 'Starting…' : 'Confirm and Start Processing'}
+              {starting ? 'Starting…' : retry ? 'Confirm and Retry' : 'Confirm and Start Processing'}
             </button>
           </div>
         </>
@@ -73,15 +118,18 @@ export function CreditCostStep({ projectId, onBack }: { projectId: string; onBac
         <div className="insufficient stack">
           <h3 className="error-text">Insufficient Credits</h3>
           <p>
-            Processing needs {formatAmount(e.totalCost)} credits; you have {formatBalance(e.currentBalance)}. Buy {formatAmount(Math.max(0, total - balance))}{' '}
-            more credits to continue.
+            {retry ? 'Retrying' : 'Processing'} needs {formatAmount(e.totalCost)} credits; you have {formatBalance(e.currentBalance)}. Buy{' '}
+            {formatAmount(Math.max(0, total - balance))} more credits to continue.
           </p>
+          {!onStarted && (
+            <p className="muted small">Your project and its files are kept: come back to it from the dashboard&apos;s Continue setup or the project page.</p>
+          )}
           <div className="actions">
             <Link to="/purchase-credits" className="button button-primary">
               Purchase Credits
             </Link>
             <button type="button" className="button" onClick={onBack}>
-              Back to File Sets
+              {backLabel}
             </button>
           </div>
         </div>

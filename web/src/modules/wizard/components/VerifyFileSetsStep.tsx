@@ -4,7 +4,7 @@ import type { FileKind, WizardFileSetFragment } from '../../../gql/graphql';
 import { formatMB } from '../../../ui/format';
 import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
-import { GenerateProjectJsonMutation, ReplaceFileSetFileMutation, VerifyFileSetsQuery } from '../graphql/wizard.graphql';
+import { GenerateProjectJsonMutation, RemoveFileSetMutation, ReplaceFileSetFileMutation, VerifyFileSetsQuery } from '../graphql/wizard.graphql';
 import { uploadGraphQL } from '../upload-xhr';
 import type { UploadResult } from './FileUploadStep';
 
@@ -17,7 +17,8 @@ const SLOT: Record<Slot, { kind: FileKind; accept: string; label: string }> = {
 
 /**
  * Step 3: verifies the sets once on entry, shows each with its files and status, takes a
- * replacement for each missing file, and lets the user continue only when every set is complete.
+ * replacement for each missing file, removes a set, and lets the user continue when every set is
+ * complete (SPEC §5's alert otherwise) or, by an explicit choice, with only the complete ones.
  */
 export function VerifyFileSetsStep({
   projectId,
@@ -34,6 +35,7 @@ export function VerifyFileSetsStep({
   const [sets, setSets] = useState<WizardFileSetFragment[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [generateJson, { loading: generating }] = useMutation(GenerateProjectJsonMutation);
+  const [removeSet] = useMutation(RemoveFileSetMutation);
 
   useEffect(() => {
     let live = true;
@@ -70,15 +72,31 @@ export function VerifyFileSetsStep({
     }
   };
 
-  const incomplete = sets?.filter((s) => s.status !== 'complete') ?? [];
+  const remove = async (set: WizardFileSetFragment) => {
+    const n = set.files.length;
+    if (!confirm(`Remove file set ${set.baseName} and its ${n} file${n === 1 ? '' : 's'}? They are deleted from storage.`)) return;
+    setBusy(`${set.id}:remove`);
+    try {
+      await removeSet({ variables: { fileSetId: set.id } });
+      setSets((prev) => prev?.filter((s) => s.id !== set.id) ?? prev);
+    } catch (err) {
+      console.error(err);
+      alert(`Failed to remove the file set: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
 
-  const next = async () => {
-    if (incomplete.length) {
+  const incomplete = sets?.filter((s) => s.status !== 'complete') ?? [];
+  const completeCount = (sets?.length ?? 0) - incomplete.length;
+
+  const next = async (completeOnly = false) => {
+    if (incomplete.length && !completeOnly) {
       alert('Please resolve file set errors before proceeding');
       return;
     }
     try {
-      await generateJson({ variables: { projectId } });
+      await generateJson({ variables: { projectId, completeOnly } });
       onContinue();
     } catch (err) {
       console.error(err);
@@ -104,7 +122,15 @@ export function VerifyFileSetsStep({
       )}
       {incomplete.length > 0 && (
         <Banner tone="error">
-          {incomplete.length === 1 ? '1 file set is incomplete' : `${incomplete.length} file sets are incomplete`}: upload the missing files below.
+          {incomplete.length === 1 ? '1 file set is incomplete' : `${incomplete.length} file sets are incomplete`}: upload the missing files below, remove the
+          set, or process only the complete sets.
+          <ul className="left-out-list" data-testid="incomplete-list">
+            {incomplete.map((s) => (
+              <li key={s.id}>
+                {s.baseName}: {s.incompleteReason}
+              </li>
+            ))}
+          </ul>
         </Banner>
       )}
       {sets.length === 0 && <p className="muted">No file sets yet.</p>}
@@ -152,6 +178,17 @@ export function VerifyFileSetsStep({
                 </div>
               );
             })}
+            <div className="fileset-card-footer">
+              <button
+                type="button"
+                className="link-button small"
+                aria-label={`Remove file set ${set.baseName}`}
+                disabled={!!busy}
+                onClick={() => void remove(set)}
+              >
+                {busy === `${set.id}:remove` ? 'Removing…' : 'Remove set'}
+              </button>
+            </div>
           </article>
         ))}
       </div>
@@ -159,6 +196,11 @@ export function VerifyFileSetsStep({
         <button type="button" className="button" onClick={onUploadMore}>
           Upload More Files
         </button>
+        {incomplete.length > 0 && completeCount > 0 && (
+          <button type="button" className="button button-wrap" onClick={() => void next(true)} disabled={generating || !!busy}>
+            Process only complete sets ({incomplete.length} left out)
+          </button>
+        )}
         <button type="button" className="button button-primary" onClick={() => void next()} disabled={generating || !!busy}>
           {generating ? 'Preparing…' : 'Continue'}
         </button>

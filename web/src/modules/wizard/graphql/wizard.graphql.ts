@@ -6,6 +6,7 @@ export const FileSetFields = graphql(`
     baseName
     status
     missing
+    incompleteReason
     files {
       id
       filename
@@ -63,23 +64,56 @@ export const VerifyFileSetsQuery = graphql(`
 `);
 
 export const GenerateProjectJsonMutation = graphql(`
-  mutation GenerateProjectJson($projectId: ID!) {
-    generateProjectJson(projectId: $projectId) {
+  mutation GenerateProjectJson($projectId: ID!, $completeOnly: Boolean!) {
+    generateProjectJson(projectId: $projectId, completeOnly: $completeOnly) {
       message
       fileSetCount
+      leftOut {
+        baseName
+        reason
+      }
     }
   }
 `);
 
 export const CostEstimateQuery = graphql(`
-  query CostEstimate($projectId: ID!) {
-    costEstimate(projectId: $projectId) {
+  query CostEstimate($projectId: ID!, $scope: ProcessingScope!) {
+    costEstimate(projectId: $projectId, scope: $scope) {
       projectId
+      scope
       costPerFileset
       fileSetCount
+      totalFileSets
+      leftOut {
+        fileSetId
+        baseName
+        reason
+      }
       totalCost
       currentBalance
       sufficient
+    }
+  }
+`);
+
+/** Where the wizard takes up an existing project (`/createproject?project=ID`). */
+export const WizardResumeQuery = graphql(`
+  query WizardResume($id: ID!) {
+    project(id: $id) {
+      id
+      name
+      status
+      deletedAt
+      fileSetCount
+    }
+  }
+`);
+
+export const RemoveFileSetMutation = graphql(`
+  mutation RemoveFileSet($fileSetId: ID!) {
+    removeFileSet(fileSetId: $fileSetId) {
+      message
+      fileSetId
     }
   }
 `);

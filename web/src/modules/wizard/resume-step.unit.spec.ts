@@ -1,0 +1,13 @@
+import { describe, expect, it } from '@jest/globals';
+import { resumeStep } from './resume-step';
+
+describe('resumeStep', () => {
+  it("opens the wizard at the step the project's state calls for", () => {
+    expect(resumeStep({ status: 'created', fileSetCount: 0 })).toBe(2);
+    expect(resumeStep({ status: 'uploaded', fileSetCount: 0 })).toBe(2);
+    expect(resumeStep({ status: 'uploaded', fileSetCount: 3 })).toBe(3);
+    expect(resumeStep({ status: 'ready', fileSetCount: 3 })).toBe(4);
+    expect(resumeStep({ status: 'processing', fileSetCount: 3 })).toBe('project');
+    expect(resumeStep({ status: 'completed', fileSetCount: 3 })).toBe('project');
+  });
+});
