@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import { AuthService } from '../auth/auth.service.js';
 import { JwtService } from '../auth/jwt.js';
 import { AttemptLimiter, PgAttemptStore } from '../auth/rate-limit.js';
+import { PasswordResets } from '../auth/password-resets.js';
 import { UsersService } from '../users/users.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -38,6 +39,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
     new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn),
     new AttemptLimiter(deps.config.authRateLimitPerMinute, new PgAttemptStore(deps.pool)),
     apiTokens,
+    new PasswordResets(deps.orm),
   );
   const projects = new ProjectsService(deps.orm);
   const settings = new SettingsService(deps.orm);

@@ -65,6 +65,17 @@ export class UsersService {
     return user;
   }
 
+  /** Stores a new password hash and ends every login session issued before (auth/jwt.ts `ver`). */
+  async setPassword(userId: string, passwordHash: string): Promise<User> {
+    const em = this.orm.em.fork();
+    const user = await em.findOne(User, { id: userId });
+    if (!user) throw notFound('User not found');
+    user.passwordHash = passwordHash;
+    user.sessionVersion += 1;
+    await em.flush();
+    return user;
+  }
+
   async setTheme(userId: string, raw: unknown): Promise<User> {
     const theme: ThemeName = themeInput.parse(raw);
     const em = this.orm.em.fork();

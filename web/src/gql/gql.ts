@@ -14,6 +14,9 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation IssuePasswordResetLink($userId: ID!) {\n    issuePasswordResetLink(userId: $userId) {\n      url\n      expiresAt\n      user {\n        id\n        username\n      }\n    }\n  }\n": typeof types.IssuePasswordResetLinkDocument,
     "\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n": typeof types.AdminQueueStatsDocument,
     "\n  query AdminUsers($first: Int!, $after: String, $search: String) {\n    adminUsers(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  fragment SettingFields on Setting {\n    key\n    value\n    updatedAt\n  }\n": typeof types.SettingFieldsFragmentDoc,
@@ -69,6 +72,9 @@ type Documents = {
     "\n  fragment PageInfoFields on PageInfo {\n    hasNextPage\n    endCursor\n  }\n": typeof types.PageInfoFieldsFragmentDoc,
 };
 const documents: Documents = {
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": types.ChangePasswordDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation IssuePasswordResetLink($userId: ID!) {\n    issuePasswordResetLink(userId: $userId) {\n      url\n      expiresAt\n      user {\n        id\n        username\n      }\n    }\n  }\n": types.IssuePasswordResetLinkDocument,
     "\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n": types.AdminQueueStatsDocument,
     "\n  query AdminUsers($first: Int!, $after: String, $search: String) {\n    adminUsers(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  fragment SettingFields on Setting {\n    key\n    value\n    updatedAt\n  }\n": types.SettingFieldsFragmentDoc,
@@ -138,6 +144,18 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IssuePasswordResetLink($userId: ID!) {\n    issuePasswordResetLink(userId: $userId) {\n      url\n      expiresAt\n      user {\n        id\n        username\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation IssuePasswordResetLink($userId: ID!) {\n    issuePasswordResetLink(userId: $userId) {\n      url\n      expiresAt\n      user {\n        id\n        username\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { ChangePasswordMutation } from '../graphql/password.graphql';
+import { useSession } from '../../../app/session';
+import { isNetworkError, serverMessage } from '../../../app/graphql-errors';
+
+/**
+ * Change Password: current password, the new one twice (min 6, as at sign-up). The server ends
+ * every other session and answers a new token, which this session switches to.
+ */
+export function ChangePasswordForm({ onResult }: { onResult(flash: { ok: boolean; message: string }): void }) {
+  const { signIn } = useSession();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [change, { loading }] = useMutation(ChangePasswordMutation);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const input = {
+      currentPassword: String(data.get('currentPassword')),
+      newPassword: String(data.get('newPassword')),
+      confirmPassword: String(data.get('confirmPassword')),
+    };
+    // The sign-up checks, before a round trip (the server checks them again).
+    if (input.newPassword !== input.confirmPassword) return setError('Passwords do not match');
+    if (input.newPassword.length < 6) return setError('Password must be at least 6 characters long');
+    setError(null);
+    try {
+      const { data: answer } = await change({ variables: { input } });
+      if (!answer) throw new Error('no data');
+      await signIn(answer.changePassword.token);
+      form.reset();
+      setOpen(false);
+      onResult({ ok: true, message: 'Password changed. Your other sessions have been signed out.' });
+    } catch (err) {
+      setError(isNetworkError(err) ? 'Failed to change password. Please check your connection.' : serverMessage(err, 'Failed to change password'));
+    }
+  };
+
+  if (!open)
+    return (
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        Change Password
+      </button>
+    );
+  return (
+    <form className="form change-password" onSubmit={submit} aria-label="Change password">
+      <label>
+        Current password
+        <input name="currentPassword" type="password" autoComplete="current-password" required />
+      </label>
+      <label>
+        New password
+        <input name="newPassword" type="password" autoComplete="new-password" minLength={6} required />
+      </label>
+      <label>
+        Confirm new password
+        <input name="confirmPassword" type="password" autoComplete="new-password" minLength={6} required />
+      </label>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="muted">Your other signed-in sessions (other browsers and devices) will be signed out. API tokens keep working.</p>
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={loading}>
+          {loading ? 'Saving...' : 'Save new password'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setOpen(false);
+            setError(null);
+          }}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
