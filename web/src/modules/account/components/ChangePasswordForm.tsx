@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { ChangePasswordMutation } from '../graphql/password.graphql';
-import { useSession } from '../../../app/session';
+import { setToken } from '../../../app/token-store';
 import { isNetworkError, serverMessage } from '../../../app/graphql-errors';
 
 /**
@@ -9,7 +9,6 @@ import { isNetworkError, serverMessage } from '../../../app/graphql-errors';
  * every other session and answers a new token, which this session switches to.
  */
 export function ChangePasswordForm({ onResult }: { onResult(flash: { ok: boolean; message: string }): void }) {
-  const { signIn } = useSession();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [change, { loading }] = useMutation(ChangePasswordMutation);
@@ -30,7 +29,9 @@ export function ChangePasswordForm({ onResult }: { onResult(flash: { ok: boolean
     try {
       const { data: answer } = await change({ variables: { input } });
       if (!answer) throw new Error('no data');
-      await signIn(answer.changePassword.token);
+      // Same user, so the cached data stays right: only the token changes (no store reset, which
+      // would unmount this page while it reloads).
+      setToken(answer.changePassword.token);
       form.reset();
       setOpen(false);
       onResult({ ok: true, message: 'Password changed. Your other sessions have been signed out.' });
