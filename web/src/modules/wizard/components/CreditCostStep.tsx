@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
-import { formatAmount, formatBalance } from '../../../ui/format';
+import { creditsInDollars, formatAmount, formatBalance, formatDollars, REFERENCE_PRICE_PER_CREDIT } from '../../../ui/format';
 import { useCreditBalance } from '../../credits/hooks/use-credit-balance';
 import { CostEstimateQuery } from '../graphql/wizard.graphql';
 import { startProcessing } from '../start-processing';
@@ -12,7 +12,7 @@ import { startProcessing } from '../start-processing';
 export function CreditCostStep({ projectId, onBack }: { projectId: string; onBack: () => void }) {
   const navigate = useNavigate();
   const { refetch: refetchBalance } = useCreditBalance();
-  const { data, loading, error } = useQuery(CostEstimateQuery, { variables: { projectId }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch: refetchEstimate } = useQuery(CostEstimateQuery, { variables: { projectId }, fetchPolicy: 'network-only' });
   const [starting, setStarting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -34,7 +34,12 @@ export function CreditCostStep({ projectId, onBack }: { projectId: string; onBac
     setNotice(null);
     try {
       const r = await startProcessing(projectId);
-      if (!r.started) return setNotice(r.message);
+      if (!r.started) {
+        // Refused (402: the balance changed since the estimate): show the balance as it is now, so
+        // the step turns to Insufficient Credits instead of offering the same button again.
+        await Promise.all([refetchEstimate().catch(() => undefined), refetchBalance().catch(() => undefined)]);
+        return setNotice(r.message);
+      }
       await refetchBalance().catch(() => undefined);
       navigate(`/project/${projectId}`);
     } catch (err) {
@@ -53,7 +58,12 @@ export function CreditCostStep({ projectId, onBack }: { projectId: string; onBac
         <dt>File sets</dt>
         <dd>{e.fileSetCount}</dd>
         <dt className="cost-total">Total cost</dt>
-        <dd className="cost-total">{formatAmount(e.totalCost)} credits</dd>
+        <dd className="cost-total">
+          {formatAmount(e.totalCost)} credits{' '}
+          <span className="muted small" title={`At the reference price of ${formatDollars(REFERENCE_PRICE_PER_CREDIT)} per credit`}>
+            ({creditsInDollars(e.totalCost)})
+          </span>
+        </dd>
         <dt>Your balance</dt>
         <dd className={covered ? 'positive' : 'negative'}>{formatBalance(e.currentBalance)} credits</dd>
       </dl>
@@ -71,6 +81,7 @@ export function CreditCostStep({ projectId, onBack }: { projectId: string; onBac
         </>
       ) : (
         <div className="insufficient stack">
+          {notice && <Banner tone="info">{notice}</Banner>}
           <h3 className="error-text">Insufficient Credits</h3>
           <p>
             Processing needs {formatAmount(e.totalCost)} credits; you have {formatBalance(e.currentBalance)}. Buy {formatAmount(Math.max(0, total - balance))}{' '}
