@@ -102,7 +102,7 @@ it('an amount with 3 decimals is refused saying why; the ledger explorer then sa
   await controls.getByRole('listbox', { name: 'User matches' }).getByRole('option').filter({ hasText: user.username }).click();
   await controls.getByLabel('Amount').fill('25.555');
   await controls.getByRole('button', { name: 'Adjust Credits' }).click();
-  await page.getByRole('alert').getByText('Please enter a valid credit amount: at most 2 decimals (e.g. 25.56)').waitFor();
+  await page.getByRole('alert').getByText('Please enter a valid credit amount: at most 2 decimals (25.555 has 3)').waitFor();
   await controls.getByLabel('Amount').fill('25.56');
   await controls.getByRole('button', { name: 'Adjust Credits' }).click();
   await page.getByRole('status').getByText('Successfully added 25.56 credits. New balance: 125.56').waitFor();
