@@ -73,7 +73,7 @@ it('Change Password keeps this session, ends the other one, which returns to its
   await elsewhere.getByLabel('Password').fill('brand-new-1');
   await elsewhere.getByRole('button', { name: 'Login' }).click();
   await elsewhere.waitForURL('**/transactions');
-  expect(await title(elsewhere)).toBe('Transaction History · Shotlog');
+  await elsewhere.waitForFunction(() => document.title === 'Transaction History · Shotlog');
 });
 
 it('an administrator issues a reset link on the users screen; it works once', async () => {
@@ -92,7 +92,7 @@ it('an administrator issues a reset link on the users screen; it works once', as
 
   const { page } = await h.newPage();
   await page.goto(link);
-  expect(await title(page)).toBe('Reset Password · Shotlog');
+  await page.waitForFunction(() => document.title === 'Reset Password · Shotlog');
   await page.getByLabel('New password', { exact: true }).fill('from-the-link');
   await page.getByLabel('Confirm new password').fill('from-the-link');
   await shootThemes(h, page, 'reset-password');

@@ -5,6 +5,7 @@ import { ResetPasswordMutation } from '../modules/account/graphql/password.graph
 import { useSession } from '../app/session';
 import { isNetworkError, serverMessage } from '../app/graphql-errors';
 import { Banner } from '../ui/Banner';
+import { NewPasswordFields, newPasswordProblem } from '../modules/account/components/NewPasswordFields';
 
 /** The secret of the link an administrator issued: it rides in the fragment (`#token=`), which never reaches a server log. */
 const secretFrom = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token');
@@ -22,9 +23,9 @@ export function ResetPasswordPage() {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const input = { token: token ?? '', newPassword: String(form.get('newPassword')), confirmPassword: String(form.get('confirmPassword')) };
-    if (input.newPassword !== input.confirmPassword) return setError('Passwords do not match');
-    if (input.newPassword.length < 6) return setError('Password must be at least 6 characters long');
-    setError(null);
+    const problem = newPasswordProblem(input.newPassword, input.confirmPassword);
+    setError(problem);
+    if (problem) return;
     try {
       const { data } = await reset({ variables: { input } });
       if (!data) throw new Error('no data');
@@ -45,14 +46,7 @@ export function ResetPasswordPage() {
         </p>
       ) : (
         <form onSubmit={submit} className="form">
-          <label>
-            New password
-            <input name="newPassword" type="password" autoComplete="new-password" minLength={6} required />
-          </label>
-          <label>
-            Confirm new password
-            <input name="confirmPassword" type="password" autoComplete="new-password" minLength={6} required />
-          </label>
+          <NewPasswordFields />
           {error && <Banner tone="error">{error}</Banner>}
           <button type="submit" className="button button-primary" disabled={loading}>
             {loading ? 'Saving...' : 'Set new password'}

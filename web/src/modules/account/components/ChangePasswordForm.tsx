@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { ChangePasswordMutation } from '../graphql/password.graphql';
 import { setToken } from '../../../app/token-store';
+import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields';
 import { isNetworkError, serverMessage } from '../../../app/graphql-errors';
 
 /**
@@ -22,10 +23,9 @@ export function ChangePasswordForm({ onResult }: { onResult(flash: { ok: boolean
       newPassword: String(data.get('newPassword')),
       confirmPassword: String(data.get('confirmPassword')),
     };
-    // The sign-up checks, before a round trip (the server checks them again).
-    if (input.newPassword !== input.confirmPassword) return setError('Passwords do not match');
-    if (input.newPassword.length < 6) return setError('Password must be at least 6 characters long');
-    setError(null);
+    const problem = newPasswordProblem(input.newPassword, input.confirmPassword);
+    setError(problem);
+    if (problem) return;
     try {
       const { data: answer } = await change({ variables: { input } });
       if (!answer) throw new Error('no data');
@@ -52,14 +52,7 @@ export function ChangePasswordForm({ onResult }: { onResult(flash: { ok: boolean
         Current password
         <input name="currentPassword" type="password" autoComplete="current-password" required />
       </label>
-      <label>
-        New password
-        <input name="newPassword" type="password" autoComplete="new-password" minLength={6} required />
-      </label>
-      <label>
-        Confirm new password
-        <input name="confirmPassword" type="password" autoComplete="new-password" minLength={6} required />
-      </label>
+      <NewPasswordFields />
       {error && (
         <p className="error-text" role="alert">
           {error}
