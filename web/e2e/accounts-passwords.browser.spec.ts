@@ -51,11 +51,14 @@ it('Change Password keeps this session, ends the other one, which returns to its
   await shootThemes(h, here, 'account-change-password');
   const before = await storedToken(here);
   await form.getByRole('button', { name: 'Save new password' }).click();
-  await here.getByText('Password changed. Your other sessions have been signed out.').waitFor({ timeout: 8000 }).catch(async (e) => {
-    await h.screenshot(here, 'debug-change');
-    console.log(await here.evaluate(() => document.body.innerText));
-    throw e;
-  });
+  await here
+    .getByText('Password changed. Your other sessions have been signed out.')
+    .waitFor({ timeout: 8000 })
+    .catch(async (e) => {
+      await h.screenshot(here, 'debug-change');
+      console.log(await here.evaluate(() => document.body.innerText));
+      throw e;
+    });
   expect(await storedToken(here)).not.toBe(before);
   // This session goes on: a reload still shows the account.
   await here.reload();
@@ -160,9 +163,11 @@ it('a deep link asked for while signed out opens after login; each page names it
   };
   for (const [path, name] of Object.entries(titles)) {
     await page.goto(path);
-    await page.waitForFunction((t) => document.title === t, `${name} · Shotlog`, { timeout: 5000 }).catch(async (e) => {
-      throw new Error(`${path}: the tab title is "${await title(page)}" (${String(e)})`);
-    });
+    await page
+      .waitForFunction((t) => document.title === t, `${name} · Shotlog`, { timeout: 5000 })
+      .catch(async (e) => {
+        throw new Error(`${path}: the tab title is "${await title(page)}" (${String(e)})`);
+      });
   }
   // The favicon is ours, served with the app.
   expect(await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href)).toBe(`${h.server.url}/favicon.svg`);

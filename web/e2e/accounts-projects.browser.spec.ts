@@ -341,7 +341,7 @@ it('switches the theme on Account Settings at once and keeps it on the server; s
   // Change Password works now (issue 16; its own journey in accounts-passwords.browser.spec.ts): it opens a form.
   await page.getByRole('button', { name: 'Change Password' }).click();
   await page.getByRole('form', { name: 'Change password' }).getByRole('button', { name: 'Cancel' }).click();
-  let dialog = nextDialog(page, 'dismiss');
+  const dialog = nextDialog(page, 'dismiss');
   await page.getByRole('button', { name: 'Delete Account' }).click();
   expect(await dialog).toEqual({ type: 'confirm', message: 'Are you sure you want to delete your account? This action cannot be undone.' });
   const both = collectDialogs(page, 2);

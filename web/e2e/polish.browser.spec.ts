@@ -87,7 +87,10 @@ it('the contact form says that nothing was sent, after its required checks', asy
   await page.getByLabel('Email').fill('ada@example.com');
   await page.getByLabel('Message').fill('Hello');
   await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByRole('status').getByText(/This form does not send messages yet, so nothing was sent/).waitFor();
+  await page
+    .getByRole('status')
+    .getByText(/This form does not send messages yet, so nothing was sent/)
+    .waitFor();
   await shootViewportThemes(page, 'narrow-contact-submitted');
 });
 

@@ -50,16 +50,20 @@ export function adminRoutes(services: AppServices): Router {
   // A one-time password-reset link for the user, for the administrator to hand over (no e-mail).
   r.post(
     '/users/:id/password-reset',
-    adminOnly(services, async (req, me) => {
-      const link = await services.auth.issuePasswordReset(String(req.params.id), me);
-      return {
-        message: `Password-reset link for ${link.user.username} created`,
-        userId: link.user.id,
-        username: link.user.username,
-        url: resetLinkUrl(link.secret, services.config.publicUrl),
-        expiresAt: link.expiresAt,
-      };
-    }, 201),
+    adminOnly(
+      services,
+      async (req, me) => {
+        const link = await services.auth.issuePasswordReset(String(req.params.id), me);
+        return {
+          message: `Password-reset link for ${link.user.username} created`,
+          userId: link.user.id,
+          username: link.user.username,
+          url: resetLinkUrl(link.secret, services.config.publicUrl),
+          expiresAt: link.expiresAt,
+        };
+      },
+      201,
+    ),
   );
   r.get(
     '/settings',

@@ -28,19 +28,32 @@ export class AuthResolver {
     description:
       "Changes the signed-in user's password (counted like a login attempt). Every other login session ends; use the returned token from now on. Not with an API token.",
   })
-  async changePassword(@Arg('input', () => ChangePasswordInput, { description: 'Current and new password.' }) input: ChangePasswordInput, @Ctx() ctx: GraphQLContext): Promise<AuthResult> {
+  async changePassword(
+    @Arg('input', () => ChangePasswordInput, { description: 'Current and new password.' }) input: ChangePasswordInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthResult> {
     const user = requireUser(ctx);
     const principal = { user, scopes: ctx.scopes, apiTokenId: ctx.apiTokenId ?? null };
     return signedIn(ctx, await this.services.auth.changePassword(principal, { ...input }, ctx.clientAddress));
   }
 
-  @Mutation(() => AuthPayload, { description: 'Sets a new password with a one-time reset link an administrator issued, ends every earlier session and signs in.' })
-  async resetPassword(@Arg('input', () => ResetPasswordInput, { description: 'The link secret and the new password.' }) input: ResetPasswordInput, @Ctx() ctx: GraphQLContext): Promise<AuthResult> {
+  @Mutation(() => AuthPayload, {
+    description: 'Sets a new password with a one-time reset link an administrator issued, ends every earlier session and signs in.',
+  })
+  async resetPassword(
+    @Arg('input', () => ResetPasswordInput, { description: 'The link secret and the new password.' }) input: ResetPasswordInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthResult> {
     return signedIn(ctx, await this.services.auth.resetPassword({ ...input }));
   }
 
-  @Mutation(() => PasswordResetLinkType, { description: "Issues a one-time password-reset link for a user, valid 24 hours; earlier unused links stop working (administrators)." })
-  async issuePasswordResetLink(@Arg('userId', () => ID, { description: 'The account to reset.' }) userId: string, @Ctx() ctx: GraphQLContext): Promise<{ url: string; expiresAt: Date; user: User }> {
+  @Mutation(() => PasswordResetLinkType, {
+    description: 'Issues a one-time password-reset link for a user, valid 24 hours; earlier unused links stop working (administrators).',
+  })
+  async issuePasswordResetLink(
+    @Arg('userId', () => ID, { description: 'The account to reset.' }) userId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<{ url: string; expiresAt: Date; user: User }> {
     const link = await this.services.auth.issuePasswordReset(userId, requireAdmin(ctx));
     return { url: resetLinkUrl(link.secret, this.services.config.publicUrl), expiresAt: link.expiresAt, user: link.user };
   }

@@ -23,8 +23,7 @@ const refused = (reason: keyof typeof RESET_LINK_MESSAGES) => badInput(RESET_LIN
  * The link as the administrator hands it over: absolute with PUBLIC_URL, else a path on this
  * server. The secret rides in the fragment, which browsers never send, so it reaches no log.
  */
-export const resetLinkUrl = (secret: string, publicUrl?: string): string =>
-  `${publicUrl ?? ''}/reset-password#token=${encodeURIComponent(secret)}`;
+export const resetLinkUrl = (secret: string, publicUrl?: string): string => `${publicUrl ?? ''}/reset-password#token=${encodeURIComponent(secret)}`;
 
 export interface IssuedResetLink {
   /** The secret for the link: shown once, never stored. */

@@ -67,7 +67,11 @@ describe('change password (REST)', () => {
     expect(withToken.body.message).toMatch(/API tokens cannot change the password/);
     // Express matches routes case-insensitively: the upper-case path is the same route, with the same rules.
     expect((await changeRest(null, { currentPassword: 'x' }, '/API/USER/PASSWORD')).status).toBe(401);
-    const upper = await changeRest(user.token, { currentPassword: user.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' }, '/API/USER/PASSWORD');
+    const upper = await changeRest(
+      user.token,
+      { currentPassword: user.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+      '/API/USER/PASSWORD',
+    );
     expect(upper.status).toBe(200);
     expect((await profile(user.token)).status).toBe(401);
   });
@@ -78,12 +82,20 @@ describe('change password (GraphQL)', () => {
     const user = await signUp(server);
     const wrong = await server.graphql(CHANGE, { input: { currentPassword: 'nope', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' } }, user.token);
     expect(wrong.errors?.[0]).toMatchObject({ message: WRONG_CURRENT_PASSWORD, extensions: { code: 'UNAUTHENTICATED', reason: 'WRONG_PASSWORD' } });
-    const mismatch = await server.graphql(CHANGE, { input: { currentPassword: user.password, newPassword: 'brand-new-1', confirmPassword: 'other-one' } }, user.token);
+    const mismatch = await server.graphql(
+      CHANGE,
+      { input: { currentPassword: user.password, newPassword: 'brand-new-1', confirmPassword: 'other-one' } },
+      user.token,
+    );
     expect(mismatch.errors?.[0]).toMatchObject({ message: 'Passwords do not match', extensions: { code: 'BAD_USER_INPUT' } });
     const anonymous = await server.graphql(CHANGE, { input: { currentPassword: 'x', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' } });
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
-    const ok = await server.graphql(CHANGE, { input: { currentPassword: user.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' } }, user.token);
+    const ok = await server.graphql(
+      CHANGE,
+      { input: { currentPassword: user.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' } },
+      user.token,
+    );
     expect(ok.errors).toBeUndefined();
     expect(ok.data.changePassword.user.username).toBe(user.username);
     expect((await server.graphql('{ me { username } }', {}, ok.data.changePassword.token)).data.me.username).toBe(user.username);
@@ -133,7 +145,9 @@ describe('password-reset links', () => {
 
     // 24 hours pass: the database clock is the one the link is checked against.
     await server.services.pool.query(`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
-    const expired = await server.graphql(RESET, { input: { token: secretOf(second.data.issuePasswordResetLink.url), newPassword: 'after-reset', confirmPassword: 'after-reset' } });
+    const expired = await server.graphql(RESET, {
+      input: { token: secretOf(second.data.issuePasswordResetLink.url), newPassword: 'after-reset', confirmPassword: 'after-reset' },
+    });
     expect(expired.errors?.[0]).toMatchObject({ message: RESET_LINK_MESSAGES.LINK_EXPIRED, extensions: { code: 'BAD_USER_INPUT', reason: 'LINK_EXPIRED' } });
     await logIn(server, user); // the password did not change
   });
@@ -182,7 +196,10 @@ describe('a wrong current password is rate-limited like login', () => {
     let last: Awaited<ReturnType<StartedTestServer['request']>> | null = null;
     // The account allows 3 a minute; a window may roll over once while this runs, so allow for 2 windows.
     for (let i = 0; i < 8 && !statuses.includes(429); i++) {
-      last = await limited.request('POST', '/api/user/password', { token: user.token, body: { currentPassword: `guess-${i}`, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' } });
+      last = await limited.request('POST', '/api/user/password', {
+        token: user.token,
+        body: { currentPassword: `guess-${i}`, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+      });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);

@@ -12,4 +12,17 @@ import { ApiToken } from '../api-tokens/api-token.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
 
 /** The explicit entity list (no folder scanning), in one place. */
-export const entities = [User, Project, FileSet, MediaFile, Setting, CreditPackage, PurchaseRequest, FileSetResult, ApiToken, ProcessingRun, ProcessingJob, PasswordReset];
+export const entities = [
+  User,
+  Project,
+  FileSet,
+  MediaFile,
+  Setting,
+  CreditPackage,
+  PurchaseRequest,
+  FileSetResult,
+  ApiToken,
+  ProcessingRun,
+  ProcessingJob,
+  PasswordReset,
+];

@@ -6,7 +6,11 @@
  * model (agencies refuse trademarks), and none claims what the type does not guarantee.
  */
 export const CAMERA_TYPES = [
-  { value: 'dji-mavic-3-pro-series', label: 'DJI Mavic 3 series (3, Classic, Pro, Enterprise)', phrase: 'Shot on a professional drone with a large-sensor camera' },
+  {
+    value: 'dji-mavic-3-pro-series',
+    label: 'DJI Mavic 3 series (3, Classic, Pro, Enterprise)',
+    phrase: 'Shot on a professional drone with a large-sensor camera',
+  },
   { value: 'dji-mavic-mini-3-pro', label: 'DJI Mini 3 / Mini 3 Pro', phrase: 'Shot on a compact sub-250 g drone' },
   { value: 'dji-mavic-mini-4-pro', label: 'DJI Mini 4 Pro', phrase: 'Shot on a compact sub-250 g drone' },
   { value: 'dji-mini-2', label: 'DJI Mini 2 / Mini SE / Mavic Mini', phrase: 'Shot on a compact sub-250 g drone' },

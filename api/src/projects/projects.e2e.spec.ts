@@ -216,7 +216,8 @@ describe('camera types (issue 16 item 10)', () => {
     const values = r.data.cameraTypes.map((c: { value: string }) => c.value);
     expect(values).toEqual(expect.arrayContaining(['dji-mavic-3-pro-series', 'dji-mavic-mini-3-pro', 'dji-mavic-mini-4-pro']));
     const labels = r.data.cameraTypes.map((c: { label: string }) => c.label).join(' | ');
-    for (const drone of ['Air 2S', 'Air 3', 'Mini 2', 'Mini 3', 'Mini 4', 'Mini 5', 'Mavic 2', 'Mavic 3', 'Avata', 'Matrice', 'Phantom 4 RTK', 'Other']) expect(labels).toContain(drone);
+    for (const drone of ['Air 2S', 'Air 3', 'Mini 2', 'Mini 3', 'Mini 4', 'Mini 5', 'Mavic 2', 'Mavic 3', 'Avata', 'Matrice', 'Phantom 4 RTK', 'Other'])
+      expect(labels).toContain(drone);
     const user = await signUp(server);
     for (const cameraType of ['dji-matrice', 'other']) {
       const created = await server.request('POST', '/api/projects', { token: user.token, body: { name: `With ${cameraType}`, cameraType } });

@@ -24,7 +24,9 @@ export function AdminUsersPage() {
           Back to Account
         </Link>
       </div>
-      <p className="muted">{conn.totalCount} users. Adjust credits from Account Settings → Admin Controls. A user who forgot their password gets a one-time reset link here.</p>
+      <p className="muted">
+        {conn.totalCount} users. Adjust credits from Account Settings → Admin Controls. A user who forgot their password gets a one-time reset link here.
+      </p>
       <table className="table">
         <thead>
           <tr>

@@ -18,8 +18,8 @@ export function ContactPage() {
       <p className="muted">Questions about Shotlog, credits or your account? Write to us.</p>
       {submitted && (
         <Banner tone="info" onClose={() => setSubmitted(false)}>
-          Thanks. This form does not send messages yet, so nothing was sent. Please ask the administrator of this Shotlog, who can also help
-          with credits and password-reset links.
+          Thanks. This form does not send messages yet, so nothing was sent. Please ask the administrator of this Shotlog, who can also help with credits and
+          password-reset links.
         </Banner>
       )}
       <form onSubmit={submit} className="form">

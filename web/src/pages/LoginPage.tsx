@@ -65,8 +65,7 @@ export function LoginPage() {
       <details className="forgot-password">
         <summary>Forgot password?</summary>
         <p className="muted">
-          Ask an administrator of this Shotlog for a password-reset link. It opens a page where you choose a new password; it works once and
-          for 24 hours.
+          Ask an administrator of this Shotlog for a password-reset link. It opens a page where you choose a new password; it works once and for 24 hours.
         </p>
       </details>
       <p className="muted">

@@ -36,13 +36,20 @@ export function PasswordResetLinkButton({ userId, username }: { userId: string; 
       {error && <span className="error-text">{error}</span>}
       {link && (
         <Modal title={`Password-reset link for ${username}`} onClose={close}>
-          <p>Give this link to {username} yourself: no e-mail is sent. It works once, until {formatDateTime(link.expiresAt)}.</p>
+          <p>
+            Give this link to {username} yourself: no e-mail is sent. It works once, until {formatDateTime(link.expiresAt)}.
+          </p>
           <input className="reset-link" aria-label="Reset link" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
           <div className="actions">
             <button
               type="button"
               className="button button-primary"
-              onClick={() => navigator.clipboard.writeText(link.url).then(() => setCopied(true), () => setCopied(false))}
+              onClick={() =>
+                navigator.clipboard.writeText(link.url).then(
+                  () => setCopied(true),
+                  () => setCopied(false),
+                )
+              }
             >
               {copied ? 'Copied' : 'Copy link'}
             </button>

@@ -57,7 +57,7 @@ export function useCreditBalance({ poll = false }: { poll?: boolean } = {}) {
       endRefusedSession(error);
       void signOut().then(() => navigate('/login', { state: { from: location } }));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal, wherever the user is then
+    // Once per refusal (not again on each page change): `location` is read, not depended on.
   }, [error, signOut, navigate]);
 
   const balance = data?.me.creditBalance != null ? Number(data.me.creditBalance) : null;
