@@ -3,6 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { Orm } from '../db/database.js';
 import { AppError, badInput, notFound } from '../errors/app-error.js';
 import { User } from '../users/user.entity.js';
+import { announceSessionsEnded } from '../users/users.service.js';
 import { PasswordReset } from './password-reset.entity.js';
 
 /** How long a reset link works after the administrator issues it. */
@@ -69,6 +70,8 @@ export class PasswordResets {
       if (!user) throw new AppError('NOT_FOUND', 'User not found');
       user.passwordHash = passwordHash;
       user.sessionVersion += 1;
+      await tx.flush();
+      await announceSessionsEnded(tx, user.id, user.sessionVersion - 1);
       return user;
     });
   }
