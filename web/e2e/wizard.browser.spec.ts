@@ -118,7 +118,7 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   expect(adjust.status).toBe(200);
   declineDialogs = true;
   await page.getByRole('button', { name: 'Confirm and Start Processing' }).click();
-  await page.getByText('Insufficient Credits').waitFor();
+  await page.getByRole('heading', { name: 'Insufficient Credits' }).waitFor();
   declineDialogs = false;
   expect(alerts.at(-1)).toMatch(/Credits needed: 0\.04 more/);
   await page.getByRole('main').getByText('0.05 credits').waitFor();
