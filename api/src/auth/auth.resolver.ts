@@ -44,7 +44,7 @@ export class AuthResolver {
     @Arg('input', () => ResetPasswordInput, { description: 'The link secret and the new password.' }) input: ResetPasswordInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AuthResult> {
-    return signedIn(ctx, await this.services.auth.resetPassword({ ...input }));
+    return signedIn(ctx, await this.services.auth.resetPassword({ ...input }, ctx.clientAddress));
   }
 
   @Mutation(() => PasswordResetLinkType, {

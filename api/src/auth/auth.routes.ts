@@ -23,7 +23,7 @@ export function authRoutes(services: AppServices): Router {
   r.post(
     '/password-reset',
     route(async (req) => {
-      const { token, user } = await services.auth.resetPassword(jsonBody(req));
+      const { token, user } = await services.auth.resetPassword(jsonBody(req), req.ip);
       return { message: 'Your password has been reset. You are now signed in.', token, user: await presentUserRest(services, user) };
     }),
   );

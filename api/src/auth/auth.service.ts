@@ -83,8 +83,12 @@ export class AuthService {
     return this.requireResets().issue(userId, admin.id);
   }
 
-  /** Uses a reset link: new password, every earlier session ended, signed in on the new one. */
-  async resetPassword(raw: unknown): Promise<AuthResult> {
+  /**
+   * Uses a reset link: new password, every earlier session ended, signed in on the new one.
+   * Counted like a login attempt (per address, and per link), since each try costs a password hash.
+   */
+  async resetPassword(raw: unknown, address?: string): Promise<AuthResult> {
+    await this.limiter.attempt(address, `reset-link:${String((raw as { token?: unknown } | null)?.token ?? '')}`);
     const input = resetPasswordInput.parse(raw);
     const user = await this.requireResets().consume(input.token, await hashPassword(input.newPassword));
     return { token: this.jwt.sign(user.id, user.sessionVersion), user };

@@ -234,4 +234,17 @@ describe('a wrong current password is rate-limited like login', () => {
     expect(last!.body.message).toMatch(/Too many attempts/);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it('limits reset-link attempts per address too (each one costs a password hash)', async () => {
+    const statuses: number[] = [];
+    // 6 a minute per address; other tests here used some; a window may roll over once: at most 13 tries.
+    for (let i = 0; i < 13 && !statuses.includes(429); i++) {
+      const token = `${'B'.repeat(40)}${String(i).padStart(3, '0')}`;
+      statuses.push(
+        (await limited.request('POST', '/auth/password-reset', { body: { token, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' } })).status,
+      );
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
 });
