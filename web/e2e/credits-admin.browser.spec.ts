@@ -136,7 +136,7 @@ it('walks a purchase from package to request, an administrator approves one and 
   expect(texts.filter((t) => t.includes('BEST VALUE'))).toHaveLength(1);
   expect(texts[0]).toMatch(/Starter[\s\S]*100 credits[\s\S]*\$9\.00[\s\S]*Save 10%[\s\S]*\$0\.0900 per credit/);
   expect(texts[1]).toMatch(/Professional[\s\S]*500 credits[\s\S]*\$37\.50[\s\S]*Save 25%[\s\S]*\$0\.0750 per credit/);
-  expect(texts[2]).toMatch(/Studio[\s\S]*1,000 credits[\s\S]*\$85\.00[\s\S]*Save 15%[\s\S]*\$0\.0850 per credit/);
+  expect(texts[2]).toMatch(/Studio[\s\S]*1,000 credits[\s\S]*\$70\.00[\s\S]*Save 30%[\s\S]*\$0\.0700 per credit/);
   await shootThemes(h, page, 'purchase-packages');
 
   await packages.nth(1).click();

@@ -119,7 +119,13 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   expect(refusal).toContain('Your balance: 0.03 credits');
   expect(refusal).toContain('Credits needed: 0.03 more');
   await page.getByRole('heading', { name: 'Credit Cost' }).waitFor();
+  // The step now shows the balance as it is (issue 16): Insufficient Credits, no Confirm button.
+  await page.getByRole('heading', { name: 'Insufficient Credits' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Confirm and Start Processing' }).count()).toBe(0);
   expect((await adjust(99.97)).status).toBe(200);
+  // Credits bought: back to the file sets and on again, and the step offers processing once more.
+  await page.getByRole('button', { name: 'Back to File Sets' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByRole('button', { name: 'Confirm and Start Processing' }).click();
   await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);

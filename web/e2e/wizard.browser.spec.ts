@@ -34,9 +34,10 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   ];
   const { page } = await h.newPage();
   const alerts: string[] = [];
+  let declineDialogs = false;
   page.on('dialog', (d) => {
     alerts.push(d.message());
-    void d.accept();
+    void (declineDialogs ? d.dismiss() : d.accept());
   });
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), user.token);
@@ -104,13 +105,26 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   await page.getByRole('button', { name: 'Confirm and Start Processing' }).waitFor();
   await shoot(page, '4-cost');
 
-  // With too few credits: Insufficient Credits, Purchase Credits and Back to File Sets.
+  // The dollar figure beside the cost, at the $0.10 reference price.
+  await page.getByText('(≈ $0.01)').waitFor();
+
+  // The balance falls while step 4 is open (spent in another tab): Confirm meets a 402, SPEC §8's
+  // confirm is declined, and the step shows the balance as it is now (issue 16: it kept the old one).
   const admin = await h.server.request('POST', '/auth/login', { body: { username: 'boss', password: 'secret123' } });
   const adjust = await h.server.request('POST', `/api/admin/users/${user.id}/credits`, {
     token: admin.body.token,
     body: { amount: -99.95, description: 'test' },
   });
   expect(adjust.status).toBe(200);
+  declineDialogs = true;
+  await page.getByRole('button', { name: 'Confirm and Start Processing' }).click();
+  await page.getByRole('heading', { name: 'Insufficient Credits' }).waitFor();
+  declineDialogs = false;
+  expect(alerts.at(-1)).toMatch(/Credits needed: 0\.04 more/);
+  await page.getByRole('main').getByText('0.05 credits').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/createproject');
+
+  // With too few credits: Insufficient Credits, Purchase Credits and Back to File Sets.
   await page.getByRole('button', { name: 'Back to File Sets' }).click();
   await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -119,7 +133,7 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   await page.getByRole('button', { name: 'Back to File Sets' }).waitFor();
   expect(await page.getByRole('button', { name: 'Confirm and Start Processing' }).count()).toBe(0);
   await shoot(page, '4-insufficient');
-  expect(alerts).toEqual(['Please resolve file set errors before proceeding']);
+  expect(alerts).toEqual(['Please resolve file set errors before proceeding', expect.stringMatching(/^Insufficient credits/i)]);
 });
 
 it('shows Upload cancelled. when the upload is cancelled', async () => {

@@ -5,6 +5,7 @@ import { adminOnly, jsonBody } from '../http/route.js';
 import { intParam, presentPurchaseRest } from '../credits/credits.routes.js';
 import { notFound } from '../errors/app-error.js';
 import { MARKUP_KEY } from '../settings/settings.service.js';
+import { resetLinkUrl } from '../auth/password-resets.js';
 
 const LEDGER_CSV_COLUMNS = [
   'sequence',
@@ -45,6 +46,24 @@ export function adminRoutes(services: AppServices): Router {
       const result = await admin.adjustCredits(req.params.id, body.amount, body.description ?? body.reason, me.id, req.get('idempotency-key') ?? undefined);
       return { message: result.message, newBalance: Number(result.newBalance), amount: Number(result.amount) };
     }),
+  );
+  // A one-time password-reset link for the user, for the administrator to hand over (no e-mail).
+  r.post(
+    '/users/:id/password-reset',
+    adminOnly(
+      services,
+      async (req, me) => {
+        const link = await services.auth.issuePasswordReset(String(req.params.id), me);
+        return {
+          message: `Password-reset link for ${link.user.username} created`,
+          userId: link.user.id,
+          username: link.user.username,
+          url: resetLinkUrl(link.secret, services.config.publicUrl),
+          expiresAt: link.expiresAt,
+        };
+      },
+      201,
+    ),
   );
   r.get(
     '/settings',

@@ -1,8 +1,15 @@
 import type pg from 'pg';
 import type { Logger } from '../logging/logger.js';
 
-/** The PostgreSQL channel a revocation is announced on; the payload is the token id. */
+/** The PostgreSQL channel a revocation is announced on; the payload is the token id, or a `sessionKey`. */
 export const REVOCATION_CHANNEL = 'api_token_revoked';
+
+/**
+ * The key login-token websockets are tracked under: a password change ends every session of the
+ * version before it (auth/jwt.ts `ver`), open websockets included.
+ */
+export const sessionKey = (userId: string, sessionVersion: number) => `session:${userId}:${sessionVersion}`;
+const SESSION_ENDED_REASON = 'Session ended: the password was changed';
 
 /**
  * Requests check the token row on every request, so a revocation holds for them at once. A
@@ -48,7 +55,7 @@ export class RevocationListener {
     if (!this.stopped) setTimeout(() => void this.start(), 1000).unref();
   }
 
-  /** Remembers a socket opened with an API token until it closes. */
+  /** Remembers a socket opened with an API token (or a login token: `sessionKey`) until it closes. */
   track(tokenId: string, socket: { close(code: number, reason: string): void; once(event: 'close', fn: () => void): unknown }): void {
     let set = this.sockets.get(tokenId);
     if (!set) this.sockets.set(tokenId, (set = new Set()));
@@ -61,7 +68,8 @@ export class RevocationListener {
   }
 
   private revoked(tokenId: string): void {
-    for (const socket of this.sockets.get(tokenId) ?? []) socket.close(4401, 'API token has been revoked');
+    const reason = tokenId.startsWith('session:') ? SESSION_ENDED_REASON : 'API token has been revoked';
+    for (const socket of this.sockets.get(tokenId) ?? []) socket.close(4401, reason);
     this.sockets.delete(tokenId);
   }
 

@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import { AuthService } from '../auth/auth.service.js';
 import { JwtService } from '../auth/jwt.js';
 import { AttemptLimiter, PgAttemptStore } from '../auth/rate-limit.js';
+import { PasswordResets } from '../auth/password-resets.js';
 import { UsersService } from '../users/users.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { AccountQuotas } from '../quotas/account-quotas.js';
@@ -40,6 +41,7 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
     new JwtService(deps.jwtSecret, deps.config.jwtExpiresIn),
     new AttemptLimiter(deps.config.authRateLimitPerMinute, new PgAttemptStore(deps.pool)),
     apiTokens,
+    new PasswordResets(deps.orm),
   );
   const quotas = new AccountQuotas(deps.config.quotas);
   const projects = new ProjectsService(deps.orm, quotas);

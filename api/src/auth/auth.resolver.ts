@@ -1,8 +1,11 @@
-import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { AppServices } from '../app/services.js';
-import { AuthPayload, LoginInput, RegisterInput } from './auth.types.js';
+import { AuthPayload, ChangePasswordInput, LoginInput, PasswordResetLinkType, RegisterInput, ResetPasswordInput } from './auth.types.js';
+import { requireAdmin, requireUser } from './viewer.js';
+import { resetLinkUrl } from './password-resets.js';
 import type { AuthResult } from './auth.service.js';
+import type { User } from '../users/user.entity.js';
 
 @Resolver()
 export class AuthResolver {
@@ -19,6 +22,40 @@ export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Signs in with username (or e-mail) and password.' })
   async login(@Arg('input', () => LoginInput, { description: 'The credentials.' }) input: LoginInput, @Ctx() ctx: GraphQLContext): Promise<AuthResult> {
     return signedIn(ctx, await this.services.auth.login({ ...input }, ctx.clientAddress));
+  }
+
+  @Mutation(() => AuthPayload, {
+    description:
+      "Changes the signed-in user's password (counted like a login attempt). Every other login session ends; use the returned token from now on. Not with an API token.",
+  })
+  async changePassword(
+    @Arg('input', () => ChangePasswordInput, { description: 'Current and new password.' }) input: ChangePasswordInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthResult> {
+    const user = requireUser(ctx);
+    const principal = { user, scopes: ctx.scopes, apiTokenId: ctx.apiTokenId ?? null };
+    return signedIn(ctx, await this.services.auth.changePassword(principal, { ...input }, ctx.clientAddress));
+  }
+
+  @Mutation(() => AuthPayload, {
+    description: 'Sets a new password with a one-time reset link an administrator issued, ends every earlier session and signs in.',
+  })
+  async resetPassword(
+    @Arg('input', () => ResetPasswordInput, { description: 'The link secret and the new password.' }) input: ResetPasswordInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthResult> {
+    return signedIn(ctx, await this.services.auth.resetPassword({ ...input }, ctx.clientAddress));
+  }
+
+  @Mutation(() => PasswordResetLinkType, {
+    description: 'Issues a one-time password-reset link for a user, valid 24 hours; earlier unused links stop working (administrators).',
+  })
+  async issuePasswordResetLink(
+    @Arg('userId', () => ID, { description: 'The account to reset.' }) userId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<{ url: string; expiresAt: Date; user: User }> {
+    const link = await this.services.auth.issuePasswordReset(userId, requireAdmin(ctx));
+    return { url: resetLinkUrl(link.secret, this.services.config.publicUrl), expiresAt: link.expiresAt, user: link.user };
   }
 }
 

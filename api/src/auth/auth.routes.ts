@@ -3,7 +3,7 @@ import type { AppServices } from '../app/services.js';
 import { jsonBody, route } from '../http/route.js';
 import { presentUserRest } from '../users/users.routes.js';
 
-/** POST /auth/register and /auth/login (SPEC §7). */
+/** POST /auth/register and /auth/login (SPEC §7), and /auth/password-reset (a one-time link an administrator issued). */
 export function authRoutes(services: AppServices): Router {
   const r = Router();
   r.post(
@@ -18,6 +18,13 @@ export function authRoutes(services: AppServices): Router {
     route(async (req) => {
       const { token, user } = await services.auth.login(jsonBody(req), req.ip);
       return { message: 'Login successful', token, user: await presentUserRest(services, user) };
+    }),
+  );
+  r.post(
+    '/password-reset',
+    route(async (req) => {
+      const { token, user } = await services.auth.resetPassword(jsonBody(req), req.ip);
+      return { message: 'Your password has been reset. You are now signed in.', token, user: await presentUserRest(services, user) };
     }),
   );
   return r;

@@ -27,6 +27,7 @@ export const ADMIN_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'ledgerEvents',
   'ledgerVerification',
   'ledgerReplay',
+  'issuePasswordResetLink',
 ]);
 
 /**

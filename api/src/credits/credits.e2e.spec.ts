@@ -45,14 +45,17 @@ describe('balance and history', () => {
 });
 
 describe('purchases', () => {
-  it('lists packages without a token: second is best value, savings against 0.10/credit', async () => {
+  it('lists packages without a token: second is best value, savings against 0.10/credit, cheaper per credit with volume', async () => {
     const r = await server.request('GET', '/api/purchase/packages');
     expect(r.status).toBe(200);
     expect(r.body.packages.length).toBeGreaterThanOrEqual(3);
     expect(r.body.packages.map((p: { bestValue: boolean }) => p.bestValue)).toEqual([false, true, false]);
     const [a, b, c] = r.body.packages;
+    // More credits never cost more per credit (issue 16: the 1,000 pack cost more per credit than the 500 one).
+    expect(b.credits).toBeGreaterThan(a.credits);
+    expect(c.credits).toBeGreaterThan(b.credits);
     expect(b.pricePerCredit).toBeLessThan(a.pricePerCredit);
-    expect(b.pricePerCredit).toBeLessThan(c.pricePerCredit);
+    expect(c.pricePerCredit).toBeLessThan(b.pricePerCredit);
     for (const p of r.body.packages) expect(p.savingsPercent).toBe(Math.round((1 - p.price / p.credits / 0.1) * 100));
   });
 

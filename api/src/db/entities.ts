@@ -9,6 +9,20 @@ import { FileSetResult } from '../results/file-set-result.entity.js';
 import { ProcessingRun } from '../processing/processing-run.entity.js';
 import { ProcessingJob } from '../processing/processing-job.entity.js';
 import { ApiToken } from '../api-tokens/api-token.entity.js';
+import { PasswordReset } from '../auth/password-reset.entity.js';
 
 /** The explicit entity list (no folder scanning), in one place. */
-export const entities = [User, Project, FileSet, MediaFile, Setting, CreditPackage, PurchaseRequest, FileSetResult, ApiToken, ProcessingRun, ProcessingJob];
+export const entities = [
+  User,
+  Project,
+  FileSet,
+  MediaFile,
+  Setting,
+  CreditPackage,
+  PurchaseRequest,
+  FileSetResult,
+  ApiToken,
+  ProcessingRun,
+  ProcessingJob,
+  PasswordReset,
+];

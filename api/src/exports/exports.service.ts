@@ -95,8 +95,12 @@ export class ExportsService {
     return { project, completeness };
   }
 
-  fileName(projectName: string, kind: ExportKind): string {
-    if (kind === 'metadata-zip') return safeFileName(`${projectName}_metadata.zip`, 'metadata.zip');
+  /** The download's file name; the two metadata ZIPs differ, so one does not overwrite the other in a downloads folder. */
+  fileName(projectName: string, kind: ExportKind, opts: { withJpgs?: boolean } = {}): string {
+    if (kind === 'metadata-zip') {
+      const suffix = opts.withJpgs ? '_metadata_with_jpgs.zip' : '_metadata.zip';
+      return safeFileName(`${projectName}${suffix}`, suffix.slice(1));
+    }
     const spec = CSV_FORMAT_SPECS[kind];
     const base = safeFileName(projectName, '');
     return base ? `${base}${spec.fileSuffix}` : spec.fallbackName;
@@ -169,7 +173,7 @@ export class ExportsService {
     withJpgs: boolean,
   ): Promise<ExportCompleteness & { fileName: string; contentDisposition: string; write(out: Writable, signal: AbortSignal): Promise<void> }> {
     const { project, completeness } = await this.owned(user, projectId);
-    const fileName = this.fileName(project.name, 'metadata-zip');
+    const fileName = this.fileName(project.name, 'metadata-zip', { withJpgs });
     return {
       ...completeness,
       fileName,
@@ -191,7 +195,7 @@ export class ExportsService {
       kind === 'metadata-zip'
         ? `/api/projects/${project.id}/metadata.zip?${opts.withJpgs ? 'withJpgs=1&' : ''}token=${token}`
         : `${csvRoutePath(kind)}/${project.id}?token=${token}`;
-    return { url: `${this.deps.publicUrl ?? ''}${path}`, path, expiresAt, fileName: this.fileName(project.name, kind), ...completeness };
+    return { url: `${this.deps.publicUrl ?? ''}${path}`, path, expiresAt, fileName: this.fileName(project.name, kind, opts), ...completeness };
   }
 
   /** The user a signed link stands for, when it grants exactly this export of this project. */

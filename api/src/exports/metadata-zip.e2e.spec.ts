@@ -97,7 +97,9 @@ it('with withJpgs=1 adds the JPGs with IPTC/XMP written in, and leaves the store
     .digest('hex');
   expect(before).toBe(original.sha256);
 
-  const { dir } = await fetchZip('?withJpgs=1', 'jpgs');
+  const { dir, headers } = await fetchZip('?withJpgs=1', 'jpgs');
+  // Named apart from the XMP-only ZIP, so downloading both keeps both (issue 16).
+  expect(headers.get('content-disposition')).toContain(`filename*=UTF-8''Riviera_metadata_with_jpgs.zip`);
   expect((await fs.readdir(dir)).sort()).toEqual(['DJI_0001.JPG', 'DJI_0001.xmp', 'DJI_0003.xmp', 'SKIPPED.txt']);
   expect(await fs.readFile(path.join(dir, 'SKIPPED.txt'), 'utf8')).toBe(
     'These JPGs could not be copied with metadata:\nDJI_0003.JPG: the stored file is missing\n',
@@ -127,7 +129,7 @@ it('serves the ZIP through a signed link from GraphQL', async () => {
     owner.token,
   );
   expect(g.errors).toBeUndefined();
-  expect(g.data.exportDownload.fileName).toBe('Riviera_metadata.zip');
+  expect(g.data.exportDownload.fileName).toBe('Riviera_metadata_with_jpgs.zip');
   const res = await fetch(server.url + g.data.exportDownload.url);
   expect(res.status).toBe(200);
   const entries = readZip(Buffer.from(await res.arrayBuffer()));

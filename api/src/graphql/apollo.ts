@@ -20,7 +20,7 @@ import { reenterRequestContext } from '../logging/request-context.js';
 import { jsonBodyParser } from '../http/body-limits.js';
 import { GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { graphqlScopeError } from '../auth/scopes.js';
-import { RevocationListener } from '../api-tokens/revocation-listener.js';
+import { RevocationListener, sessionKey } from '../api-tokens/revocation-listener.js';
 
 /** graphql-ws: the refusal of an operation outside the token's scopes, as a result (no HTTP status there). */
 function scopeRefusal(args: ExecutionArgs): ExecutionResult | null {
@@ -72,6 +72,7 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
         const header = (params.authorization ?? params.Authorization) as string | undefined;
         const context = await contextFor(services, header, randomUUID(), ctx.extra.request.socket.remoteAddress);
         if (context.apiTokenId) revocations.track(context.apiTokenId, ctx.extra.socket);
+        else if (context.user) revocations.track(sessionKey(context.user.id, context.user.sessionVersion), ctx.extra.socket);
         return context;
       },
     },

@@ -49,6 +49,10 @@ describe('a full run', () => {
     expect(await balance(u.token)).toBe(99.91);
     const events = await processingEvents(u.id);
     expect(events.map((e: { type: string }) => e.type).sort()).toEqual(['ProcessingCharged', 'ProcessingRefunded']);
+    // History lines name the run once (issue 16: it read "Processing: Processing 4 file sets").
+    const history = await server.request('GET', '/api/user/transactions?limit=50&offset=0', { token: u.token });
+    const lines = history.body.transactions.map((t: { description: string }) => t.description);
+    expect(lines).toEqual(expect.arrayContaining(['Processing: 4 file sets of "Drone clips"', 'Refund: 1 failed file set']));
     const project = await server.request('GET', `/api/projects/${projectId}`, { token: u.token });
     expect(project.body.status).toBe('completed');
 

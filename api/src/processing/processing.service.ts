@@ -261,7 +261,8 @@ export class ProcessingService {
           userId: user.id,
           runId,
           amount: total,
-          description: `${scope === 'failed' ? 'Retrying' : 'Processing'} ${sets.length} file set${sets.length === 1 ? '' : 's'} of "${project.name}"`,
+          // The history line reads "Processing: 7 file sets of "X"" (the ledger puts the "Processing: " label first).
+          description: `${scope === 'failed' ? 'retry of ' : ''}${sets.length} file set${sets.length === 1 ? '' : 's'} of "${project.name}"`,
         });
       }
     } catch (err) {
@@ -411,7 +412,7 @@ export class ProcessingService {
         userId: run.userId,
         runId: run.runId,
         amount: refund,
-        description: `Refund for ${run.failed} failed file set${run.failed === 1 ? '' : 's'}`,
+        description: `${run.failed} failed file set${run.failed === 1 ? '' : 's'}`, // shown as "Refund: 1 failed file set"
       });
     }
     await this.jobs.recordRefund(run.runId, refund);

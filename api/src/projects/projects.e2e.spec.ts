@@ -1,3 +1,4 @@
+import { CAMERA_TYPE_VALUES } from './camera-types.js';
 import pg from 'pg';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { createProject, seedFileSets, waitForRun } from '../processing/test-support/seed-file-sets.js';
@@ -83,8 +84,8 @@ describe('projects over REST (SPEC §7)', () => {
       [{ cameraType: 'dji-mavic-mini-3-pro' }, 'Project name is required'],
       [{ name: '   ', cameraType: 'dji-mavic-mini-3-pro' }, 'Project name is required'],
       [{ name: 'x'.repeat(201), cameraType: 'dji-mavic-mini-3-pro' }, 'Project name must be at most 200 characters'],
-      [{ name: 'Ok', cameraType: 'gopro-hero' }, 'Camera type must be one of: dji-mavic-3-pro-series, dji-mavic-mini-3-pro, dji-mavic-mini-4-pro'],
-      [{ name: 'Ok' }, 'Camera type must be one of: dji-mavic-3-pro-series, dji-mavic-mini-3-pro, dji-mavic-mini-4-pro'],
+      [{ name: 'Ok', cameraType: 'gopro-hero' }, `Camera type must be one of: ${CAMERA_TYPE_VALUES.join(', ')}`],
+      [{ name: 'Ok' }, `Camera type must be one of: ${CAMERA_TYPE_VALUES.join(', ')}`],
       [{ name: 42, cameraType: 'dji-mavic-mini-3-pro' }, 'Project name is required'],
     ];
     for (const [body, message] of cases) {
@@ -206,5 +207,21 @@ describe('projects over GraphQL', () => {
     const syntax = await server.graphql('{ projects { ', {}, alice.token);
     expect(syntax.status).toBe(400);
     expect(syntax.errors?.[0]?.extensions?.code).toBeDefined();
+  });
+});
+
+describe('camera types (issue 16 item 10)', () => {
+  it("lists the drones whose telemetry we parse, and Other, keeping SPEC's three values valid", async () => {
+    const r = await server.graphql('{ cameraTypes { value label } }');
+    const values = r.data.cameraTypes.map((c: { value: string }) => c.value);
+    expect(values).toEqual(expect.arrayContaining(['dji-mavic-3-pro-series', 'dji-mavic-mini-3-pro', 'dji-mavic-mini-4-pro']));
+    const labels = r.data.cameraTypes.map((c: { label: string }) => c.label).join(' | ');
+    for (const drone of ['Air 2S', 'Air 3', 'Mini 2', 'Mini 3', 'Mini 4', 'Mini 5', 'Mavic 2', 'Mavic 3', 'Avata', 'Matrice', 'Phantom 4 RTK', 'Other'])
+      expect(labels).toContain(drone);
+    const user = await signUp(server);
+    for (const cameraType of ['dji-matrice', 'other']) {
+      const created = await server.request('POST', '/api/projects', { token: user.token, body: { name: `With ${cameraType}`, cameraType } });
+      expect(created.status).toBe(201);
+    }
   });
 });

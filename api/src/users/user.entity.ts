@@ -9,7 +9,7 @@ export const USER_ROLE_ID = 1;
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'isAdmin' | 'roleId' | 'theme' | 'createdAt';
+  [OptionalProps]?: 'isAdmin' | 'roleId' | 'theme' | 'createdAt' | 'sessionVersion';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -42,6 +42,13 @@ export class User {
   @Index()
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
+
+  /**
+   * Login tokens carry the version they were issued under; changing or resetting the password
+   * bumps it, so every login token issued before stops working (JWTs are otherwise stateless).
+   */
+  @Property({ default: 0 })
+  sessionVersion: number = 0;
 
   get isAdmin(): boolean {
     return this.roleId === ADMIN_ROLE_ID;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed, jsonBody } from '../http/route.js';
+import { authed, jsonBody, principalOfRequest } from '../http/route.js';
 import type { User } from './user.entity.js';
 
 export async function presentUserRest(services: AppServices, user: User) {
@@ -33,6 +33,14 @@ export function userRoutes(services: AppServices): Router {
     authed(services, async (req, user) => {
       const updated = await services.users.setTheme(user.id, jsonBody(req).theme);
       return { message: 'Theme updated', theme: updated.theme };
+    }),
+  );
+  // Body: currentPassword, newPassword, confirmPassword. Answers a new token: other sessions end.
+  r.post(
+    '/password',
+    authed(services, async (req) => {
+      const { token } = await services.auth.changePassword(principalOfRequest(req)!, jsonBody(req), req.ip);
+      return { message: 'Password changed. Your other sessions have been signed out.', token };
     }),
   );
   r.get(

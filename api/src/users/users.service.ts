@@ -1,4 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { REVOCATION_CHANNEL, sessionKey } from '../api-tokens/revocation-listener.js';
 import type { Orm } from '../db/database.js';
 import { conflict, notFound } from '../errors/app-error.js';
 import { hashPassword } from '../auth/password.js';
@@ -18,6 +20,11 @@ export interface UserSummary {
 }
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
+
+/** Tells every API process (on commit) to close the websockets of the sessions before this version. */
+export async function announceSessionsEnded(em: EntityManager, userId: string, endedVersion: number): Promise<void> {
+  await em.getConnection().execute(`select pg_notify('${REVOCATION_CHANNEL}', ?)`, [sessionKey(userId, endedVersion)]);
+}
 
 export class UsersService {
   constructor(private readonly orm: Orm) {}
@@ -62,6 +69,20 @@ export class UsersService {
       if ((err as { code?: string }).code === '23505') throw conflict('Username or email is already taken');
       throw err;
     }
+    return user;
+  }
+
+  /** Stores a new password hash and ends every login session issued before (auth/jwt.ts `ver`). */
+  async setPassword(userId: string, passwordHash: string): Promise<User> {
+    const em = this.orm.em.fork();
+    const user = await em.findOne(User, { id: userId });
+    if (!user) throw notFound('User not found');
+    user.passwordHash = passwordHash;
+    user.sessionVersion += 1;
+    await em.transactional(async (tx) => {
+      await tx.flush();
+      await announceSessionsEnded(tx, user.id, user.sessionVersion - 1);
+    });
     return user;
   }
 

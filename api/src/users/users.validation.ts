@@ -9,6 +9,12 @@ const name = z
   .nullable()
   .transform((v) => (v ? v : null));
 
+/** SPEC §5's password rule, for sign-up, password change and reset alike. */
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(6, 'Password must be at least 6 characters long')
+  .max(1024, 'Password must be at most 1024 characters long');
+
 /** Sign-up rules of SPEC §5, checked on the server for REST and GraphQL alike. */
 export const registerInput = z.object({
   username: z
@@ -18,10 +24,7 @@ export const registerInput = z.object({
     .max(64, 'Username must be at most 64 characters long')
     .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain letters, digits, dots, dashes and underscores only'),
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().max(254, 'Email is too long').email('Please enter a valid email address'),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(6, 'Password must be at least 6 characters long')
-    .max(1024, 'Password must be at most 1024 characters long'),
+  password: newPassword,
   firstName: name,
   lastName: name,
 });
@@ -33,3 +36,14 @@ export const loginInput = z.object({
 });
 
 export const themeInput = z.enum(THEMES, { error: `Theme must be one of: ${THEMES.join(', ')}` });
+
+/** A new password typed twice (SPEC §5's sign-up wording for a mismatch). */
+const newPasswordTwice = z
+  .object({ newPassword, confirmPassword: z.string({ error: 'Please confirm the new password' }) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+export const changePasswordInput = z
+  .object({ currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024, 'Password is too long') })
+  .and(newPasswordTwice);
+
+export const resetPasswordInput = z.object({ token: z.string({ error: 'The reset link is incomplete' }).max(100) }).and(newPasswordTwice);

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import { NavBar } from './NavBar';
 import { ThemeApplier } from './theme';
@@ -21,16 +21,24 @@ import { AdminPurchaseRequestsPage } from '../pages/AdminPurchaseRequestsPage';
 import { AdminLedgerPage } from '../pages/AdminLedgerPage';
 import { AdminQueuePage } from '../pages/AdminQueuePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { ResetPasswordPage } from '../pages/ResetPasswordPage';
+import { DocumentTitle } from './document-title';
+
+/** To /login, remembering the page asked for: the login page returns there afterwards. */
+function ToLogin() {
+  const location = useLocation();
+  return <Navigate to="/login" replace state={{ from: location }} />;
+}
 
 /** Pages behind a token send signed-out visitors to /login (SPEC leaves it open; a user expects it). */
 function SignedIn({ children }: { children: ReactNode }) {
   const { token } = useSession();
-  return token ? children : <Navigate to="/login" replace />;
+  return token ? children : <ToLogin />;
 }
 
 function AdminOnly({ children }: { children: ReactNode }) {
   const { token, viewer, loading } = useSession();
-  if (!token) return <Navigate to="/login" replace />;
+  if (!token) return <ToLogin />;
   if (loading || !viewer) return null;
   return viewer.isAdmin ? children : <NotFoundPage />;
 }
@@ -39,11 +47,13 @@ export function App() {
   return (
     <>
       <ThemeApplier />
+      <DocumentTitle />
       <NavBar />
       <main className="page">
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/createacct" element={<CreateAccountPage />} />
           <Route path="/about" element={<AboutPage />} />
           <Route path="/contact" element={<ContactPage />} />

@@ -2,8 +2,17 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExte
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { ViewerQuery } from '../modules/auth/graphql/session.graphql';
 import type { ViewerQuery as ViewerData } from '../gql/graphql';
-import { getToken, setToken, subscribeToken } from './token-store';
-import { isUnauthenticated } from './graphql-errors';
+import { getToken, noteSessionEnded, setToken, subscribeToken } from './token-store';
+import { isUnauthenticated, serverMessage } from './graphql-errors';
+
+/** What the login page says when the server refused a stored token without saying why. */
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+/** Drops a token the server refused, noting why for the login page (SPEC §8 leaves it open). */
+export function endRefusedSession(error: unknown): void {
+  if (getToken()) noteSessionEnded(serverMessage(error, SESSION_EXPIRED));
+  setToken(null);
+}
 
 export type Viewer = ViewerData['me'];
 
@@ -26,7 +35,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // A token the server no longer accepts (expired, forged, user gone) is dropped.
   useEffect(() => {
-    if (error && isUnauthenticated(error)) setToken(null);
+    if (error && isUnauthenticated(error)) endRefusedSession(error);
   }, [error]);
 
   const signIn = useCallback(

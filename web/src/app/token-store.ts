@@ -20,3 +20,19 @@ export function subscribeToken(listener: () => void): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
+
+/**
+ * Why the session ended when the server refused the token (expired, or the password was changed
+ * elsewhere), kept for the login page the user is sent to. sessionStorage: per tab, and gone once read.
+ */
+const ENDED_KEY = 'sessionEnded';
+
+export function noteSessionEnded(message: string): void {
+  sessionStorage.setItem(ENDED_KEY, message);
+}
+
+export const peekSessionEnded = (): string | null => sessionStorage.getItem(ENDED_KEY);
+
+export function clearSessionEnded(): void {
+  sessionStorage.removeItem(ENDED_KEY);
+}

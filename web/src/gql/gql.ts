@@ -14,6 +14,9 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation IssuePasswordResetLink($userId: ID!) {\n    issuePasswordResetLink(userId: $userId) {\n      url\n      expiresAt\n      user {\n        id\n        username\n      }\n    }\n  }\n": typeof types.IssuePasswordResetLinkDocument,
     "\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n": typeof types.AdminQueueStatsDocument,
     "\n  query AdminUsers($first: Int!, $after: String, $search: String) {\n    adminUsers(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  fragment SettingFields on Setting {\n    key\n    value\n    updatedAt\n  }\n": typeof types.SettingFieldsFragmentDoc,
@@ -42,6 +45,7 @@ type Documents = {
     "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          ...PurchaseRequestFields\n        }\n      }\n    }\n  }\n": typeof types.MyPurchaseRequestsDocument,
     "\n  mutation ExportDownload($projectId: ID!, $format: ExportFormat!, $withJpgs: Boolean!) {\n    exportDownload(projectId: $projectId, format: $format, withJpgs: $withJpgs) {\n      url\n      fileName\n      expiresAt\n      incomplete\n      note\n    }\n  }\n": typeof types.ExportDownloadDocument,
     "\n  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {\n    exportCheck(projectId: $projectId, format: $format) {\n      format\n      agency\n      source\n      totalRows\n      refusedCount\n      fileProblems\n      rows {\n        rowNumber\n        fileSetId\n        filename\n        problems\n        warnings\n      }\n    }\n  }\n": typeof types.ExportCheckDocument,
+    "\n  query ExportProjectStatus($id: ID!) {\n    project(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ExportProjectStatusDocument,
     "\n  query AgencyFindings($projectId: ID!) {\n    adobe: exportCheck(projectId: $projectId, format: ADOBE) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n    shutterstock: exportCheck(projectId: $projectId, format: SHUTTERSTOCK) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n  }\n": typeof types.AgencyFindingsDocument,
     "\n  fragment DetailResult on ProcessedResult {\n    content {\n      title\n      finalDescription\n      keywords\n      categories {\n        adobeCategory\n        shutterstockACategory\n        shutterstockBCategory\n      }\n    }\n    metadata {\n      latitude\n      longitude\n      city\n      country\n    }\n    shotTypes {\n      id\n      label\n      value\n    }\n  }\n": typeof types.DetailResultFragmentDoc,
     "\n  fragment DetailFileSetResult on FileSetResult {\n    fileSetId\n    edited\n    current {\n      ...DetailResult\n    }\n  }\n": typeof types.DetailFileSetResultFragmentDoc,
@@ -74,6 +78,9 @@ type Documents = {
     "\n  fragment PageInfoFields on PageInfo {\n    hasNextPage\n    endCursor\n  }\n": typeof types.PageInfoFieldsFragmentDoc,
 };
 const documents: Documents = {
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": types.ChangePasswordDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation IssuePasswordResetLink($userId: ID!) {\n    issuePasswordResetLink(userId: $userId) {\n      url\n      expiresAt\n      user {\n        id\n        username\n      }\n    }\n  }\n": types.IssuePasswordResetLinkDocument,
     "\n  query AdminQueueStats {\n    adminQueueStats {\n      name\n      counts {\n        waiting\n        active\n        completed\n        failed\n        delayed\n      }\n      recentFailed {\n        id\n        name\n        failedReason\n        attemptsMade\n        failedAt\n      }\n    }\n  }\n": types.AdminQueueStatsDocument,
     "\n  query AdminUsers($first: Int!, $after: String, $search: String) {\n    adminUsers(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          username\n          email\n          roleId\n          creditBalance\n          createdAt\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  fragment SettingFields on Setting {\n    key\n    value\n    updatedAt\n  }\n": types.SettingFieldsFragmentDoc,
@@ -102,6 +109,7 @@ const documents: Documents = {
     "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          ...PurchaseRequestFields\n        }\n      }\n    }\n  }\n": types.MyPurchaseRequestsDocument,
     "\n  mutation ExportDownload($projectId: ID!, $format: ExportFormat!, $withJpgs: Boolean!) {\n    exportDownload(projectId: $projectId, format: $format, withJpgs: $withJpgs) {\n      url\n      fileName\n      expiresAt\n      incomplete\n      note\n    }\n  }\n": types.ExportDownloadDocument,
     "\n  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {\n    exportCheck(projectId: $projectId, format: $format) {\n      format\n      agency\n      source\n      totalRows\n      refusedCount\n      fileProblems\n      rows {\n        rowNumber\n        fileSetId\n        filename\n        problems\n        warnings\n      }\n    }\n  }\n": types.ExportCheckDocument,
+    "\n  query ExportProjectStatus($id: ID!) {\n    project(id: $id) {\n      id\n      status\n    }\n  }\n": types.ExportProjectStatusDocument,
     "\n  query AgencyFindings($projectId: ID!) {\n    adobe: exportCheck(projectId: $projectId, format: ADOBE) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n    shutterstock: exportCheck(projectId: $projectId, format: SHUTTERSTOCK) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n  }\n": types.AgencyFindingsDocument,
     "\n  fragment DetailResult on ProcessedResult {\n    content {\n      title\n      finalDescription\n      keywords\n      categories {\n        adobeCategory\n        shutterstockACategory\n        shutterstockBCategory\n      }\n    }\n    metadata {\n      latitude\n      longitude\n      city\n      country\n    }\n    shotTypes {\n      id\n      label\n      value\n    }\n  }\n": types.DetailResultFragmentDoc,
     "\n  fragment DetailFileSetResult on FileSetResult {\n    fileSetId\n    edited\n    current {\n      ...DetailResult\n    }\n  }\n": types.DetailFileSetResultFragmentDoc,
@@ -148,6 +156,18 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IssuePasswordResetLink($userId: ID!) {\n    issuePasswordResetLink(userId: $userId) {\n      url\n      expiresAt\n      user {\n        id\n        username\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation IssuePasswordResetLink($userId: ID!) {\n    issuePasswordResetLink(userId: $userId) {\n      url\n      expiresAt\n      user {\n        id\n        username\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -260,6 +280,10 @@ export function graphql(source: "\n  mutation ExportDownload($projectId: ID!, $f
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {\n    exportCheck(projectId: $projectId, format: $format) {\n      format\n      agency\n      source\n      totalRows\n      refusedCount\n      fileProblems\n      rows {\n        rowNumber\n        fileSetId\n        filename\n        problems\n        warnings\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {\n    exportCheck(projectId: $projectId, format: $format) {\n      format\n      agency\n      source\n      totalRows\n      refusedCount\n      fileProblems\n      rows {\n        rowNumber\n        fileSetId\n        filename\n        problems\n        warnings\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExportProjectStatus($id: ID!) {\n    project(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  query ExportProjectStatus($id: ID!) {\n    project(id: $id) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -11,6 +11,7 @@ import { MarkupForm } from '../modules/admin/components/MarkupForm';
 import { ThemePreferences } from '../modules/account/components/ThemePreferences';
 import { ProfileInformation } from '../modules/account/components/ProfileInformation';
 import { ApiTokensSection } from '../modules/api-tokens/components/ApiTokensSection';
+import { ChangePasswordForm } from '../modules/account/components/ChangePasswordForm';
 
 type Flash = { ok: boolean; message: string } | null;
 
@@ -86,13 +87,18 @@ export function AccountPage() {
       <ProfileInformation viewer={viewer} onNotice={(message) => setFlash({ ok: true, message })} />
       <ApiTokensSection isAdmin={viewer.isAdmin} onNotice={setFlash} />
 
+      {/* SPEC shows Account Management to non-admins only; administrators change their password here. */}
+      {viewer.isAdmin && (
+        <section className="card">
+          <h2>Password</h2>
+          <ChangePasswordForm onResult={setFlash} />
+        </section>
+      )}
       {!viewer.isAdmin && (
         <section className="card">
           <h2>Account Management</h2>
           <div className="actions">
-            <button type="button" className="button" onClick={() => alert('Change password functionality coming soon!')}>
-              Change Password
-            </button>
+            <ChangePasswordForm onResult={setFlash} />
             <button
               type="button"
               className="button button-danger"

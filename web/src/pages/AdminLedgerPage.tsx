@@ -6,7 +6,7 @@ import { UserPicker, type PickedUser } from '../modules/admin/components/UserPic
 import { downloadFile } from '../app/rest';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
-import { formatAmount, formatDateTime } from '../ui/format';
+import { countOf, formatAmount, formatDateTime } from '../ui/format';
 import { Pager, useCursorPages } from '../ui/use-cursor-pages';
 
 const PAGE_SIZE = 100;
@@ -82,7 +82,7 @@ export function AdminLedgerPage() {
         {verification.data && (
           <span className={verification.data.ledgerVerification.ok ? 'positive' : 'negative'} data-testid="verification">
             {verification.data.ledgerVerification.ok
-              ? `Chain intact: ${verification.data.ledgerVerification.checkedEvents} events checked`
+              ? `Chain intact: ${countOf(verification.data.ledgerVerification.checkedEvents, 'event')} checked`
               : `Chain broken at event ${verification.data.ledgerVerification.firstInvalidEventId}: ${verification.data.ledgerVerification.reason}`}
           </span>
         )}
@@ -92,7 +92,7 @@ export function AdminLedgerPage() {
         {replayed.data && (
           <span className={replayed.data.ledgerReplay.ok ? 'positive' : 'negative'} data-testid="replay">
             {replayed.data.ledgerReplay.ok
-              ? `Projections match: ${replayed.data.ledgerReplay.eventsReplayed} events replayed`
+              ? `Projections match: ${countOf(replayed.data.ledgerReplay.eventsReplayed, 'event')} replayed`
               : `${replayed.data.ledgerReplay.differences.length} differences found`}
           </span>
         )}
@@ -123,7 +123,7 @@ export function AdminLedgerPage() {
       {loading && !data && <Loading />}
       {data && (
         <>
-          <p className="muted">{data.ledgerEvents.totalCount} events</p>
+          <p className="muted">{countOf(data.ledgerEvents.totalCount, 'event')}</p>
           <div className="table-scroll">
             <table className="table">
               <thead>

@@ -5,6 +5,7 @@ import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { balanceTone, formatBalance, formatDate } from '../ui/format';
 import { Pager, useCursorPages } from '../ui/use-cursor-pages';
+import { PasswordResetLinkButton } from '../modules/admin/components/PasswordResetLinkButton';
 
 const PAGE_SIZE = 100;
 
@@ -23,7 +24,9 @@ export function AdminUsersPage() {
           Back to Account
         </Link>
       </div>
-      <p className="muted">{conn.totalCount} users. Adjust credits from Account Settings → Admin Controls.</p>
+      <p className="muted">
+        {conn.totalCount} users. Adjust credits from Account Settings → Admin Controls. A user who forgot their password gets a one-time reset link here.
+      </p>
       <table className="table">
         <thead>
           <tr>
@@ -32,6 +35,7 @@ export function AdminUsersPage() {
             <th>Role</th>
             <th>Member since</th>
             <th className="num">Balance</th>
+            <th>Password</th>
           </tr>
         </thead>
         <tbody>
@@ -42,6 +46,9 @@ export function AdminUsersPage() {
               <td>{u.roleId === 2 ? 'Admin' : 'User'}</td>
               <td>{formatDate(u.createdAt)}</td>
               <td className={`num balance balance-${balanceTone(Number(u.creditBalance))}`}>{formatBalance(u.creditBalance)}</td>
+              <td>
+                <PasswordResetLinkButton userId={u.id} username={u.username} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,16 +1,30 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, type Location } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { LoginMutation } from '../modules/auth/graphql/session.graphql';
 import { useSession } from '../app/session';
 import { isNetworkError, serverMessage } from '../app/graphql-errors';
 import { ErrorPopup } from '../ui/ErrorPopup';
+import { Banner } from '../ui/Banner';
+import { clearSessionEnded, peekSessionEnded } from '../app/token-store';
+
+/** Where to go after login: the page a signed-out visitor asked for (SignedIn in App.tsx), else /dashboard (SPEC). */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  const path = from?.pathname;
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path === '/login') return '/dashboard';
+  return `${path}${from.search ?? ''}${from.hash ?? ''}`;
+}
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { signIn } = useSession();
   const [login, { loading }] = useMutation(LoginMutation);
   const [popup, setPopup] = useState<string | null>(null);
+  // Why the last session ended (expired, or the password was changed elsewhere), shown once.
+  const [ended, setEnded] = useState(peekSessionEnded);
+  useEffect(clearSessionEnded, []);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -19,7 +33,7 @@ export function LoginPage() {
       const { data } = await login({ variables: { input: { username: String(form.get('username')), password: String(form.get('password')) } } });
       if (!data) throw new Error('no data');
       await signIn(data.login.token);
-      navigate('/dashboard');
+      navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setPopup(
         isNetworkError(err) ? 'An error occurred during login. Please try again later.' : serverMessage(err, 'Invalid username or password. Please try again.'),
@@ -30,6 +44,11 @@ export function LoginPage() {
   return (
     <section className="card narrow">
       <h1>Login</h1>
+      {ended && (
+        <Banner tone="error" onClose={() => setEnded(null)}>
+          {ended}
+        </Banner>
+      )}
       <form onSubmit={submit} className="form">
         <label>
           Username
@@ -43,6 +62,12 @@ export function LoginPage() {
           {loading ? 'Signing in...' : 'Login'}
         </button>
       </form>
+      <details className="forgot-password">
+        <summary>Forgot password?</summary>
+        <p className="muted">
+          Ask an administrator of this Shotlog for a password-reset link. It opens a page where you choose a new password; it works once and for 24 hours.
+        </p>
+      </details>
       <p className="muted">
         New here? <Link to="/createacct">Create an account</Link> and get 100 free credits.
       </p>

@@ -44,3 +44,15 @@ export function formatExactCredits(value: string): string {
   const whole = Number(m[2]).toLocaleString('en-US');
   return `${m[1]}${whole}.${(m[3] ?? '').padEnd(2, '0')}`;
 }
+
+/** "1 event", "2 events": a count with its noun, plural unless exactly one. */
+export const countOf = (n: number, singular: string, plural = `${singular}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
+
+/** SPEC §9's reference price per credit (the one the 'Save N%' badges compare against), in dollars. */
+export const REFERENCE_PRICE_PER_CREDIT = 0.1;
+
+/** "≈ $0.70": what an amount of credits costs at the reference price, beside credit costs. */
+export const creditsInDollars = (credits: string | number) => {
+  const dollars = Number(credits) * REFERENCE_PRICE_PER_CREDIT;
+  return dollars > 0 && dollars < 0.005 ? '≈ <$0.01' : `≈ ${formatDollars(dollars)}`;
+};

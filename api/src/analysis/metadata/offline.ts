@@ -19,13 +19,8 @@ import {
   timeOfDay,
   type Subject,
 } from './scene.js';
+import { cameraTypePhrase } from '../../projects/camera-types.js';
 import { UNKNOWN_PLACE, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from './types.js';
-
-const CAMERA_PHRASE: Record<string, string> = {
-  'dji-mavic-3-pro-series': 'Shot on a triple-camera professional drone',
-  'dji-mavic-mini-3-pro': 'Shot on a compact sub-250 g drone',
-  'dji-mavic-mini-4-pro': 'Shot on a compact sub-250 g drone',
-};
 
 const CATEGORIES: Record<Subject, { adobe: AdobeCategory; a: ShutterstockCategory; b: ShutterstockCategory }> = {
   'open-sea': { adobe: 'Landscape', a: 'Nature', b: 'Backgrounds/Textures' },
@@ -100,7 +95,7 @@ function describe(f: ClipFacts, subject: Subject): string {
   }
   const res = resolutionLabel(f.probe?.width ?? null, f.probe?.height ?? null);
   const tech = [res ? `${res}` : null, f.probe?.fps ? `${round(f.probe.fps)} fps` : null].filter(Boolean).join(' at ');
-  const camera = CAMERA_PHRASE[f.cameraType];
+  const camera = cameraTypePhrase(f.cameraType);
   if (camera) sentences.push(`${camera}${tech ? `, ${tech}` : ''}.`);
   else if (tech) sentences.push(`Filmed in ${tech}.`);
   if (!f.position) sentences.push('The location was not recorded.');

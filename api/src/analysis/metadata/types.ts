@@ -11,8 +11,10 @@ export interface ClipFacts {
   baseName: string;
   /** 1-based position of the set in its project ("File Set N"). */
   ordinal: number;
-  /** The project's camera type (one of projects/camera-types.ts). */
+  /** The clip's camera type (one of projects/camera-types.ts): detected from its .SRT when the layout tells, else the project's. */
   cameraType: string;
+  /** Where `cameraType` came from. */
+  cameraTypeSource: 'telemetry' | 'project';
   probe: VideoProbe | null;
   summary: TrackSummary;
   motion: MotionFeatures | null;

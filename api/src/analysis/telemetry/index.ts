@@ -3,3 +3,4 @@ export { summarizeTrack, pathLengthM, HEADING_MIN_MOVE_M, DISTANCE_MIN_DT_S, SPE
 export { timeZoneAt, localToUtc, zoneOffsetMs } from './timezone.js';
 export { haversineM, initialBearingDeg, angleDiffDeg, normalizeDeg, localProjection, EARTH_RADIUS_M, type LocalProjection } from './geo.js';
 export type { CameraSettings, CameraSummary, LatLon, SrtFormat, Telemetry, TelemetrySample, TrackSummary } from './types.js';
+export { detectDroneModel, type DroneDetection } from './drone-model.js';

@@ -6,6 +6,8 @@ import { Migration20261123040000_processing } from './Migration20261123040000_pr
 import { Migration20261123050000_export_order } from './Migration20261123050000_export_order.js';
 import { Migration20261123060000_integrators } from './Migration20261123060000_integrators.js';
 import { Migration20261123070000_auth_rate_limits } from './Migration20261123070000_auth_rate_limits.js';
+import { Migration20261123160000_password_resets } from './Migration20261123160000_password_resets.js';
+import { Migration20261123160100_credit_package_prices } from './Migration20261123160100_credit_package_prices.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -17,4 +19,6 @@ export const migrationsList = [
   { name: 'Migration20261123050000_export_order', class: Migration20261123050000_export_order },
   { name: 'Migration20261123060000_integrators', class: Migration20261123060000_integrators },
   { name: 'Migration20261123070000_auth_rate_limits', class: Migration20261123070000_auth_rate_limits },
+  { name: 'Migration20261123160000_password_resets', class: Migration20261123160000_password_resets },
+  { name: 'Migration20261123160100_credit_package_prices', class: Migration20261123160100_credit_package_prices },
 ];

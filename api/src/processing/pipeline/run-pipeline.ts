@@ -17,7 +17,7 @@ import {
   type VideoProbe,
 } from '../../analysis/media/index.js';
 import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../analysis/metadata/index.js';
-import { placeOf, readTelemetry } from './telemetry-stage.js';
+import { clipCameraType, placeOf, readTelemetry } from './telemetry-stage.js';
 
 export interface StageReport {
   percent: number;
@@ -86,7 +86,8 @@ export async function runPipeline(
     const facts: ClipFacts = {
       baseName: input.baseName,
       ordinal: input.ordinal,
-      cameraType: input.cameraType,
+      // The clip's own telemetry knows its aircraft better than the project's one choice for all clips.
+      ...clipCameraType(t.drone, input.cameraType),
       probe,
       summary: t.summary,
       motion: t.motion,
@@ -113,6 +114,7 @@ export async function runPipeline(
         sampleCount: t.telemetry.samples.length,
       },
       summary: t.summary,
+      camera: { type: facts.cameraType, source: facts.cameraTypeSource, evidence: t.drone?.evidence ?? null, projectCameraType: input.cameraType },
       motion: t.motion,
       sun: { altitude: t.sunAltitude, light: t.light, time: t.sunTime },
       place,

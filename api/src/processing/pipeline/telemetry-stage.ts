@@ -8,6 +8,8 @@
  */
 import {
   analyseShotTypes,
+  detectDroneModel,
+  type DroneDetection,
   parseDjiSrt,
   reverseGeocode,
   summarizeTrack,
@@ -27,13 +29,29 @@ export interface TelemetryFacts {
   light: LightPhase | null;
   sunAltitude: number | null;
   sunTime: string | null;
+  /** The drone generation the .SRT layout tells, when it tells one. */
+  drone: DroneDetection | null;
 }
 
 export function readTelemetry(srtText: string): TelemetryFacts {
   const telemetry = parseDjiSrt(srtText);
   const summary = summarizeTrack(telemetry);
   const shots = analyseShotTypes(summary, telemetry.samples);
-  return { telemetry, summary, motion: shots.motion, shotTypes: shots.types, light: shots.light, sunAltitude: shots.sunAltitude, sunTime: shots.sunTime };
+  return {
+    telemetry,
+    summary,
+    motion: shots.motion,
+    shotTypes: shots.types,
+    light: shots.light,
+    sunAltitude: shots.sunAltitude,
+    sunTime: shots.sunTime,
+    drone: detectDroneModel(srtText, telemetry),
+  };
+}
+
+/** The clip's camera type: the generation its telemetry tells, else the project's choice. */
+export function clipCameraType(drone: DroneDetection | null, projectCameraType: string): { cameraType: string; cameraTypeSource: 'telemetry' | 'project' } {
+  return drone ? { cameraType: drone.cameraType, cameraTypeSource: 'telemetry' } : { cameraType: projectCameraType, cameraTypeSource: 'project' };
 }
 
 export interface PlaceFacts {

@@ -9,15 +9,15 @@ import { offlineMetadata, type ClipFacts } from '../../analysis/metadata/index.j
 import { EXPECTED } from '../../analysis/test-support/fixture-expectations.js';
 import { fixtureNames, FIXTURE_DIR } from '../../analysis/test-support/fixtures.js';
 import { chooseTitle } from '../../results/title-choice.js';
-import { placeOf, readTelemetry } from './telemetry-stage.js';
+import { clipCameraType, placeOf, readTelemetry } from './telemetry-stage.js';
 
-function factsFor(name: string, ordinal: number): ClipFacts {
+function factsFor(name: string, ordinal: number, projectCameraType = 'dji-mavic-3-pro-series'): ClipFacts {
   const t = readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8'));
   const { position, place } = placeOf(t.summary);
   return {
     baseName: name,
     ordinal,
-    cameraType: 'dji-mavic-3-pro-series',
+    ...clipCameraType(t.drone, projectCameraType),
     probe: null,
     summary: t.summary,
     motion: t.motion,
@@ -85,5 +85,23 @@ describe('offline titles across the fixture clips', () => {
       expect(new Set(k.map((x) => x.toLowerCase())).size).toBe(k.length);
       expect(k.join(' ')).not.toMatch(/dji|mavic|openai|ffmpeg|shotlog/i);
     }
+  });
+});
+
+describe('the camera type a description names (issue 16: a Matrice clip is no sub-250 g drone)', () => {
+  it("uses the generation the clip's telemetry tells over the project's choice", () => {
+    const matrice = factsFor('JuanIrache__DJI_SRT_Parser__matrice_300.srt', 1, 'dji-mavic-mini-4-pro');
+    expect(matrice).toMatchObject({ cameraType: 'dji-matrice', cameraTypeSource: 'telemetry' });
+    const description = offlineMetadata(matrice).result.content.final_description;
+    expect(description).not.toMatch(/sub-250/);
+    expect(description).toMatch(/Shot on an enterprise drone/);
+  });
+
+  it("keeps the project's choice where the layout is shared by several generations", () => {
+    const mini5 = factsFor('CallMarcus__dji-drone-metadata-embedder__samples_Mini5PRO_clip.SRT', 1, 'dji-mini-5-pro');
+    expect(mini5).toMatchObject({ cameraType: 'dji-mini-5-pro', cameraTypeSource: 'project' });
+    expect(offlineMetadata(mini5).result.content.final_description).toMatch(/Shot on a compact drone with a 1-inch sensor/);
+    const other = factsFor('ruz76__dji_srt2gpx__DJI.SRT', 1, 'other');
+    expect(offlineMetadata(other).result.content.final_description).not.toMatch(/Shot on/);
   });
 });

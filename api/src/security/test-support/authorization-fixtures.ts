@@ -109,6 +109,11 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       const r = ok('API token', await server.request('POST', '/api/user/tokens', { token: owner.token, body: { name: fx.unique('t'), scopes: ['read'] } }));
       return r.token.id as string;
     },
+    async passwordResetSecret() {
+      const someone = await signUp(server);
+      const r = ok('reset link', await server.request('POST', `/api/admin/users/${someone.id}/password-reset`, { token: adminAccount.token }));
+      return decodeURIComponent(String(r.url).split('#token=')[1]);
+    },
     async uploadForm() {
       const form = new FormData();
       form.append('files', new Blob([await fs.readFile(fixtureSrtPath(SRT))], { type: 'application/x-subrip' }), 'DJI_0001.SRT');

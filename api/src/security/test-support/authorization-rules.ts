@@ -24,6 +24,8 @@ export interface MatrixFixture {
   completeProject(): Promise<string>;
   purchaseRequest(): Promise<string>;
   apiToken(): Promise<string>;
+  /** The secret of a fresh one-time password-reset link, for a throwaway account (not A's: A's sessions must survive). */
+  passwordResetSecret(): Promise<string>;
   uploadForm(): Promise<FormData>;
   /** One real .SRT file, for multipart GraphQL uploads. */
   srtFile(): Promise<{ filename: string; data: Buffer }>;
@@ -86,6 +88,8 @@ const srtForm = async (fx: MatrixFixture) => {
   return form;
 };
 const credentials = async (fx: MatrixFixture) => ({ username: fx.users.owner.username, password: fx.users.owner.password });
+const newPasswordTwice = { newPassword: 'matrix-new-1', confirmPassword: 'matrix-new-1' };
+const passwordMismatch = { currentPassword: 'whatever', newPassword: 'matrix-new-1', confirmPassword: 'matrix-new-2' };
 const newAccount = async (fx: MatrixFixture) => {
   const username = fx.unique('reg');
   return { username, email: `${username}@example.com`, password: 'secret123' };
@@ -100,6 +104,9 @@ export const restRules: Record<string, RestRule> = {
   'PUT /api/user/theme': { access: 'user', call: async () => ({ body: { theme: 'minimalist' } }) },
   'GET /api/user/credits/balance': { access: 'user' },
   'GET /api/user/transactions': { access: 'user' },
+  // Changing the matrix users' passwords would end their sessions: a mismatch reaches the handler and changes nothing.
+  'POST /api/user/password': { access: 'user', call: async () => ({ body: passwordMismatch }), alsoAllowed: [400] },
+  'POST /auth/password-reset': { access: 'public', call: async (fx) => ({ body: { token: await fx.passwordResetSecret(), ...newPasswordTwice } }) },
 
   // Projects
   'GET /api/projects': { access: 'user' },
@@ -122,6 +129,7 @@ export const restRules: Record<string, RestRule> = {
     access: 'admin',
     call: async (fx) => ({ params: { id: fx.users.owner.id }, body: { amount: 1, description: 'matrix' } }),
   },
+  'POST /api/admin/users/:id/password-reset': { access: 'admin', call: async (fx) => ({ params: { id: fx.users.owner.id } }) },
   'GET /api/admin/settings': { access: 'admin' },
   'PUT /api/admin/settings/:key': { access: 'admin', call: async () => ({ params: { key: 'CREDIT_MARKUP_PERCENTAGE' }, body: { value: 50 } }) },
   'GET /api/admin/purchase-requests': { access: 'admin' },
@@ -201,6 +209,9 @@ export const graphqlRules: Record<string, GraphQLRule> = {
 
   'Query.me': { access: 'user' },
   'Mutation.updateTheme': { access: 'user', args: async () => ({ theme: 'minimalist' }) },
+  'Mutation.changePassword': { access: 'user', args: async () => input(passwordMismatch), alsoAllowedCodes: ['BAD_USER_INPUT'] },
+  'Mutation.resetPassword': { access: 'public', args: async (fx) => input({ token: await fx.passwordResetSecret(), ...newPasswordTwice }) },
+  'Mutation.issuePasswordResetLink': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id }) },
   'Query.transactions': { access: 'user' },
   'Query.projects': { access: 'user' },
   'Query.projectCounts': { access: 'user' },

@@ -32,7 +32,7 @@ export const EXPORT_CHOICES: ExportChoice[] = [
     label: 'Metadata ZIP with JPGs',
     format: 'METADATA_ZIP',
     withJpgs: true,
-    fallbackName: 'metadata.zip',
+    fallbackName: 'metadata_with_jpgs.zip',
     failure: 'Failed to download metadata ZIP',
   },
 ];

@@ -2,22 +2,26 @@ import { useState } from 'react';
 import type { Viewer } from '../../../app/session';
 import { formatDate } from '../../../ui/format';
 
-/** Profile Information (SPEC §2, §4): username and email read-only; names editable, save is not built yet. */
+/**
+ * Profile Information (SPEC §2, §4): username and email read-only; names editable, save is not
+ * built yet. Outside edit mode the stored names show, so leaving edit mode (Save or Cancel) never
+ * leaves a typed name on screen as if it had been saved.
+ */
 export function ProfileInformation({ viewer, onNotice }: { viewer: Viewer; onNotice(message: string): void }) {
   const [editing, setEditing] = useState(false);
   const [firstName, setFirstName] = useState(viewer.firstName ?? '');
   const [lastName, setLastName] = useState(viewer.lastName ?? '');
-  const cancel = () => {
+  const startEditing = () => {
     setFirstName(viewer.firstName ?? '');
     setLastName(viewer.lastName ?? '');
-    setEditing(false);
+    setEditing(true);
   };
   return (
     <section className="card">
       <div className="section-header">
         <h2>Profile Information</h2>
         {!editing && (
-          <button type="button" className="button button-small" onClick={() => setEditing(true)}>
+          <button type="button" className="button button-small" onClick={startEditing}>
             Edit Profile
           </button>
         )}
@@ -28,9 +32,9 @@ export function ProfileInformation({ viewer, onNotice }: { viewer: Viewer; onNot
         <dt>Email</dt>
         <dd>{viewer.email}</dd>
         <dt>First name</dt>
-        <dd>{editing ? <input aria-label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} /> : firstName || '—'}</dd>
+        <dd>{editing ? <input aria-label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} /> : viewer.firstName || '—'}</dd>
         <dt>Last name</dt>
-        <dd>{editing ? <input aria-label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} /> : lastName || '—'}</dd>
+        <dd>{editing ? <input aria-label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} /> : viewer.lastName || '—'}</dd>
         <dt>Member since</dt>
         <dd>{formatDate(viewer.createdAt)}</dd>
       </dl>
@@ -46,7 +50,7 @@ export function ProfileInformation({ viewer, onNotice }: { viewer: Viewer; onNot
           >
             Save
           </button>
-          <button type="button" className="button" onClick={cancel}>
+          <button type="button" className="button" onClick={() => setEditing(false)}>
             Cancel
           </button>
         </div>

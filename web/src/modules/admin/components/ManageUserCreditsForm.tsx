@@ -21,6 +21,9 @@ export function ManageUserCreditsForm({ onResult }: { onResult(r: { ok: boolean;
     e.preventDefault();
     if (!user) return onResult({ ok: false, message: 'Please select a user' });
     const trimmed = amount.trim();
+    // Numeric with more than 2 decimals (25.555): say what is wrong rather than only "not valid".
+    const decimals = /^-?\d+\.(\d{3,})$/.exec(trimmed)?.[1];
+    if (decimals) return onResult({ ok: false, message: `Please enter a valid credit amount: at most 2 decimals (${trimmed} has ${decimals.length})` });
     if (!trimmed || !/^-?\d+(\.\d{1,2})?$/.test(trimmed) || Number(trimmed) === 0)
       return onResult({ ok: false, message: 'Please enter a valid credit amount' });
     try {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { CreditBalanceQuery } from '../graphql/credits.graphql';
 import { isUnauthenticated } from '../../../app/graphql-errors';
-import { useSession } from '../../../app/session';
+import { endRefusedSession, useSession } from '../../../app/session';
 
 const POLL_MS = 60_000;
 const STALE_ON_FOCUS_MS = 30_000;
@@ -22,6 +22,7 @@ let lastFetchAt = 0;
 export function useCreditBalance({ poll = false }: { poll?: boolean } = {}) {
   const { token, signOut } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const { data, loading, error, refetch } = useQuery(CreditBalanceQuery, {
     skip: !token,
     fetchPolicy: 'cache-and-network',
@@ -52,8 +53,11 @@ export function useCreditBalance({ poll = false }: { poll?: boolean } = {}) {
 
   useEffect(() => {
     if (error && isUnauthenticated(error)) {
-      void signOut().then(() => navigate('/login'));
+      // The login page says why and, after login, returns to the page the user was on.
+      endRefusedSession(error);
+      void signOut().then(() => navigate('/login', { state: { from: location } }));
     }
+    // Once per refusal (not again on each page change): `location` is read, not depended on.
   }, [error, signOut, navigate]);
 
   const balance = data?.me.creditBalance != null ? Number(data.me.creditBalance) : null;

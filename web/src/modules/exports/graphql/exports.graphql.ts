@@ -31,3 +31,13 @@ export const ExportCheckQuery = graphql(`
     }
   }
 `);
+
+/** Whether the project was ever processed, asked just before an export (the page's copy may be stale). */
+export const ExportProjectStatusQuery = graphql(`
+  query ExportProjectStatus($id: ID!) {
+    project(id: $id) {
+      id
+      status
+    }
+  }
+`);

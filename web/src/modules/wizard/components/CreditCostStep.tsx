@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
-import { formatAmount, formatBalance, formatExactCredits } from '../../../ui/format';
+import { creditsInDollars, formatAmount, formatBalance, formatDollars, formatExactCredits, REFERENCE_PRICE_PER_CREDIT } from '../../../ui/format';
 import { useCreditBalance } from '../../credits/hooks/use-credit-balance';
 import { CostEstimateQuery } from '../graphql/wizard.graphql';
 import { startProcessing, type RunScope } from '../start-processing';
@@ -27,7 +27,7 @@ interface Props {
 export function CreditCostStep({ projectId, onBack, scope = 'UNPROCESSED', onStarted, backLabel = 'Back to File Sets' }: Props) {
   const navigate = useNavigate();
   const { refetch: refetchBalance } = useCreditBalance();
-  const { data, loading, error } = useQuery(CostEstimateQuery, { variables: { projectId, scope }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch: refetchEstimate } = useQuery(CostEstimateQuery, { variables: { projectId, scope }, fetchPolicy: 'network-only' });
   const [starting, setStarting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -50,7 +50,12 @@ export function CreditCostStep({ projectId, onBack, scope = 'UNPROCESSED', onSta
     setNotice(null);
     try {
       const r = await startProcessing(projectId, scope);
-      if (!r.started) return setNotice(r.message);
+      if (!r.started) {
+        // Refused (402: the balance changed since the estimate): show the balance as it is now, so
+        // the step turns to Insufficient Credits instead of offering the same button again.
+        await Promise.all([refetchEstimate().catch(() => undefined), refetchBalance().catch(() => undefined)]);
+        return setNotice(r.message);
+      }
       await refetchBalance().catch(() => undefined);
       if (onStarted) onStarted();
       else navigate(`/project/${projectId}`);
@@ -74,7 +79,10 @@ export function CreditCostStep({ projectId, onBack, scope = 'UNPROCESSED', onSta
         </dd>
         <dt className="cost-total">Total cost</dt>
         <dd className="cost-total" data-testid="total-cost">
-          {formatAmount(e.totalCost)} credits
+          {formatAmount(e.totalCost)} credits{' '}
+          <span className="muted small" title={`At the reference price of ${formatDollars(REFERENCE_PRICE_PER_CREDIT)} per credit`}>
+            ({creditsInDollars(e.totalCost)})
+          </span>
         </dd>
         <dt>Your balance</dt>
         <dd className={covered ? 'positive' : 'negative'}>{formatBalance(e.currentBalance)} credits</dd>
@@ -116,6 +124,7 @@ export function CreditCostStep({ projectId, onBack, scope = 'UNPROCESSED', onSta
         </>
       ) : (
         <div className="insufficient stack">
+          {notice && <Banner tone="info">{notice}</Banner>}
           <h3 className="error-text">Insufficient Credits</h3>
           <p>
             {retry ? 'Retrying' : 'Processing'} needs {formatAmount(e.totalCost)} credits; you have {formatBalance(e.currentBalance)}. Buy{' '}
