@@ -1,11 +1,17 @@
 /**
- * The streamed parse (SrtStreamParser, what processing runs on a worker thread) against the
- * whole-text parse it replaced, on every real fixture and cut into chunks at every kind of place
- * (inside \r\n, inside a header, one character at a time).
+ * The streamed parse (SrtStreamParser, what processing runs on a worker thread) on every real
+ * fixture, cut into chunks at every kind of place (inside \r\n, inside a header, one character at
+ * a time). Its results are pinned to those of the whole-text parser it replaced (computed by
+ * that parser before the swap: test-support/srt-parse-pins.json, a SHA-256 of the samples' JSON).
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { parseDjiSrt, SrtStreamParser } from './parse.js';
 import { fixtureNames, readFixture } from '../test-support/fixtures.js';
+
+type Pin = { samples: number; format: string; warnings: string[]; coordinateDecimals: number | null; sha256: string };
+const PINS = JSON.parse(readFileSync(new URL('../test-support/srt-parse-pins.json', import.meta.url), 'utf8')) as Record<string, Pin>;
 
 function streamed(text: string, chunk: number, maxSamples?: number) {
   const p = new SrtStreamParser({ maxSamples });
@@ -14,9 +20,21 @@ function streamed(text: string, chunk: number, maxSamples?: number) {
 }
 
 describe('SrtStreamParser', () => {
-  it.each(fixtureNames())('%s: the same result as the whole-text parse, in chunks of any size', (name) => {
+  it('every fixture is pinned', () => {
+    expect(Object.keys(PINS).sort()).toEqual(fixtureNames());
+  });
+
+  it.each(fixtureNames())('%s: the pinned result, and the same in chunks of any size', (name) => {
     const text = readFixture(name);
     const whole = parseDjiSrt(text);
+    const pin = PINS[name]!;
+    expect({ samples: whole.samples.length, format: whole.format, warnings: whole.warnings, coordinateDecimals: whole.coordinateDecimals }).toEqual({
+      samples: pin.samples,
+      format: pin.format,
+      warnings: pin.warnings,
+      coordinateDecimals: pin.coordinateDecimals,
+    });
+    expect(createHash('sha256').update(JSON.stringify(whole.samples)).digest('hex')).toBe(pin.sha256);
     for (const chunk of [1, 2, 3, 7, 64, 4096, text.length]) {
       expect({ ...streamed(text, chunk), entryCount: undefined }).toEqual({ ...whole, entryCount: undefined });
     }

@@ -2,7 +2,7 @@
  * Our own parser for DJI .SRT telemetry subtitles.
  *
  * Entries are found by their header - an index line followed by an `hh:mm:ss,mmm --> hh:mm:ss,mmm`
- * timecode line - and NOT by blank lines: some firmware (ruz76 DJI.SRT) writes a blank line and a
+ * timecode line, read line by line (\r\n, \n or \r) - and NOT by blank lines: some firmware (ruz76 DJI.SRT) writes a blank line and a
  * stray `0` inside every entry. Each entry's body is then read with one generic `key: value` scanner
  * (bracket and legacy `KEY:value` layouts) plus a few tuple patterns (`GPS(..)`, `HOME(..)`, `F.PRY`)
  * and the comma-separated "compact" layout of the Mavic Mini / Phantom 4 RTK.
@@ -235,75 +235,6 @@ interface RawEntry {
   body: string;
 }
 
-function isEol(c: number): boolean {
-  return c === 10 || c === 13;
-}
-
-/** Start of the line containing position i (just after the previous \n or \r). */
-function lineStart(text: string, i: number): number {
-  let j = i;
-  while (j > 0 && !isEol(text.charCodeAt(j - 1))) j--;
-  return j;
-}
-
-/** End of the line containing position i (at its \n or \r, or the end of the text). */
-function lineEnd(text: string, i: number): number {
-  let j = i;
-  while (j < text.length && !isEol(text.charCodeAt(j))) j++;
-  return j;
-}
-
-/** Position after the line terminator (\r\n, \n or \r) at `i`. */
-function skipEol(text: string, i: number): number {
-  if (text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10) return i + 2;
-  return i < text.length ? i + 1 : i;
-}
-
-/**
- * Splits the file into entries on index + timecode headers; blank lines inside entries are kept.
- * Scans for `-->` rather than splitting into lines, so bodies are single slices of the text.
- */
-function splitEntries(text: string): RawEntry[] {
-  const entries: RawEntry[] = [];
-  let current: RawEntry | null = null;
-  let bodyStart = 0;
-  let pos = 0;
-  for (let k = text.indexOf('-->', pos); k >= 0; k = text.indexOf('-->', pos)) {
-    const ls = lineStart(text, k);
-    const le = lineEnd(text, k);
-    const tc = TIMECODE_RE.exec(text.slice(ls, le));
-    if (!tc) {
-      pos = k + 3;
-      continue;
-    }
-    // The index line just before the timecode belongs to the new entry, not the previous body.
-    let headerStart = ls;
-    let index = entries.length + 1;
-    if (ls > 0) {
-      let pe = ls - 1; // the previous line's terminator
-      if (text.charCodeAt(pe) === 10 && pe > 0 && text.charCodeAt(pe - 1) === 13) pe--;
-      const ps = lineStart(text, pe);
-      const im = INDEX_RE.exec(text.slice(ps, pe));
-      if (im && (!current || ps >= bodyStart)) {
-        index = +im[1]!;
-        headerStart = ps;
-      }
-    }
-    if (current) current.body = text.slice(bodyStart, Math.max(bodyStart, headerStart));
-    current = {
-      index,
-      time: timecodeSeconds(tc[1]!, tc[2]!, tc[3]!, tc[4]),
-      endTime: tc[5] !== undefined ? timecodeSeconds(tc[5], tc[6]!, tc[7]!, tc[8]) : null,
-      body: '',
-    };
-    entries.push(current);
-    bodyStart = skipEol(text, le);
-    pos = bodyStart;
-  }
-  if (current) current.body = text.slice(bodyStart);
-  return entries;
-}
-
 function emptyCamera(): CameraSettings {
   return {
     iso: null,
@@ -512,53 +443,21 @@ function parseEntry(raw: RawEntry, stats: EntryStats): TelemetrySample {
 }
 
 /**
- * Parses the text of a DJI .SRT telemetry file. Never throws: an unreadable file gives no samples
- * and a warning.
+ * Parses the text of a DJI .SRT telemetry file (all of it in memory: fixtures, tests; processing
+ * streams the file through SrtStreamParser on a worker thread). Never throws: an unreadable file
+ * gives no samples and a warning.
  */
 export function parseDjiSrt(text: string): Telemetry {
-  const warnings: string[] = [];
   if (typeof text !== 'string') {
-    return { samples: [], format: 'unknown', warnings: ['input is not a string'], coordinateDecimals: null };
+    return { samples: [], format: 'unknown', warnings: ['input is not a string'], coordinateDecimals: null, entryCount: 0 };
   }
   try {
-    const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    const entries = splitEntries(src);
-    if (entries.length === 0) {
-      warnings.push('no subtitle entries (index + "hh:mm:ss,mmm --> hh:mm:ss,mmm" timecode) found');
-      return { samples: [], format: 'unknown', warnings, coordinateDecimals: null };
-    }
-    const stats: EntryStats = { preLock: 0, outOfRange: 0, maxDecimals: null };
-    const samples: TelemetrySample[] = new Array<TelemetrySample>(entries.length);
-    const formatCounts = new Map<SrtFormat, number>();
-    let unknown = 0;
-    let backwards = 0;
-    for (let i = 0; i < entries.length; i++) {
-      const s = parseEntry(entries[i]!, stats);
-      samples[i] = s;
-      formatCounts.set(s.format, (formatCounts.get(s.format) ?? 0) + 1);
-      if (s.format === 'unknown') unknown++;
-      if (i > 0 && s.time < samples[i - 1]!.time) backwards++;
-    }
-    let format: SrtFormat = 'unknown';
-    let best = 0;
-    for (const [f, n] of formatCounts) {
-      if (f !== 'unknown' && n > best) {
-        best = n;
-        format = f;
-      }
-    }
-    if (unknown > 0) warnings.push(`${unknown} of ${entries.length} entries had no recognised telemetry fields`);
-    if (stats.preLock > 0) {
-      warnings.push(`${stats.preLock} entries had 0,0 coordinates (before GPS lock); not used as fixes`);
-    }
-    if (stats.outOfRange > 0) warnings.push(`${stats.outOfRange} entries had out-of-range coordinates; ignored`);
-    if (backwards > 0) warnings.push(`${backwards} entries have a timecode earlier than the previous entry`);
-    if (!samples.some((s) => s.lat !== null)) warnings.push('no GPS fix in the file');
-    return { samples, format, warnings, coordinateDecimals: stats.maxDecimals };
+    const parser = new SrtStreamParser();
+    parser.push(text);
+    return parser.end();
   } catch (err) {
-    // Defensive: the code above is written not to throw, but odd input must never break a run.
-    warnings.push(`unparseable telemetry: ${err instanceof Error ? err.message : String(err)}`);
-    return { samples: [], format: 'unknown', warnings, coordinateDecimals: null };
+    // Defensive: the parser is written not to throw, but odd input must never break a run.
+    return { samples: [], format: 'unknown', warnings: [`unparseable telemetry: ${err instanceof Error ? err.message : String(err)}`], coordinateDecimals: null, entryCount: 0 };
   }
 }
 
