@@ -48,7 +48,11 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   auth.onRegistered((user) => credits.onboard(user.id));
   const storage = new FileStorage(deps.config.storageDir);
   const fileSets = new FileSetsService(deps.orm, storage, projects, credits, deps.config.dataDir, deps.logger);
-  const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles });
+  const uploads = new UploadsService(storage, fileSets, {
+    maxFileBytes: deps.config.maxUploadBytes,
+    maxFiles: deps.config.maxUploadFiles,
+    maxSrtBytes: deps.config.srtMaxBytes,
+  });
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
   const exiftool = new ExifToolHolder();
   const exports = new ExportsService(

@@ -18,6 +18,10 @@ import {
   type Telemetry,
   type TrackSummary,
 } from '../../analysis/index.js';
+import fs from 'node:fs/promises';
+import { PermanentProcessingError } from '../../analysis/metadata/index.js';
+import { parseSrtFile } from '../../analysis/telemetry/srt-file.js';
+import { srtTooLarge } from '../../uploads/size-limits.js';
 
 export interface TelemetryFacts {
   telemetry: Telemetry;
@@ -30,7 +34,21 @@ export interface TelemetryFacts {
 }
 
 export function readTelemetry(srtText: string): TelemetryFacts {
-  const telemetry = parseDjiSrt(srtText);
+  return analyseTelemetry(parseDjiSrt(srtText));
+}
+
+/**
+ * The .SRT file streamed through the parser on a worker thread (bounded memory, the event loop
+ * free). A file over `maxBytes` (SRT_MAX_BYTES: uploads refuse it, but one may be in storage from
+ * before the cap or a raised one) fails the set for good, by name.
+ */
+export async function readTelemetryFile(srtPath: string, maxBytes: number, filename: string): Promise<TelemetryFacts> {
+  const { size } = await fs.stat(srtPath);
+  if (size > maxBytes) throw new PermanentProcessingError(`${filename}: ${srtTooLarge(maxBytes)}`);
+  return analyseTelemetry(await parseSrtFile(srtPath));
+}
+
+function analyseTelemetry(telemetry: Telemetry): TelemetryFacts {
   const summary = summarizeTrack(telemetry);
   const shots = analyseShotTypes(summary, telemetry.samples);
   return { telemetry, summary, motion: shots.motion, shotTypes: shots.types, light: shots.light, sunAltitude: shots.sunAltitude, sunTime: shots.sunTime };

@@ -9,7 +9,8 @@ import { offlineMetadata, type ClipFacts } from '../../analysis/metadata/index.j
 import { EXPECTED } from '../../analysis/test-support/fixture-expectations.js';
 import { fixtureNames, FIXTURE_DIR } from '../../analysis/test-support/fixtures.js';
 import { chooseTitle } from '../../results/title-choice.js';
-import { placeOf, readTelemetry } from './telemetry-stage.js';
+import { PermanentProcessingError } from '../../analysis/metadata/index.js';
+import { placeOf, readTelemetry, readTelemetryFile } from './telemetry-stage.js';
 
 function factsFor(name: string, ordinal: number): ClipFacts {
   const t = readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8'));
@@ -85,5 +86,19 @@ describe('offline titles across the fixture clips', () => {
       expect(new Set(k.map((x) => x.toLowerCase())).size).toBe(k.length);
       expect(k.join(' ')).not.toMatch(/dji|mavic|openai|ffmpeg|shotlog/i);
     }
+  });
+});
+
+describe('readTelemetryFile (what processing runs: the file streamed on a worker thread)', () => {
+  it.each(fixtureNames())('%s: the same facts as the whole-text parse', async (name) => {
+    const streamed = await readTelemetryFile(FIXTURE_DIR + name, 1024 ** 3, name);
+    expect(streamed).toEqual(readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8')));
+  });
+
+  it('a file over SRT_MAX_BYTES (stored before the cap, or under a larger one) fails for good, by name', async () => {
+    const name = 'JuanIrache__DJI_SRT_Parser__MAVIC3.srt';
+    const failure = readTelemetryFile(FIXTURE_DIR + name, 50_000, 'DJI_0001.SRT');
+    await expect(failure).rejects.toThrow(PermanentProcessingError);
+    await expect(failure).rejects.toThrow('DJI_0001.SRT: The file is larger than the 48.8 KiB limit for .SRT telemetry (a 2-hour flight writes about 130 MB)');
   });
 });
