@@ -462,7 +462,7 @@ export function parseDjiSrt(text: string): Telemetry {
 }
 
 /** Samples kept for the analysis: past this, every other kept sample is dropped (see SrtStreamParser). */
-export const MAX_KEPT_SAMPLES = 32_768;
+export const MAX_KEPT_SAMPLES = 16_384;
 /**
  * Longest line and entry body kept, in characters. Real entries are under 1 KB; a file without line
  * breaks or headers must not grow one string without end.

@@ -108,14 +108,14 @@ export async function runPipeline(
     await report({ percent: 65, stage: 'metadata', stageMessage: provider.name === 'openai' ? 'Generating metadata with AI' : 'Generating metadata' });
     const generated = await provider.generate(facts, { jpg: input.jpgPath, frames: framePaths }, signal);
 
-    const { samples: _samples, ...telemetryInfo } = t.telemetry;
+    const telemetryInfo = t.telemetry;
     const analysis: Record<string, unknown> = {
       probe,
       telemetry: {
         format: telemetryInfo.format,
         warnings: telemetryInfo.warnings.slice(0, 20),
         coordinateDecimals: telemetryInfo.coordinateDecimals,
-        sampleCount: t.telemetry.entryCount ?? t.telemetry.samples.length,
+        sampleCount: telemetryInfo.entryCount,
       },
       summary: t.summary,
       motion: t.motion,

@@ -6,52 +6,29 @@
  * the set still completes; location is 'Unknown' (city and country), latitude and longitude null,
  * and movement shot types stay false. A fix at sea keeps its coordinates with null city and country.
  */
-import {
-  analyseShotTypes,
-  parseDjiSrt,
-  reverseGeocode,
-  summarizeTrack,
-  type LightPhase,
-  type MotionFeatures,
-  type Place,
-  type ShotType,
-  type Telemetry,
-  type TrackSummary,
-} from '../../analysis/index.js';
 import fs from 'node:fs/promises';
+import { reverseGeocode, type Place, type TrackSummary } from '../../analysis/index.js';
 import { PermanentProcessingError } from '../../analysis/metadata/index.js';
-import { parseSrtFile } from '../../analysis/telemetry/srt-file.js';
 import { srtTooLarge } from '../../uploads/size-limits.js';
+import { factsOfText, type TelemetryFacts } from './telemetry-facts.js';
+import { telemetryFactsOnThread } from './telemetry-thread.js';
 
-export interface TelemetryFacts {
-  telemetry: Telemetry;
-  summary: TrackSummary;
-  motion: MotionFeatures | null;
-  shotTypes: Record<ShotType, boolean>;
-  light: LightPhase | null;
-  sunAltitude: number | null;
-  sunTime: string | null;
-}
+export type { TelemetryFacts } from './telemetry-facts.js';
 
+/** Facts of a .SRT text in memory (tests, fixtures). */
 export function readTelemetry(srtText: string): TelemetryFacts {
-  return analyseTelemetry(parseDjiSrt(srtText));
+  return factsOfText(srtText);
 }
 
 /**
- * The .SRT file streamed through the parser on a worker thread (bounded memory, the event loop
- * free). A file over `maxBytes` (SRT_MAX_BYTES: uploads refuse it, but one may be in storage from
- * before the cap or a raised one) fails the set for good, by name.
+ * The .SRT file streamed through the parser, summary and rules on a worker thread (bounded memory,
+ * the event loop free). A file over `maxBytes` (SRT_MAX_BYTES: uploads refuse it, but one may be in
+ * storage from before the cap or under a larger one) fails the set for good, by name.
  */
 export async function readTelemetryFile(srtPath: string, maxBytes: number, filename: string): Promise<TelemetryFacts> {
   const { size } = await fs.stat(srtPath);
   if (size > maxBytes) throw new PermanentProcessingError(`${filename}: ${srtTooLarge(maxBytes)}`);
-  return analyseTelemetry(await parseSrtFile(srtPath));
-}
-
-function analyseTelemetry(telemetry: Telemetry): TelemetryFacts {
-  const summary = summarizeTrack(telemetry);
-  const shots = analyseShotTypes(summary, telemetry.samples);
-  return { telemetry, summary, motion: shots.motion, shotTypes: shots.types, light: shots.light, sunAltitude: shots.sunAltitude, sunTime: shots.sunTime };
+  return telemetryFactsOnThread(srtPath);
 }
 
 export interface PlaceFacts {
