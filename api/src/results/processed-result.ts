@@ -22,6 +22,16 @@ export function normalizeKeywords(input: string | readonly string[]): string[] {
   return out;
 }
 
+/**
+ * Title, city and country are one line in every CSV, form and agency upload: a line break (CR, LF,
+ * vertical tab, form feed, NEL, U+2028/9) and the blanks around it become one space when a result
+ * is saved. Keywords get the same by `normalizeKeywords` (every run of blanks is one space).
+ */
+export function oneLine(value: string): string {
+  return value.replace(/[^\S\r\n\v\f\u0085\u2028\u2029]*[\r\n\v\f\u0085\u2028\u2029]\s*/g, ' ');
+}
+const oneLineText = (max: number) => z.string().max(max).transform(oneLine);
+
 const category = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
 
 /**
@@ -30,7 +40,7 @@ const category = <T extends readonly [string, ...string[]]>(values: T) => z.enum
  */
 export const processedResultSchema = z.object({
   content: z.object({
-    title: z.string().max(500),
+    title: oneLineText(500),
     final_description: z.string().max(5000),
     keywords: z
       .array(z.string().max(100))
@@ -45,8 +55,8 @@ export const processedResultSchema = z.object({
   metadata: z.object({
     latitude: z.number().min(-90).max(90).nullable(),
     longitude: z.number().min(-180).max(180).nullable(),
-    city: z.string().max(200).nullable(),
-    country: z.string().max(200).nullable(),
+    city: oneLineText(200).nullable(),
+    country: oneLineText(200).nullable(),
   }),
   shot_types: z.record(z.string().max(64), z.boolean()).default({}),
 });
