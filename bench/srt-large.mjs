@@ -11,8 +11,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { freshDatabase, makeBenchMedia, root, startApi, table } from './lib.mjs';
+import { makeBenchMedia, root, startProcessingApi, table } from './lib.mjs';
 
 const TARGET_MB = Number(process.env.SRT_BENCH_MB ?? 400);
 const SAMPLE_MS = 20;
@@ -88,16 +87,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-srt-'));
 const { clip, still } = makeBenchMedia(work);
 const srt = path.join(work, 'DJI_0001.SRT');
 const srtBytes = await writeLargeSrt(srt, TARGET_MB * 1e6);
-const db = await freshDatabase();
-const api = await startApi({
-  DATA_DIR: path.join(work, 'data'),
-  DATABASE_URL: db.url,
-  PORT: '4719',
-  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
-  SRT_MAX_BYTES: String(1024 ** 3),
-  LOG_LEVEL: 'warn',
-});
+const { api, db } = await startProcessingApi(path.join(work, 'data'), 4719, { SRT_MAX_BYTES: String(1024 ** 3) });
 const pid = api.child.pid;
 try {
   const json = async (method, p, body, token) => {
