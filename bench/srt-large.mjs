@@ -28,7 +28,10 @@ function timecode(s) {
 
 /** Writes copies of the fixture until `bytes`, renumbering entries and shifting timecodes, in bounded memory. */
 async function writeLargeSrt(file, bytes) {
-  const lines = fs.readFileSync(SOURCE, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = fs
+    .readFileSync(SOURCE, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   let entries = 0;
   let span = 0;
   for (const l of lines) {
@@ -110,10 +113,12 @@ try {
     form.append('files', await fs.openAsBlob(still), 'DJI_0001.JPG');
     form.append('files', await fs.openAsBlob(srtFile), 'DJI_0001.SRT');
     const upStart = performance.now();
-    const uploaded = fetch(`${api.url}/api/upload/${project.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => {
-      const b = await r.json();
-      if (!r.ok || b.refused?.length) throw new Error(`upload: ${r.status} ${JSON.stringify(b).slice(0, 500)}`);
-    });
+    const uploaded = fetch(`${api.url}/api/upload/${project.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(
+      async (r) => {
+        const b = await r.json();
+        if (!r.ok || b.refused?.length) throw new Error(`upload: ${r.status} ${JSON.stringify(b).slice(0, 500)}`);
+      },
+    );
     const upload = await sample(api.url, pid, uploaded);
     await uploaded;
     upload.seconds = (performance.now() - upStart) / 1000;
@@ -170,7 +175,13 @@ try {
       bench: 'srt-large',
       srtMB: Math.round(srtBytes / 1e6),
       idle: { p50: +ms(idle.p50), p99: +ms(idle.p99) },
-      processing: { p50: +ms(processing.p50), p99: +ms(processing.p99), max: +ms(processing.max), p99Ratio: +(processing.p99 / idle.p99).toFixed(2), peakRssMb: Math.round(processing.peakRss) },
+      processing: {
+        p50: +ms(processing.p50),
+        p99: +ms(processing.p99),
+        max: +ms(processing.max),
+        p99Ratio: +(processing.p99 / idle.p99).toFixed(2),
+        peakRssMb: Math.round(processing.peakRss),
+      },
       idleRssMb: Math.round(idleRss),
       warmRssMb: Math.round(warmRss),
       hwmMb: Math.round(peakHwm),

@@ -107,7 +107,10 @@ describe('line breaks in CSV cells', () => {
   it('the admin ledger CSV guards an adjustment reason and keeps amounts numeric', async () => {
     const adjust = await server.request('POST', `/api/admin/users/${owner.id}/credits`, { token: adminToken, body: { amount: -1.5, description: HYPERLINK } });
     expect(adjust.status).toBe(200);
-    const multiLine = await server.request('POST', `/api/admin/users/${owner.id}/credits`, { token: adminToken, body: { amount: 2, description: 'Refund\n@SUM(1+1)' } });
+    const multiLine = await server.request('POST', `/api/admin/users/${owner.id}/credits`, {
+      token: adminToken,
+      body: { amount: 2, description: 'Refund\n@SUM(1+1)' },
+    });
     expect(multiLine.status).toBe(200);
     const res = await fetch(`${server.url}/api/admin/ledger/events?format=csv`, { headers: { authorization: `Bearer ${adminToken}` } });
     expect(res.status).toBe(200);

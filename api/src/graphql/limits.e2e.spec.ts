@@ -274,7 +274,10 @@ describe('introspection is configurable: on in development, off in production', 
 describe('cost with variables and unpaged lists (issue 14, item 4)', () => {
   const projectsOf = (first: string) =>
     `{ ${[1, 2, 3]
-      .map((i) => `p${i}: projects(first: ${first}) { edges { cursor node { id name description cameraType status createdAt deletedAt fileSetCount fileSets { id baseName status files { id filename } } } } }`)
+      .map(
+        (i) =>
+          `p${i}: projects(first: ${first}) { edges { cursor node { id name description cameraType status createdAt deletedAt fileSetCount fileSets { id baseName status files { id filename } } } } }`,
+      )
       .join(' ')} }`;
   const viaVariable = `query($n: Int!) ${projectsOf('$n')}`;
   const viaDefault = `query($n: Int = 200) ${projectsOf('$n')}`;
@@ -308,7 +311,8 @@ describe('cost with variables and unpaged lists (issue 14, item 4)', () => {
   it('30 aliases of project(id) { fileSets { files } } over a 2,000-set project are refused on both transports; one alias runs', async () => {
     // The administrator signed in above owns it (another sign-up would spend the login rate limit the tests above count).
     const owner = { token: adminToken };
-    const projectId = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Big', cameraType: 'dji-mavic-3-pro-series' } })).body.project.id;
+    const projectId = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Big', cameraType: 'dji-mavic-3-pro-series' } })).body
+      .project.id;
     const db = new pg.Client({ connectionString: server.databaseUrl });
     await db.connect();
     try {

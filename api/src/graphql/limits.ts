@@ -44,8 +44,7 @@ export interface ListBounds {
   fileSets: number;
 }
 export const FILES_PER_SET = 3;
-const unpagedBound = (field: string, bounds: ListBounds): number | null =>
-  field === 'files' ? FILES_PER_SET : field === 'fileSets' ? bounds.fileSets : null;
+const unpagedBound = (field: string, bounds: ListBounds): number | null => (field === 'files' ? FILES_PER_SET : field === 'fileSets' ? bounds.fileSets : null);
 
 /**
  * Parser limits for both transports: a document of more tokens is refused before it is parsed
@@ -213,7 +212,8 @@ export function operationLimitsPlugin<C>(boundsFor: (context: C, document: Docum
       return {
         async didResolveOperation({ contextValue, document, operationName, request }) {
           const refused = operationLimitError(document, operationName, request.variables, await boundsFor(contextValue, document));
-          if (refused) throw new GraphQLError(refused.message, { nodes: refused.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+          if (refused)
+            throw new GraphQLError(refused.message, { nodes: refused.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
         },
       };
     },
@@ -234,7 +234,8 @@ export const queryLimitsRule: ValidationRule = (context: ValidationContext) => {
       context.reportError(
         limitError(`Introspection query is too deep: depth ${f.introspectionDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxIntrospectionDepth}`, def),
       );
-    if (f.depth > GRAPHQL_LIMITS.maxDepth) context.reportError(limitError(`Query is too deep: depth ${f.depth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, def));
+    if (f.depth > GRAPHQL_LIMITS.maxDepth)
+      context.reportError(limitError(`Query is too deep: depth ${f.depth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, def));
     if (f.aliases > GRAPHQL_LIMITS.maxAliases)
       context.reportError(limitError(`Query uses too many aliases: ${f.aliases} exceeds the limit of ${GRAPHQL_LIMITS.maxAliases}`, def));
     if (f.cost > GRAPHQL_LIMITS.maxCost) context.reportError(costError(f.cost, def));

@@ -22,13 +22,18 @@ beforeAll(async () => {
   server = await startTestServer({ env: { SRT_MAX_BYTES: String(SRT_MAX) } });
   alice = await signUp(server);
   jpg = await makeTestJpg();
-  projectId = (await server.request('POST', '/api/projects', { token: alice.token, body: { name: 'SRT cap', cameraType: 'dji-mavic-mini-4-pro' } })).body.project.id;
+  projectId = (await server.request('POST', '/api/projects', { token: alice.token, body: { name: 'SRT cap', cameraType: 'dji-mavic-mini-4-pro' } })).body
+    .project.id;
 });
 afterAll(() => server.close());
 
 describe('.SRT size cap at upload', () => {
   it('REST multipart: the large .SRT is refused by name, the rest of the upload is kept, nothing of it stays in storage', async () => {
-    const r = await send(`${server.url}/api/upload/${projectId}`, alice.token, multipartBody([await filePart(jpg, 'A.JPG'), await filePart(big, 'A.SRT'), await filePart(small, 'B.SRT')]));
+    const r = await send(
+      `${server.url}/api/upload/${projectId}`,
+      alice.token,
+      multipartBody([await filePart(jpg, 'A.JPG'), await filePart(big, 'A.SRT'), await filePart(small, 'B.SRT')]),
+    );
     expect(r.status).toBe(200);
     expect(r.body.accepted.map((f: { filename: string }) => f.filename)).toEqual(['A.JPG', 'B.SRT']);
     expect(r.body.refused).toEqual([{ filename: 'A.SRT', reason: REASON }]);
@@ -54,8 +59,9 @@ describe('.SRT size cap at upload', () => {
   });
 
   it("a set's replacement .SRT over REST and GraphQL: refused by name, the set keeps its file", async () => {
-    const sets = (await send(`${server.url}/api/upload/${projectId}`, alice.token, multipartBody([await filePart(jpg, 'E.JPG'), await filePart(small, 'E.SRT')]))).body
-      .fileSets as Array<{ id: string; baseName: string }>;
+    const sets = (
+      await send(`${server.url}/api/upload/${projectId}`, alice.token, multipartBody([await filePart(jpg, 'E.JPG'), await filePart(small, 'E.SRT')]))
+    ).body.fileSets as Array<{ id: string; baseName: string }>;
     const set = sets.find((s) => s.baseName === 'E')!;
     const rest = await send(`${server.url}/api/filesets/${set.id}/files?kind=srt`, alice.token, multipartBody([await filePart(big, 'telemetry.srt', 'file')]));
     expect(rest.status).toBe(400);

@@ -42,7 +42,8 @@ describe('SrtStreamParser', () => {
   });
 
   it('line endings: \\r\\n split across chunks, lone \\r, no final line break', () => {
-    const crlf = '1\r\n00:00:00,000 --> 00:00:01,000\r\n[latitude: 1.5] [longitude: 2.5]\r\n\r\n2\r\n00:00:01,000 --> 00:00:02,000\r\n[latitude: 1.6] [longitude: 2.6]';
+    const crlf =
+      '1\r\n00:00:00,000 --> 00:00:01,000\r\n[latitude: 1.5] [longitude: 2.5]\r\n\r\n2\r\n00:00:01,000 --> 00:00:02,000\r\n[latitude: 1.6] [longitude: 2.6]';
     for (const text of [crlf, crlf.replace(/\r\n/g, '\r'), crlf.replace(/\r\n/g, '\n'), `\ufeff${crlf}\r\n`]) {
       expect({ ...streamed(text, 1), entryCount: undefined }).toEqual({ ...parseDjiSrt(text), entryCount: undefined });
       expect(streamed(text, 1).samples.map((s) => [s.index, s.lat])).toEqual([
@@ -53,7 +54,20 @@ describe('SrtStreamParser', () => {
   });
 
   it('any text of SRT-like pieces, cut anywhere: the same result as the whole-text parse', () => {
-    const piece = fc.constantFrom('1', '12', '\n', '\r', '\r\n', ' ', '00:00:01,000 --> 00:00:02,000', '-->', '[latitude: 1.5]', '[longitude: 2.5]', 'GPS(2.5,1.5,9)', 'x');
+    const piece = fc.constantFrom(
+      '1',
+      '12',
+      '\n',
+      '\r',
+      '\r\n',
+      ' ',
+      '00:00:01,000 --> 00:00:02,000',
+      '-->',
+      '[latitude: 1.5]',
+      '[longitude: 2.5]',
+      'GPS(2.5,1.5,9)',
+      'x',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), fc.integer({ min: 1, max: 9 }), (pieces, chunk) => {
         const text = pieces.join('');
@@ -64,14 +78,22 @@ describe('SrtStreamParser', () => {
   });
 
   it('past the sample bound keeps an evenly thinned track with the first and last entry, and counts every entry', () => {
-    const entries = Array.from({ length: 1001 }, (_, i) => `${i + 1}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:01,000\n[latitude: ${10 + i / 1e4}] [longitude: 20]\n`);
+    const entries = Array.from(
+      { length: 1001 },
+      (_, i) => `${i + 1}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:01,000\n[latitude: ${10 + i / 1e4}] [longitude: 20]\n`,
+    );
     const t = streamed(entries.join('\n'), 777, 100);
     expect(t.entryCount).toBe(1001);
     expect(t.samples.length).toBeLessThanOrEqual(101);
     expect(t.samples.length).toBeGreaterThanOrEqual(50);
     expect(t.samples[0]!.index).toBe(1);
     expect(t.samples.at(-1)!.index).toBe(1001);
-    const gaps = new Set(t.samples.slice(0, -1).map((s, i) => t.samples[i + 1]!.index - s.index).slice(0, -1));
+    const gaps = new Set(
+      t.samples
+        .slice(0, -1)
+        .map((s, i) => t.samples[i + 1]!.index - s.index)
+        .slice(0, -1),
+    );
     expect(gaps.size).toBe(1);
     expect(t.warnings.some((w) => w.startsWith('1001 entries: every'))).toBe(true);
   });

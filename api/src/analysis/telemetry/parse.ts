@@ -457,7 +457,13 @@ export function parseDjiSrt(text: string): Telemetry {
     return parser.end();
   } catch (err) {
     // Defensive: the parser is written not to throw, but odd input must never break a run.
-    return { samples: [], format: 'unknown', warnings: [`unparseable telemetry: ${err instanceof Error ? err.message : String(err)}`], coordinateDecimals: null, entryCount: 0 };
+    return {
+      samples: [],
+      format: 'unknown',
+      warnings: [`unparseable telemetry: ${err instanceof Error ? err.message : String(err)}`],
+      coordinateDecimals: null,
+      entryCount: 0,
+    };
   }
 }
 
