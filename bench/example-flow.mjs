@@ -11,8 +11,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { freshDatabase, makeBenchMedia, root, startApi, table } from './lib.mjs';
+import { makeBenchMedia, root, startProcessingApi, table } from './lib.mjs';
 
 const SETS = Number(process.env.EXAMPLE_BENCH_SETS ?? 20);
 const [size, seconds] = (process.env.EXAMPLE_BENCH_VIDEO ?? '1920x1080:10').split(':');
@@ -40,15 +39,7 @@ for (let i = 1; i <= SETS; i++) {
 }
 const bytes = fs.readdirSync(folder).reduce((n, f) => n + fs.statSync(path.join(folder, f)).size, 0);
 
-const db = await freshDatabase();
-const api = await startApi({
-  DATA_DIR: path.join(work, 'data'),
-  DATABASE_URL: db.url,
-  PORT: '4718',
-  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
-  LOG_LEVEL: 'warn',
-});
+const { api, db } = await startProcessingApi(path.join(work, 'data'), 4718);
 
 try {
   const reg = await fetch(`${api.url}/auth/register`, {

@@ -62,6 +62,29 @@ export function startApi(env) {
   });
 }
 
+/**
+ * A fresh database and a compiled API on it with its in-process worker on Redis (a queue prefix of
+ * its own), for the benchmarks that process file sets. `env` adds or overrides variables.
+ */
+export async function startProcessingApi(dataDir, port, env = {}) {
+  const db = await freshDatabase();
+  try {
+    const api = await startApi({
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    });
+    return { api, db };
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+}
+
 export function stopChild(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();

@@ -1,27 +1,11 @@
 import { Router } from 'express';
-import { stringify } from 'csv-stringify';
 import type { AppServices } from '../app/services.js';
 import { adminOnly, jsonBody } from '../http/route.js';
 import { intParam, presentPurchaseRest } from '../credits/credits.routes.js';
 import { notFound } from '../errors/app-error.js';
 import { MARKUP_KEY } from '../settings/settings.service.js';
 import { resetLinkUrl } from '../auth/password-resets.js';
-
-const LEDGER_CSV_COLUMNS = [
-  'sequence',
-  'id',
-  'createdAt',
-  'userId',
-  'username',
-  'type',
-  'amount',
-  'actorId',
-  'actorUsername',
-  'reason',
-  'streamVersion',
-  'hash',
-  'prevHash',
-];
+import { ledgerCsvHeader, ledgerCsvRows } from './ledger-csv.js';
 
 const num = (s: string | null) => (s === null ? null : Number(s));
 
@@ -112,29 +96,21 @@ export function adminRoutes(services: AppServices): Router {
       const first = await admin.ledgerEvents({ ...filter, limit: 1000, offset: 0 }); // validates before any byte is sent
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', 'attachment; filename="ledger_events.csv"');
-      const out = stringify({ header: true, columns: LEDGER_CSV_COLUMNS, cast: { date: (d) => d.toISOString() } });
-      out.pipe(res);
+      // The same writer as the agency CSVs (quoting, formula guard), one page at a time.
+      const write = async (text: string) => {
+        if (text && !res.write(text)) await new Promise((r) => (res.once('drain', r), res.once('close', r)));
+      };
+      await write(ledgerCsvHeader());
       let page = first;
       for (let offset = 0; ;) {
         // Names for the page's users and actors, in one query per page.
         const names = await services.users.summaries(page.rows.flatMap((e) => (e.actorId ? [e.userId, e.actorId] : [e.userId])));
-        const nameOf = (id: string | null) => (id ? (names.get(id)?.username ?? '') : '');
-        for (const e of page.rows) {
-          const row = {
-            ...e,
-            username: nameOf(e.userId),
-            actorUsername: nameOf(e.actorId),
-            reason: e.reason ?? '',
-            actorId: e.actorId ?? '',
-            prevHash: e.prevHash ?? '',
-          };
-          if (!out.write(row)) await new Promise((r) => out.once('drain', r));
-        }
+        await write(ledgerCsvRows(page.rows, (id) => (id ? (names.get(id)?.username ?? '') : '')));
         offset += page.rows.length;
         if (page.rows.length === 0 || offset >= page.total) break;
         page = await admin.ledgerEvents({ ...filter, limit: 1000, offset });
       }
-      out.end();
+      res.end();
       return undefined;
     }),
   );

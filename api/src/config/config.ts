@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_SRT_MAX_BYTES } from '../uploads/size-limits.js';
 
 /** The repository root, so `./data/` means the same place whatever the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,6 +37,8 @@ const envSchema = z.object({
     .positive()
     .default(20 * 1024 ** 3),
   MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(2000),
+  /** Largest .SRT accepted at upload and parsed at processing (default: see uploads/size-limits.ts). */
+  SRT_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_SRT_MAX_BYTES),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     queuePrefix: e.QUEUE_PREFIX,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxUploadFiles: e.MAX_UPLOAD_FILES,
+    srtMaxBytes: e.SRT_MAX_BYTES,
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS, maxRetries: e.OPENAI_MAX_RETRIES },
     /** openai when a key is set, else offline; METADATA_PROVIDER forces one. */
     metadataProvider: e.METADATA_PROVIDER ?? (e.OPENAI_API_KEY ? ('openai' as const) : ('offline' as const)),

@@ -210,7 +210,9 @@ describe('admin controls', () => {
     expect(events.body.events.every((e: { type: string; actorId: string }) => e.type === 'AdminAdjusted' && e.actorId)).toBe(true);
     const csv = await server.request('GET', '/api/admin/ledger/events?format=csv', { token: adminToken });
     expect([csv.status, csv.headers.get('content-type'), csv.body]).toEqual([200, expect.stringMatching(/text\/csv/), expect.any(String)]);
-    expect(String(csv.body).split('\n')[0]).toBe('sequence,id,createdAt,userId,username,type,amount,actorId,actorUsername,reason,streamVersion,hash,prevHash');
+    expect(String(csv.body).split(/\r?\n/)[0]).toBe(
+      'sequence,id,createdAt,userId,username,type,amount,actorId,actorUsername,reason,streamVersion,hash,prevHash',
+    );
     // Every row names its user (and its administrator, when one acted), not just the first users.
     const rows: Array<Record<string, string>> = parse(String(csv.body), { columns: true });
     expect(rows.length).toBeGreaterThan(5);

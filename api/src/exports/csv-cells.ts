@@ -6,14 +6,26 @@
  * prefixed with a single quote `'`, which spreadsheets show as text and do not evaluate. Numeric
  * columns (latitude, longitude, Adobe's category number) are written by `numberCell` from numbers,
  * so `-3.37` stays a number a spreadsheet can compute with and never needs the prefix.
+ *
+ * A cell holding a line break is quoted by the writer, so it stays one cell; a line inside it that
+ * starts like a formula is prefixed too, for readers that split on line breaks anyway.
  */
 // The fullwidth forms (＝ ＋ － ＠) too: Apple Numbers folds them to their ASCII twins (as
 // csv-stringify's own escape_formulas notes).
 const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+/** A formula-looking start right after a line break (CR or LF). */
+const LINE_FORMULA_START = /(?<=[\r\n])(?=[=+\-@\t\uff1d\uff0b\uff0d\uff20])/g;
 
 export function textCell(value: string | null | undefined): string {
   if (value == null) return '';
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  const lines = value.includes('\n') || value.includes('\r') ? value.replace(LINE_FORMULA_START, "'") : value;
+  return FORMULA_START.test(lines) ? `'${lines}` : lines;
+}
+
+/** A decimal amount as the ledger stores it (`-5.00`): a number, not text, so no prefix; anything else is text. */
+export function decimalCell(value: string | null | undefined): string {
+  if (value == null) return '';
+  return /^-?\d+(\.\d+)?$/.test(value) ? value : textCell(value);
 }
 
 /** A number as plain decimal text (at most 6 decimals, never exponent notation), '' when absent. */

@@ -14,8 +14,9 @@ import { toAppError } from '../errors/to-app-error.js';
 import type { GraphQLContext } from './context.js';
 import { makeFormatError } from './format-error.js';
 import { graphqlUploadMiddleware } from '../uploads/graphql-uploads.js';
-import { extraRules, GRAPHQL_PARSE_OPTIONS } from './limits.js';
+import { extraRules, GRAPHQL_PARSE_OPTIONS, operationLimitsPlugin } from './limits.js';
 import { WS_LIMITS, wsOperationLimits } from './ws-limits.js';
+import { listBoundsFor } from './list-bounds.js';
 import { reenterRequestContext } from '../logging/request-context.js';
 import { jsonBodyParser } from '../http/body-limits.js';
 import { GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
@@ -59,7 +60,8 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: WS_LIMITS.maxPayloadBytes });
   const revocations = new RevocationListener(services.pool, services.logger);
   await revocations.start();
-  const limits = wsOperationLimits(schema, services.config.introspection, services.logger);
+  const listBounds = listBoundsFor(services.pool);
+  const limits = wsOperationLimits(schema, services.config.introspection, services.logger, listBounds);
   const wsCleanup = serveGraphQLWs(
     {
       schema,
@@ -94,6 +96,8 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // Apollo's landing page loads Apollo Sandbox from a CDN; Shotlog serves its own at /explorer.
       ApolloServerPluginLandingPageDisabled(),
+      // Cost with the variables' values and unpaged lists at their real bound (limits.ts).
+      operationLimitsPlugin<GraphQLContext>(listBounds),
       {
         // API token scopes: one check per operation, before any resolver runs (auth/scopes.ts).
         async requestDidStart() {

@@ -1,4 +1,5 @@
 import { buildSchema, parse } from 'graphql';
+import pg from 'pg';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -266,6 +267,82 @@ describe('introspection is configurable: on in development, off in production', 
     } finally {
       await prod.close();
       await dev.close();
+    }
+  });
+});
+
+describe('cost with variables and unpaged lists (issue 14, item 4)', () => {
+  const projectsOf = (first: string) =>
+    `{ ${[1, 2, 3]
+      .map(
+        (i) =>
+          `p${i}: projects(first: ${first}) { edges { cursor node { id name description cameraType status createdAt deletedAt fileSetCount fileSets { id baseName status files { id filename } } } } }`,
+      )
+      .join(' ')} }`;
+  const viaVariable = `query($n: Int!) ${projectsOf('$n')}`;
+  const viaDefault = `query($n: Int = 200) ${projectsOf('$n')}`;
+
+  it('`first: $n` with n = 200 is costed like `first: 200`, on HTTP and graphql-ws (a small n still runs)', async () => {
+    const literal = await server.graphql(projectsOf('200'), {}, userToken);
+    const cost = /cost (\d+)/.exec(literal.errors?.[0]?.message ?? '')?.[1];
+    expect(cost).toBeDefined();
+    const ws = wsClient(server, userToken);
+    try {
+      for (const [query, variables] of [
+        [viaVariable, { n: 200 }],
+        [viaDefault, {}],
+      ] as const) {
+        const http = await server.graphql(query, variables, userToken);
+        expect(http.status).toBe(400);
+        expect(http.errors?.[0]?.message).toBe(`Query is too expensive: cost ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`);
+        expect(http.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+        const overWs = await ws.run(query, variables);
+        expect(overWs.errors?.[0]?.message).toBe(`Query is too expensive: cost ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`);
+        expect(overWs.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      }
+      const small = await server.graphql(viaVariable, { n: 2 }, userToken);
+      expect([small.status, small.errors]).toEqual([200, undefined]);
+      expect((await ws.run(viaVariable, { n: 2 })).errors).toBeUndefined();
+    } finally {
+      await ws.client.dispose();
+    }
+  });
+
+  it('30 aliases of project(id) { fileSets { files } } over a 2,000-set project are refused on both transports; one alias runs', async () => {
+    // The administrator signed in above owns it (another sign-up would spend the login rate limit the tests above count).
+    const owner = { token: adminToken };
+    const projectId = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Big', cameraType: 'dji-mavic-3-pro-series' } })).body
+      .project.id;
+    const db = new pg.Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `insert into file_sets (id, project_id, base_name, position, created_at)
+         select gen_random_uuid(), $1, 'DJI_' || lpad(i::text, 4, '0'), i, now() from generate_series(1, 2000) i`,
+        [projectId],
+      );
+    } finally {
+      await db.end();
+    }
+    const aliases = (n: number) =>
+      `query($id: ID!) { ${Array.from({ length: n }, (_, i) => `a${i}: project(id: $id) { fileSets { id baseName status files { id filename fileTypeInfo } } }`).join(' ')} }`;
+    const ws = wsClient(server, owner.token);
+    try {
+      const http = await server.graphql(aliases(30), { id: projectId }, owner.token);
+      expect(http.status).toBe(400);
+      expect(http.errors?.[0]?.message).toMatch(/^Query asks for too many list items: more than 25000 file sets and files/);
+      expect(http.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      const overWs = await ws.run(aliases(30), { id: projectId });
+      expect(overWs.errors?.[0]?.message).toMatch(/^Query asks for too many list items/);
+      expect(overWs.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      // The web's project page: one project, its sets and their files.
+      const one = await server.graphql(aliases(1), { id: projectId }, owner.token);
+      expect(one.errors).toBeUndefined();
+      expect(one.data.a0.fileSets).toHaveLength(2000);
+      // Another user's small projects are not weighed by this one.
+      expect((await server.graphql(aliases(30), { id: projectId }, userToken)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    } finally {
+      await ws.client.dispose();
     }
   });
 });

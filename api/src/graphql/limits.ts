@@ -1,22 +1,50 @@
+import type { ApolloServerPlugin } from '@apollo/server';
 import {
   GraphQLError,
   Kind,
   specifiedRules,
   validate,
+  visit,
   type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
+  type ValueNode,
 } from 'graphql';
 
 /**
  * Query limits applied to HTTP (Apollo validationRules) and graphql-ws (custom validate) alike,
  * because graphql-ws does not run Apollo's rules or plugins.
  */
-export const GRAPHQL_LIMITS = { maxDepth: 12, maxIntrospectionDepth: 20, maxAliases: 30, maxCost: 5000, maxListMultiplier: 200, maxTokens: 5000 } as const;
+export const GRAPHQL_LIMITS = {
+  maxDepth: 12,
+  maxIntrospectionDepth: 20,
+  maxAliases: 30,
+  maxCost: 5000,
+  maxListMultiplier: 200,
+  maxTokens: 5000,
+  /**
+   * Objects the unpaged lists of one operation may return, counted with their real bound (see
+   * `ListBounds`): a 6,000-set project's page (sets and their files) fits; 30 aliases of a
+   * 2,000-set project (240,000) do not.
+   */
+  maxListItems: 25_000,
+} as const;
+
+/**
+ * Real bounds of the unpaged lists, by field name: `files` of a set (video, JPG, SRT), and
+ * `fileSets` (of a project, an upload answer or a verification), at most the largest project of
+ * the signed-in user (looked up per operation that selects it; see list-bounds.ts).
+ */
+export interface ListBounds {
+  fileSets: number;
+}
+export const FILES_PER_SET = 3;
+const unpagedBound = (field: string, bounds: ListBounds): number | null => (field === 'files' ? FILES_PER_SET : field === 'fileSets' ? bounds.fileSets : null);
 
 /**
  * Parser limits for both transports: a document of more tokens is refused before it is parsed
@@ -36,77 +64,181 @@ function fragmentsOf(doc: DocumentNode): Map<string, FragmentDefinitionNode> {
 /** Thrown to stop walking a document already known to be over the cost limit (fragment bombs). */
 class OverCost extends Error {}
 
+/** What the walk needs besides the document: variable values (null: not known yet) and list bounds (null: not counted). */
+interface WalkInput {
+  fragments: Map<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown> | null;
+  defaults: Map<string, ValueNode>;
+  bounds: ListBounds | null;
+  visit: (fieldAlias: boolean, depth: number, multiplier: number, introspection: boolean, items: number) => void;
+}
+
+/**
+ * `first: N` as a number: a literal, or a variable's value (`first: $n`, or its default when the
+ * value is not known yet, at validation); null without a usable number.
+ */
+function firstOf(value: ValueNode | undefined, input: WalkInput): number | null {
+  let v: ValueNode | undefined = value;
+  if (v?.kind === Kind.VARIABLE) {
+    const name = v.name.value;
+    const given = input.variables?.[name];
+    if (typeof given === 'number' && Number.isFinite(given)) return Math.min(Math.max(0, Math.trunc(given)), GRAPHQL_LIMITS.maxListMultiplier);
+    if (input.variables && given !== undefined && given !== null) return null; // not a number: graphql refuses it
+    v = input.defaults.get(name);
+  }
+  return v?.kind === Kind.INT ? Math.min(Number(v.value), GRAPHQL_LIMITS.maxListMultiplier) : null;
+}
+
 /**
  * Walks a selection set with fragments inlined; `visit` sees (alias?, depth, multiplier,
- * inside introspection?). Introspection subtrees (`__schema`, `__type`) have their own depth
- * limit: the standard introspection query is 15 deep, and it is bounded by the schema.
+ * inside introspection?, list items). Introspection subtrees (`__schema`, `__type`) have their own
+ * depth limit: the standard introspection query is 15 deep, and it is bounded by the schema.
+ * `multiplier` is the product of the `first` arguments above (the cost); `reach` also multiplies
+ * by the real bound of each unpaged list above, and an unpaged list reports `reach x bound` items.
  */
-function walk(
-  set: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-  depth: number,
-  multiplier: number,
-  visit: (fieldAlias: boolean, depth: number, multiplier: number, introspection: boolean) => void,
-  seen: Set<string>,
-  introspection: boolean,
-): void {
+function walk(set: SelectionSetNode, input: WalkInput, depth: number, multiplier: number, reach: number, seen: Set<string>, introspection: boolean): void {
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       // `first: N` multiplies the cost of everything below a connection.
-      const firstArg = sel.arguments?.find((a) => a.name.value === 'first')?.value;
-      const n = firstArg && firstArg.kind === Kind.INT ? Math.min(Number(firstArg.value), GRAPHQL_LIMITS.maxListMultiplier) : null;
+      const n = firstOf(sel.arguments?.find((a) => a.name.value === 'first')?.value, input);
+      const bound = input.bounds && sel.selectionSet ? unpagedBound(sel.name.value, input.bounds) : null;
       const inIntrospection = introspection || sel.name.value === '__schema' || sel.name.value === '__type';
-      visit(Boolean(sel.alias), depth + 1, multiplier, inIntrospection);
-      if (sel.selectionSet) walk(sel.selectionSet, fragments, depth + 1, multiplier * (n ?? 1), visit, seen, inIntrospection);
+      input.visit(Boolean(sel.alias), depth + 1, multiplier, inIntrospection, bound === null ? 0 : reach * bound);
+      if (sel.selectionSet) walk(sel.selectionSet, input, depth + 1, multiplier * (n ?? 1), reach * (n ?? 1) * (bound ?? 1), seen, inIntrospection);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      walk(sel.selectionSet, fragments, depth, multiplier, visit, seen, introspection);
+      walk(sel.selectionSet, input, depth, multiplier, reach, seen, introspection);
     } else {
       const name = sel.name.value;
       if (seen.has(name)) continue; // cycles are reported by graphql's NoFragmentCycles rule
-      const f = fragments.get(name);
-      if (f) walk(f.selectionSet, fragments, depth, multiplier, visit, new Set([...seen, name]), introspection);
+      const f = input.fragments.get(name);
+      if (f) walk(f.selectionSet, input, depth, multiplier, reach, new Set([...seen, name]), introspection);
     }
   }
 }
 
+interface OperationFigures {
+  depth: number;
+  introspectionDepth: number;
+  aliases: number;
+  cost: number;
+  items: number;
+}
+
+/** Depth, aliases, cost and unpaged list items of one operation (cost and items stop just past their limit). */
+function measure(
+  def: OperationDefinitionNode,
+  frags: Map<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown> | null,
+  bounds: ListBounds | null,
+): OperationFigures {
+  const f: OperationFigures = { depth: 0, introspectionDepth: 0, aliases: 0, cost: 0, items: 0 };
+  const defaults = new Map<string, ValueNode>();
+  for (const v of def.variableDefinitions ?? []) if (v.defaultValue) defaults.set(v.variable.name.value, v.defaultValue);
+  try {
+    walk(
+      def.selectionSet,
+      {
+        fragments: frags,
+        variables,
+        defaults,
+        bounds,
+        visit: (alias, depth, multiplier, introspection, items) => {
+          if (introspection) f.introspectionDepth = Math.max(f.introspectionDepth, depth);
+          else f.depth = Math.max(f.depth, depth);
+          if (alias) f.aliases++;
+          f.cost += multiplier;
+          f.items += items;
+          if (f.cost > GRAPHQL_LIMITS.maxCost || f.items > GRAPHQL_LIMITS.maxListItems) throw new OverCost();
+        },
+      },
+      0,
+      1,
+      1,
+      new Set(),
+      false,
+    );
+  } catch (err) {
+    if (!(err instanceof OverCost)) throw err;
+  }
+  return f;
+}
+
+const costError = (cost: number, node?: ASTNode) => limitError(`Query is too expensive: cost ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`, node);
+const itemsError = (items: number, node?: ASTNode) =>
+  limitError(
+    `Query asks for too many list items: more than ${GRAPHQL_LIMITS.maxListItems} file sets and files (about ${items}) in unpaged lists; ask for fewer projects or aliases`,
+    node,
+  );
+
+/**
+ * The checks that need the operation's variables and the user's list bounds, run once both are
+ * known (HTTP: Apollo's didResolveOperation; graphql-ws: before execution): the cost with `first:
+ * $n` counted at its value, and the unpaged lists at their real bound. Null when within limits.
+ */
+export function operationLimitError(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+  bounds: ListBounds,
+): GraphQLError | null {
+  const def = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+  );
+  if (!def) return null;
+  const f = measure(def, fragmentsOf(document), variables ?? {}, bounds);
+  if (f.cost > GRAPHQL_LIMITS.maxCost) return costError(f.cost, def);
+  if (f.items > GRAPHQL_LIMITS.maxListItems) return itemsError(f.items, def);
+  return null;
+}
+
+/** True when the operation selects an unpaged list whose bound must be looked up. */
+export function selectsFileSets(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === 'fileSets') found = true;
+    },
+  });
+  return found;
+}
+
+/**
+ * HTTP: the variable- and bound-dependent checks after Apollo has resolved the operation (its
+ * validation is cached per document, so it cannot see variables). A refusal is a 400.
+ */
+export function operationLimitsPlugin<C>(boundsFor: (context: C, document: DocumentNode) => Promise<ListBounds>): ApolloServerPlugin<C & object> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ contextValue, document, operationName, request }) {
+          const refused = operationLimitError(document, operationName, request.variables, await boundsFor(contextValue, document));
+          if (refused)
+            throw new GraphQLError(refused.message, { nodes: refused.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Depth, aliases and cost with what the document alone says (Apollo caches this per document):
+ * `first: $n` counts at its default, else 1, until operationLimitError sees the value.
+ */
 export const queryLimitsRule: ValidationRule = (context: ValidationContext) => {
   const doc = context.getDocument();
-  const fragments = fragmentsOf(doc);
+  const frags = fragmentsOf(doc);
   for (const def of doc.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-    let maxDepth = 0;
-    let introspectionDepth = 0;
-    let aliases = 0;
-    let cost = 0;
-    try {
-      walk(
-        def.selectionSet,
-        fragments,
-        0,
-        1,
-        (alias, depth, multiplier, introspection) => {
-          if (introspection) introspectionDepth = Math.max(introspectionDepth, depth);
-          else maxDepth = Math.max(maxDepth, depth);
-          if (alias) aliases++;
-          cost += multiplier;
-          if (cost > GRAPHQL_LIMITS.maxCost) throw new OverCost();
-        },
-        new Set(),
-        false,
-      );
-    } catch (err) {
-      if (!(err instanceof OverCost)) throw err;
-    }
-    if (introspectionDepth > GRAPHQL_LIMITS.maxIntrospectionDepth)
+    const f = measure(def, frags, null, null);
+    if (f.introspectionDepth > GRAPHQL_LIMITS.maxIntrospectionDepth)
       context.reportError(
-        limitError(`Introspection query is too deep: depth ${introspectionDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxIntrospectionDepth}`, def),
+        limitError(`Introspection query is too deep: depth ${f.introspectionDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxIntrospectionDepth}`, def),
       );
-    if (maxDepth > GRAPHQL_LIMITS.maxDepth)
-      context.reportError(limitError(`Query is too deep: depth ${maxDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, def));
-    if (aliases > GRAPHQL_LIMITS.maxAliases)
-      context.reportError(limitError(`Query uses too many aliases: ${aliases} exceeds the limit of ${GRAPHQL_LIMITS.maxAliases}`, def));
-    if (cost > GRAPHQL_LIMITS.maxCost)
-      context.reportError(limitError(`Query is too expensive: cost ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`, def));
+    if (f.depth > GRAPHQL_LIMITS.maxDepth)
+      context.reportError(limitError(`Query is too deep: depth ${f.depth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`, def));
+    if (f.aliases > GRAPHQL_LIMITS.maxAliases)
+      context.reportError(limitError(`Query uses too many aliases: ${f.aliases} exceeds the limit of ${GRAPHQL_LIMITS.maxAliases}`, def));
+    if (f.cost > GRAPHQL_LIMITS.maxCost) context.reportError(costError(f.cost, def));
   }
   return {};
 };

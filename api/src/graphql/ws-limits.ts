@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger.js';
 import { withRequestContext } from '../logging/request-context.js';
 import type { GraphQLContext } from './context.js';
 import { makeFormatError } from './format-error.js';
-import { GRAPHQL_PARSE_OPTIONS, validateWithLimits } from './limits.js';
+import { GRAPHQL_PARSE_OPTIONS, operationLimitError, validateWithLimits, type ListBounds } from './limits.js';
 
 /** graphql-ws limits (HTTP has the same through Apollo; see limits.ts). */
 export const WS_LIMITS = {
@@ -23,11 +23,23 @@ const withCode = (e: GraphQLError, code: string) =>
  * the same depth/cost/alias/introspection rules, cap operations in flight per socket, map errors
  * to the same `extensions.code`, and log under the operation's request id.
  */
-export function wsOperationLimits(schema: GraphQLSchema, introspection: boolean, logger: Logger): Partial<ServerOptions> {
+export function wsOperationLimits(
+  schema: GraphQLSchema,
+  introspection: boolean,
+  logger: Logger,
+  boundsFor: (context: GraphQLContext, document: DocumentNode) => Promise<ListBounds>,
+): Partial<ServerOptions> {
   const validate = validateWithLimits(introspection);
   const formatError = makeFormatError(logger);
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => formatError(e.toJSON(), e));
-  const inContext = (args: ExecutionArgs, run: () => ReturnType<typeof execute>) => withRequestContext((args.contextValue as GraphQLContext).requestId, run);
+  /** The cost with the variables' values and the unpaged lists' real bounds, as HTTP's plugin does (limits.ts). */
+  const overLimit = async (args: ExecutionArgs) => {
+    const bounds = await boundsFor(args.contextValue as GraphQLContext, args.document);
+    const refused = operationLimitError(args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined, bounds);
+    return refused ? { errors: [refused] } : null;
+  };
+  const inContext = (args: ExecutionArgs, run: () => ReturnType<typeof execute>) =>
+    withRequestContext((args.contextValue as GraphQLContext).requestId, async () => (await overLimit(args)) ?? run());
   return {
     onSubscribe: (ctx, _id, payload) => {
       // The id of this operation is already counted in ctx.subscriptions.

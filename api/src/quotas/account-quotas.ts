@@ -7,6 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors/app-error.js';
+import { formatBytes } from '../uploads/size-limits.js';
 
 export interface AccountQuotaLimits {
   maxProjects: number;
@@ -101,15 +102,4 @@ export class AccountQuotas {
       `${needs} account has ${formatBytes(left)} of its ${formatBytes(max)} storage left. Delete projects you no longer need (permanently, from the trash) to free space.`,
     );
   }
-}
-
-export function formatBytes(n: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let i = 0;
-  let v = n;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[i]}`;
 }

@@ -24,6 +24,16 @@ export function normalizeKeywords(input: string | readonly string[]): string[] {
 }
 
 /**
+ * Title, city and country are one line in every CSV, form and agency upload: a line break (CR, LF,
+ * vertical tab, form feed, NEL, U+2028/9) and the blanks around it become one space when a result
+ * is saved. Keywords get the same by `normalizeKeywords` (every run of blanks is one space).
+ */
+export function oneLine(value: string): string {
+  return value.replace(/[^\S\r\n\v\f\u0085\u2028\u2029]*[\r\n\v\f\u0085\u2028\u2029]\s*/g, ' ');
+}
+const oneLineText = (max: number, tooLong: string) => z.string().max(max, tooLong).transform(oneLine);
+
+/**
  * Shot types keep the fixed vocabulary: an unknown key is refused by name (one issue, whatever
  * the number of keys), so a client cannot store arbitrary maps beside a result.
  */
@@ -52,7 +62,7 @@ const category = <T extends readonly [string, ...string[]]>(values: T, agency: s
  */
 export const processedResultSchema = z.object({
   content: z.object({
-    title: z.string().max(500, 'The title is longer than 500 characters'),
+    title: oneLineText(500, 'The title is longer than 500 characters'),
     final_description: z.string().max(5000, 'The description is longer than 5,000 characters'),
     keywords: z
       .array(z.string().max(100, 'A keyword is longer than 100 characters'))
@@ -67,8 +77,8 @@ export const processedResultSchema = z.object({
   metadata: z.object({
     latitude: z.number().min(-90, 'The latitude must be between -90 and 90').max(90, 'The latitude must be between -90 and 90').nullable(),
     longitude: z.number().min(-180, 'The longitude must be between -180 and 180').max(180, 'The longitude must be between -180 and 180').nullable(),
-    city: z.string().max(200, 'The city is longer than 200 characters').nullable(),
-    country: z.string().max(200, 'The country is longer than 200 characters').nullable(),
+    city: oneLineText(200, 'The city is longer than 200 characters').nullable(),
+    country: oneLineText(200, 'The country is longer than 200 characters').nullable(),
   }),
   shot_types: shotTypesSchema(),
 });

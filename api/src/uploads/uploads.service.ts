@@ -8,9 +8,9 @@ import { parseSlot } from '../filesets/file-kinds.js';
 import { contentProblem } from './content-checks.js';
 import { HashingError } from './file-hasher.js';
 import { FileTooLargeError, type FileStorage } from './file-storage.js';
+import { formatBytes, srtTooLarge } from './size-limits.js';
 import { classifyFilename } from './upload-naming.js';
 import { discard, feedUploadPart } from './upload-stream.js';
-import { formatBytes } from '../quotas/account-quotas.js';
 
 export interface RefusedFile {
   filename: string;
@@ -28,6 +28,8 @@ export interface UploadOutcome {
 export interface UploadLimits {
   maxFileBytes: number;
   maxFiles: number;
+  /** A larger .SRT is refused by name (the rest of the upload goes on): see size-limits.ts. */
+  maxSrtBytes: number;
 }
 
 /** A refusal of one file that the rest of the upload survives. */
@@ -112,9 +114,10 @@ export class UploadSession {
     slots.add(name.slot);
     this.taken.set(baseName, slots);
 
+    const srtCapped = name.kind === 'subtitle' && this.limits.maxSrtBytes < this.limits.maxFileBytes;
     const writer = this.storage.open({
       extension: name.extension,
-      maxBytes: this.limits.maxFileBytes,
+      maxBytes: srtCapped ? this.limits.maxSrtBytes : this.limits.maxFileBytes,
       check: (head, size) => {
         const problem = contentProblem(name.kind, head, size);
         if (problem) throw new RefusedFileError(problem);
@@ -130,6 +133,7 @@ export class UploadSession {
       (err: unknown) => {
         slots.delete(name.slot);
         if (err instanceof RefusedFileError) this.refusals.push({ order, filename, reason: err.message });
+        else if (err instanceof FileTooLargeError && srtCapped) this.refusals.push({ order, filename, reason: srtTooLarge(this.limits.maxSrtBytes) });
         else if (err instanceof FileTooLargeError) this.fail(fileTooLarge(filename, this.limits.maxFileBytes));
         // A storage failure (disk full, hashing) stays a server error; anything else is the stream cut short.
         else if (err instanceof HashingError || (err as { syscall?: string }).syscall) this.fail(err as Error);

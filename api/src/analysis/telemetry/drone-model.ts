@@ -20,10 +20,10 @@ export interface DroneDetection {
 const FIXED_APERTURES = [1.7, 1.8, 2.2, 2.8];
 
 /** The layout is in the first entries: look no further than this many characters. */
-const HEAD_CHARS = 16_384;
+export const DRONE_LAYOUT_HEAD_CHARS = 16_384;
 
 export function detectDroneModel(srtText: string, telemetry: Telemetry): DroneDetection | null {
-  const head = srtText.slice(0, HEAD_CHARS);
+  const head = srtText.slice(0, DRONE_LAYOUT_HEAD_CHARS);
   switch (telemetry.format) {
     case 'matrice':
       return { cameraType: 'dji-matrice', evidence: 'GPS(lat,lon,altM) BAROMETER layout of the Matrice 300 series' };

@@ -210,7 +210,7 @@ export function summarizeTrack(t: Telemetry | readonly TelemetrySample[]): Track
   for (const s of samples) if (s.gimbalPitch !== null) gimbalPitches.push(s.gimbalPitch);
 
   return {
-    sampleCount: samples.length,
+    sampleCount: Array.isArray(t) ? samples.length : ((t as Telemetry | null | undefined)?.entryCount ?? samples.length),
     fixCount: fixes.length,
     hasGps,
     firstFix,

@@ -103,6 +103,11 @@ export interface Telemetry {
    * without coordinates. 4 decimals is ~11 m of quantisation, which the motion rules allow for.
    */
   coordinateDecimals: number | null;
+  /**
+   * Entries in the file. Equal to `samples.length` unless the file is longer than the parser's
+   * kept-track bound, when `samples` is an evenly thinned track (first and last included).
+   */
+  entryCount?: number;
 }
 
 /** A WGS84 position. */

@@ -17,7 +17,8 @@ import {
   type VideoProbe,
 } from '../../analysis/media/index.js';
 import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../analysis/metadata/index.js';
-import { clipCameraType, placeOf, readTelemetry } from './telemetry-stage.js';
+import { DEFAULT_SRT_MAX_BYTES } from '../../uploads/size-limits.js';
+import { clipCameraType, placeOf, readTelemetryFile } from './telemetry-stage.js';
 
 export interface StageReport {
   percent: number;
@@ -32,6 +33,10 @@ export interface PipelineInput {
   baseName: string;
   ordinal: number;
   cameraType: string;
+  /** SRT_MAX_BYTES: a larger .SRT fails the set (default DEFAULT_SRT_MAX_BYTES). */
+  srtMaxBytes?: number;
+  /** The .SRT's name as uploaded, for messages (default `<baseName>.SRT`). */
+  srtFilename?: string;
 }
 
 export interface PipelineOutput {
@@ -67,7 +72,7 @@ export async function runPipeline(
   }
 
   await report({ percent: 20, stage: 'telemetry', stageMessage: 'Parsing telemetry' });
-  const t = readTelemetry(await fs.readFile(input.srtPath, 'utf8'));
+  const t = await readTelemetryFile(input.srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`);
 
   await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
   const { position, place } = placeOf(t.summary);
@@ -104,14 +109,14 @@ export async function runPipeline(
     await report({ percent: 65, stage: 'metadata', stageMessage: provider.name === 'openai' ? 'Generating metadata with AI' : 'Generating metadata' });
     const generated = await provider.generate(facts, { jpg: input.jpgPath, frames: framePaths }, signal);
 
-    const { samples: _samples, ...telemetryInfo } = t.telemetry;
+    const telemetryInfo = t.telemetry;
     const analysis: Record<string, unknown> = {
       probe,
       telemetry: {
         format: telemetryInfo.format,
         warnings: telemetryInfo.warnings.slice(0, 20),
         coordinateDecimals: telemetryInfo.coordinateDecimals,
-        sampleCount: t.telemetry.samples.length,
+        sampleCount: telemetryInfo.entryCount,
       },
       summary: t.summary,
       camera: { type: facts.cameraType, source: facts.cameraTypeSource, evidence: t.drone?.evidence ?? null, projectCameraType: input.cameraType },

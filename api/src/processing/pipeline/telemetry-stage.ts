@@ -6,47 +6,29 @@
  * the set still completes; location is 'Unknown' (city and country), latitude and longitude null,
  * and movement shot types stay false. A fix at sea keeps its coordinates with null city and country.
  */
-import {
-  analyseShotTypes,
-  detectDroneModel,
-  type DroneDetection,
-  parseDjiSrt,
-  reverseGeocode,
-  summarizeTrack,
-  type LightPhase,
-  type MotionFeatures,
-  type Place,
-  type ShotType,
-  type Telemetry,
-  type TrackSummary,
-} from '../../analysis/index.js';
+import fs from 'node:fs/promises';
+import { reverseGeocode, type DroneDetection, type Place, type TrackSummary } from '../../analysis/index.js';
+import { PermanentProcessingError } from '../../analysis/metadata/index.js';
+import { srtTooLarge } from '../../uploads/size-limits.js';
+import { factsOfText, type TelemetryFacts } from './telemetry-facts.js';
+import { telemetryFactsOnThread } from './telemetry-thread.js';
 
-export interface TelemetryFacts {
-  telemetry: Telemetry;
-  summary: TrackSummary;
-  motion: MotionFeatures | null;
-  shotTypes: Record<ShotType, boolean>;
-  light: LightPhase | null;
-  sunAltitude: number | null;
-  sunTime: string | null;
-  /** The drone generation the .SRT layout tells, when it tells one. */
-  drone: DroneDetection | null;
+export type { TelemetryFacts } from './telemetry-facts.js';
+
+/** Facts of a .SRT text in memory (tests, fixtures). */
+export function readTelemetry(srtText: string): TelemetryFacts {
+  return factsOfText(srtText);
 }
 
-export function readTelemetry(srtText: string): TelemetryFacts {
-  const telemetry = parseDjiSrt(srtText);
-  const summary = summarizeTrack(telemetry);
-  const shots = analyseShotTypes(summary, telemetry.samples);
-  return {
-    telemetry,
-    summary,
-    motion: shots.motion,
-    shotTypes: shots.types,
-    light: shots.light,
-    sunAltitude: shots.sunAltitude,
-    sunTime: shots.sunTime,
-    drone: detectDroneModel(srtText, telemetry),
-  };
+/**
+ * The .SRT file streamed through the parser, summary and rules on a worker thread (bounded memory,
+ * the event loop free). A file over `maxBytes` (SRT_MAX_BYTES: uploads refuse it, but one may be in
+ * storage from before the cap or under a larger one) fails the set for good, by name.
+ */
+export async function readTelemetryFile(srtPath: string, maxBytes: number, filename: string): Promise<TelemetryFacts> {
+  const { size } = await fs.stat(srtPath);
+  if (size > maxBytes) throw new PermanentProcessingError(`${filename}: ${srtTooLarge(maxBytes)}`);
+  return telemetryFactsOnThread(srtPath);
 }
 
 /** The clip's camera type: the generation its telemetry tells, else the project's choice. */

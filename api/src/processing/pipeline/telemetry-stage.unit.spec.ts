@@ -9,7 +9,8 @@ import { offlineMetadata, type ClipFacts } from '../../analysis/metadata/index.j
 import { EXPECTED } from '../../analysis/test-support/fixture-expectations.js';
 import { fixtureNames, FIXTURE_DIR } from '../../analysis/test-support/fixtures.js';
 import { chooseTitle } from '../../results/title-choice.js';
-import { clipCameraType, placeOf, readTelemetry } from './telemetry-stage.js';
+import { PermanentProcessingError } from '../../analysis/metadata/index.js';
+import { clipCameraType, placeOf, readTelemetry, readTelemetryFile } from './telemetry-stage.js';
 
 function factsFor(name: string, ordinal: number, projectCameraType = 'dji-mavic-3-pro-series'): ClipFacts {
   const t = readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8'));
@@ -103,5 +104,19 @@ describe('the camera type a description names (issue 16: a Matrice clip is no su
     expect(offlineMetadata(mini5).result.content.final_description).toMatch(/Shot on a compact drone with a 1-inch sensor/);
     const other = factsFor('ruz76__dji_srt2gpx__DJI.SRT', 1, 'other');
     expect(offlineMetadata(other).result.content.final_description).not.toMatch(/Shot on/);
+  });
+});
+
+describe('readTelemetryFile (what processing runs: the file streamed on a worker thread)', () => {
+  it.each(fixtureNames())('%s: the same facts as the whole-text parse', async (name) => {
+    const streamed = await readTelemetryFile(FIXTURE_DIR + name, 1024 ** 3, name);
+    expect(streamed).toEqual(readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8')));
+  });
+
+  it('a file over SRT_MAX_BYTES (stored before the cap, or under a larger one) fails for good, by name', async () => {
+    const name = 'JuanIrache__DJI_SRT_Parser__MAVIC3.srt';
+    const failure = readTelemetryFile(FIXTURE_DIR + name, 50_000, 'DJI_0001.SRT');
+    await expect(failure).rejects.toThrow(PermanentProcessingError);
+    await expect(failure).rejects.toThrow('DJI_0001.SRT: The file is larger than the 48.8 KiB limit for .SRT telemetry (a 2-hour flight writes about 130 MB)');
   });
 });

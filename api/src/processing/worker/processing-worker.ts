@@ -137,6 +137,8 @@ export class ProcessingWorker {
           baseName: set.baseName,
           ordinal,
           cameraType: set.project.cameraType,
+          srtMaxBytes: this.services.config.srtMaxBytes,
+          srtFilename: files.srt.filename,
         },
         this.provider,
         report,
