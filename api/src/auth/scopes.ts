@@ -3,14 +3,16 @@ import { forbidden } from '../errors/app-error.js';
 
 /**
  * What an API token may do. A login token (JWT) has every right of its user; an API token only
- * those of its scopes. This file is THE mapping from a request to the scope it needs, for REST
- * (`restScopeFor`, enforced in http/route.ts) and GraphQL (`graphqlScopeError`, enforced in
- * graphql/apollo.ts for HTTP and graphql-ws); resolvers and handlers never check scopes themselves.
+ * those of its scopes. REST routes declare the scope they need where they are declared
+ * (`authed`, `adminOnly` and the start-up binding in http/route.ts: never from the request's
+ * path); GraphQL maps root fields here (`graphqlScopeError`, enforced in graphql/apollo.ts for
+ * HTTP and graphql-ws). Resolvers and handlers never check scopes themselves.
  *
- * - read: queries and subscriptions; REST GET/HEAD.
- * - write: mutations; REST POST/PUT/PATCH/DELETE.
- * - process: the mutations and routes that start paid processing (PROCESS_* below).
- * - admin: administrator operations (ADMIN_* below); still only for users who are administrators.
+ * - read: queries and subscriptions; REST routes registered for GET/HEAD.
+ * - write: mutations; REST routes registered for POST/PUT/PATCH/DELETE.
+ * - process: the mutations and routes that start paid processing (PROCESS_* below; REST: declared).
+ * - admin: administrator operations (ADMIN_* below; REST: every `adminOnly` route); still only for
+ *   users who are administrators.
  */
 export const API_TOKEN_SCOPES = ['read', 'write', 'process', 'admin'] as const;
 export type Scope = (typeof API_TOKEN_SCOPES)[number];
@@ -35,15 +37,6 @@ export const ADMIN_ROOT_FIELDS: ReadonlySet<string> = new Set([
  */
 export const PROCESS_ROOT_FIELDS: ReadonlySet<string> = new Set(['processProject', 'startProcessing', 'retryProcessing', 'reprocessFileSet']);
 const isProcessMutation = (field: string) => PROCESS_ROOT_FIELDS.has(field) || /process/i.test(field);
-
-/** REST: /api/admin/* needs admin, /api/projects/:id/process needs process, then by method. */
-export function restScopeFor(method: string, path: string): Scope {
-  const p = path.replace(/\/+$/, '');
-  if (p === '/api/admin' || p.startsWith('/api/admin/')) return 'admin';
-  if (/^\/api\/projects\/[^/]+\/process(\/|$)/.test(p)) return 'process';
-  const m = method.toUpperCase();
-  return m === 'GET' || m === 'HEAD' || m === 'OPTIONS' ? 'read' : 'write';
-}
 
 /** The principal's granted scopes: null means a login token (every right). */
 export type GrantedScopes = ReadonlySet<Scope> | null;

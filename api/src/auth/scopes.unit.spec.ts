@@ -1,25 +1,7 @@
 import 'reflect-metadata';
 import { parse } from 'graphql';
 import { AdminResolver } from '../admin/admin.resolver.js';
-import { ADMIN_ROOT_FIELDS, graphqlScopeError, graphqlScopesFor, restScopeFor, type Scope } from './scopes.js';
-
-describe('REST scope mapping', () => {
-  it.each([
-    ['GET', '/api/projects', 'read'],
-    ['HEAD', '/api/projects/abc/files/x', 'read'],
-    ['POST', '/api/projects', 'write'],
-    ['DELETE', '/api/projects/abc', 'write'],
-    ['PUT', '/api/user/theme', 'write'],
-    ['POST', '/api/projects/abc/process', 'process'],
-    ['POST', '/api/projects/abc/process/', 'process'],
-    ['GET', '/api/admin/users', 'admin'],
-    ['POST', '/api/admin/purchase-requests/x/approve', 'admin'],
-    ['GET', '/api/administrators', 'read'],
-    ['POST', '/api/projects/abc/processing-notes', 'write'],
-  ])('%s %s needs %s', (method, path, scope) => {
-    expect(restScopeFor(method, path)).toBe(scope);
-  });
-});
+import { ADMIN_ROOT_FIELDS, graphqlScopeError, graphqlScopesFor, type Scope } from './scopes.js';
 
 describe('GraphQL scope mapping', () => {
   const scopes = (q: string, op?: string) => [...graphqlScopesFor(parse(q), op)].sort();

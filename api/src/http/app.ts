@@ -21,6 +21,7 @@ import { exportRoutes } from '../exports/exports.routes.js';
 import { reenterRequestContext, requestIdMiddleware } from '../logging/request-context.js';
 import { jsonBodyParser } from './body-limits.js';
 import { requireScope } from '../auth/scopes.js';
+import { bindRouteScopes } from './route.js';
 import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
 import { mountExplorer } from '../explorer/explorer.routes.js';
 import { processingRoutes } from '../processing/processing.routes.js';
@@ -105,6 +106,8 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   serveWebApp(app, services.config.webDistDir);
   app.use(notFoundHandler);
   app.use(errorHandler(services.logger));
+  // Refuses to start if a signed-in route's API-token scope is not decided (http/route.ts).
+  bindRouteScopes(app);
   return app;
 }
 

@@ -16,6 +16,7 @@ export function processingRoutes(services: AppServices): Router {
         return { message: `Processing started for ${run.totalJobs} file set${run.totalJobs === 1 ? '' : 's'}`, runId: run.id, run, progress };
       },
       202,
+      'process', // starting paid work needs the process scope, whatever the method's default
     ),
   );
   r.get(

@@ -1,8 +1,29 @@
 import type { ProcessedResult } from '../../results/processed-result.js';
+import type { Scope } from '../../auth/scopes.js';
 
-/** Who calls: signed out, user A (who owns the objects), user B, an administrator. */
-export type Caller = 'anonymous' | 'owner' | 'other' | 'admin';
-export const CALLERS: Caller[] = ['anonymous', 'owner', 'other', 'admin'];
+/** The accounts: user A (who owns the objects), user B, an administrator. */
+export type Account = 'owner' | 'other' | 'admin';
+
+/**
+ * API tokens (`shl_...`) of those accounts, one per kind of grant: user A's single-scope tokens,
+ * and an administrator's token without `admin` and one with only `admin`.
+ */
+export const TOKEN_CALLERS = {
+  ownerReadToken: { account: 'owner', scopes: ['read'] },
+  ownerWriteToken: { account: 'owner', scopes: ['write'] },
+  ownerProcessToken: { account: 'owner', scopes: ['process'] },
+  adminTokenWithoutAdmin: { account: 'admin', scopes: ['read', 'write', 'process'] },
+  adminTokenAdminOnly: { account: 'admin', scopes: ['admin'] },
+} as const satisfies Record<string, { account: Account; scopes: readonly Scope[] }>;
+export type TokenCaller = keyof typeof TOKEN_CALLERS;
+
+/** Who calls: signed out, each account with its login token, each API token. */
+export type Caller = 'anonymous' | Account | TokenCaller;
+export const CALLERS: Caller[] = ['anonymous', 'owner', 'other', 'admin', ...(Object.keys(TOKEN_CALLERS) as TokenCaller[])];
+
+export const isTokenCaller = (c: Caller): c is TokenCaller => c in TOKEN_CALLERS;
+/** The account a caller speaks for (null: signed out). */
+export const accountOf = (c: Caller): Account | null => (c === 'anonymous' ? null : isTokenCaller(c) ? TOKEN_CALLERS[c].account : c);
 
 export interface MatrixAccount {
   token: string;
@@ -13,7 +34,9 @@ export interface MatrixAccount {
 
 /** Real objects of user A, made fresh for each call so destructive calls do not interfere (test-support/authorization-fixtures.ts). */
 export interface MatrixFixture {
-  users: Record<Exclude<Caller, 'anonymous'>, MatrixAccount>;
+  users: Record<Account, MatrixAccount>;
+  /** The secret of each API-token caller. */
+  tokens: Record<TokenCaller, string>;
   packageId: string;
   unique(prefix: string): string;
   project(opts?: { trashed?: boolean }): Promise<string>;
@@ -39,6 +62,9 @@ export interface MatrixFixture {
  *           user B and for an administrator (owners only; a foreign id answers like a missing one).
  * - admin:  administrator operations: 401 signed out, 403 for users, 2xx for administrators.
  *
+ * An API token is also held to the scope the route or field needs (`scope`, else `admin` for
+ * admin access, else read for GET/HEAD and queries/subscriptions, write otherwise): 403 without it.
+ *
  * A rule for a route or field that does not exist fails too, so the table names only real ones.
  */
 export type Access = 'public' | 'user' | 'owned' | 'admin';
@@ -46,7 +72,9 @@ export type Access = 'public' | 'user' | 'owned' | 'admin';
 export interface RestCall {
   /** Values of the route's `:params`. */
   params?: Record<string, string>;
-  /** A literal URL, for routes that are patterns (the web app fallback). */
+  /** A query string (without `?`), added after the path. */
+  query?: string;
+  /** A literal URL, for routes that are patterns (the web app fallback); holds no ids. */
   url?: string;
   body?: unknown;
   form?: FormData;
@@ -55,6 +83,8 @@ export interface RestCall {
 
 export interface RestRule {
   access: Access;
+  /** The API-token scope the route needs when it is not the default (see above). */
+  scope?: Scope;
   /** Builds the request for one caller; objects named in it belong to user A. */
   call?: (fx: MatrixFixture, caller: Caller) => Promise<RestCall>;
   /** Statuses also accepted for a caller who is allowed in (a business refusal, never 401/403/404). */
@@ -63,6 +93,8 @@ export interface RestRule {
 
 export interface GraphQLRule {
   access: Access;
+  /** The API-token scope the field needs when it is not the default (see above). */
+  scope?: Scope;
   /** Files for Upload arguments (variable path, e.g. `files.0`): sent as a GraphQL multipart request. */
   files?: (fx: MatrixFixture) => Promise<Record<string, { filename: string; data: Buffer }>>;
   /** Values for the field's arguments (the document is generated from the live schema). */
@@ -160,7 +192,7 @@ export const restRules: Record<string, RestRule> = {
   'HEAD /api/files/:fileId': { access: 'owned', call: file },
 
   // Processing and results (issue 5)
-  'POST /api/projects/:id/process': { access: 'owned', call: completeProject },
+  'POST /api/projects/:id/process': { access: 'owned', scope: 'process', call: completeProject },
   'GET /api/projects/:id/progress': { access: 'owned', call: project },
   'GET /api/filesets/:id/results': { access: 'owned', call: fileSet },
   'PUT /api/filesets/:id/results': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), body: fx.sampleResult() }) },
@@ -173,13 +205,13 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/projects/shutterstock-csv/:id': { access: 'owned', call: completeProject },
   'GET /api/projects/:id/export-check': {
     access: 'owned',
-    call: async (fx) => ({ url: `/api/projects/${await fx.completeProject()}/export-check?format=adobe` }),
+    call: async (fx) => ({ params: { id: await fx.completeProject() }, query: 'format=adobe' }),
   },
   'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
 
   // API tokens (issue 8)
   'GET /api/user/tokens': { access: 'user' },
-  'POST /api/user/tokens': { access: 'user', call: async (fx) => ({ body: { name: fx.unique('matrix'), scopes: ['read'] } }) },
+  'POST /api/user/tokens': { access: 'user', call: async (fx) => ({ body: { name: fx.unique('matrix'), scopes: ['write'] } }) },
   'DELETE /api/user/tokens/:id': { access: 'owned', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
 };
 
@@ -237,7 +269,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.verifyFileSets': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Mutation.generateProjectJson': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
-  'Mutation.startProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
+  'Mutation.startProcessing': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.completeProject() }) },
   'Query.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Subscription.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
 
@@ -260,6 +292,6 @@ export const graphqlRules: Record<string, GraphQLRule> = {
 
   // API tokens
   'Query.apiTokens': { access: 'user' },
-  'Mutation.createApiToken': { access: 'user', args: async (fx) => input({ name: fx.unique('matrix'), scopes: ['read'] }) },
+  'Mutation.createApiToken': { access: 'user', args: async (fx) => input({ name: fx.unique('matrix'), scopes: ['write'] }) },
   'Mutation.revokeApiToken': { access: 'owned', args: async (fx) => ({ id: await fx.apiToken() }) },
 };
