@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Orm } from '../db/database.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors/app-error.js';
-import { API_TOKEN_SCOPES, type GrantedScopes, type Scope } from '../auth/scopes.js';
+import { API_TOKEN_SCOPES, type Scope } from '../auth/scopes.js';
 import { afterTimeId, checkFirst, parseTimeIdCursor } from '../graphql/relay.js';
 import { User } from '../users/user.entity.js';
 import { ApiToken } from './api-token.entity.js';
@@ -81,15 +81,13 @@ export class ApiTokensService {
   ) {}
 
   /**
-   * Creates a token for `user`. `granted` is the caller's own scopes (null for a login token): a
-   * token can only mint tokens within its own scopes, so a narrow token cannot widen itself.
+   * Creates a token for `user`. Only a login session reaches here: the REST route and the
+   * mutation declare the `session` scope, so no token mints another (one that would outlive it).
    */
-  async create(user: User, granted: GrantedScopes, raw: unknown): Promise<{ token: ApiTokenView; secret: string }> {
+  async create(user: User, raw: unknown): Promise<{ token: ApiTokenView; secret: string }> {
     const input = createInput.parse(raw ?? {});
     const scopes = API_TOKEN_SCOPES.filter((s) => input.scopes.includes(s));
     if (scopes.includes('admin') && !user.isAdmin) throw forbidden('The admin scope is only available to administrators');
-    const beyond = granted ? scopes.find((s) => !granted.has(s)) : undefined;
-    if (beyond) throw forbidden(`This API token cannot create a token with the '${beyond}' scope it does not have`);
     const now = this.now();
     if (input.expiresAt && input.expiresAt <= now) throw badInput('expiresAt must be in the future');
     const em = this.orm.em.fork();

@@ -24,7 +24,7 @@ import { RevocationListener } from '../api-tokens/revocation-listener.js';
 
 /** graphql-ws: the refusal of an operation outside the token's scopes, as a result (no HTTP status there). */
 function scopeRefusal(args: ExecutionArgs): ExecutionResult | null {
-  const refused = graphqlScopeError((args.contextValue as GraphQLContext).scopes, args.document, args.operationName);
+  const refused = graphqlScopeError(args.schema, (args.contextValue as GraphQLContext).scopes, args.document, args.operationName);
   if (!refused) return null;
   const { http: _http, ...extensions } = refused.extensions;
   return { errors: [new GraphQLError(refused.message, { extensions })] };
@@ -97,8 +97,8 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
         // API token scopes: one check per operation, before any resolver runs (auth/scopes.ts).
         async requestDidStart() {
           return {
-            async didResolveOperation({ contextValue, document, operationName }) {
-              const refused = graphqlScopeError(contextValue.scopes, document, operationName);
+            async didResolveOperation({ contextValue, document, operationName, schema }) {
+              const refused = graphqlScopeError(schema, contextValue.scopes, document, operationName);
               if (refused) throw refused;
             },
           };

@@ -1,7 +1,7 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../app/services.js';
 import { requireAdmin, requireUser } from '../auth/viewer.js';
-import { requireScope, type Scope } from '../auth/scopes.js';
+import { requireScope, type RequiredScope, type Scope } from '../auth/scopes.js';
 import type { Principal } from '../auth/auth.service.js';
 import { unauthenticated } from '../errors/app-error.js';
 import type { User } from '../users/user.entity.js';
@@ -30,18 +30,14 @@ export function route(handler: Handler, status = 200): RequestHandler {
  * handler naming it), never something read from the request's path: Express matches paths
  * case-insensitively, so a rule on the path's text is a rule a client can spell around.
  */
-export async function principalOf(services: AppServices, req: Request, scope: Scope): Promise<Principal> {
+export async function principalOf(services: AppServices, req: Request, scope: RequiredScope): Promise<Principal> {
   const principal = await services.auth.authenticate(req.headers.authorization);
   if (!principal) throw unauthenticated();
   requireScope(principal.scopes, scope);
-  (req as Request & { principal?: Principal }).principal = principal;
   return principal;
 }
 
-/** The principal `authed()`/`adminOnly()` resolved for this request (e.g. to know a token's scopes). */
-export const principalOfRequest = (req: Request): Principal | undefined => (req as Request & { principal?: Principal }).principal;
-
-export async function userOf(services: AppServices, req: Request, scope: Scope): Promise<User> {
+export async function userOf(services: AppServices, req: Request, scope: RequiredScope): Promise<User> {
   return requireUser(await principalOf(services, req, scope));
 }
 
@@ -64,12 +60,12 @@ export const METHOD_DEFAULT_SCOPES: Readonly<Record<string, Scope>> = {
 
 /** A signed-in handler's scope: declared with it, or bound from its route's method at start-up. */
 interface ScopeSlot {
-  declared: Scope | null;
+  declared: RequiredScope | null;
   bound: Scope | null;
 }
 const scopeSlots = new WeakMap<RequestHandler, ScopeSlot>();
 
-function scopeOf(slot: ScopeSlot): Scope {
+function scopeOf(slot: ScopeSlot): RequiredScope {
   const scope = slot.declared ?? slot.bound;
   // Fail closed: a handler outside any route (bindRouteScopes never saw it) serves nobody.
   if (!scope) throw new Error('This signed-in handler has no scope: declare one, or mount it on a route (bindRouteScopes)');
@@ -90,7 +86,7 @@ export function authed(
   services: AppServices,
   handler: (req: Request, user: User, res: Response) => Promise<unknown>,
   status = 200,
-  scope?: Scope,
+  scope?: RequiredScope,
 ): RequestHandler {
   const slot: ScopeSlot = { declared: scope ?? null, bound: null };
   return signedIn(slot, async (req, res) => handler(req, await userOf(services, req, scopeOf(slot)), res), status);

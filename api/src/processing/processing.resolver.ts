@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscript
 import type { GraphQLResolveInfo } from 'graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
+import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { ProjectType } from '../projects/project.type.js';
 import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
@@ -22,6 +23,7 @@ async function subscribeToProgress({ args, context, info }: { args: { projectId:
 export class ProcessingResolver {
   constructor(private readonly services: AppServices) {}
 
+  @RequiresScope('process')
   @Mutation(() => StartProcessingPayload, {
     description:
       'Starts processing the complete file sets of your project and charges the run once. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, or in the trash), BAD_USER_INPUT (no complete set), NOT_FOUND.',

@@ -15,7 +15,7 @@ import {
   type Caller,
   type MatrixFixture,
 } from './test-support/authorization-rules.js';
-import type { Scope } from '../auth/scopes.js';
+import type { RequiredScope } from '../auth/scopes.js';
 
 /**
  * Every REST route of the live app and every GraphQL root field of the live schema, called as
@@ -31,8 +31,8 @@ type Outcome = 'ok' | 401 | 403 | 404;
  * What `caller` must get. A REST route open to everyone ignores a bearer token; GraphQL holds any
  * presented API token to its scope, public fields included (`tokenCheckedWhenPublic`).
  */
-function expected(access: Access, caller: Caller, scope: Scope, tokenCheckedWhenPublic = false): Outcome {
-  const lacksScope = isTokenCaller(caller) && !(TOKEN_CALLERS[caller].scopes as readonly Scope[]).includes(scope);
+function expected(access: Access, caller: Caller, scope: RequiredScope, tokenCheckedWhenPublic = false): Outcome {
+  const lacksScope = isTokenCaller(caller) && !(TOKEN_CALLERS[caller].scopes as readonly RequiredScope[]).includes(scope);
   if (access === 'public') return lacksScope && tokenCheckedWhenPublic ? 403 : 'ok';
   const account = accountOf(caller);
   if (!account) return 401;
@@ -43,10 +43,10 @@ function expected(access: Access, caller: Caller, scope: Scope, tokenCheckedWhen
 }
 
 /** The scope an API token needs for a REST route: its rule's, else admin, else by the method. */
-const restScope = (access: Access, method: string, declared?: Scope): Scope =>
+const restScope = (access: Access, method: string, declared?: RequiredScope): RequiredScope =>
   declared ?? (access === 'admin' ? 'admin' : method === 'GET' || method === 'HEAD' ? 'read' : 'write');
 /** The scope an API token needs for a root field: its rule's, else admin, else by the operation. */
-const graphqlScope = (access: Access, field: string, declared?: Scope): Scope =>
+const graphqlScope = (access: Access, field: string, declared?: RequiredScope): RequiredScope =>
   declared ?? (access === 'admin' ? 'admin' : field.startsWith('Mutation.') ? 'write' : 'read');
 
 const bearerOf = (caller: Caller): string | null => {

@@ -1,5 +1,5 @@
 import type { ProcessedResult } from '../../results/processed-result.js';
-import type { Scope } from '../../auth/scopes.js';
+import type { RequiredScope, Scope } from '../../auth/scopes.js';
 
 /** The accounts: user A (who owns the objects), user B, an administrator. */
 export type Account = 'owner' | 'other' | 'admin';
@@ -83,8 +83,8 @@ export interface RestCall {
 
 export interface RestRule {
   access: Access;
-  /** The API-token scope the route needs when it is not the default (see above). */
-  scope?: Scope;
+  /** The API-token scope the route needs when it is not the default (see above); `session`: no API token at all. */
+  scope?: RequiredScope;
   /** Builds the request for one caller; objects named in it belong to user A. */
   call?: (fx: MatrixFixture, caller: Caller) => Promise<RestCall>;
   /** Statuses also accepted for a caller who is allowed in (a business refusal, never 401/403/404). */
@@ -93,8 +93,8 @@ export interface RestRule {
 
 export interface GraphQLRule {
   access: Access;
-  /** The API-token scope the field needs when it is not the default (see above). */
-  scope?: Scope;
+  /** The API-token scope the field needs when it is not the default (see above); `session`: no API token at all. */
+  scope?: RequiredScope;
   /** Files for Upload arguments (variable path, e.g. `files.0`): sent as a GraphQL multipart request. */
   files?: (fx: MatrixFixture) => Promise<Record<string, { filename: string; data: Buffer }>>;
   /** Values for the field's arguments (the document is generated from the live schema). */
@@ -211,8 +211,9 @@ export const restRules: Record<string, RestRule> = {
 
   // API tokens (issue 8)
   'GET /api/user/tokens': { access: 'user' },
-  'POST /api/user/tokens': { access: 'user', call: async (fx) => ({ body: { name: fx.unique('matrix'), scopes: ['write'] } }) },
-  'DELETE /api/user/tokens/:id': { access: 'owned', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
+  // Tokens are managed from a login session only: no API token mints or revokes tokens (issue 14 item 6).
+  'POST /api/user/tokens': { access: 'user', scope: 'session', call: async (fx) => ({ body: { name: fx.unique('matrix'), scopes: ['read'] } }) },
+  'DELETE /api/user/tokens/:id': { access: 'owned', scope: 'session', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
 };
 
 const input = (value: Record<string, unknown>) => ({ input: value });
@@ -292,6 +293,6 @@ export const graphqlRules: Record<string, GraphQLRule> = {
 
   // API tokens
   'Query.apiTokens': { access: 'user' },
-  'Mutation.createApiToken': { access: 'user', args: async (fx) => input({ name: fx.unique('matrix'), scopes: ['write'] }) },
-  'Mutation.revokeApiToken': { access: 'owned', args: async (fx) => ({ id: await fx.apiToken() }) },
+  'Mutation.createApiToken': { access: 'user', scope: 'session', args: async (fx) => input({ name: fx.unique('matrix'), scopes: ['read'] }) },
+  'Mutation.revokeApiToken': { access: 'owned', scope: 'session', args: async (fx) => ({ id: await fx.apiToken() }) },
 };
