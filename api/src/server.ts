@@ -50,9 +50,11 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
     services = createServices({ config, logger, orm, pool, queue, jwtSecret });
     await services.storage.init();
     if (config.admin) {
-      const admin = await services.users.ensureAdmin(config.admin);
+      const { user: admin, promoted } = await services.users.ensureAdmin(config.admin);
+      // The account's own tokens predate its promotion: none of them may act as administrator.
+      if (promoted) await services.apiTokens.revokeAllOf(admin.id);
       await services.credits.onboard(admin.id);
-      logger.info({ username: admin.username }, 'administrator ensured');
+      logger.info({ username: admin.username, promoted }, 'administrator ensured');
     }
   } catch (err) {
     await closeStores().catch(() => undefined);

@@ -135,6 +135,16 @@ export class ApiTokensService {
     return presentApiToken(token, this.now());
   }
 
+  /** Revokes every active token of a user (an account promoted to administrator at start-up). */
+  async revokeAllOf(userId: string): Promise<number> {
+    const em = this.orm.em.fork();
+    const ids = (await em.find(ApiToken, { user: userId, revokedAt: null }, { fields: ['id'] })).map((t) => t.id);
+    if (!ids.length) return 0;
+    await em.nativeUpdate(ApiToken, { id: { $in: ids } }, { revokedAt: this.now() });
+    for (const id of ids) await em.getConnection().execute(`select pg_notify('${REVOCATION_CHANNEL}', ?)`, [id]);
+    return ids.length;
+  }
+
   /** The user and scopes of a bearer secret; 401 saying why when it is unknown, revoked or expired. */
   async authenticate(secret: string): Promise<ApiTokenPrincipal> {
     if (!isWellFormedApiToken(secret)) throw unauthenticated(INVALID_MESSAGE);

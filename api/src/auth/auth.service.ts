@@ -44,7 +44,7 @@ export class AuthService {
     await this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
     const user = await this.users.create(raw);
     for (const hook of this.registeredHooks) await hook(user);
-    return { token: this.jwt.sign(user.id), user };
+    return { token: this.jwt.sign(user.id, user.isAdmin), user };
   }
 
   async login(raw: unknown, address?: string): Promise<AuthResult> {
@@ -54,7 +54,7 @@ export class AuthService {
     // Always verify against some hash so a wrong username costs as long as a wrong password.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) throw unauthenticated(LOGIN_FAILED);
-    return { token: this.jwt.sign(user.id), user };
+    return { token: this.jwt.sign(user.id, user.isAdmin), user };
   }
 
   /** The signed-in user for an Authorization header, null when there is none; 401 when it is bad. */
@@ -74,13 +74,15 @@ export class AuthService {
       const p = await this.apiTokens.authenticate(token);
       return { user: p.user, scopes: p.scopes, apiTokenId: p.tokenId };
     }
-    const { sub } = this.jwt.verify(token);
+    const { sub, adm } = this.jwt.verify(token);
     // A malformed id is a bad token; a database that cannot be reached is a 503, not a sign-out.
     const user = await this.users.findById(sub).catch((err: unknown) => {
       if (toAppError(err)?.code === 'SERVICE_UNAVAILABLE') throw err;
       return null;
     });
     if (!user) throw unauthenticated('Invalid authentication token');
+    // An administrator's sessions are signed as such: one from before the account became admin ends.
+    if (user.isAdmin && !adm) throw unauthenticated('Session expired. Please log in again.');
     return { user, scopes: null, apiTokenId: null };
   }
 }

@@ -4,6 +4,8 @@ import { unauthenticated } from '../errors/app-error.js';
 
 export interface TokenClaims {
   sub: string;
+  /** Signed for an administrator: a session signed before a promotion never acts as admin. */
+  adm: boolean;
 }
 
 /** Signs and checks login tokens. HS256 only: `alg: none` and other algorithms are refused. */
@@ -21,8 +23,8 @@ export class JwtService {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  sign(userId: string): string {
-    return jwt.sign({}, this.secret, {
+  sign(userId: string, admin = false): string {
+    return jwt.sign(admin ? { adm: true } : {}, this.secret, {
       algorithm: 'HS256',
       subject: userId,
       expiresIn: this.expiresIn as jwt.SignOptions['expiresIn'],
@@ -33,7 +35,7 @@ export class JwtService {
     try {
       const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string') throw new Error('no subject');
-      return { sub: claims.sub };
+      return { sub: claims.sub, adm: claims.adm === true };
     } catch (err) {
       if (err instanceof jwt.TokenExpiredError) throw unauthenticated('Session expired. Please log in again.');
       throw unauthenticated('Invalid authentication token');
