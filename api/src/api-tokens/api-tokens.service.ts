@@ -6,6 +6,8 @@ import { afterTimeId, checkFirst, parseTimeIdCursor } from '../graphql/relay.js'
 import { User } from '../users/user.entity.js';
 import { ApiToken } from './api-token.entity.js';
 import { REVOCATION_CHANNEL } from './revocation-listener.js';
+import { noBidiControls } from '../validation/display-text.js';
+import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 import { displayPrefix, hashTokenSecret, isWellFormedApiToken, newTokenSecret } from './token-secret.js';
 
 /** A user may hold this many tokens that are neither revoked nor expired. */
@@ -18,7 +20,12 @@ export const EXPIRED_MESSAGE = 'API token has expired';
 export const INVALID_MESSAGE = 'Invalid API token';
 
 const createInput = z.object({
-  name: z.string({ error: 'Token name is required' }).trim().min(1, 'Token name is required').max(100, 'Token name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Token name is required' })
+    .trim()
+    .min(1, 'Token name is required')
+    .max(100, 'Token name must be at most 100 characters')
+    .refine(...noBidiControls('Token name')),
   scopes: z
     .array(z.enum(API_TOKEN_SCOPES, { error: `Scopes must be some of: ${API_TOKEN_SCOPES.join(', ')}` }), { error: 'scopes must be a list' })
     .min(1, 'Choose at least one scope'),
@@ -30,6 +37,10 @@ const createInput = z.object({
       const d = v instanceof Date ? v : new Date(v);
       if (Number.isNaN(d.getTime())) {
         ctx.addIssue({ code: 'custom', message: 'expiresAt must be a date (ISO 8601)' });
+        return z.NEVER;
+      }
+      if (!isStorableDate(d)) {
+        ctx.addIssue({ code: 'custom', message: `expiresAt ${DATE_RANGE_MESSAGE}` });
         return z.NEVER;
       }
       return d;
@@ -90,20 +101,23 @@ export class ApiTokensService {
     if (scopes.includes('admin') && !user.isAdmin) throw forbidden('The admin scope is only available to administrators');
     const now = this.now();
     if (input.expiresAt && input.expiresAt <= now) throw badInput('expiresAt must be in the future');
-    const em = this.orm.em.fork();
-    const active = await em.count(ApiToken, { user: user.id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
-    if (active >= MAX_ACTIVE_TOKENS) throw badInput(`You already have ${MAX_ACTIVE_TOKENS} active API tokens; revoke one first`);
     const secret = newTokenSecret();
-    const token = em.create(ApiToken, {
-      user: em.getReference(User, user.id),
-      name: input.name,
-      scopeList: scopes.join(','),
-      prefix: displayPrefix(secret),
-      tokenHash: hashTokenSecret(secret),
-      createdAt: now,
-      expiresAt: input.expiresAt,
+    // Count and insert under a per-user lock, in one transaction: concurrent creates queue here,
+    // so the 50th active token is the last one, on every API process.
+    const token = await this.orm.em.fork().transactional(async (em) => {
+      await em.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`api-tokens:${user.id}`], 'all', em.getTransactionContext());
+      const active = await em.count(ApiToken, { user: user.id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
+      if (active >= MAX_ACTIVE_TOKENS) throw badInput(`You already have ${MAX_ACTIVE_TOKENS} active API tokens; revoke one first`);
+      return em.create(ApiToken, {
+        user: em.getReference(User, user.id),
+        name: input.name,
+        scopeList: scopes.join(','),
+        prefix: displayPrefix(secret),
+        tokenHash: hashTokenSecret(secret),
+        createdAt: now,
+        expiresAt: input.expiresAt,
+      });
     });
-    await em.flush();
     return { token: presentApiToken(token, now), secret };
   }
 

@@ -81,7 +81,7 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    formatError: makeFormatError(services.logger),
+    formatError: makeFormatError(services.logger, services.config.introspection),
     introspection: services.config.introspection,
     validationRules: extraRules(services.config.introspection),
     parseOptions: GRAPHQL_PARSE_OPTIONS,

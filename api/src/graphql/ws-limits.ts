@@ -25,7 +25,7 @@ const withCode = (e: GraphQLError, code: string) =>
  */
 export function wsOperationLimits(schema: GraphQLSchema, introspection: boolean, logger: Logger): Partial<ServerOptions> {
   const validate = validateWithLimits(introspection);
-  const formatError = makeFormatError(logger);
+  const formatError = makeFormatError(logger, introspection);
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => formatError(e.toJSON(), e));
   const inContext = (args: ExecutionArgs, run: () => ReturnType<typeof execute>) => withRequestContext((args.contextValue as GraphQLContext).requestId, run);
   return {

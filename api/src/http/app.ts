@@ -20,6 +20,7 @@ import { fileRoutes } from '../files/files.routes.js';
 import { exportRoutes } from '../exports/exports.routes.js';
 import { reenterRequestContext, requestIdMiddleware } from '../logging/request-context.js';
 import { jsonBodyParser } from './body-limits.js';
+import { serializeRequest } from '../logging/logger.js';
 import { requireScope } from '../auth/scopes.js';
 import { bindRouteScopes } from './route.js';
 import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
@@ -45,7 +46,8 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
       genReqId: (req) => String(req.id),
       quietReqLogger: true, // req.log lines carry reqId; the completion line has req and res too
       // Response headers are the same on every line (CSP etc.): the status says what matters.
-      serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
+      // Signed `?token=` links are credentials: the URL is logged redacted (logging/logger.ts).
+      serializers: { req: serializeRequest, res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
