@@ -70,7 +70,7 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
   const app = createHttpApp(services, graphql.mount);
   httpServer.on('request', app);
   // Slow or stuck clients must not hold sockets forever.
-  httpServer.requestTimeout = 0; // uploads may take long; body reads are bounded by the idle timeout below
+  httpServer.requestTimeout = 0; // uploads may take long; bodies are bounded by http/body-limits.ts bodyTimeouts
   httpServer.headersTimeout = 30_000;
   httpServer.keepAliveTimeout = 5_000;
 

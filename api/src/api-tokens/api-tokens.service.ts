@@ -78,6 +78,7 @@ export interface ApiTokenPrincipal {
   user: User;
   scopes: ReadonlySet<Scope>;
   tokenId: string;
+  expiresAt: Date | null;
 }
 
 /**
@@ -176,6 +177,6 @@ export class ApiTokensService {
         { lastUsedAt: now },
       );
     }
-    return { user: token.user, scopes: new Set(token.scopes), tokenId: token.id };
+    return { user: token.user, scopes: new Set(token.scopes), tokenId: token.id, expiresAt: token.expiresAt ?? null };
   }
 }

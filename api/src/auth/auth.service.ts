@@ -17,6 +17,8 @@ export interface Principal {
   user: User;
   scopes: GrantedScopes;
   apiTokenId: string | null;
+  /** When the credential expires (a login token's exp, an API token's expiresAt); null: never. */
+  expiresAt: Date | null;
 }
 
 export interface AuthResult {
@@ -72,9 +74,9 @@ export class AuthService {
     if (looksLikeApiToken(token)) {
       if (!this.apiTokens) throw unauthenticated('Invalid authentication token');
       const p = await this.apiTokens.authenticate(token);
-      return { user: p.user, scopes: p.scopes, apiTokenId: p.tokenId };
+      return { user: p.user, scopes: p.scopes, apiTokenId: p.tokenId, expiresAt: p.expiresAt };
     }
-    const { sub, adm } = this.jwt.verify(token);
+    const { sub, adm, exp } = this.jwt.verify(token);
     // A malformed id is a bad token; a database that cannot be reached is a 503, not a sign-out.
     const user = await this.users.findById(sub).catch((err: unknown) => {
       if (toAppError(err)?.code === 'SERVICE_UNAVAILABLE') throw err;
@@ -83,6 +85,6 @@ export class AuthService {
     if (!user) throw unauthenticated('Invalid authentication token');
     // An administrator's sessions are signed as such: one from before the account became admin ends.
     if (user.isAdmin && !adm) throw unauthenticated('Session expired. Please log in again.');
-    return { user, scopes: null, apiTokenId: null };
+    return { user, scopes: null, apiTokenId: null, expiresAt: exp === null ? null : new Date(exp * 1000) };
   }
 }

@@ -6,6 +6,8 @@ export interface TokenClaims {
   sub: string;
   /** Signed for an administrator: a session signed before a promotion never acts as admin. */
   adm: boolean;
+  /** When the token stops being valid (seconds since the epoch), if it says. */
+  exp: number | null;
 }
 
 /** Signs and checks login tokens. HS256 only: `alg: none` and other algorithms are refused. */
@@ -35,7 +37,7 @@ export class JwtService {
     try {
       const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string') throw new Error('no subject');
-      return { sub: claims.sub, adm: claims.adm === true };
+      return { sub: claims.sub, adm: claims.adm === true, exp: typeof claims.exp === 'number' ? claims.exp : null };
     } catch (err) {
       if (err instanceof jwt.TokenExpiredError) throw unauthenticated('Session expired. Please log in again.');
       throw unauthenticated('Invalid authentication token');

@@ -19,7 +19,7 @@ import { fileSetRoutes } from '../filesets/filesets.routes.js';
 import { fileRoutes } from '../files/files.routes.js';
 import { exportRoutes } from '../exports/exports.routes.js';
 import { reenterRequestContext, requestIdMiddleware } from '../logging/request-context.js';
-import { jsonBodyParser } from './body-limits.js';
+import { bodyTimeouts, jsonBodyParser } from './body-limits.js';
 import { serializeRequest } from '../logging/logger.js';
 import { requireScope } from '../auth/scopes.js';
 import { bindRouteScopes } from './route.js';
@@ -40,6 +40,7 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.disable('x-powered-by');
   app.set('trust proxy', services.config.trustProxy);
   app.use(requestIdMiddleware);
+  app.use(bodyTimeouts(services.config.bodyTimeouts));
   app.use(
     pinoHttp({
       logger: services.logger,
