@@ -50,9 +50,12 @@ export class AuthService {
   }
 
   async login(raw: unknown, address?: string): Promise<AuthResult> {
-    await this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
+    await this.limiter.loginFromAddress(address);
     const input = loginInput.parse(raw);
     const user = await this.users.findByLogin(input.username);
+    // One bucket per account whichever of its names is typed; a delay, never a lock-out (rate-limit.ts).
+    const delay = await this.limiter.loginDelayMs(user ? `user:${user.id}` : input.username);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     // Always verify against some hash so a wrong username costs as long as a wrong password.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) throw unauthenticated(LOGIN_FAILED);
