@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { parse, type GraphQLSchema } from 'graphql';
+import { OperationTypeNode, parse, type GraphQLSchema } from 'graphql';
 import { buildAppSchema } from '../graphql/schema.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
 import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
@@ -12,7 +12,9 @@ beforeAll(async () => {
 
 /** Every root field of the live schema with its operation type. */
 const rootFields = () =>
-  (['query', 'mutation', 'subscription'] as const).flatMap((op) => Object.values(schema.getRootType(op)?.getFields() ?? {}).map((field) => ({ op, field })));
+  [OperationTypeNode.QUERY, OperationTypeNode.MUTATION, OperationTypeNode.SUBSCRIPTION].flatMap((op) =>
+    Object.values(schema.getRootType(op)?.getFields() ?? {}).map((field) => ({ op, field })),
+  );
 
 describe('GraphQL scope mapping (read from the schema: RequiresScope on the resolver method)', () => {
   const scopes = (q: string, op?: string) => [...graphqlScopesFor(schema, parse(q), op)].sort();
