@@ -3,6 +3,7 @@ import { loadConfig } from './config/config.js';
 import { createLogger } from './logging/logger.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { startServer, type RunningServer } from './server.js';
+import { AdminAccountConflict } from './users/users.service.js';
 
 /**
  * `npm start`: the whole product in one process. With no DATABASE_URL an embedded PostgreSQL
@@ -54,7 +55,11 @@ try {
   // A plain line for people reading the terminal.
   process.stdout.write(`\nShotlog is ready at ${server.url} (started in ${seconds}s)\n\n`);
 } catch (err) {
-  logger.fatal({ err }, 'start-up failed');
+  if (err instanceof AdminAccountConflict) {
+    // A refusal, not a crash: one line that says what to change.
+    logger.fatal(err.message);
+    process.stderr.write(`\n${err.message}\n\n`);
+  } else logger.fatal({ err }, 'start-up failed');
   await embedded?.stop().catch(() => undefined);
   process.exit(1);
 }

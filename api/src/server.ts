@@ -50,9 +50,11 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
     services = createServices({ config, logger, orm, pool, queue, jwtSecret });
     await services.storage.init();
     if (config.admin) {
-      const admin = await services.users.ensureAdmin(config.admin);
+      const { user: admin, promoted } = await services.users.ensureAdmin(config.admin);
+      // The account's own tokens predate its promotion: none of them may act as administrator.
+      if (promoted) await services.apiTokens.revokeAllOf(admin.id);
       await services.credits.onboard(admin.id);
-      logger.info({ username: admin.username }, 'administrator ensured');
+      logger.info({ username: admin.username, promoted }, 'administrator ensured');
     }
   } catch (err) {
     await closeStores().catch(() => undefined);
@@ -68,7 +70,7 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
   const app = createHttpApp(services, graphql.mount);
   httpServer.on('request', app);
   // Slow or stuck clients must not hold sockets forever.
-  httpServer.requestTimeout = 0; // uploads may take long; body reads are bounded by the idle timeout below
+  httpServer.requestTimeout = 0; // uploads may take long; bodies are bounded by http/body-limits.ts bodyTimeouts
   httpServer.headersTimeout = 30_000;
   httpServer.keepAliveTimeout = 5_000;
 

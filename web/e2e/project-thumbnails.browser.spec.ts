@@ -40,7 +40,7 @@ it('lists thumbnails and loads the original JPG only for the selected set', asyn
   });
   await page.goto(`/project/${projectId}`);
   await page.getByTestId('preview-image').waitFor();
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
+  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete && i.naturalWidth > 0));
   await page.waitForLoadState('networkidle');
 
   const thumbs = images.filter((i) => i.url.endsWith('/thumbnail'));
@@ -64,6 +64,6 @@ it('lists thumbnails and loads the original JPG only for the selected set', asyn
   await h.screenshot(page, 'project-thumbnails-375');
   // The list sits below the editor at this width: scrolled into view, its thumbnails are there.
   await page.getByTestId('file-set-item').last().scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.pd-thumb img')].every((i) => i.complete && i.naturalWidth > 0));
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.pd-thumb img')).every((i) => i.complete && i.naturalWidth > 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'project-thumbnails-375-list.png') });
 });

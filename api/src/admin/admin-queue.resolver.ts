@@ -1,6 +1,7 @@
 import { Arg, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireAdmin } from '../auth/viewer.js';
+import { RequiresScope } from '../auth/scopes.js';
 import { badInput } from '../errors/app-error.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { readQueueStats, type QueueStats } from './admin-queue.service.js';
@@ -12,12 +13,14 @@ import { pollingIterator } from './polling-iterator.js';
 export class AdminQueueResolver {
   constructor(private readonly services: AppServices) {}
 
+  @RequiresScope('admin')
   @Query(() => [QueueStatsType], { description: 'Every background job queue: job counts by state and the most recent failures (administrators).' })
   adminQueueStats(@Ctx() ctx: GraphQLContext): Promise<QueueStats[]> {
     requireAdmin(ctx);
     return readQueueStats(this.services.queue, this.services.logger);
   }
 
+  @RequiresScope('admin')
   @Subscription(() => [QueueStatsType], {
     description: 'adminQueueStats at once and then every intervalSeconds (2 to 60), for a live admin view (administrators).',
     subscribe: ({ args, context }) => {

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireAdmin } from '../auth/viewer.js';
+import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { checkFirst, parseSequenceCursor, sequenceCursor, timeIdCursor, toConnection } from '../graphql/relay.js';
 import { MoneyScalar } from '../graphql/scalars.js';
@@ -21,6 +22,7 @@ import {
 export class AdminResolver {
   constructor(private readonly services: AppServices) {}
 
+  @RequiresScope('admin')
   @Query(() => AdminUserConnection, { description: 'All users with their balances (administrators).' })
   async adminUsers(
     @Ctx() ctx: GraphQLContext,
@@ -39,6 +41,7 @@ export class AdminResolver {
     return toConnection(rows, { first, after, totalCount: total, cursorOf: (u) => timeIdCursor('user', u) });
   }
 
+  @RequiresScope('admin')
   @Mutation(() => CreditAdjustmentType, { description: "Adds (positive) or removes (negative) credits on a user's account (administrators)." })
   adjustUserCredits(
     @Ctx() ctx: GraphQLContext,
@@ -52,18 +55,21 @@ export class AdminResolver {
     return this.services.admin.adjustCredits(userId, amount, reason, admin.id, idempotencyKey ?? undefined);
   }
 
+  @RequiresScope('admin')
   @Query(() => [SettingType], { description: 'Administrator settings (administrators).' })
   settings(@Ctx() ctx: GraphQLContext) {
     requireAdmin(ctx);
     return this.services.settings.all();
   }
 
+  @RequiresScope('admin')
   @Mutation(() => MarkupUpdateType, { description: 'Sets CREDIT_MARKUP_PERCENTAGE, 0 to 1000 (administrators). The cost per file set follows at once.' })
   updateMarkup(@Ctx() ctx: GraphQLContext, @Arg('value', () => Number, { description: 'The markup in percent, 0 to 1000.' }) value: number) {
     const admin = requireAdmin(ctx);
     return this.services.admin.setMarkup(value, admin.id);
   }
 
+  @RequiresScope('admin')
   @Query(() => PurchaseRequestConnection, { description: 'All purchase requests, optionally by status (administrators).' })
   async adminPurchaseRequests(
     @Ctx() ctx: GraphQLContext,
@@ -77,6 +83,7 @@ export class AdminResolver {
     return toConnection(requests, { first, after, totalCount: total, cursorOf: (r) => timeIdCursor('purchaseRequest', r) });
   }
 
+  @RequiresScope('admin')
   @Mutation(() => PurchaseDecision, { description: "Approves a pending purchase request: the package's credits are added, exactly once (administrators)." })
   approvePurchaseRequest(
     @Ctx() ctx: GraphQLContext,
@@ -86,6 +93,7 @@ export class AdminResolver {
     return this.services.purchases.approve(id, requireAdmin(ctx), adminNotes);
   }
 
+  @RequiresScope('admin')
   @Mutation(() => PurchaseDecision, { description: 'Rejects a pending purchase request; the notes are shown to the user as Reason (administrators).' })
   rejectPurchaseRequest(
     @Ctx() ctx: GraphQLContext,
@@ -95,6 +103,7 @@ export class AdminResolver {
     return this.services.purchases.reject(id, requireAdmin(ctx), adminNotes);
   }
 
+  @RequiresScope('admin')
   @Query(() => LedgerEventConnection, { description: 'The ledger explorer: every event, filterable by user, type and date (administrators).' })
   async ledgerEvents(
     @Ctx() ctx: GraphQLContext,
@@ -109,6 +118,7 @@ export class AdminResolver {
     return toConnection(rows, { first, after, totalCount: total, cursorOf: (e) => sequenceCursor('ledgerEvent', e.sequence) });
   }
 
+  @RequiresScope('admin')
   @Query(() => LedgerVerificationType, { description: 'Verifies the hash chain of every ledger event; names the first that fails (administrators).' })
   async ledgerVerification(@Ctx() ctx: GraphQLContext) {
     requireAdmin(ctx);
@@ -116,6 +126,7 @@ export class AdminResolver {
     return { ...v, firstInvalidEventId: v.firstInvalidEventId ?? null, reason: v.reason ?? null };
   }
 
+  @RequiresScope('admin')
   @Query(() => LedgerReplayType, { description: 'Replays all events into fresh projections and compares them with the live ones (administrators).' })
   ledgerReplay(@Ctx() ctx: GraphQLContext) {
     requireAdmin(ctx);

@@ -1,6 +1,7 @@
 import { formatCredits, type Ledger } from '@shotlog/ledger';
 import { badInput, notFound } from '../errors/app-error.js';
 import { parseId } from '../projects/projects.validation.js';
+import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 import type { UsersService } from '../users/users.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -9,6 +10,7 @@ function parseDate(raw: unknown, what: string): Date | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const d = raw instanceof Date ? raw : new Date(String(raw));
   if (Number.isNaN(d.getTime())) throw badInput(`${what} must be a date (ISO 8601)`);
+  if (!isStorableDate(d)) throw badInput(`${what} ${DATE_RANGE_MESSAGE}`);
   return d;
 }
 

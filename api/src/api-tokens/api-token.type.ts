@@ -60,7 +60,8 @@ export class CreateApiTokenInput {
   @Field({ description: 'A name to recognise it by, 1 to 100 characters.' })
   name!: string;
   @Field(() => [ApiTokenScope], {
-    description: 'At least one scope. `admin` is for administrators only; a token can only create tokens within its own scopes.',
+    description:
+      'At least one scope. `admin` is for administrators only. Tokens are created and revoked with a login token only (an API token gets FORBIDDEN).',
   })
   scopes!: ApiTokenScope[];
   @Field(() => Date, { nullable: true, description: 'When the token stops working (must be in the future); omit for a token that does not expire.' })

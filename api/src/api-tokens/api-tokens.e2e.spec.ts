@@ -81,14 +81,31 @@ describe('creating and listing tokens', () => {
     expect(admin.token.scopes).toEqual(['admin']);
   });
 
-  it('lets a token mint tokens only within its own scopes', async () => {
+  it('manages tokens from a login session only: a token cannot mint a child that outlives revoking it (issue 14 item 6)', async () => {
     const u = await signUp(server);
-    const rw = await createToken(u.token, ['read', 'write']);
-    const narrower = await server.graphql(CREATE, { i: { name: 'child', scopes: ['read'] } }, rw.secret);
-    expect(narrower.errors).toBeUndefined();
-    const wider = await server.graphql(CREATE, { i: { name: 'child', scopes: ['read', 'process'] } }, rw.secret);
-    expect(wider.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect(wider.errors?.[0]?.message).toMatch(/'process'/);
+    const parent = await createToken(u.token, ['read', 'write', 'process']);
+    // The review's reproduction: the parent mints a child; revoking the parent must leave no working token.
+    const rest = await server.request('POST', '/api/user/tokens', { token: parent.secret, body: { name: 'child', scopes: ['read'] } });
+    const gql = await server.graphql(CREATE, { i: { name: 'child', scopes: ['read'] } }, parent.secret);
+    const children = [rest.body?.secret, gql.data?.createApiToken?.secret].filter((s): s is string => typeof s === 'string');
+    expect((await server.request('DELETE', `/api/user/tokens/${parent.token.id}`, { token: u.token })).status).toBe(200);
+    for (const child of children) expect((await server.request('GET', '/api/user/profile', { token: child })).status).toBe(401);
+    expect(children).toEqual([]);
+    expect([rest.status, rest.body.message]).toEqual([403, 'API tokens cannot manage API tokens or change the password: sign in with your password to do this']);
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'API tokens cannot manage API tokens or change the password: sign in with your password to do this',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    // Nor can a token revoke tokens (its own or a sibling); listing them stays a read.
+    const sibling = await createToken(u.token, ['read', 'write']);
+    const viaRest = await server.request('DELETE', `/api/user/tokens/${sibling.token.id}`, { token: sibling.secret });
+    const viaGql = await server.graphql('mutation($id: ID!){ revokeApiToken(id: $id){ id } }', { id: sibling.token.id }, sibling.secret);
+    expect([viaRest.status, viaGql.errors?.[0]?.extensions?.code]).toEqual([403, 'FORBIDDEN']);
+    const list = await server.request('GET', '/api/user/tokens', { token: sibling.secret });
+    expect(list.body.tokens.map((t: { name: string; active: boolean }) => [t.name, t.active])).toEqual([
+      ['t-read-write', true],
+      ['t-read-write-process', false],
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
+import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { timeIdCursor, toConnection } from '../graphql/relay.js';
 import { ApiTokenConnection, ApiTokenType, CreateApiTokenInput, CreatedApiToken } from './api-token.type.js';
@@ -19,14 +20,16 @@ export class ApiTokensResolver {
     return toConnection(page.rows, { first, after, totalCount: page.totalCount, cursorOf: (t) => timeIdCursor('apiToken', t) });
   }
 
+  @RequiresScope('session')
   @Mutation(() => CreatedApiToken, { description: 'Creates a personal API token for scripts; the answer holds its secret, shown only this once.' })
   createApiToken(
     @Arg('input', () => CreateApiTokenInput, { description: 'Name, scopes and optional expiry of the token.' }) input: CreateApiTokenInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return this.services.apiTokens.create(requireUser(ctx), ctx.scopes, { ...input });
+    return this.services.apiTokens.create(requireUser(ctx), { ...input });
   }
 
+  @RequiresScope('session')
   @Mutation(() => ApiTokenType, {
     description: 'Revokes one of your API tokens: every request with it is refused at once (401), on every server. Revoking twice is harmless.',
   })

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed, jsonBody, principalOfRequest } from '../http/route.js';
+import { authed, jsonBody } from '../http/route.js';
 import { intParam } from '../credits/credits.routes.js';
 import { timeIdCursor } from '../graphql/relay.js';
 
@@ -24,15 +24,16 @@ export function apiTokenRoutes(services: AppServices): Router {
     authed(
       services,
       async (req, user) => {
-        const { token, secret } = await apiTokens.create(user, principalOfRequest(req)?.scopes ?? null, jsonBody(req));
+        const { token, secret } = await apiTokens.create(user, jsonBody(req));
         return { message: 'API token created. Copy the secret now: it will not be shown again.', token, secret };
       },
       201,
+      'session', // a token never mints tokens (issue 14 item 6)
     ),
   );
   r.delete(
     '/:id',
-    authed(services, async (req, user) => ({ message: 'API token revoked', token: await apiTokens.revoke(user, req.params.id) })),
+    authed(services, async (req, user) => ({ message: 'API token revoked', token: await apiTokens.revoke(user, req.params.id) }), 200, 'session'),
   );
   return r;
 }

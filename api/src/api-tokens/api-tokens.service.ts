@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { Orm } from '../db/database.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors/app-error.js';
-import { API_TOKEN_SCOPES, type GrantedScopes, type Scope } from '../auth/scopes.js';
+import { API_TOKEN_SCOPES, type Scope } from '../auth/scopes.js';
 import { afterTimeId, checkFirst, parseTimeIdCursor } from '../graphql/relay.js';
 import { User } from '../users/user.entity.js';
 import { ApiToken } from './api-token.entity.js';
 import { REVOCATION_CHANNEL } from './revocation-listener.js';
+import { noBidiControls } from '../validation/display-text.js';
+import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 import { displayPrefix, hashTokenSecret, isWellFormedApiToken, newTokenSecret } from './token-secret.js';
 
 /** A user may hold this many tokens that are neither revoked nor expired. */
@@ -18,7 +20,12 @@ export const EXPIRED_MESSAGE = 'API token has expired';
 export const INVALID_MESSAGE = 'Invalid API token';
 
 const createInput = z.object({
-  name: z.string({ error: 'Token name is required' }).trim().min(1, 'Token name is required').max(100, 'Token name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Token name is required' })
+    .trim()
+    .min(1, 'Token name is required')
+    .max(100, 'Token name must be at most 100 characters')
+    .refine(...noBidiControls('Token name')),
   scopes: z
     .array(z.enum(API_TOKEN_SCOPES, { error: `Scopes must be some of: ${API_TOKEN_SCOPES.join(', ')}` }), { error: 'scopes must be a list' })
     .min(1, 'Choose at least one scope'),
@@ -30,6 +37,10 @@ const createInput = z.object({
       const d = v instanceof Date ? v : new Date(v);
       if (Number.isNaN(d.getTime())) {
         ctx.addIssue({ code: 'custom', message: 'expiresAt must be a date (ISO 8601)' });
+        return z.NEVER;
+      }
+      if (!isStorableDate(d)) {
+        ctx.addIssue({ code: 'custom', message: `expiresAt ${DATE_RANGE_MESSAGE}` });
         return z.NEVER;
       }
       return d;
@@ -67,6 +78,7 @@ export interface ApiTokenPrincipal {
   user: User;
   scopes: ReadonlySet<Scope>;
   tokenId: string;
+  expiresAt: Date | null;
 }
 
 /**
@@ -81,31 +93,32 @@ export class ApiTokensService {
   ) {}
 
   /**
-   * Creates a token for `user`. `granted` is the caller's own scopes (null for a login token): a
-   * token can only mint tokens within its own scopes, so a narrow token cannot widen itself.
+   * Creates a token for `user`. Only a login session reaches here: the REST route and the
+   * mutation declare the `session` scope, so no token mints another (one that would outlive it).
    */
-  async create(user: User, granted: GrantedScopes, raw: unknown): Promise<{ token: ApiTokenView; secret: string }> {
+  async create(user: User, raw: unknown): Promise<{ token: ApiTokenView; secret: string }> {
     const input = createInput.parse(raw ?? {});
     const scopes = API_TOKEN_SCOPES.filter((s) => input.scopes.includes(s));
     if (scopes.includes('admin') && !user.isAdmin) throw forbidden('The admin scope is only available to administrators');
-    const beyond = granted ? scopes.find((s) => !granted.has(s)) : undefined;
-    if (beyond) throw forbidden(`This API token cannot create a token with the '${beyond}' scope it does not have`);
     const now = this.now();
     if (input.expiresAt && input.expiresAt <= now) throw badInput('expiresAt must be in the future');
-    const em = this.orm.em.fork();
-    const active = await em.count(ApiToken, { user: user.id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
-    if (active >= MAX_ACTIVE_TOKENS) throw badInput(`You already have ${MAX_ACTIVE_TOKENS} active API tokens; revoke one first`);
     const secret = newTokenSecret();
-    const token = em.create(ApiToken, {
-      user: em.getReference(User, user.id),
-      name: input.name,
-      scopeList: scopes.join(','),
-      prefix: displayPrefix(secret),
-      tokenHash: hashTokenSecret(secret),
-      createdAt: now,
-      expiresAt: input.expiresAt,
+    // Count and insert under a per-user lock, in one transaction: concurrent creates queue here,
+    // so the 50th active token is the last one, on every API process.
+    const token = await this.orm.em.fork().transactional(async (em) => {
+      await em.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`api-tokens:${user.id}`], 'all', em.getTransactionContext());
+      const active = await em.count(ApiToken, { user: user.id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
+      if (active >= MAX_ACTIVE_TOKENS) throw badInput(`You already have ${MAX_ACTIVE_TOKENS} active API tokens; revoke one first`);
+      return em.create(ApiToken, {
+        user: em.getReference(User, user.id),
+        name: input.name,
+        scopeList: scopes.join(','),
+        prefix: displayPrefix(secret),
+        tokenHash: hashTokenSecret(secret),
+        createdAt: now,
+        expiresAt: input.expiresAt,
+      });
     });
-    await em.flush();
     return { token: presentApiToken(token, now), secret };
   }
 
@@ -137,6 +150,16 @@ export class ApiTokensService {
     return presentApiToken(token, this.now());
   }
 
+  /** Revokes every active token of a user (an account promoted to administrator at start-up). */
+  async revokeAllOf(userId: string): Promise<number> {
+    const em = this.orm.em.fork();
+    const ids = (await em.find(ApiToken, { user: userId, revokedAt: null }, { fields: ['id'] })).map((t) => t.id);
+    if (!ids.length) return 0;
+    await em.nativeUpdate(ApiToken, { id: { $in: ids } }, { revokedAt: this.now() });
+    for (const id of ids) await em.getConnection().execute(`select pg_notify('${REVOCATION_CHANNEL}', ?)`, [id]);
+    return ids.length;
+  }
+
   /** The user and scopes of a bearer secret; 401 saying why when it is unknown, revoked or expired. */
   async authenticate(secret: string): Promise<ApiTokenPrincipal> {
     if (!isWellFormedApiToken(secret)) throw unauthenticated(INVALID_MESSAGE);
@@ -154,6 +177,6 @@ export class ApiTokensService {
         { lastUsedAt: now },
       );
     }
-    return { user: token.user, scopes: new Set(token.scopes), tokenId: token.id };
+    return { user: token.user, scopes: new Set(token.scopes), tokenId: token.id, expiresAt: token.expiresAt ?? null };
   }
 }

@@ -34,7 +34,7 @@ import { ResultsService } from '../results/results.service.js';
 /** Wires the services of one process. */
 export function createServices(deps: { config: Config; logger: Logger; orm: Orm; pool: pg.Pool; queue: QueueBackend; jwtSecret: string }): AppServices {
   const ledger = createLedger(deps.pool);
-  const users = new UsersService(deps.orm);
+  const users = new UsersService(deps.orm, deps.config.admin);
   const apiTokens = new ApiTokensService(deps.orm);
   const auth = new AuthService(
     users,

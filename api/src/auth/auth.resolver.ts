@@ -4,6 +4,7 @@ import type { AppServices } from '../app/services.js';
 import { AuthPayload, ChangePasswordInput, LoginInput, PasswordResetLinkType, RegisterInput, ResetPasswordInput } from './auth.types.js';
 import { requireAdmin, requireUser } from './viewer.js';
 import { resetLinkUrl } from './password-resets.js';
+import { RequiresScope } from './scopes.js';
 import type { AuthResult } from './auth.service.js';
 import type { User } from '../users/user.entity.js';
 
@@ -28,12 +29,13 @@ export class AuthResolver {
     description:
       "Changes the signed-in user's password (counted like a login attempt). Every other login session ends; use the returned token from now on. Not with an API token.",
   })
+  @RequiresScope('session')
   async changePassword(
     @Arg('input', () => ChangePasswordInput, { description: 'Current and new password.' }) input: ChangePasswordInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AuthResult> {
     const user = requireUser(ctx);
-    const principal = { user, scopes: ctx.scopes, apiTokenId: ctx.apiTokenId ?? null };
+    const principal = { user, scopes: ctx.scopes, apiTokenId: ctx.apiTokenId ?? null, expiresAt: ctx.expiresAt ?? null };
     return signedIn(ctx, await this.services.auth.changePassword(principal, { ...input }, ctx.clientAddress));
   }
 
@@ -50,6 +52,7 @@ export class AuthResolver {
   @Mutation(() => PasswordResetLinkType, {
     description: 'Issues a one-time password-reset link for a user, valid 24 hours; earlier unused links stop working (administrators).',
   })
+  @RequiresScope('admin')
   async issuePasswordResetLink(
     @Arg('userId', () => ID, { description: 'The account to reset.' }) userId: string,
     @Ctx() ctx: GraphQLContext,

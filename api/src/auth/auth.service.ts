@@ -20,6 +20,8 @@ export interface Principal {
   user: User;
   scopes: GrantedScopes;
   apiTokenId: string | null;
+  /** When the credential expires (a login token's exp, an API token's expiresAt); null: never. */
+  expiresAt: Date | null;
 }
 
 export interface AuthResult {
@@ -48,17 +50,20 @@ export class AuthService {
     await this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
     const user = await this.users.create(raw);
     for (const hook of this.registeredHooks) await hook(user);
-    return { token: this.jwt.sign(user.id, user.sessionVersion), user };
+    return { token: this.jwt.sign(user), user };
   }
 
   async login(raw: unknown, address?: string): Promise<AuthResult> {
-    await this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
+    await this.limiter.loginFromAddress(address);
     const input = loginInput.parse(raw);
     const user = await this.users.findByLogin(input.username);
+    // One bucket per account whichever of its names is typed; a delay, never a lock-out (rate-limit.ts).
+    const delay = await this.limiter.loginDelayMs(user ? `user:${user.id}` : input.username);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     // Always verify against some hash so a wrong username costs as long as a wrong password.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) throw unauthenticated(LOGIN_FAILED);
-    return { token: this.jwt.sign(user.id, user.sessionVersion), user };
+    return { token: this.jwt.sign(user), user };
   }
 
   /**
@@ -75,7 +80,7 @@ export class AuthService {
     if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw new AppError('UNAUTHENTICATED', WRONG_CURRENT_PASSWORD, { reason: 'WRONG_PASSWORD' });
     const updated = await this.users.setPassword(user.id, await hashPassword(input.newPassword));
-    return { token: this.jwt.sign(updated.id, updated.sessionVersion), user: updated };
+    return { token: this.jwt.sign(updated), user: updated };
   }
 
   /** An administrator's one-time reset link for a user (the admin hands it over; no e-mail). */
@@ -91,7 +96,7 @@ export class AuthService {
     await this.limiter.attempt(address, `reset-link:${String((raw as { token?: unknown } | null)?.token ?? '')}`);
     const input = resetPasswordInput.parse(raw);
     const user = await this.requireResets().consume(input.token, await hashPassword(input.newPassword));
-    return { token: this.jwt.sign(user.id, user.sessionVersion), user };
+    return { token: this.jwt.sign(user), user };
   }
 
   private requireResets(): PasswordResets {
@@ -114,9 +119,9 @@ export class AuthService {
     if (looksLikeApiToken(token)) {
       if (!this.apiTokens) throw unauthenticated('Invalid authentication token');
       const p = await this.apiTokens.authenticate(token);
-      return { user: p.user, scopes: p.scopes, apiTokenId: p.tokenId };
+      return { user: p.user, scopes: p.scopes, apiTokenId: p.tokenId, expiresAt: p.expiresAt };
     }
-    const { sub, ver } = this.jwt.verify(token);
+    const { sub, ver, adm, exp } = this.jwt.verify(token);
     // A malformed id is a bad token; a database that cannot be reached is a 503, not a sign-out.
     const user = await this.users.findById(sub).catch((err: unknown) => {
       if (toAppError(err)?.code === 'SERVICE_UNAVAILABLE') throw err;
@@ -124,6 +129,8 @@ export class AuthService {
     });
     if (!user) throw unauthenticated('Invalid authentication token');
     if (user.sessionVersion !== ver) throw unauthenticated(SESSION_ENDED);
-    return { user, scopes: null, apiTokenId: null };
+    // An administrator's sessions are signed as such: one from before the account became admin ends.
+    if (user.isAdmin && !adm) throw unauthenticated('Session expired. Please log in again.');
+    return { user, scopes: null, apiTokenId: null, expiresAt: exp === null ? null : new Date(exp * 1000) };
   }
 }

@@ -6,6 +6,10 @@ export interface TokenClaims {
   sub: string;
   /** The user's session version when the token was issued (absent in tokens from before versions: 0). */
   ver: number;
+  /** Signed for an administrator: a session signed before a promotion never acts as admin. */
+  adm: boolean;
+  /** When the token stops being valid (seconds since the epoch), if it says. */
+  exp: number | null;
 }
 
 /** Signs and checks login tokens. HS256 only: `alg: none` and other algorithms are refused. */
@@ -23,10 +27,11 @@ export class JwtService {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  sign(userId: string, sessionVersion = 0): string {
-    return jwt.sign({ ver: sessionVersion }, this.secret, {
+  /** A login token for the user as they are now: their session version, and whether they are an administrator. */
+  sign(user: { id: string; sessionVersion: number; isAdmin: boolean }): string {
+    return jwt.sign({ ver: user.sessionVersion, ...(user.isAdmin ? { adm: true } : {}) }, this.secret, {
       algorithm: 'HS256',
-      subject: userId,
+      subject: user.id,
       expiresIn: this.expiresIn as jwt.SignOptions['expiresIn'],
     });
   }
@@ -35,7 +40,7 @@ export class JwtService {
     try {
       const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string') throw new Error('no subject');
-      return { sub: claims.sub, ver: typeof claims.ver === 'number' ? claims.ver : 0 };
+      return { sub: claims.sub, ver: typeof claims.ver === 'number' ? claims.ver : 0, adm: claims.adm === true, exp: typeof claims.exp === 'number' ? claims.exp : null };
     } catch (err) {
       if (err instanceof jwt.TokenExpiredError) throw unauthenticated('Session expired. Please log in again.');
       throw unauthenticated('Invalid authentication token');

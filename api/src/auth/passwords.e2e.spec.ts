@@ -66,7 +66,7 @@ describe('change password (REST)', () => {
     const apiToken = await server.request('POST', '/api/user/tokens', { token: user.token, body: { name: 'script', scopes: ['read', 'write'] } });
     const withToken = await changeRest(apiToken.body.secret, { currentPassword: user.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
     expect(withToken.status).toBe(403);
-    expect(withToken.body.message).toMatch(/API tokens cannot change the password/);
+    expect(withToken.body.message).toMatch(/API tokens cannot .*change the password/);
     // Express matches routes case-insensitively: the upper-case path is the same route, with the same rules.
     expect((await changeRest(null, { currentPassword: 'x' }, '/API/USER/PASSWORD')).status).toBe(401);
     const upper = await changeRest(

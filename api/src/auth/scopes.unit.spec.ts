@@ -1,37 +1,34 @@
 import 'reflect-metadata';
-import { parse } from 'graphql';
+import { OperationTypeNode, parse, type GraphQLSchema } from 'graphql';
+import { buildAppSchema } from '../graphql/schema.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
-import { ADMIN_ROOT_FIELDS, graphqlScopeError, graphqlScopesFor, restScopeFor, type Scope } from './scopes.js';
+import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
+import { declaredFieldScope, graphqlScopeError, graphqlScopesFor, type Scope } from './scopes.js';
 
-describe('REST scope mapping', () => {
-  it.each([
-    ['GET', '/api/projects', 'read'],
-    ['HEAD', '/api/projects/abc/files/x', 'read'],
-    ['POST', '/api/projects', 'write'],
-    ['DELETE', '/api/projects/abc', 'write'],
-    ['PUT', '/api/user/theme', 'write'],
-    ['POST', '/api/projects/abc/process', 'process'],
-    ['POST', '/api/projects/abc/process/', 'process'],
-    ['GET', '/api/admin/users', 'admin'],
-    ['POST', '/api/admin/purchase-requests/x/approve', 'admin'],
-    ['GET', '/api/administrators', 'read'],
-    ['POST', '/api/projects/abc/processing-notes', 'write'],
-  ])('%s %s needs %s', (method, path, scope) => {
-    expect(restScopeFor(method, path)).toBe(scope);
-  });
+let schema: GraphQLSchema;
+beforeAll(async () => {
+  schema = await buildAppSchema(null);
 });
 
-describe('GraphQL scope mapping', () => {
-  const scopes = (q: string, op?: string) => [...graphqlScopesFor(parse(q), op)].sort();
-  it('maps queries and subscriptions to read, mutations to write, admin and process fields to theirs', () => {
+/** Every root field of the live schema with its operation type. */
+const rootFields = () =>
+  [OperationTypeNode.QUERY, OperationTypeNode.MUTATION, OperationTypeNode.SUBSCRIPTION].flatMap((op) =>
+    Object.values(schema.getRootType(op)?.getFields() ?? {}).map((field) => ({ op, field })),
+  );
+
+describe('GraphQL scope mapping (read from the schema: RequiresScope on the resolver method)', () => {
+  const scopes = (q: string, op?: string) => [...graphqlScopesFor(schema, parse(q), op)].sort();
+  it('maps queries and subscriptions to read, mutations to write, admin, process and session fields to theirs', () => {
     expect(scopes('{ me { id } }')).toEqual(['read']);
     expect(scopes('subscription { projectProgress(projectId: "x") { progress } }')).toEqual(['read']);
     expect(scopes('mutation { createProject(input: {}) { id } }')).toEqual(['write']);
-    expect(scopes('mutation { processProject(id: "x") { id } }')).toEqual(['process']);
-    expect(scopes('mutation { startFileSetProcessing(id: "x") { id } }')).toEqual(['process']);
-    expect(scopes('{ processingProgress(id: "x") { id } }')).toEqual(['read']);
+    expect(scopes('mutation { startProcessing(projectId: "x") { message } }')).toEqual(['process']);
+    expect(scopes('{ projectProgress(projectId: "x") { progress } }')).toEqual(['read']);
     expect(scopes('{ me { id } ledgerEvents { totalCount } }')).toEqual(['admin', 'read']);
     expect(scopes('mutation { approvePurchaseRequest(id: "x") { message } }')).toEqual(['admin']);
+    expect(scopes('{ adminQueueStats { name } }')).toEqual(['admin']);
+    expect(scopes('subscription { adminQueueStatsUpdates { name } }')).toEqual(['admin']);
+    expect(scopes('mutation { createApiToken(input: {}) { secret } }')).toEqual(['session']);
     expect(scopes('{ __typename }')).toEqual([]);
   });
 
@@ -41,19 +38,26 @@ describe('GraphQL scope mapping', () => {
     expect(scopes('query A { me { id } } mutation B { createProject(input: {}) { id } }', 'B')).toEqual(['write']);
   });
 
-  it('names the first missing scope; a login token (null) may do anything', () => {
+  it('names the first missing scope; a login token (null) may do anything; no token passes session', () => {
     const granted = new Set<Scope>(['read']);
-    expect(graphqlScopeError(granted, parse('{ me { id } }'))).toBeNull();
-    expect(graphqlScopeError(granted, parse('mutation { createProject(input: {}) { id } }'))?.message).toBe(
+    expect(graphqlScopeError(schema, granted, parse('{ me { id } }'))).toBeNull();
+    expect(graphqlScopeError(schema, granted, parse('mutation { createProject(input: {}) { id } }'))?.message).toBe(
       "This API token does not have the 'write' scope needed for this request",
     );
-    expect(graphqlScopeError(granted, parse('mutation { createProject(input: {}) { id } }'))?.extensions.code).toBe('FORBIDDEN');
-    expect(graphqlScopeError(null, parse('mutation { updateMarkup(value: 1) { message } }'))).toBeNull();
+    expect(graphqlScopeError(schema, granted, parse('mutation { createProject(input: {}) { id } }'))?.extensions.code).toBe('FORBIDDEN');
+    expect(graphqlScopeError(schema, null, parse('mutation { updateMarkup(value: 1) { message } }'))).toBeNull();
+    const everything = new Set<Scope>(['read', 'write', 'process', 'admin']);
+    expect(graphqlScopeError(schema, everything, parse('mutation { revokeApiToken(id: "x") { id } }'))?.message).toBe(
+      'API tokens cannot manage API tokens or change the password: sign in with your password to do this',
+    );
   });
 
-  it('lists every administrator operation of AdminResolver', () => {
-    const methods = Object.getOwnPropertyNames(AdminResolver.prototype).filter((m) => m !== 'constructor');
-    expect(methods.length).toBeGreaterThan(5);
-    for (const m of methods) expect([m, ADMIN_ROOT_FIELDS.has(m)]).toEqual([m, true]);
+  it('declares admin on every administrator operation: each field of the admin resolvers, each field documented "(administrators)"', () => {
+    const adminMethods = [AdminResolver, AdminQueueResolver].flatMap((c) => Object.getOwnPropertyNames(c.prototype).filter((m) => m !== 'constructor'));
+    expect(adminMethods.length).toBeGreaterThan(10);
+    const fields = new Map(rootFields().map(({ field }) => [field.name, field]));
+    for (const m of adminMethods) expect([m, declaredFieldScope(fields.get(m))]).toEqual([m, 'admin']);
+    for (const { field } of rootFields())
+      if (/\(administrators\)\.?$/.test(field.description ?? '')) expect([field.name, declaredFieldScope(field)]).toEqual([field.name, 'admin']);
   });
 });

@@ -46,6 +46,9 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString,
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(32),
+  HTTP_BODY_IDLE_MS: z.coerce.number().int().positive().default(30_000),
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   PUBLIC_URL: optionalString,
   /** Express 'trust proxy': whose X-Forwarded-For is believed (per-address rate limits). */
   TRUST_PROXY: z.string().default('loopback'),
@@ -113,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    /** graphql-ws connections open at once from one client address (more: closed with 4429). */
+    wsMaxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
+    /** Non-upload request bodies: the longest pause between bytes, and the longest whole body. */
+    bodyTimeouts: { idleMs: e.HTTP_BODY_IDLE_MS, totalMs: e.HTTP_BODY_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
     /** The public origin (e.g. https://shotlog.example.com), so signed export links are absolute. */

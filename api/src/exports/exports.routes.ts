@@ -26,7 +26,7 @@ export function exportRoutes(services: AppServices): Router {
   const viewer = async (req: Request, projectId: string, kind: ExportKind): Promise<User> => {
     const token = req.query.token;
     if (typeof token === 'string' && token) return (await exports.userForLink(token, projectId, kind)).user;
-    return userOf(services, req);
+    return userOf(services, req, 'read');
   };
 
   const fileHeaders = (res: Response, type: string, disposition: string, c: ExportCompleteness) => {
@@ -60,7 +60,7 @@ export function exportRoutes(services: AppServices): Router {
     route(async (req) => {
       const format = req.query.format;
       if (!AGENCY_FORMATS.includes(format as AgencyFormat)) throw badInput(`format must be one of: ${AGENCY_FORMATS.join(', ')}`);
-      return exports.check(await userOf(services, req), req.params.id, format as AgencyFormat);
+      return exports.check(await userOf(services, req, 'read'), req.params.id, format as AgencyFormat);
     }),
   );
 
@@ -72,7 +72,7 @@ export function exportRoutes(services: AppServices): Router {
       // A signed link carries its own choice of JPGs; a bearer request says it in the query.
       const { user, withJpgs } = token
         ? await exports.userForLink(token, id, 'metadata-zip').then(({ user, grant }) => ({ user, withJpgs: !!grant.withJpgs }))
-        : { user: await userOf(services, req), withJpgs: truthy(req.query.withJpgs) };
+        : { user: await userOf(services, req, 'read'), withJpgs: truthy(req.query.withJpgs) };
       const zip = await exports.metadataZip(user, id, withJpgs);
       fileHeaders(res, 'application/zip', zip.contentDisposition, zip);
       const abort = new AbortController();

@@ -40,7 +40,7 @@ export function fileRoutes(services: AppServices): Router {
 }
 
 async function authorizedFile(services: AppServices, req: Request): Promise<MediaFile> {
-  if (req.headers.authorization) return services.files.getOwned(await userOf(services, req), req.params.fileId);
+  if (req.headers.authorization) return services.files.getOwned(await userOf(services, req, 'read'), req.params.fileId);
   const token = req.query.token;
   if (token === undefined) throw unauthenticated();
   if (!fileUrlSigner()?.verify(String(req.params.fileId), token)) throw unauthenticated('This file link is invalid or has expired');

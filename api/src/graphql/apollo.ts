@@ -25,10 +25,34 @@ import { RevocationListener, sessionKey } from '../api-tokens/revocation-listene
 
 /** graphql-ws: the refusal of an operation outside the token's scopes, as a result (no HTTP status there). */
 function scopeRefusal(args: ExecutionArgs): ExecutionResult | null {
-  const refused = graphqlScopeError((args.contextValue as GraphQLContext).scopes, args.document, args.operationName);
+  const refused = graphqlScopeError(args.schema, (args.contextValue as GraphQLContext).scopes, args.document, args.operationName);
   if (!refused) return null;
   const { http: _http, ...extensions } = refused.extensions;
   return { errors: [new GraphQLError(refused.message, { extensions })] };
+}
+
+/** The longest a timer can wait (about 24.8 days); a later expiry is re-armed when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const expiryTimers = new WeakMap<object, NodeJS.Timeout>();
+
+/**
+ * A websocket authenticates once and may stream for hours: when the credential it opened with
+ * expires, the socket is closed (4401, like a revoked token) and the client must sign in again.
+ * One timer per socket, for the earliest expiry its operations presented.
+ */
+function closeAtExpiry(socket: { close(code: number, reason: string): void; once(event: 'close', fn: () => void): unknown }, expiresAt: Date): void {
+  if (expiryTimers.has(socket)) return;
+  const arm = () => {
+    const wait = expiresAt.getTime() - Date.now();
+    const timer = setTimeout(
+      () => (wait > MAX_TIMER_MS ? arm() : socket.close(4401, 'Session expired. Please log in again.')),
+      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+    );
+    timer.unref();
+    expiryTimers.set(socket, timer);
+  };
+  arm();
+  socket.once('close', () => clearTimeout(expiryTimers.get(socket)));
 }
 
 /** Resolves the viewer for one operation; a bad token is kept for resolvers that need a user. */
@@ -44,6 +68,7 @@ export async function contextFor(
       user: principal?.user ?? null,
       scopes: principal?.scopes ?? null,
       apiTokenId: principal?.apiTokenId ?? null,
+      expiresAt: principal?.expiresAt ?? null,
       authError: null,
       requestId,
       clientAddress,
@@ -75,16 +100,18 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
         const context = await contextFor(services, header, randomUUID(), ctx.extra.request.socket.remoteAddress);
         if (context.apiTokenId) revocations.track(context.apiTokenId, ctx.extra.socket);
         else if (context.user) revocations.track(sessionKey(context.user.id, context.user.sessionVersion), ctx.extra.socket);
+        if (context.expiresAt) closeAtExpiry(ctx.extra.socket, context.expiresAt);
         return context;
       },
     },
     wsServer,
     services.logger,
+    { maxConnectionsPerAddress: services.config.wsMaxConnectionsPerAddress },
   );
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    formatError: makeFormatError(services.logger),
+    formatError: makeFormatError(services.logger, services.config.introspection),
     introspection: services.config.introspection,
     validationRules: extraRules(services.config.introspection),
     parseOptions: GRAPHQL_PARSE_OPTIONS,
@@ -102,8 +129,8 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
         // API token scopes: one check per operation, before any resolver runs (auth/scopes.ts).
         async requestDidStart() {
           return {
-            async didResolveOperation({ contextValue, document, operationName }) {
-              const refused = graphqlScopeError(contextValue.scopes, document, operationName);
+            async didResolveOperation({ contextValue, document, operationName, schema }) {
+              const refused = graphqlScopeError(schema, contextValue.scopes, document, operationName);
               if (refused) throw refused;
             },
           };

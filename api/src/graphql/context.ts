@@ -15,6 +15,8 @@ export interface GraphQLContext extends Viewer {
   scopes: ReadonlySet<Scope> | null;
   /** The API token behind this operation, if any. */
   apiTokenId?: string | null;
+  /** When the presented credential expires (null: never, or none presented). */
+  expiresAt?: Date | null;
   /** The client's address (rate limits). */
   clientAddress?: string;
 }

@@ -107,13 +107,15 @@ describe('login and registration rate limits', () => {
   it('answers 429 with Retry-After on REST and RATE_LIMITED on GraphQL', async () => {
     const statuses: number[] = [];
     let retryAfter: string | null = null;
-    for (let i = 0; i < 5; i++) {
-      const r = await server.request('POST', '/auth/login', { body: { username: 'victim', password: `guess-${i}` } });
+    // Per address (6 a minute here); an account over its allowance is slowed down, not refused (issue 14).
+    for (let i = 0; i < 8; i++) {
+      const r = await server.request('POST', '/auth/login', { body: { username: `victim${i}`, password: `guess-${i}` } });
       statuses.push(r.status);
       retryAfter ??= r.headers.get('retry-after');
     }
+    // Earlier sign-ups and logins of this file counted on the same address.
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
-    expect(statuses.slice(3)).toEqual([429, 429]);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     const g = await server.graphql('mutation{ login(input:{username:"victim", password:"x"}){ token } }');
     expect(g.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');

@@ -1,5 +1,6 @@
 import { ClassType, Field, Int, ObjectType } from 'type-graphql';
 import { badInput } from '../errors/app-error.js';
+import { isStorableDate, isStorableSequence } from '../validation/pg-range.js';
 
 /**
  * Relay connections (https://relay.dev/graphql/connections.htm) for every list that grows.
@@ -94,7 +95,7 @@ export function parseTimeIdCursor(kind: string, after: string | null | undefined
   if (after === null || after === undefined) return null;
   const [iso, id] = decodeCursor(after, kind, 2) as [string, string];
   const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime()) || !UUID.test(id)) throw badInput('Invalid cursor');
+  if (!isStorableDate(createdAt) || !UUID.test(id)) throw badInput('Invalid cursor');
   return { createdAt, id };
 }
 
@@ -111,7 +112,7 @@ export const sequenceCursor = (kind: string, sequence: string) => encodeCursor(k
 export function parseSequenceCursor(kind: string, after: string | null | undefined): string | null {
   if (after === null || after === undefined) return null;
   const [seq] = decodeCursor(after, kind, 1) as [string];
-  if (!/^\d{1,19}$/.test(seq)) throw badInput('Invalid cursor');
+  if (!isStorableSequence(seq)) throw badInput('Invalid cursor');
   return seq;
 }
 

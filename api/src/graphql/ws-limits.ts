@@ -12,7 +12,15 @@ export const WS_LIMITS = {
   maxPayloadBytes: 1024 * 1024,
   /** Operations (subscriptions, queries, mutations) running at once on one socket. */
   maxOperationsPerSocket: 20,
+  /** Refusals in a row for that limit after which the socket is closed (4429): it keeps flooding. */
+  maxRateLimitedInARow: 10,
 } as const;
+
+/** Close code for a client that floods: its own range (4xxx), like graphql-ws's 4400/4401. */
+export const WS_TOO_MANY_REQUESTS = 4429;
+
+/** Rate-limit refusals in a row, per socket; an accepted operation starts the count again. */
+const refusedInARow = new WeakMap<object, number>();
 
 const withCode = (e: GraphQLError, code: string) =>
   e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, code } });
@@ -30,7 +38,7 @@ export function wsOperationLimits(
   boundsFor: (context: GraphQLContext, document: DocumentNode) => Promise<ListBounds>,
 ): Partial<ServerOptions> {
   const validate = validateWithLimits(introspection);
-  const formatError = makeFormatError(logger);
+  const formatError = makeFormatError(logger, introspection);
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => formatError(e.toJSON(), e));
   /** The cost with the variables' values and the unpaged lists' real bounds, as HTTP's plugin does (limits.ts). */
   const overLimit = async (args: ExecutionArgs) => {
@@ -42,14 +50,20 @@ export function wsOperationLimits(
     withRequestContext((args.contextValue as GraphQLContext).requestId, async () => (await overLimit(args)) ?? run());
   return {
     onSubscribe: (ctx, _id, payload) => {
+      const socket = (ctx.extra as { socket?: { close(code: number, reason: string): void } }).socket ?? ctx;
       // The id of this operation is already counted in ctx.subscriptions.
       if (Object.keys(ctx.subscriptions).length > WS_LIMITS.maxOperationsPerSocket) {
+        const strikes = (refusedInARow.get(socket) ?? 0) + 1;
+        refusedInARow.set(socket, strikes);
+        // Told it is over the limit and still sending: stop reading it at all.
+        if (strikes >= WS_LIMITS.maxRateLimitedInARow && 'close' in socket) socket.close(WS_TOO_MANY_REQUESTS, 'Too many requests');
         return [
           new GraphQLError(`Too many operations at once on this connection: at most ${WS_LIMITS.maxOperationsPerSocket}`, {
             extensions: { code: 'RATE_LIMITED' },
           }),
         ];
       }
+      refusedInARow.delete(socket);
       let document: DocumentNode;
       try {
         document = parse(payload.query, GRAPHQL_PARSE_OPTIONS);

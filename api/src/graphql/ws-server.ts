@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { CloseCode, handleProtocols, makeServer, MessageType, type ServerOptions } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from '../logging/logger.js';
+import { WS_TOO_MANY_REQUESTS } from './ws-limits.js';
 
 /** Messages only a server sends: a client sending them is a bad request (4400), not a server fault. */
 const SERVER_ONLY = new Set<string>([MessageType.ConnectionAck, MessageType.Next, MessageType.Error]);
@@ -25,12 +26,27 @@ export function serveGraphQLWs<P extends Record<string, unknown>>(
   options: ServerOptions<P, { socket: WebSocket; request: http.IncomingMessage }>,
   ws: WebSocketServer,
   logger: Logger,
-  keepAliveMs = 12_000,
+  opts: { keepAliveMs?: number; maxConnectionsPerAddress?: number } = {},
 ) {
+  const keepAliveMs = opts.keepAliveMs ?? 12_000;
   const server = makeServer(options);
   ws.options.handleProtocols = handleProtocols;
   ws.on('error', (err) => logger.error({ err }, 'graphql-ws server error'));
+  // Sockets open per client address: one address cannot hold the server's sockets (and memory).
+  const openByAddress = new Map<string, number>();
   ws.on('connection', (socket, request) => {
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const open = (openByAddress.get(address) ?? 0) + 1;
+    if (opts.maxConnectionsPerAddress && open > opts.maxConnectionsPerAddress) {
+      socket.close(WS_TOO_MANY_REQUESTS, 'Too many connections from this address');
+      return;
+    }
+    openByAddress.set(address, open);
+    socket.once('close', () => {
+      const left = (openByAddress.get(address) ?? 1) - 1;
+      if (left > 0) openByAddress.set(address, left);
+      else openByAddress.delete(address);
+    });
     socket.on('error', (err) => {
       logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'graphql-ws socket error');
       if (socket.readyState === socket.OPEN) socket.close(CloseCode.BadRequest, 'Bad request');

@@ -19,8 +19,10 @@ import { fileSetItemRoutes, fileSetRoutes } from '../filesets/filesets.routes.js
 import { fileRoutes } from '../files/files.routes.js';
 import { exportRoutes } from '../exports/exports.routes.js';
 import { reenterRequestContext, requestIdMiddleware } from '../logging/request-context.js';
-import { jsonBodyParser } from './body-limits.js';
+import { bodyTimeouts, jsonBodyParser } from './body-limits.js';
+import { serializeRequest } from '../logging/logger.js';
 import { requireScope } from '../auth/scopes.js';
+import { bindRouteScopes } from './route.js';
 import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
 import { mountExplorer } from '../explorer/explorer.routes.js';
 import { processingRoutes } from '../processing/processing.routes.js';
@@ -38,13 +40,15 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.disable('x-powered-by');
   app.set('trust proxy', services.config.trustProxy);
   app.use(requestIdMiddleware);
+  app.use(bodyTimeouts(services.config.bodyTimeouts));
   app.use(
     pinoHttp({
       logger: services.logger,
       genReqId: (req) => String(req.id),
       quietReqLogger: true, // req.log lines carry reqId; the completion line has req and res too
       // Response headers are the same on every line (CSP etc.): the status says what matters.
-      serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
+      // Signed `?token=` links are credentials: the URL is logged redacted (logging/logger.ts).
+      serializers: { req: serializeRequest, res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
@@ -106,6 +110,8 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   serveWebApp(app, services.config.webDistDir);
   app.use(notFoundHandler);
   app.use(errorHandler(services.logger));
+  // Refuses to start if a signed-in route's API-token scope is not decided (http/route.ts).
+  bindRouteScopes(app);
   return app;
 }
 

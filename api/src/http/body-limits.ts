@@ -1,4 +1,7 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+
+/** Uploads (multipart bodies, possibly many GB): only the pause between bytes is bounded. */
+export const UPLOAD_IDLE_MS = 120_000;
 
 /**
  * Request body limits, one place for every JSON route (REST and /graphql): 1 MB of JSON, and at
@@ -54,4 +57,43 @@ function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer): void {
     throw Object.assign(new Error(`Request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`), { status: 400, type: 'entity.too.deep' });
   }
   if (jsonHasNul(buf)) throw Object.assign(new Error('Text must not contain NUL characters'), { status: 400, type: 'entity.nul' });
+}
+
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+
+/**
+ * Slow bodies must not hold a connection forever (the server's requestTimeout is off, for
+ * multi-GB uploads). Every body must keep arriving (idleMs between bytes; uploads, which are
+ * multipart, get the upload idle time), and a body that is not an upload must arrive whole within
+ * totalMs. Over either: 408 with Connection: close, then the socket is closed.
+ */
+export function bodyTimeouts(opts: { idleMs: number; totalMs: number }): RequestHandler {
+  return (req, res, next) => {
+    if (!hasBody(req)) return next();
+    const upload = /^multipart\//i.test(req.headers['content-type'] ?? '');
+    const socket = req.socket;
+    const fail = (message: string) => {
+      done();
+      if (res.headersSent) return socket.destroy();
+      res.once('finish', () => socket.destroy());
+      sendTimeout(res, message);
+    };
+    const onIdle = () => fail('The request body stopped arriving');
+    const total = upload ? null : setTimeout(() => fail('The request body took too long to arrive'), opts.totalMs);
+    const done = () => {
+      if (total) clearTimeout(total);
+      req.off('timeout', onIdle);
+      req.setTimeout(0);
+    };
+    // On the request, not the socket: Node destroys a timed-out socket nobody listens for on the request.
+    req.setTimeout(upload ? UPLOAD_IDLE_MS : opts.idleMs, onIdle);
+    req.once('end', done);
+    req.once('close', done);
+    next();
+  };
+}
+
+function sendTimeout(res: Response, message: string): void {
+  res.setHeader('Connection', 'close');
+  res.status(408).json({ message, error: 'Request timeout', code: 'REQUEST_TIMEOUT' });
 }

@@ -34,6 +34,21 @@ export const REDACT_PATHS = [
   'authorization',
 ];
 
+/** Query parameters that carry a credential: signed file and export links (`?token=`). */
+const SECRET_QUERY = /([?&](?:token|access_token|signature|sig|key)=)[^&#]*/gi;
+
+/** A URL fit for a log line: the value of every credential-bearing query parameter replaced. */
+export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[redacted]');
+
+/**
+ * pino-http's request serializer, after the standard one: the URL redacted, and the parsed query
+ * left out (it holds the same values).
+ */
+export function serializeRequest(req: { url?: string; query?: unknown; [key: string]: unknown }): Record<string, unknown> {
+  const { query: _query, ...rest } = req;
+  return { ...rest, url: typeof req.url === 'string' ? redactUrl(req.url) : req.url };
+}
+
 /** Structured JSON logs with the request id on every line written while serving a request. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscript
 import type { GraphQLResolveInfo } from 'graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
+import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { ProjectType } from '../projects/project.type.js';
 import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
@@ -22,6 +23,7 @@ async function subscribeToProgress({ args, context, info }: { args: { projectId:
 export class ProcessingResolver {
   constructor(private readonly services: AppServices) {}
 
+  @RequiresScope('process')
   @Mutation(() => StartProcessingPayload, {
     description:
       'Starts processing the complete file sets of your project not processed yet (incomplete sets are left out; failed ones: retryProcessing) and charges the run once. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, in the trash, or every complete set processed), BAD_USER_INPUT (no complete set), NOT_FOUND.',
@@ -39,6 +41,7 @@ export class ProcessingResolver {
     return startProcessingOnce(this.services, requireUser(ctx), projectId, idempotencyKey);
   }
 
+  @RequiresScope('process')
   @Mutation(() => StartProcessingPayload, {
     description:
       'Processes again the file sets whose latest run failed (and that have no result), as a new run charged at the current cost and refunded for the sets that fail again. Errors: INSUFFICIENT_CREDITS (extensions.creditCheck: estimatedCost, currentBalance), CONFLICT (already running, in the trash, or no failed set), BAD_USER_INPUT (the failed sets are incomplete), NOT_FOUND.',

@@ -16,9 +16,10 @@ export function processingRoutes(services: AppServices): Router {
         return { message: `Processing started for ${run.totalJobs} file set${run.totalJobs === 1 ? '' : 's'}`, runId: run.id, run, progress };
       },
       202,
+      'process', // starting paid work needs the process scope, whatever the method's default
     ),
   );
-  // Retry failed sets: under /process so it needs the same 'process' scope as a start (auth/scopes.ts).
+  // Retry failed sets: paid work like a start, so it declares the same 'process' scope.
   r.post(
     '/:id/process/retry',
     authed(
@@ -28,6 +29,7 @@ export function processingRoutes(services: AppServices): Router {
         return { message: `Retrying ${run.totalJobs} failed file set${run.totalJobs === 1 ? '' : 's'}`, runId: run.id, run, progress };
       },
       202,
+      'process',
     ),
   );
   r.get(

@@ -5,6 +5,7 @@ import { User as UserEntity, type User } from '../users/user.entity.js';
 import { Project } from './project.entity.js';
 import { AccountQuotas } from '../quotas/account-quotas.js';
 import { createProjectInput, parseId, projectListFilter } from './projects.validation.js';
+import { isStorableDate } from '../validation/pg-range.js';
 
 /** Projects in the trash longer than this are removed by Empty Trash (SPEC §4, §9). */
 export const TRASH_RETENTION_DAYS = 30;
@@ -19,7 +20,7 @@ const encodeCursor = (p: { createdAt: Date; id: string }) => Buffer.from(`${p.cr
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) throw badInput('Invalid cursor');
+  if (!id || !isStorableDate(createdAt)) throw badInput('Invalid cursor');
   return { createdAt, id: parseId(id, 'cursor') };
 }
 export { encodeCursor as projectCursor };

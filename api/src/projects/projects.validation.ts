@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { badInput } from '../errors/app-error.js';
 import { CAMERA_TYPE_VALUES } from './camera-types.js';
+import { noBidiControls } from '../validation/display-text.js';
+import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 
 export const createProjectInput = z.object({
-  name: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(200, 'Project name must be at most 200 characters'),
+  name: z
+    .string({ error: 'Project name is required' })
+    .trim()
+    .min(1, 'Project name is required')
+    .max(200, 'Project name must be at most 200 characters')
+    .refine(...noBidiControls('Project name')),
   description: z
     .string({ error: 'Description must be text' })
     .trim()
@@ -31,6 +38,7 @@ export const projectListFilter = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'createdOn must be a date as YYYY-MM-DD')
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'createdOn is not a valid date')
+    .refine((d) => isStorableDate(new Date(`${d}T00:00:00Z`)), `createdOn ${DATE_RANGE_MESSAGE}`)
     .optional()
     .nullable(),
   tzOffsetMinutes: z

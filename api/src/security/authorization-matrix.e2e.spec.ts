@@ -4,21 +4,71 @@ import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { fillPath, listRoutes, type RouteEntry } from '../http/test-support/route-list.js';
 import { makeMatrixFixture } from './test-support/authorization-fixtures.js';
-import { CALLERS, graphqlRules, restRules, type Access, type Caller, type MatrixFixture } from './test-support/authorization-rules.js';
+import {
+  CALLERS,
+  TOKEN_CALLERS,
+  accountOf,
+  graphqlRules,
+  isTokenCaller,
+  restRules,
+  type Access,
+  type Caller,
+  type MatrixFixture,
+} from './test-support/authorization-rules.js';
+import type { RequiredScope } from '../auth/scopes.js';
 
 /**
  * Every REST route of the live app and every GraphQL root field of the live schema, called as
- * signed out, as user A on A's objects, as user B on A's objects and as an administrator, must
- * answer what its rule in test-support/authorization-rules.ts allows. A route or field without a rule fails.
+ * signed out, as user A on A's objects, as user B on A's objects, as an administrator, and with
+ * API tokens of each kind (test-support/authorization-rules.ts), must answer what its rule allows.
+ * Every REST route is also called with its path in UPPER case and in mIxEd case: Express matches
+ * paths case-insensitively, so what a caller may do must not depend on how the path is spelt.
+ * A route or field without a rule fails.
  */
 type Outcome = 'ok' | 401 | 403 | 404;
 
-function expected(access: Access, caller: Caller): Outcome {
-  if (access === 'public') return 'ok';
-  if (caller === 'anonymous') return 401;
+/**
+ * What `caller` must get. A REST route open to everyone ignores a bearer token; GraphQL holds any
+ * presented API token to its scope, public fields included (`tokenCheckedWhenPublic`).
+ */
+function expected(access: Access, caller: Caller, scope: RequiredScope, tokenCheckedWhenPublic = false): Outcome {
+  const lacksScope = isTokenCaller(caller) && !(TOKEN_CALLERS[caller].scopes as readonly RequiredScope[]).includes(scope);
+  if (access === 'public') return lacksScope && tokenCheckedWhenPublic ? 403 : 'ok';
+  const account = accountOf(caller);
+  if (!account) return 401;
+  if (lacksScope) return 403;
   if (access === 'user') return 'ok';
-  if (access === 'owned') return caller === 'owner' ? 'ok' : 404;
-  return caller === 'admin' ? 'ok' : 403;
+  if (access === 'owned') return account === 'owner' ? 'ok' : 404;
+  return account === 'admin' ? 'ok' : 403;
+}
+
+/** The scope an API token needs for a REST route: its rule's, else admin, else by the method. */
+const restScope = (access: Access, method: string, declared?: RequiredScope): RequiredScope =>
+  declared ?? (access === 'admin' ? 'admin' : method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+/** The scope an API token needs for a root field: its rule's, else admin, else by the operation. */
+const graphqlScope = (access: Access, field: string, declared?: RequiredScope): RequiredScope =>
+  declared ?? (access === 'admin' ? 'admin' : field.startsWith('Mutation.') ? 'write' : 'read');
+
+const bearerOf = (caller: Caller): string | null => {
+  if (caller === 'anonymous') return null;
+  return isTokenCaller(caller) ? fx.tokens[caller] : fx.users[caller].token;
+};
+
+/** How a path is spelt: as declared, UPPER case, mIxEd case. Only the route's literal text changes, never ids. */
+const SPELLINGS = {
+  declared: (literal: string) => literal,
+  upper: (literal: string) => literal.toUpperCase(),
+  mixed: (literal: string) => literal.replace(/[a-z]/gi, (c, i: number) => (i % 2 ? c.toUpperCase() : c.toLowerCase())),
+} as const;
+type Spelling = keyof typeof SPELLINGS;
+
+/** `template` filled with `params`, its literal parts spelt as `spelling` says. */
+function spell(template: string, params: Record<string, string>, spelling: Spelling): string {
+  const literal = SPELLINGS[spelling];
+  return template
+    .split(/(:\w+)/)
+    .map((part) => (part.startsWith(':') ? fillPath(part, params) : literal(part)))
+    .join('');
 }
 
 const codeFor: Record<Exclude<Outcome, 'ok'>, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
@@ -41,6 +91,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const key = (r: RouteEntry) => `${r.method} ${r.path}`;
+const matrixCalls: number[] = [];
 
 function rootFields(): string[] {
   const out: string[] = [];
@@ -88,12 +139,17 @@ describe('the rules cover everything', () => {
   });
 });
 
-async function callRest(route: RouteEntry, caller: Caller): Promise<{ status: number; body: string }> {
+async function callRest(route: RouteEntry, caller: Caller, spelling: Spelling): Promise<{ status: number; body: string; url: string }> {
   const rule = restRules[key(route)]!;
   const spec = rule.call ? await rule.call(fx, caller) : {};
-  const url = spec.url ?? fillPath(route.path, spec.params ?? {});
+  let url: string;
+  if (spec.url) {
+    const [path, query] = spec.url.split('?') as [string, string | undefined];
+    url = SPELLINGS[spelling](path) + (query === undefined ? '' : `?${query}`);
+  } else url = spell(route.path, spec.params ?? {}, spelling) + (spec.query ? `?${spec.query}` : '');
   const headers: Record<string, string> = { ...spec.headers };
-  if (caller !== 'anonymous') headers.authorization = `Bearer ${fx.users[caller].token}`;
+  const bearer = bearerOf(caller);
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
   let body: string | FormData | undefined;
   if (spec.form) body = spec.form;
   else if (spec.body !== undefined) {
@@ -101,26 +157,39 @@ async function callRest(route: RouteEntry, caller: Caller): Promise<{ status: nu
     headers['content-type'] = 'application/json';
   }
   const res = await fetch(server.url + url, { method: route.method, headers, body, signal: AbortSignal.timeout(15_000) });
-  return { status: res.status, body: (await res.text()).slice(0, 300) };
+  return { status: res.status, body: (await res.text()).slice(0, 300), url };
 }
 
 describe('REST routes', () => {
-  it('answer each caller as their rule says', async () => {
+  it.each(Object.keys(SPELLINGS) as Spelling[])('answer each caller as their rule says, the path spelt %s', async (spelling) => {
     const failures: string[] = [];
     let calls = 0;
     for (const route of routes) {
       const rule = restRules[key(route)];
       if (!rule) continue; // reported above
+      const scope = restScope(rule.access, route.method, rule.scope);
       for (const caller of CALLERS) {
-        const want = expected(rule.access, caller);
-        const got = await callRest(route, caller);
+        const want = expected(rule.access, caller, scope);
+        const got = await callRest(route, caller, spelling);
         calls++;
         const fine = want === 'ok' ? (got.status >= 200 && got.status < 300) || (rule.alsoAllowed ?? []).includes(got.status) : got.status === want;
-        if (!fine) failures.push(`${key(route)} as ${caller} (${rule.access}): expected ${want === 'ok' ? '2xx' : want}, got ${got.status} ${got.body}`);
+        if (!fine)
+          failures.push(
+            `${route.method} ${got.url} as ${caller} (${rule.access}, ${scope}): expected ${want === 'ok' ? '2xx' : want}, got ${got.status} ${got.body}`,
+          );
       }
     }
     expect(failures).toEqual([]);
     expect(calls).toBe(routes.filter((r) => restRules[key(r)]).length * CALLERS.length);
+    matrixCalls.push(calls);
+  });
+
+  afterAll(() => {
+    const routesWithRule = routes.filter((r) => restRules[key(r)]).length;
+    // The figure issue 14 asks for: routes x spellings x callers.
+    process.stdout.write(
+      `REST authorization matrix: ${routesWithRule} routes x ${matrixCalls.length} spellings x ${CALLERS.length} callers = ${matrixCalls.reduce((a, b) => a + b, 0)} calls\n`,
+    );
   });
 
   it('never accepts an authorization failure as a business refusal', () => {
@@ -241,21 +310,22 @@ describe('GraphQL operations', () => {
       const rule = graphqlRules[field];
       if (!rule) continue; // reported above
       const name = field.split('.')[1]!;
+      const scope = graphqlScope(rule.access, field, rule.scope);
       for (const caller of CALLERS) {
         const values = rule.args ? await rule.args(fx, caller) : {};
         const query = documentFor(field, values);
-        const token = caller === 'anonymous' ? null : fx.users[caller].token;
+        const token = bearerOf(caller);
         const got = field.startsWith('Subscription.')
           ? await callSubscription(query, values, token, name)
           : rule.files
             ? outcomeOf(await callMultipart(query, values, await rule.files(fx), token), name)
             : outcomeOf(await server.graphql(query, values, token), name);
         calls++;
-        const want = expected(rule.access, caller);
+        const want = expected(rule.access, caller, scope, true);
         const fine = want === 'ok' ? got.ok || (rule.alsoAllowedCodes ?? []).includes(got.code) : !got.ok && got.code === codeFor[want];
         if (!fine)
           failures.push(
-            `${field} as ${caller} (${rule.access}): expected ${want === 'ok' ? 'data' : codeFor[want]}, got ${got.ok ? 'data' : `${got.code}: ${got.message}`}`,
+            `${field} as ${caller} (${rule.access}, ${scope}): expected ${want === 'ok' ? 'data' : codeFor[want]}, got ${got.ok ? 'data' : `${got.code}: ${got.message}`}`,
           );
       }
     }

@@ -27,6 +27,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   queue?: 'redis' | 'postgres';
   logger?: Logger;
+  /** An existing database (a restart of an earlier server); close() then leaves it for its owner to drop. */
+  databaseUrl?: string;
 }
 
 /** A test server as startTestServer returns it: stop it (and drop its database) with close(). */
@@ -44,7 +46,7 @@ export interface AdminCredentials {
  * queue on the test Redis (unique prefix) unless `queue: 'postgres'`, its own data folder.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<StartedTestServer> {
-  const db = await createTestDatabase();
+  const db = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -1,6 +1,7 @@
 import type busboy from 'busboy';
 import type { Request } from 'express';
 import { AppError, badInput } from '../errors/app-error.js';
+import { UPLOAD_IDLE_MS } from '../http/body-limits.js';
 import { multipartParser } from './multipart-parser.js';
 import { discard } from './upload-stream.js';
 import { tooManyFiles, type UploadSession } from './uploads.service.js';
@@ -8,8 +9,8 @@ import { tooManyFiles, type UploadSession } from './uploads.service.js';
 // No one reads the answer to a dropped request; a 4xx keeps it out of the error log.
 const disconnected = () => badInput('The client disconnected during the upload');
 
-/** A client that sends nothing for this long during an upload is treated as gone. */
-export const IDLE_TIMEOUT_MS = 120_000;
+/** A client that sends nothing for this long during an upload is treated as gone (http/body-limits.ts). */
+export const IDLE_TIMEOUT_MS = UPLOAD_IDLE_MS;
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 
 /**

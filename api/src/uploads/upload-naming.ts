@@ -1,5 +1,6 @@
 import { EXTENSIONS, type FileSlot } from '../filesets/file-kinds.js';
 import type { MediaKind } from '../filesets/media-file.entity.js';
+import { bidiControlMessage, hasBidiControl } from '../validation/display-text.js';
 
 export interface AcceptedName {
   ok: true;
@@ -22,6 +23,7 @@ export interface RefusedName {
 const MAX_NAME = 255;
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
+// Bidi controls are refused too (validation/display-text.ts), and shown escaped like these.
 
 /**
  * Decides from the name alone whether a file can join a file set, and which place it takes.
@@ -30,9 +32,10 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  */
 export function classifyFilename(raw: string | undefined | null): AcceptedName | RefusedName {
   const filename = typeof raw === 'string' ? raw : '';
-  const shown = filename.replace(/[\u0000-\u001f\u007f]/g, '\uFFFD');
+  const shown = filename.replace(/[\u0000-\u001f\u007f\u202A-\u202E\u2066-\u2069]/g, '\uFFFD');
   if (!filename.trim()) return { ok: false, filename: shown, reason: 'The file has no name' };
   if (CONTROL.test(filename)) return { ok: false, filename: shown, reason: 'The file name contains control characters' };
+  if (hasBidiControl(filename)) return { ok: false, filename: shown, reason: bidiControlMessage('The file name') };
   if (/[/\\]/.test(filename) || filename.split(/[/\\]/).includes('..')) return { ok: false, filename: shown, reason: 'The file name must not contain a path' };
   if (filename.length > MAX_NAME) return { ok: false, filename: shown.slice(0, 80) + '…', reason: `The file name is longer than ${MAX_NAME} characters` };
   const dot = filename.lastIndexOf('.');

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed, jsonBody, principalOfRequest } from '../http/route.js';
+import { authed, jsonBody } from '../http/route.js';
 import type { User } from './user.entity.js';
 
 export async function presentUserRest(services: AppServices, user: User) {
@@ -38,10 +38,11 @@ export function userRoutes(services: AppServices): Router {
   // Body: currentPassword, newPassword, confirmPassword. Answers a new token: other sessions end.
   r.post(
     '/password',
-    authed(services, async (req) => {
-      const { token } = await services.auth.changePassword(principalOfRequest(req)!, jsonBody(req), req.ip);
+    authed(services, async (req, user) => {
+      // The 'session' scope below refuses every API token before this runs: the caller is a login session.
+      const { token } = await services.auth.changePassword({ user, scopes: null, apiTokenId: null, expiresAt: null }, jsonBody(req), req.ip);
       return { message: 'Password changed. Your other sessions have been signed out.', token };
-    }),
+    }, 200, 'session'), // a script's token never takes over the account
   );
   r.get(
     '/credits/balance',

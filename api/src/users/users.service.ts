@@ -26,8 +26,20 @@ export async function announceSessionsEnded(em: EntityManager, userId: string, e
   await em.getConnection().execute(`select pg_notify('${REVOCATION_CHANNEL}', ?)`, [sessionKey(userId, endedVersion)]);
 }
 
+/** Start-up stops with this when ADMIN_USERNAME names somebody else's account (one line, no stack needed). */
+export class AdminAccountConflict extends Error {}
+
+/** The configured administrator (ADMIN_*), whose name and e-mail nobody else may register. */
+export interface ReservedAdmin {
+  username: string;
+  email: string;
+}
+
 export class UsersService {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly reservedAdmin?: ReservedAdmin,
+  ) {}
 
   async findById(id: string): Promise<User | null> {
     return this.orm.em.fork().findOne(User, { id });
@@ -49,6 +61,11 @@ export class UsersService {
     const input: RegisterInput = registerInput.parse(raw);
     const em = this.orm.em.fork();
     const key = usernameKey(input.username);
+    // The configured admin's name and e-mail are not for sign-up: whoever took them first would
+    // otherwise stand in the administrator's place at the next start.
+    const reserved = this.reservedAdmin;
+    if (roleId !== ADMIN_ROLE_ID && reserved && usernameKey(reserved.username) === key) throw conflict('This username is reserved; please choose another');
+    if (roleId !== ADMIN_ROLE_ID && reserved && reserved.email.toLowerCase() === input.email) throw conflict('Email is already registered');
     const clash = await em.findOne(User, { $or: [{ usernameKey: key }, { email: input.email }] });
     if (clash) throw conflict(clash.usernameKey === key ? 'Username is already taken' : 'Email is already registered');
     const user = em.create(User, {
@@ -96,19 +113,30 @@ export class UsersService {
     return user;
   }
 
-  /** Makes sure the configured admin exists and is an admin (start-up, from ADMIN_* variables). */
-  async ensureAdmin(admin: { username: string; password: string; email: string }): Promise<User> {
+  /**
+   * Makes sure the configured admin exists and is an admin (start-up, from ADMIN_* variables).
+   * An account already holding that name is only made administrator when its e-mail is the
+   * configured ADMIN_EMAIL; it then takes the configured password (`promoted`: the caller cuts
+   * off the account's earlier credentials). Anyone else's account stops the start-up
+   * (AdminAccountConflict): a stranger who registered the name first must not become admin.
+   */
+  async ensureAdmin(admin: { username: string; password: string; email: string }): Promise<{ user: User; promoted: boolean }> {
     const em = this.orm.em.fork();
-    const existing = await em.findOne(User, { usernameKey: usernameKey(admin.username) });
+    const existing = await em.findOne(User, { usernameKey: usernameKey(admin.username) }, { populate: ['passwordHash'] });
     if (existing) {
-      if (existing.roleId !== ADMIN_ROLE_ID) {
-        existing.roleId = ADMIN_ROLE_ID;
-        await em.flush();
+      if (existing.isAdmin) return { user: existing, promoted: false };
+      if (existing.email.toLowerCase() !== admin.email.trim().toLowerCase()) {
+        throw new AdminAccountConflict(
+          `ADMIN_USERNAME "${admin.username}" belongs to an existing account that is not an administrator and whose e-mail is not ADMIN_EMAIL: refusing to make it an administrator. Choose another ADMIN_USERNAME, or set ADMIN_EMAIL to that account's e-mail if the account is yours.`,
+        );
       }
-      return existing;
+      existing.roleId = ADMIN_ROLE_ID;
+      existing.passwordHash = await hashPassword(admin.password);
+      await em.flush();
+      return { user: existing, promoted: true };
     }
     try {
-      return await this.create(admin, ADMIN_ROLE_ID);
+      return { user: await this.create(admin, ADMIN_ROLE_ID), promoted: false };
     } catch (err) {
       // Several API processes start at once in a scaled deployment: another one made it first.
       const made = await this.orm.em.fork().findOne(User, { usernameKey: usernameKey(admin.username) });

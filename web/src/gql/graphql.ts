@@ -38,7 +38,7 @@ export type CreateApiTokenInput = {
   expiresAt?: string | null | undefined;
   /** A name to recognise it by, 1 to 100 characters. */
   name: string;
-  /** At least one scope. `admin` is for administrators only; a token can only create tokens within its own scopes. */
+  /** At least one scope. `admin` is for administrators only. Tokens are created and revoked with a login token only (an API token gets FORBIDDEN). */
   scopes: Array<ApiTokenScope>;
 };
 

@@ -1,8 +1,29 @@
 import type { ProcessedResult } from '../../results/processed-result.js';
+import type { RequiredScope, Scope } from '../../auth/scopes.js';
 
-/** Who calls: signed out, user A (who owns the objects), user B, an administrator. */
-export type Caller = 'anonymous' | 'owner' | 'other' | 'admin';
-export const CALLERS: Caller[] = ['anonymous', 'owner', 'other', 'admin'];
+/** The accounts: user A (who owns the objects), user B, an administrator. */
+export type Account = 'owner' | 'other' | 'admin';
+
+/**
+ * API tokens (`shl_...`) of those accounts, one per kind of grant: user A's single-scope tokens,
+ * and an administrator's token without `admin` and one with only `admin`.
+ */
+export const TOKEN_CALLERS = {
+  ownerReadToken: { account: 'owner', scopes: ['read'] },
+  ownerWriteToken: { account: 'owner', scopes: ['write'] },
+  ownerProcessToken: { account: 'owner', scopes: ['process'] },
+  adminTokenWithoutAdmin: { account: 'admin', scopes: ['read', 'write', 'process'] },
+  adminTokenAdminOnly: { account: 'admin', scopes: ['admin'] },
+} as const satisfies Record<string, { account: Account; scopes: readonly Scope[] }>;
+export type TokenCaller = keyof typeof TOKEN_CALLERS;
+
+/** Who calls: signed out, each account with its login token, each API token. */
+export type Caller = 'anonymous' | Account | TokenCaller;
+export const CALLERS: Caller[] = ['anonymous', 'owner', 'other', 'admin', ...(Object.keys(TOKEN_CALLERS) as TokenCaller[])];
+
+export const isTokenCaller = (c: Caller): c is TokenCaller => c in TOKEN_CALLERS;
+/** The account a caller speaks for (null: signed out). */
+export const accountOf = (c: Caller): Account | null => (c === 'anonymous' ? null : isTokenCaller(c) ? TOKEN_CALLERS[c].account : c);
 
 export interface MatrixAccount {
   token: string;
@@ -13,7 +34,9 @@ export interface MatrixAccount {
 
 /** Real objects of user A, made fresh for each call so destructive calls do not interfere (test-support/authorization-fixtures.ts). */
 export interface MatrixFixture {
-  users: Record<Exclude<Caller, 'anonymous'>, MatrixAccount>;
+  users: Record<Account, MatrixAccount>;
+  /** The secret of each API-token caller. */
+  tokens: Record<TokenCaller, string>;
   packageId: string;
   unique(prefix: string): string;
   project(opts?: { trashed?: boolean }): Promise<string>;
@@ -43,6 +66,9 @@ export interface MatrixFixture {
  *           user B and for an administrator (owners only; a foreign id answers like a missing one).
  * - admin:  administrator operations: 401 signed out, 403 for users, 2xx for administrators.
  *
+ * An API token is also held to the scope the route or field needs (`scope`, else `admin` for
+ * admin access, else read for GET/HEAD and queries/subscriptions, write otherwise): 403 without it.
+ *
  * A rule for a route or field that does not exist fails too, so the table names only real ones.
  */
 export type Access = 'public' | 'user' | 'owned' | 'admin';
@@ -50,7 +76,9 @@ export type Access = 'public' | 'user' | 'owned' | 'admin';
 export interface RestCall {
   /** Values of the route's `:params`. */
   params?: Record<string, string>;
-  /** A literal URL, for routes that are patterns (the web app fallback). */
+  /** A query string (without `?`), added after the path. */
+  query?: string;
+  /** A literal URL, for routes that are patterns (the web app fallback); holds no ids. */
   url?: string;
   body?: unknown;
   form?: FormData;
@@ -59,6 +87,8 @@ export interface RestCall {
 
 export interface RestRule {
   access: Access;
+  /** The API-token scope the route needs when it is not the default (see above); `session`: no API token at all. */
+  scope?: RequiredScope;
   /** Builds the request for one caller; objects named in it belong to user A. */
   call?: (fx: MatrixFixture, caller: Caller) => Promise<RestCall>;
   /** Statuses also accepted for a caller who is allowed in (a business refusal, never 401/403/404). */
@@ -67,6 +97,8 @@ export interface RestRule {
 
 export interface GraphQLRule {
   access: Access;
+  /** The API-token scope the field needs when it is not the default (see above); `session`: no API token at all. */
+  scope?: RequiredScope;
   /** Files for Upload arguments (variable path, e.g. `files.0`): sent as a GraphQL multipart request. */
   files?: (fx: MatrixFixture) => Promise<Record<string, { filename: string; data: Buffer }>>;
   /** Values for the field's arguments (the document is generated from the live schema). */
@@ -105,7 +137,7 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/user/credits/balance': { access: 'user' },
   'GET /api/user/transactions': { access: 'user' },
   // Changing the matrix users' passwords would end their sessions: a mismatch reaches the handler and changes nothing.
-  'POST /api/user/password': { access: 'user', call: async () => ({ body: passwordMismatch }), alsoAllowed: [400] },
+  'POST /api/user/password': { access: 'user', scope: 'session', call: async () => ({ body: passwordMismatch }), alsoAllowed: [400] },
   'POST /auth/password-reset': { access: 'public', call: async (fx) => ({ body: { token: await fx.passwordResetSecret(), ...newPasswordTwice } }) },
 
   // Projects
@@ -167,7 +199,7 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/projects/:id/cost-estimate': { access: 'owned', call: project },
   // Issue 16: removing a set (fresh for each caller), and the retry of failed sets (none failed: a 409 for the owner).
   'DELETE /api/filesets/:id': { access: 'owned', call: fileSet },
-  'POST /api/projects/:id/process/retry': { access: 'owned', call: completeProject, alsoAllowed: [409] },
+  'POST /api/projects/:id/process/retry': { access: 'owned', scope: 'process', call: completeProject, alsoAllowed: [409] },
   // A stored file to its owner by the Authorization header (signed links: the matrix's own test).
   'GET /api/files/:fileId': { access: 'owned', call: file },
   'HEAD /api/files/:fileId': { access: 'owned', call: file },
@@ -176,7 +208,7 @@ export const restRules: Record<string, RestRule> = {
   'HEAD /api/files/:fileId/thumbnail': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
 
   // Processing and results (issue 5)
-  'POST /api/projects/:id/process': { access: 'owned', call: completeProject },
+  'POST /api/projects/:id/process': { access: 'owned', scope: 'process', call: completeProject },
   'GET /api/projects/:id/progress': { access: 'owned', call: project },
   'GET /api/filesets/:id/results': { access: 'owned', call: fileSet },
   'PUT /api/filesets/:id/results': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), body: fx.sampleResult() }) },
@@ -189,14 +221,15 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/projects/shutterstock-csv/:id': { access: 'owned', call: completeProject },
   'GET /api/projects/:id/export-check': {
     access: 'owned',
-    call: async (fx) => ({ url: `/api/projects/${await fx.completeProject()}/export-check?format=adobe` }),
+    call: async (fx) => ({ params: { id: await fx.completeProject() }, query: 'format=adobe' }),
   },
   'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
 
   // API tokens (issue 8)
   'GET /api/user/tokens': { access: 'user' },
-  'POST /api/user/tokens': { access: 'user', call: async (fx) => ({ body: { name: fx.unique('matrix'), scopes: ['read'] } }) },
-  'DELETE /api/user/tokens/:id': { access: 'owned', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
+  // Tokens are managed from a login session only: no API token mints or revokes tokens (issue 14 item 6).
+  'POST /api/user/tokens': { access: 'user', scope: 'session', call: async (fx) => ({ body: { name: fx.unique('matrix'), scopes: ['read'] } }) },
+  'DELETE /api/user/tokens/:id': { access: 'owned', scope: 'session', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
 };
 
 const input = (value: Record<string, unknown>) => ({ input: value });
@@ -209,7 +242,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
 
   'Query.me': { access: 'user' },
   'Mutation.updateTheme': { access: 'user', args: async () => ({ theme: 'minimalist' }) },
-  'Mutation.changePassword': { access: 'user', args: async () => input(passwordMismatch), alsoAllowedCodes: ['BAD_USER_INPUT'] },
+  'Mutation.changePassword': { access: 'user', scope: 'session', args: async () => input(passwordMismatch), alsoAllowedCodes: ['BAD_USER_INPUT'] },
   'Mutation.resetPassword': { access: 'public', args: async (fx) => input({ token: await fx.passwordResetSecret(), ...newPasswordTwice }) },
   'Mutation.issuePasswordResetLink': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id }) },
   'Query.transactions': { access: 'user' },
@@ -256,8 +289,8 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.verifyFileSets': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Mutation.generateProjectJson': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
-  'Mutation.startProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
-  'Mutation.retryProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }), alsoAllowedCodes: ['CONFLICT'] },
+  'Mutation.startProcessing': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.completeProject() }) },
+  'Mutation.retryProcessing': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.completeProject() }), alsoAllowedCodes: ['CONFLICT'] },
   'Mutation.removeFileSet': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
   'Query.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Subscription.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
@@ -281,6 +314,6 @@ export const graphqlRules: Record<string, GraphQLRule> = {
 
   // API tokens
   'Query.apiTokens': { access: 'user' },
-  'Mutation.createApiToken': { access: 'user', args: async (fx) => input({ name: fx.unique('matrix'), scopes: ['read'] }) },
-  'Mutation.revokeApiToken': { access: 'owned', args: async (fx) => ({ id: await fx.apiToken() }) },
+  'Mutation.createApiToken': { access: 'user', scope: 'session', args: async (fx) => input({ name: fx.unique('matrix'), scopes: ['read'] }) },
+  'Mutation.revokeApiToken': { access: 'owned', scope: 'session', args: async (fx) => ({ id: await fx.apiToken() }) },
 };
