@@ -54,7 +54,17 @@ const envSchema = z.object({
   METADATA_PROVIDER: z.enum(['offline', 'openai']).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** Use exactly this ffprobe / ffmpeg (else the PATH's, else the npm packages'): media-tools.ts. */
+  FFPROBE_PATH: optionalString,
+  FFMPEG_PATH: optionalString,
+  /** How long start-up waits for DATABASE_URL / REDIS_URL to accept connections before it gives up. */
+  STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
 });
+
+/** A configuration value that fails validation; the message names the variable and its value. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -62,8 +72,14 @@ export type Config = ReturnType<typeof loadConfig>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    const problems = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      const value = env[name];
+      // Secrets are never echoed; other values are, so the line shows what was read.
+      const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN/.test(name) ? '' : `=${JSON.stringify(value)}`;
+      return `${name}${shown} is not valid (${i.message})`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -106,5 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The public origin (e.g. https://shotlog.example.com), so signed export links are absolute. */
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
+    mediaTools: { ffprobePath: e.FFPROBE_PATH, ffmpegPath: e.FFMPEG_PATH },
+    startupWaitSeconds: e.STARTUP_WAIT_SECONDS,
   };
 }

@@ -23,6 +23,7 @@ import { setFiles } from './file-set-files.js';
 import { JobStateStore, type SettledRun } from './job-state.js';
 import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
 import { registerQueueName } from '../queue/queue-registry.js';
+import { activeMediaTools } from '../analysis/media/media-tools.js';
 
 export const PROCESSING_QUEUE = 'processing';
 // Metrics and the admin queue view report every registered queue.
@@ -130,6 +131,9 @@ export class ProcessingService {
   async start(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
     const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
     if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
+    // A worker in this process without ffprobe/ffmpeg would fail every set and refund: refuse before charging.
+    const tools = this.deps.config.runWorker ? activeMediaTools() : null;
+    if (tools?.problem) throw new AppError('SERVICE_UNAVAILABLE', `Processing is unavailable on this server: ${tools.problem}. An administrator can run npm run doctor`);
     const sets = project.fileSets.getItems().filter((fs) => setFiles(fs) !== null);
     if (!sets.length) throw badInput('This project has no complete file set to process: each set needs a video (MP4 or MOV), a JPG and an SRT');
     const { costPerFileset, total } = await this.deps.credits.runCost(sets.length);
