@@ -17,7 +17,7 @@ import { migrateLedger } from '@shotlog/ledger';
 import { ProcessingWorker } from './processing/worker/processing-worker.js';
 import { createMetadataProvider } from './analysis/metadata/index.js';
 import { StartupError } from './startup/startup-checks.js';
-import { describeTool, resolveMediaTools, useMediaTools, type MediaTools } from './analysis/media/media-tools.js';
+import { logMediaTools, resolveMediaTools, useMediaTools, type MediaTools } from './analysis/media/media-tools.js';
 
 export interface RunningServer {
   url: string;
@@ -112,12 +112,4 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   return { url, port, services, app, mediaTools, stop };
-}
-
-/** One line naming the tools in use, or the reason processing is refused (a start-up line, not a per-set failure). */
-export function logMediaTools(logger: Logger, tools: MediaTools): void {
-  for (const warning of tools.warnings) logger.warn(warning);
-  const names = `${describeTool('ffprobe', tools.ffprobe)}, ${describeTool('ffmpeg', tools.ffmpeg)}`;
-  if (tools.problem) logger.error(`${tools.problem}. Processing is refused until this is fixed (npm install, or set FFPROBE_PATH/FFMPEG_PATH); run npm run doctor`);
-  else logger.info({ ffprobe: tools.ffprobe, ffmpeg: tools.ffmpeg }, `media tools: ${names}`);
 }

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Logger } from '../../logging/logger.js';
 
 export type MediaToolName = 'ffprobe' | 'ffmpeg';
 
@@ -160,4 +161,12 @@ export function mediaToolPath(name: MediaToolName): string {
   const tool = tools[name];
   if (!tool) throw new MediaToolsUnavailableError(tools.problem ?? `${name} is unavailable`);
   return tool.path;
+}
+
+/** One line naming the tools in use, or the reason processing is refused (a start-up line, not a per-set failure). */
+export function logMediaTools(logger: Pick<Logger, 'info' | 'warn' | 'error'>, tools: MediaTools): void {
+  for (const warning of tools.warnings) logger.warn(warning);
+  const names = `${describeTool('ffprobe', tools.ffprobe)}, ${describeTool('ffmpeg', tools.ffmpeg)}`;
+  if (tools.problem) logger.error(`${tools.problem}. Processing is refused until this is fixed (npm install, or set FFPROBE_PATH/FFMPEG_PATH); run npm run doctor`);
+  else logger.info({ ffprobe: tools.ffprobe, ffmpeg: tools.ffmpeg }, `media tools: ${names}`);
 }
