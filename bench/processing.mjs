@@ -95,7 +95,23 @@ async function compareFfmpeg() {
   const still = path.join(tmp, 'still.jpg');
   const ff = (args) => execFileSync(pathTools.ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
   // 2 s of 3840x2160 30 fps HEVC Main 10 with 1 s GOPs, as a DJI clip is cut.
-  ff(['-f', 'lavfi', '-i', 'testsrc2=s=3840x2160:r=30:d=2', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'keyint=30:log-level=error', '-pix_fmt', 'yuv420p10le', '-tag:v', 'hvc1', clip]);
+  ff([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=3840x2160:r=30:d=2',
+    '-c:v',
+    'libx265',
+    '-preset',
+    'ultrafast',
+    '-x265-params',
+    'keyint=30:log-level=error',
+    '-pix_fmt',
+    'yuv420p10le',
+    '-tag:v',
+    'hvc1',
+    clip,
+  ]);
   ff(['-f', 'lavfi', '-i', 'testsrc2=s=4000x2250', '-frames:v', '1', still]);
   const srt = path.join(srtDir, srts[0]);
   const sets = Math.max(1, Math.min(SETS, 6));
@@ -103,7 +119,11 @@ async function compareFfmpeg() {
     useMediaTools(tools);
     const t0 = performance.now();
     for (let i = 0; i < sets; i++)
-      await runPipeline({ videoPath: clip, jpgPath: still, srtPath: srt, baseName: `DJI_${i}`, ordinal: i + 1, cameraType: 'dji-mavic-3-pro-series' }, provider, async () => undefined);
+      await runPipeline(
+        { videoPath: clip, jpgPath: still, srtPath: srt, baseName: `DJI_${i}`, ordinal: i + 1, cameraType: 'dji-mavic-3-pro-series' },
+        provider,
+        async () => undefined,
+      );
     return (performance.now() - t0) / 1000;
   };
   warmPlaceIndex();

@@ -40,7 +40,9 @@ const REDIS_HINT = 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Redis cannot come from npm: without it the tests that need it fail, each with this hint (test-server.ts).
 if (!(await reachable(redisUrl, 6379))) {
-  console.error(`✖ Redis is not reachable at ${redisUrl}: the tests that need it will fail. Start it with \`${REDIS_HINT}\` or set TEST_REDIS_URL (.ci/run does this for CI).`);
+  console.error(
+    `✖ Redis is not reachable at ${redisUrl}: the tests that need it will fail. Start it with \`${REDIS_HINT}\` or set TEST_REDIS_URL (.ci/run does this for CI).`,
+  );
 }
 
 // As root, the embedded PostgreSQL some tests start runs as the `postgres` system user, which must

@@ -97,7 +97,9 @@ try {
       'Shotlog is ready',
     );
     // A plain line for people reading the terminal.
-    const media = tools.problem ? `processing unavailable: ${tools.problem}` : `ffprobe ${tools.ffprobe!.version} and ffmpeg ${tools.ffmpeg!.version} from ${tools.ffmpeg!.source === 'npm' ? 'npm' : tools.ffmpeg!.path}`;
+    const media = tools.problem
+      ? `processing unavailable: ${tools.problem}`
+      : `ffprobe ${tools.ffprobe!.version} and ffmpeg ${tools.ffmpeg!.version} from ${tools.ffmpeg!.source === 'npm' ? 'npm' : tools.ffmpeg!.path}`;
     process.stdout.write(`\nShotlog is ready at ${server.url} (started in ${seconds}s; ${media})\n\n`);
   }
 } catch (err) {

@@ -133,7 +133,8 @@ export class ProcessingService {
     if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
     // A worker in this process without ffprobe/ffmpeg would fail every set and refund: refuse before charging.
     const tools = this.deps.config.runWorker ? activeMediaTools() : null;
-    if (tools?.problem) throw new AppError('SERVICE_UNAVAILABLE', `Processing is unavailable on this server: ${tools.problem}. An administrator can run npm run doctor`);
+    if (tools?.problem)
+      throw new AppError('SERVICE_UNAVAILABLE', `Processing is unavailable on this server: ${tools.problem}. An administrator can run npm run doctor`);
     const sets = project.fileSets.getItems().filter((fs) => setFiles(fs) !== null);
     if (!sets.length) throw badInput('This project has no complete file set to process: each set needs a video (MP4 or MOV), a JPG and an SRT');
     const { costPerFileset, total } = await this.deps.credits.runCost(sets.length);

@@ -61,7 +61,13 @@ it('names a port in use, an invalid variable, an unreachable Redis and a missing
 
   expect(row((await doctor({ PORT: 'abc' })).out, 'configuration')).toContain('PORT="abc" is not valid');
 
-  const redis = await doctor({ DATA_DIR: path.join(tmp, 'r'), PORT: '0', EMBEDDED_PG_PORT: await freePort(), REDIS_URL: 'redis://127.0.0.1:1', FFMPEG_PATH: path.join(tmp, 'nope') });
+  const redis = await doctor({
+    DATA_DIR: path.join(tmp, 'r'),
+    PORT: '0',
+    EMBEDDED_PG_PORT: await freePort(),
+    REDIS_URL: 'redis://127.0.0.1:1',
+    FFMPEG_PATH: path.join(tmp, 'nope'),
+  });
   expect(row(redis.out, 'queue')).toContain('FAIL  Redis at 127.0.0.1:1 (REDIS_URL) unreachable');
   expect(row(redis.out, 'media tools')).toContain(`FAIL  Media tools unavailable: FFMPEG_PATH: ${path.join(tmp, 'nope')} does not exist`);
   expect(redis.code).toBe(1);

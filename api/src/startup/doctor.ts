@@ -49,13 +49,20 @@ if (config) {
   }
   if (c.databaseUrl) {
     const { host, port } = hostPort(c.databaseUrl, 5432);
-    add('database', (await tcpReachable(host, port)) ? 'ok' : 'FAIL', `DATABASE_URL ${host}:${port} ${(await tcpReachable(host, port)) ? 'reachable' : 'unreachable'}`);
+    add(
+      'database',
+      (await tcpReachable(host, port)) ? 'ok' : 'FAIL',
+      `DATABASE_URL ${host}:${port} ${(await tcpReachable(host, port)) ? 'reachable' : 'unreachable'}`,
+    );
   } else if (owner) {
     add('database', 'ok', `embedded PostgreSQL of the running Shotlog (port ${c.embeddedPgPort})`);
   } else {
     await attempt(
       'database',
-      async () => (await checkPortFree('127.0.0.1', c.embeddedPgPort, 'Embedded PostgreSQL', 'EMBEDDED_PG_PORT'), `embedded PostgreSQL, port ${c.embeddedPgPort} free`),
+      async () => (
+        await checkPortFree('127.0.0.1', c.embeddedPgPort, 'Embedded PostgreSQL', 'EMBEDDED_PG_PORT'),
+        `embedded PostgreSQL, port ${c.embeddedPgPort} free`
+      ),
     );
   }
   if (c.redisUrl) {
@@ -66,7 +73,11 @@ if (config) {
     add('queue', 'ok', 'BullMQ on the PostgreSQL database (no REDIS_URL)');
   }
   const tools = resolveMediaTools(c.mediaTools);
-  add('media tools', tools.problem ? 'FAIL' : tools.warnings.length ? 'warn' : 'ok', tools.problem ?? `${describeTool('ffprobe', tools.ffprobe)}; ${describeTool('ffmpeg', tools.ffmpeg)}`);
+  add(
+    'media tools',
+    tools.problem ? 'FAIL' : tools.warnings.length ? 'warn' : 'ok',
+    tools.problem ?? `${describeTool('ffprobe', tools.ffprobe)}; ${describeTool('ffmpeg', tools.ffmpeg)}`,
+  );
   for (const w of tools.warnings) add('media tools', 'warn', w);
 }
 
@@ -92,7 +103,9 @@ const redisUp = await tcpReachable(testRedis.host, testRedis.port);
 add(
   'Redis for tests',
   redisUp ? 'ok' : 'warn',
-  redisUp ? `${testRedis.host}:${testRedis.port}` : `unreachable at ${testRedis.host}:${testRedis.port}: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`,
+  redisUp
+    ? `${testRedis.host}:${testRedis.port}`
+    : `unreachable at ${testRedis.host}:${testRedis.port}: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`,
 );
 
 const width = Math.max(...rows.map((r) => r.check.length));

@@ -85,9 +85,12 @@ export function checkDataDirWritable(dataDir: string): void {
     fs.writeFileSync(probe, 'ok');
     fs.rmSync(probe, { force: true });
   } catch (err) {
-    throw new StartupError(`The data folder ${dataDir} cannot be written (${errno(err) || (err as Error).message}): fix its permissions, or set DATA_DIR to a folder you can write`, {
-      cause: err,
-    });
+    throw new StartupError(
+      `The data folder ${dataDir} cannot be written (${errno(err) || (err as Error).message}): fix its permissions, or set DATA_DIR to a folder you can write`,
+      {
+        cause: err,
+      },
+    );
   }
 }
 
@@ -142,7 +145,8 @@ export function lockDataDir(dataDir: string, plannedUrl: string): DataDirLock {
       fs.writeFileSync(file, write(plannedUrl), { flag: 'wx' });
       break;
     } catch (err) {
-      if (errno(err) !== 'EEXIST') throw new StartupError(`The data folder ${dataDir} cannot be written (${errno(err)}): fix its permissions, or set DATA_DIR`, { cause: err });
+      if (errno(err) !== 'EEXIST')
+        throw new StartupError(`The data folder ${dataDir} cannot be written (${errno(err)}): fix its permissions, or set DATA_DIR`, { cause: err });
       const owner = lockOwner(dataDir);
       if (owner) {
         throw new StartupError(

@@ -49,7 +49,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Sta
     const { host, port } = hostPort(TEST_REDIS_URL, 6379);
     // Redis cannot come from npm: one line that says how to start it, not a queue error deep in a test.
     if (!(await tcpReachable(host, port)))
-      throw new Error(`Redis is not reachable at ${host}:${port}: start it with \`redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\` or set TEST_REDIS_URL`);
+      throw new Error(
+        `Redis is not reachable at ${host}:${port}: start it with \`redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\` or set TEST_REDIS_URL`,
+      );
   }
   const db = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-test-'));

@@ -75,7 +75,18 @@ describe('the npm binaries read DJI-like clips', () => {
   }
 
   it('HEVC Main 10 (yuv420p10le) 4K: probed and three frames extracted', async () => {
-    const file = clip('hevc10.mp4', ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p10le', '-tag:v', 'hvc1']);
+    const file = clip('hevc10.mp4', [
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=error',
+      '-pix_fmt',
+      'yuv420p10le',
+      '-tag:v',
+      'hvc1',
+    ]);
     const probe = await probeVideo(file);
     expect(probe).toMatchObject({ codec: 'hevc', width: 3840, height: 2160 });
     const { dir, frames } = await extractFrames(file, probe.duration);

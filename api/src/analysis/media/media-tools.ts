@@ -167,6 +167,7 @@ export function mediaToolPath(name: MediaToolName): string {
 export function logMediaTools(logger: Pick<Logger, 'info' | 'warn' | 'error'>, tools: MediaTools): void {
   for (const warning of tools.warnings) logger.warn(warning);
   const names = `${describeTool('ffprobe', tools.ffprobe)}, ${describeTool('ffmpeg', tools.ffmpeg)}`;
-  if (tools.problem) logger.error(`${tools.problem}. Processing is refused until this is fixed (npm install, or set FFPROBE_PATH/FFMPEG_PATH); run npm run doctor`);
+  if (tools.problem)
+    logger.error(`${tools.problem}. Processing is refused until this is fixed (npm install, or set FFPROBE_PATH/FFMPEG_PATH); run npm run doctor`);
   else logger.info({ ffprobe: tools.ffprobe, ffmpeg: tools.ffmpeg }, `media tools: ${names}`);
 }
