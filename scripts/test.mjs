@@ -98,13 +98,16 @@ function checkCodegen() {
  */
 async function testDatabase() {
   if (process.env.TEST_DATABASE_URL) return null;
-  if (await reachable('postgres://127.0.0.1:5432', 5432)) return null;
+  // TEST_EMBEDDED_PG=1 uses the embedded one even when a PostgreSQL listens on 5432.
+  if (process.env.TEST_EMBEDDED_PG !== '1' && (await reachable('postgres://127.0.0.1:5432', 5432))) return null;
   const { startEmbeddedPostgres } = await import(path.join(root, 'api', 'dist', 'db', 'embedded-postgres.js'));
   const { createLogger } = await import(path.join(root, 'api', 'dist', 'logging', 'logger.js'));
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-test-pg-'));
   fs.chmodSync(dataDir, 0o711); // as root, PostgreSQL runs as the postgres user
-  console.log(`\n▶ no PostgreSQL on 127.0.0.1:5432: starting the embedded one on 127.0.0.1:${port} (${dataDir})`);
+  console.log(
+    `\n▶ ${process.env.TEST_EMBEDDED_PG === '1' ? 'TEST_EMBEDDED_PG=1' : 'no PostgreSQL on 127.0.0.1:5432'}: starting the embedded one on 127.0.0.1:${port} (${dataDir})`,
+  );
   const db = await startEmbeddedPostgres({ dataDir, port, logger: createLogger('silent') });
   const u = new URL(db.url);
   u.pathname = '/postgres';
@@ -117,12 +120,13 @@ async function testDatabase() {
   };
 }
 
-/** CHROMIUM_PATH for browser tests: Debian's when installed, else @sparticuz/chromium's, decompressed once here (not by parallel test files). */
+/** CHROMIUM_PATH for browser tests: a chromium on the PATH (Debian's) when there is one, else @sparticuz/chromium's, decompressed once here (not by parallel test files). */
 async function testChromium() {
-  if (process.env.CHROMIUM_PATH || fs.existsSync('/usr/bin/chromium')) return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const { systemChromium } = await import(path.join(root, 'api', 'dist', 'startup', 'test-browser.js'));
+  if (systemChromium()) return systemChromium();
   const shipped = (await import('@sparticuz/chromium')).default;
   process.env.CHROMIUM_PATH = await shipped.executablePath();
-  console.log(`\n▶ no /usr/bin/chromium: browser tests use @sparticuz/chromium (${process.env.CHROMIUM_PATH})`);
+  console.log(`\n▶ no chromium on the PATH: browser tests use @sparticuz/chromium (${process.env.CHROMIUM_PATH})`);
   return process.env.CHROMIUM_PATH;
 }
 

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { describeTool, resolveMediaTools } from '../analysis/media/media-tools.js';
+import { systemChromium } from './test-browser.js';
 import { checkDataDirWritable, checkPortFree, hostPort, lockOwner, startupLine, tcpReachable } from './startup-checks.js';
 
 type Status = 'ok' | 'warn' | 'FAIL';
@@ -82,8 +83,8 @@ if (config) {
 }
 
 // Tests only: what npm test would use.
-if (process.env.CHROMIUM_PATH) add('browser for tests', fs.existsSync(process.env.CHROMIUM_PATH) ? 'ok' : 'FAIL', `CHROMIUM_PATH ${process.env.CHROMIUM_PATH}`);
-else if (fs.existsSync('/usr/bin/chromium')) add('browser for tests', 'ok', '/usr/bin/chromium (Debian)');
+const chromium = systemChromium();
+if (chromium) add('browser for tests', fs.existsSync(chromium) ? 'ok' : 'FAIL', chromium);
 else {
   try {
     await import('@sparticuz/chromium');

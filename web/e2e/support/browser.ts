@@ -1,6 +1,6 @@
 /**
  * Headless Chromium for browser tests, driven by playwright-core: CHROMIUM_PATH when set, else
- * Debian's /usr/bin/chromium when installed, else the Chromium the `@sparticuz/chromium` npm package
+ * a `chromium` on the PATH (Debian's), else the Chromium the `@sparticuz/chromium` npm package
  * ships (decompressed into the temp folder on first use; npm test does that once up front), against a real API server that serves the built web app (npm test builds
  * web/dist first). Screenshots go to the git-ignored screenshots/ folder, to be looked at.
  */
@@ -9,13 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../../api/src/test-support/test-server.js';
-
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+import { systemChromium } from '../../../api/src/startup/test-browser.js';
 
 /** The Chromium browser tests run: see the comment at the top. */
 export async function chromiumPath(): Promise<string> {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (fs.existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  const system = systemChromium();
+  if (system) return system;
   const shipped = (await import('@sparticuz/chromium')).default;
   return shipped.executablePath();
 }

@@ -61,7 +61,8 @@ export function toolVersion(name: MediaToolName, file: string): string {
   return m[1]!;
 }
 
-function onPath(name: string, searchPath: string): string | null {
+/** The first executable file called `name` in the PATH-style list `searchPath`, or null. */
+export function findOnPath(name: string, searchPath: string): string | null {
   for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const file = path.join(dir, name);
@@ -96,7 +97,7 @@ function resolveOne(name: MediaToolName, override: string | undefined, searchPat
       return { tool: null, problem: `${variable}: ${(err as Error).message}` };
     }
   }
-  const system = onPath(name, searchPath);
+  const system = findOnPath(name, searchPath);
   if (system) {
     try {
       return { tool: { path: system, version: toolVersion(name, system), source: 'path' } };
