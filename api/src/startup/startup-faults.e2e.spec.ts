@@ -202,3 +202,22 @@ it('a port taken at listen time: startServer closes everything and throws the on
     await held.close();
   }
 });
+
+// SIGTERM while the embedded PostgreSQL is being set up: the step finishes, everything started is
+// stopped, and the process exits by itself (it once ran away to a 4 GB heap here).
+it('SIGTERM during start-up stops what was started and exits', async () => {
+  const dir = dataDir('sigterm');
+  const { child, out } = startMain({ PORT: String(await freePort()), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  for (let i = 0; i < 120 && !out.stdout.includes('initialising embedded PostgreSQL'); i++) await new Promise((r) => setTimeout(r, 250));
+  expect(out.stdout).toContain('initialising embedded PostgreSQL');
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+  const code = await exited;
+  clearTimeout(killer);
+  expect(code).toBe(0);
+  expect(out.stdout).toContain('stopped cleanly');
+  expect(out.stdout).not.toContain('Shotlog is ready');
+  expect(postgresUnder(dir)).toEqual([]);
+  noLockLeft(dir);
+}, 90_000);
