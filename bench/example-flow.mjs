@@ -30,7 +30,7 @@ const SRTS = [
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-example-'));
 const folder = path.join(work, 'footage');
 await fsp.mkdir(folder);
-const { clip, still: jpg } = makeBenchMedia(work, { size, seconds: Number(seconds) });
+const { clip, still: jpg } = await makeBenchMedia(work, { size, seconds: Number(seconds) });
 for (let i = 1; i <= SETS; i++) {
   const base = `DJI_${String(i).padStart(4, '0')}`;
   await fsp.copyFile(clip, path.join(folder, `${base}.MP4`));

@@ -127,13 +127,16 @@ export function table(rows) {
 
 /**
  * A real H.264 clip (ffmpeg's test pattern, `size` as WxH, `seconds` long) and a JPG still of
- * `stillSize` in `dir`, for benchmarks that upload file sets. Returns their paths.
+ * `stillSize` in `dir`, for benchmarks that upload file sets. Resolves to their paths.
  */
-export function makeBenchMedia(dir, { size = '320x180', seconds = 2, stillSize = size } = {}) {
+export async function makeBenchMedia(dir, { size = '320x180', seconds = 2, stillSize = size } = {}) {
+  // The ffmpeg processing uses (PATH, else the npm package's): benches run on a machine without Debian's too.
+  const { resolveMediaTools } = await import(path.join(root, 'api/dist/analysis/media/media-tools.js'));
+  const ffmpeg = resolveMediaTools().ffmpeg?.path ?? 'ffmpeg';
   const ff = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'];
   const clip = path.join(dir, 'clip.mp4');
   const still = path.join(dir, 'still.jpg');
-  execFileSync('ffmpeg', [
+  execFileSync(ffmpeg, [
     ...ff,
     '-i',
     `testsrc2=s=${size}:r=30:d=${seconds}`,
@@ -147,6 +150,6 @@ export function makeBenchMedia(dir, { size = '320x180', seconds = 2, stillSize =
     '+faststart',
     clip,
   ]);
-  execFileSync('ffmpeg', [...ff, '-i', `testsrc2=s=${stillSize}`, '-frames:v', '1', '-f', 'image2', still]);
+  execFileSync(ffmpeg, [...ff, '-i', `testsrc2=s=${stillSize}`, '-frames:v', '1', '-f', 'image2', still]);
   return { clip, still };
 }

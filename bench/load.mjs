@@ -83,7 +83,7 @@ try {
 
   // One real file set, uploaded SETS times under different names into the run project.
   const media = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-load-media-'));
-  const { clip, still } = makeBenchMedia(media, { size: '320x180', seconds: 2, stillSize: '640x360' });
+  const { clip, still } = await makeBenchMedia(media, { size: '320x180', seconds: 2, stillSize: '640x360' });
   const files = {
     MP4: fs.readFileSync(clip),
     JPG: fs.readFileSync(still),

@@ -5,6 +5,10 @@
 //
 //   node_modules/.bin/tsc -b ledger api && node_modules/.bin/node bench/processing.mjs [--sets N]
 //
+// `--compare-ffmpeg` (npm run bench -- processing -- --compare-ffmpeg) instead runs the pipeline on a
+// 4K HEVC Main 10 clip (as DJI drones record) with the ffprobe/ffmpeg the npm packages ship and with
+// the PATH's (Debian's), alternating, and prints npm time / PATH time.
+//
 // Each set is a real 1080p 5 s H.264 clip and a 4000x2250 JPG made with ffmpeg, with a real fixture
 // SRT (the 15 fixtures in turn): probe, telemetry, geocode, 3 frames + JPG analysed with sharp,
 // offline metadata. Saving is excluded (a database upsert, measured by the e2e tests, not here).
@@ -20,10 +24,11 @@ const { runPipeline } = await import(path.join(root, 'api/dist/processing/pipeli
 const { OfflineMetadataProvider } = await import(path.join(root, 'api/dist/analysis/metadata/index.js'));
 const { warmPlaceIndex } = await import(path.join(root, 'api/dist/analysis/index.js'));
 
+const { resolveMediaTools, useMediaTools } = await import(path.join(root, 'api/dist/analysis/media/media-tools.js'));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-proc-'));
 const video = path.join(tmp, 'clip.mp4');
 const jpg = path.join(tmp, 'still.jpg');
-const ff = (args) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+const ff = (args) => execFileSync(resolveMediaTools().ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 ff(['-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=30:d=5', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', video]);
 ff(['-f', 'lavfi', '-i', 'testsrc2=s=4000x2250', '-frames:v', '1', jpg]);
 const srtDir = path.join(root, 'api/test/fixtures/srt');
@@ -31,6 +36,10 @@ const srts = readdirSync(srtDir)
   .filter((f) => /\.srt$/i.test(f))
   .sort();
 const provider = new OfflineMetadataProvider();
+if (process.argv.includes('--compare-ffmpeg')) {
+  await compareFfmpeg();
+  process.exit(0);
+}
 const input = (i) => ({
   videoPath: video,
   jpgPath: jpg,
@@ -75,3 +84,70 @@ table([
   },
 ]);
 console.log(`Speed-up of 2 over 1: ${(one / two).toFixed(2)}x`);
+
+/** The same pipeline with the npm-shipped tools and with the PATH's, alternating rounds, medians compared. */
+async function compareFfmpeg() {
+  const npmTools = resolveMediaTools({ searchPath: '' });
+  const pathTools = resolveMediaTools();
+  if (npmTools.problem) throw new Error(npmTools.problem);
+  if (pathTools.problem || pathTools.ffmpeg.source !== 'path') throw new Error('no ffmpeg/ffprobe on the PATH to compare with');
+  const clip = path.join(tmp, 'hevc10-4k.mp4');
+  const still = path.join(tmp, 'still.jpg');
+  const ff = (args) => execFileSync(pathTools.ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  // 2 s of 3840x2160 30 fps HEVC Main 10 with 1 s GOPs, as a DJI clip is cut.
+  ff([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=3840x2160:r=30:d=2',
+    '-c:v',
+    'libx265',
+    '-preset',
+    'ultrafast',
+    '-x265-params',
+    'keyint=30:log-level=error',
+    '-pix_fmt',
+    'yuv420p10le',
+    '-tag:v',
+    'hvc1',
+    clip,
+  ]);
+  ff(['-f', 'lavfi', '-i', 'testsrc2=s=4000x2250', '-frames:v', '1', still]);
+  const srt = path.join(srtDir, srts[0]);
+  const sets = Math.max(1, Math.min(SETS, 6));
+  const once = async (tools) => {
+    useMediaTools(tools);
+    const t0 = performance.now();
+    for (let i = 0; i < sets; i++)
+      await runPipeline(
+        { videoPath: clip, jpgPath: still, srtPath: srt, baseName: `DJI_${i}`, ordinal: i + 1, cameraType: 'dji-mavic-3-pro-series' },
+        provider,
+        async () => undefined,
+      );
+    return (performance.now() - t0) / 1000;
+  };
+  warmPlaceIndex();
+  await once(npmTools); // warm-up
+  await once(pathTools);
+  const times = { npm: [], path: [] };
+  for (let round = 0; round < 3; round++) {
+    times.npm.push(await once(npmTools));
+    times.path.push(await once(pathTools));
+  }
+  rmSync(tmp, { recursive: true, force: true });
+  const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  console.log(`Pipeline on a 4K HEVC Main 10 clip (2 s) - node ${process.version}, ${os.cpus().length} CPUs, ${sets} sets per round, 3 rounds alternating`);
+  table(
+    [
+      ['npm', npmTools],
+      ['PATH', pathTools],
+    ].map(([name, t]) => ({
+      tools: name,
+      ffmpeg: t.ffmpeg.version,
+      ffprobe: t.ffprobe.version,
+      'median s': median(times[name === 'npm' ? 'npm' : 'path']).toFixed(2),
+      'ms/set': ((median(times[name === 'npm' ? 'npm' : 'path']) * 1000) / sets).toFixed(0),
+    })),
+  );
+  console.log(`npm tools / PATH tools time: ${(median(times.npm) / median(times.path)).toFixed(2)}x`);
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: builds what the tests need (ledger, api, web), checks the emitted GraphQL schema is
 // current, then runs every jest project (unit, int, e2e, browser) against the real PostgreSQL and
-// Redis named by TEST_DATABASE_URL / TEST_REDIS_URL (127.0.0.1 defaults).
+// Redis named by TEST_DATABASE_URL / TEST_REDIS_URL (127.0.0.1 defaults; with no PostgreSQL there, the
+// embedded one the product ships). Browser tests: /usr/bin/chromium, else @sparticuz/chromium's.
 // Extra arguments go to jest, e.g. `npm test -- api/src/projects`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,18 +36,13 @@ function reachable(url, fallbackPort) {
   });
 }
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_HINT = 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-for (const [what, url, port, hint] of [
-  ['PostgreSQL', pgUrl, 5432, 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start'],
-  ['Redis', redisUrl, 6379, 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no'],
-]) {
-  if (!(await reachable(url, port))) {
-    console.error(
-      `✖ ${what} is not reachable at ${url}. Start it (e.g. \`${hint}\`) or set TEST_${what === 'Redis' ? 'REDIS' : 'DATABASE'}_URL. .ci/run does this for CI.`,
-    );
-    process.exit(1);
-  }
+// Redis cannot come from npm: without it the tests that need it fail, each with this hint (test-server.ts).
+if (!(await reachable(redisUrl, 6379))) {
+  console.error(
+    `✖ Redis is not reachable at ${redisUrl}: the tests that need it will fail. Start it with \`${REDIS_HINT}\` or set TEST_REDIS_URL (.ci/run does this for CI).`,
+  );
 }
 
 // As root, the embedded PostgreSQL some tests start runs as the `postgres` system user, which must
@@ -96,8 +92,59 @@ function checkCodegen() {
   console.log('web/src/gql and examples/gql are up to date.');
 }
 
+/**
+ * The PostgreSQL tests use: TEST_DATABASE_URL, else the one on 127.0.0.1:5432, else (a fresh machine)
+ * the embedded PostgreSQL the product ships, on a port of its own in a temp folder, stopped at the end.
+ */
+async function testDatabase() {
+  if (process.env.TEST_DATABASE_URL) return null;
+  // TEST_EMBEDDED_PG=1 uses the embedded one even when a PostgreSQL listens on 5432.
+  if (process.env.TEST_EMBEDDED_PG !== '1' && (await reachable('postgres://127.0.0.1:5432', 5432))) return null;
+  const { startEmbeddedPostgres } = await import(path.join(root, 'api', 'dist', 'db', 'embedded-postgres.js'));
+  const { createLogger } = await import(path.join(root, 'api', 'dist', 'logging', 'logger.js'));
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-test-pg-'));
+  fs.chmodSync(dataDir, 0o711); // as root, PostgreSQL runs as the postgres user
+  console.log(
+    `\n▶ ${process.env.TEST_EMBEDDED_PG === '1' ? 'TEST_EMBEDDED_PG=1' : 'no PostgreSQL on 127.0.0.1:5432'}: starting the embedded one on 127.0.0.1:${port} (${dataDir})`,
+  );
+  const db = await startEmbeddedPostgres({ dataDir, port, logger: createLogger('silent') });
+  const u = new URL(db.url);
+  u.pathname = '/postgres';
+  process.env.TEST_DATABASE_URL = u.toString();
+  return {
+    async stop() {
+      await db.stop().catch((err) => console.error(`✖ stopping the embedded test PostgreSQL: ${err.message}`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** CHROMIUM_PATH for browser tests: a chromium on the PATH (Debian's) when there is one, else @sparticuz/chromium's, decompressed once here (not by parallel test files). */
+async function testChromium() {
+  const { systemChromium } = await import(path.join(root, 'api', 'dist', 'startup', 'test-browser.js'));
+  if (systemChromium()) return systemChromium();
+  const shipped = (await import('@sparticuz/chromium')).default;
+  process.env.CHROMIUM_PATH = await shipped.executablePath();
+  console.log(`\n▶ no chromium on the PATH: browser tests use @sparticuz/chromium (${process.env.CHROMIUM_PATH})`);
+  return process.env.CHROMIUM_PATH;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
 const report = path.join(os.tmpdir(), `shotlog-jest-${process.pid}.json`);
 fs.rmSync(report, { force: true });
+const embedded = await testDatabase();
+await testChromium();
 const ok = await runJest(['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', bin('jest'), '--json', `--outputFile=${report}`, ...args]);
 
 /**
@@ -131,6 +178,8 @@ function runJest(jestArgs) {
     });
   });
 }
+
+await embedded?.stop();
 
 let summary = null;
 try {

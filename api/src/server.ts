@@ -16,6 +16,8 @@ import { createQueueBackend } from './queue/queue-backend.js';
 import { migrateLedger } from '@shotlog/ledger';
 import { ProcessingWorker } from './processing/worker/processing-worker.js';
 import { createMetadataProvider } from './analysis/metadata/index.js';
+import { StartupError } from './startup/startup-checks.js';
+import { logMediaTools, resolveMediaTools, useMediaTools, type MediaTools } from './analysis/media/media-tools.js';
 
 export interface RunningServer {
   url: string;
@@ -23,6 +25,8 @@ export interface RunningServer {
   services: AppServices;
   /** The Express app serving this process (route listings for tests). */
   app: Express;
+  /** The ffprobe/ffmpeg processing uses, resolved once at start-up (null ones: processing is refused). */
+  mediaTools: MediaTools;
   stop(): Promise<void>;
 }
 
@@ -31,6 +35,8 @@ export interface RunningServer {
  * graphql-ws + web app). Used by `main.ts` and by the tests, so tests run the real thing.
  */
 export async function startServer(config: Config, logger: Logger, databaseUrl: string): Promise<RunningServer> {
+  const mediaTools = useMediaTools(resolveMediaTools(config.mediaTools));
+  logMediaTools(logger, mediaTools);
   const { orm, pool } = await openDatabase(databaseUrl);
   const queue = createQueueBackend({
     redisUrl: config.redisUrl,
@@ -74,24 +80,39 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
   httpServer.headersTimeout = 30_000;
   httpServer.keepAliveTimeout = 5_000;
 
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(config.port, config.host, () => resolve());
-  });
-  const port = (httpServer.address() as AddressInfo).port;
-  const url = `http://localhost:${port}`;
-
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await graphql.stop(); // drains HTTP (in-flight requests finish) and closes websockets
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await services.exiftool.end(); // the exiftool child process must not outlive the server
-      await services.thumbnails.close(); // thumbnails being made read stored files
-      await services.storage.close(); // the upload hashing thread
-      await worker?.close(); // lets running jobs finish
-      await services.progressListener.close();
-      await closeStores();
+      const step = async (name: string, run: () => Promise<unknown> | undefined) => {
+        logger.debug(`stopping: ${name}`);
+        await run();
+      };
+      await step('graphql', () => graphql.stop()); // drains HTTP (in-flight requests finish) and closes websockets
+      await step('http', () => new Promise<void>((resolve) => httpServer.close(() => resolve())));
+      await step('exiftool', () => services.exiftool.end()); // the exiftool child process must not outlive the server
+      await step('thumbnails', () => services.thumbnails.close()); // thumbnails being made read stored files
+      await step('storage', () => services.storage.close()); // the upload hashing thread
+      await step('worker', () => worker?.close()); // lets running jobs finish
+      await step('progress listener', () => services.progressListener.close());
+      await step('stores', closeStores);
     })());
-  return { url, port, services, app, stop };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => resolve());
+    });
+  } catch (err) {
+    // Port taken (a race past main.ts's check) or not allowed: close everything already open, in
+    // order, so no database client is cut off mid-connection by a later embedded PostgreSQL stop.
+    await stop().catch(() => undefined);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const why = code === 'EADDRINUSE' ? `is already in use on ${config.host}` : 'needs privileges this process does not have';
+      throw new StartupError(`HTTP port ${config.port} ${why}: stop what holds it, or set PORT to a free port (e.g. PORT=${config.port + 1})`, { cause: err });
+    }
+    throw err;
+  }
+  const port = (httpServer.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  return { url, port, services, app, mediaTools, stop };
 }

@@ -7,6 +7,7 @@ import { createQueueBackend } from './queue/queue-backend.js';
 import { createServices } from './app/create-services.js';
 import { createMetadataProvider } from './analysis/metadata/index.js';
 import { ProcessingWorker } from './processing/worker/processing-worker.js';
+import { logMediaTools, resolveMediaTools, useMediaTools } from './analysis/media/media-tools.js';
 
 /**
  * `npm run worker`: a processing worker on its own, for scaled deployments (docker-compose runs
@@ -18,6 +19,14 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 if (!config.databaseUrl) {
   logger.fatal('DATABASE_URL is required for a standalone worker (the embedded database belongs to the API process)');
+  process.exit(1);
+}
+
+// A worker without ffprobe/ffmpeg would fail every set it takes: it does not start.
+const tools = useMediaTools(resolveMediaTools(config.mediaTools));
+logMediaTools(logger, tools);
+if (tools.problem) {
+  process.stderr.write(`Shotlog worker could not start: ${tools.problem}\n`);
   process.exit(1);
 }
 

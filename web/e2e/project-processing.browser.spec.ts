@@ -12,13 +12,25 @@ import type { Page } from 'playwright-core';
 import { makeTestFileSet } from '../../api/src/test-support/media-fixtures.js';
 import { signUp } from '../../api/src/test-support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
+import { ProcessingWorker } from '../../api/src/processing/worker/processing-worker.js';
+import { createMetadataProvider } from '../../api/src/analysis/metadata/index.js';
 
 let h: BrowserHarness;
 let dir: string;
 beforeAll(async () => {
-  // One set at a time, so the run lasts long enough to be seen (and photographed) in progress.
-  h = await startBrowserHarness({ env: { WORKER_CONCURRENCY: '1', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'secret123' } });
+  // No worker in the server: each test starts one (the real one) only once it has seen the run in
+  // progress, so the in-progress panel cannot come and go before the page looks.
+  h = await startBrowserHarness({ env: { RUN_WORKER: 'false', WORKER_CONCURRENCY: '1', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'secret123' } });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-processing-'));
+});
+let worker: ProcessingWorker | null = null;
+/** Lets queued jobs run from now on. */
+function startWorker(): void {
+  worker ??= new ProcessingWorker(h.server.services, createMetadataProvider(h.server.services.config)).start();
+}
+afterEach(async () => {
+  await worker?.close();
+  worker = null;
 });
 afterAll(async () => {
   await h.close();
@@ -144,6 +156,7 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   await page.setViewportSize({ width: 1280, height: 860 });
 
   // The run ends: the panel goes away and the project reads completed.
+  startWorker();
   await panel.waitFor({ state: 'detached', timeout: 90_000 });
   await page.getByTestId('project-status').getByText('completed').waitFor();
   const overall = await page.evaluate(() => (window as unknown as { __overall: string[] }).__overall);
@@ -257,6 +270,7 @@ it('follows a run by polling every 3 s when the progress socket is refused, then
   const panel = page.getByTestId('processing-panel');
   await panel.waitFor();
   await panel.getByText('Polling', { exact: true }).waitFor();
+  startWorker();
   await panel.waitFor({ state: 'detached', timeout: 90_000 });
   await page.getByTestId('project-status').getByText('completed').waitFor();
   await page.getByTestId('result-editor').waitFor();

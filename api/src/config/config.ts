@@ -68,7 +68,17 @@ const envSchema = z.object({
     .int()
     .min(0)
     .default(500 * 1024 ** 3),
+  /** Use exactly this ffprobe / ffmpeg (else the PATH's, else the npm packages'): media-tools.ts. */
+  FFPROBE_PATH: optionalString,
+  FFMPEG_PATH: optionalString,
+  /** How long start-up waits for DATABASE_URL / REDIS_URL to accept connections before it gives up. */
+  STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
 });
+
+/** A configuration value that fails validation; the message names the variable and its value. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -76,8 +86,14 @@ export type Config = ReturnType<typeof loadConfig>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    const problems = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      const value = env[name];
+      // Secrets are never echoed; other values are, so the line shows what was read.
+      const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN/.test(name) ? '' : `=${JSON.stringify(value)}`;
+      return `${name}${shown} is not valid (${i.message})`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -130,5 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxPendingPurchaseRequests: e.MAX_PENDING_PURCHASE_REQUESTS,
       maxStorageBytes: e.MAX_STORAGE_BYTES_PER_ACCOUNT,
     },
+    mediaTools: { ffprobePath: e.FFPROBE_PATH, ffmpegPath: e.FFMPEG_PATH },
+    startupWaitSeconds: e.STARTUP_WAIT_SECONDS,
   };
 }

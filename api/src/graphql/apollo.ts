@@ -119,6 +119,9 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
     csrfPrevention: true,
     // One operation per request: no batched arrays of queries.
     allowBatchedHttpRequests: false,
+    // main.ts owns SIGINT/SIGTERM and stops everything in order; Apollo's own handler would start
+    // draining at the same moment and re-raise the signal.
+    stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // Apollo's landing page loads Apollo Sandbox from a CDN; Shotlog serves its own at /explorer.

@@ -9,7 +9,13 @@ afterAll(() => server.close());
 describe('health, readiness and metrics', () => {
   it('reports liveness and readiness of database and queue', async () => {
     expect((await server.request('GET', '/api/health')).body).toEqual({ status: 'ok' });
-    expect((await server.request('GET', '/api/ready')).body).toEqual({ status: 'ready', database: true, queue: true });
+    const ready = (await server.request('GET', '/api/ready')).body;
+    expect(ready).toMatchObject({ status: 'ready', database: true, queue: true });
+    // The media tools processing uses are named (version and origin; where the binary lives is not said).
+    expect(ready.mediaTools).toEqual({
+      ffprobe: { version: expect.any(String), source: expect.stringMatching(/^(env|path|npm)$/) },
+      ffmpeg: { version: expect.any(String), source: expect.stringMatching(/^(env|path|npm)$/) },
+    });
   });
 
   it('serves Prometheus metrics to admins and the scrape token only', async () => {

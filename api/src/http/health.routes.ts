@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
+import { activeMediaTools, type MediaTool } from '../analysis/media/media-tools.js';
 
 /** A readiness probe answers within this, whatever a store does (a dead Redis may never answer). */
 const CHECK_TIMEOUT_MS = 2000;
@@ -7,7 +8,14 @@ const CHECK_TIMEOUT_MS = 2000;
 const within = (check: Promise<boolean>) =>
   Promise.race([check.catch(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CHECK_TIMEOUT_MS).unref())]);
 
-/** Liveness and readiness (database and queue reachable; 503 naming what is down). */
+/** Version and origin only: where the binary lives is not for an unauthenticated probe. */
+const shown = (t: MediaTool | null) => (t ? { version: t.version, source: t.source } : null);
+
+/**
+ * Liveness and readiness (database and queue reachable; 503 naming what is down). The media tools
+ * are named too; missing ones do not make the process unready (it serves everything but processing,
+ * which it refuses with a message), but `mediaTools.problem` says why.
+ */
 export function healthRoutes(services: AppServices): Router {
   const r = Router();
   r.get('/health', (_req, res) => {
@@ -18,12 +26,14 @@ export function healthRoutes(services: AppServices): Router {
       within(services.pool.query('SELECT 1').then(() => true)),
       within(services.queue?.ping() ?? Promise.resolve(false)),
     ]);
+    const tools = activeMediaTools();
+    const mediaTools = { ffprobe: shown(tools.ffprobe), ffmpeg: shown(tools.ffmpeg), ...(tools.problem ? { problem: tools.problem } : {}) };
     if (database && queue) {
-      res.json({ status: 'ready', database, queue });
+      res.json({ status: 'ready', database, queue, mediaTools });
       return;
     }
     const down = [...(database ? [] : ['database']), ...(queue ? [] : ['queue'])];
-    res.status(503).json({ status: 'unavailable', database, queue, down, message: `Not ready: ${down.join(' and ')} unreachable` });
+    res.status(503).json({ status: 'unavailable', database, queue, mediaTools, down, message: `Not ready: ${down.join(' and ')} unreachable` });
   });
   return r;
 }

@@ -124,7 +124,7 @@ describe('readiness follows the database', () => {
       expect(down.body).toMatchObject({ status: 'unavailable', database: false, queue: true, down: ['database'], message: 'Not ready: database unreachable' });
       expect((await target.request('GET', '/api/health')).status).toBe(200); // alive, just not ready
       await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`);
-      expect((await target.request('GET', '/api/ready')).body).toEqual({ status: 'ready', database: true, queue: true });
+      expect((await target.request('GET', '/api/ready')).body).toMatchObject({ status: 'ready', database: true, queue: true });
     } finally {
       await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`).catch(() => undefined);
       await admin.end();

@@ -27,6 +27,7 @@ import { failureReason } from './failure-reason.js';
 import { JobStateStore, type SettledRun } from './job-state.js';
 import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
 import { registerQueueName } from '../queue/queue-registry.js';
+import { activeMediaTools } from '../analysis/media/media-tools.js';
 
 export const PROCESSING_QUEUE = 'processing';
 // Metrics and the admin queue view report every registered queue.
@@ -216,6 +217,10 @@ export class ProcessingService {
   async start(user: User, rawProjectId: unknown, scope: RunScope = 'unprocessed'): Promise<{ run: RunView; progress: ProjectProgress }> {
     const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
     if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
+    // A worker in this process without ffprobe/ffmpeg would fail every set and refund: refuse before charging.
+    const tools = this.deps.config.runWorker ? activeMediaTools() : null;
+    if (tools?.problem)
+      throw new AppError('SERVICE_UNAVAILABLE', `Processing is unavailable on this server: ${tools.problem}. An administrator can run npm run doctor`);
     if (project.status === 'processing' || (await this.latestRun(project.id))?.status === 'running') throw conflict(ALREADY_RUNNING);
     const { sets, leftOut } = await this.selectSets(project, scope);
     if (!sets.length) {

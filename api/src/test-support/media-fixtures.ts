@@ -1,5 +1,6 @@
 /**
- * Small real media files for tests, made with ffmpeg (Debian `ffmpeg`, installed by .ci/run):
+ * Small real media files for tests, made with the ffmpeg processing uses (media-tools.ts: the PATH's,
+ * else the one the `@ffmpeg-installer/ffmpeg` package ships):
  * uploads, probing and frame analysis must see real MP4/MOV/JPG bytes, not empty files with the
  * right extension. Files are cached per process under the OS temp dir, keyed by their options.
  */
@@ -10,9 +11,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FIXTURE_DIR } from '../analysis/test-support/fixtures.js';
+import { resolveMediaTools, type MediaTools } from '../analysis/media/media-tools.js';
 
 const run = promisify(execFile);
 const cacheDir = path.join(os.tmpdir(), `shotlog-media-${process.pid}`);
+
+let tools: MediaTools | undefined;
+/**
+ * The ffmpeg that makes fixtures: resolved as the product resolves it (FFMPEG_PATH, PATH, npm), but
+ * on its own, so a test server started with a broken FFMPEG_PATH still gets its fixtures made.
+ */
+function fixtureFfmpeg(): string {
+  tools ??= resolveMediaTools({ ffmpegPath: process.env.FFMPEG_PATH || undefined, ffprobePath: process.env.FFPROBE_PATH || undefined });
+  if (!tools.ffmpeg) throw new Error(`Test media cannot be made: ${tools.problem}`);
+  return tools.ffmpeg.path;
+}
 
 export interface VideoOptions {
   seconds?: number;
@@ -52,7 +65,7 @@ export function makeTestVideo(opts: VideoOptions = {}): Promise<string> {
     args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-t', String(o.seconds));
     if (o.audio) args.push('-c:a', 'aac', '-shortest');
     args.push('-movflags', '+faststart', '-f', o.container === 'mov' ? 'mov' : 'mp4', out);
-    await run('ffmpeg', args);
+    await run(fixtureFfmpeg(), args);
   });
 }
 
@@ -60,7 +73,7 @@ export function makeTestVideo(opts: VideoOptions = {}): Promise<string> {
 export function makeTestJpg(opts: { width?: number; height?: number; source?: string } = {}): Promise<string> {
   const o = { width: 640, height: 360, source: 'testsrc2', ...opts };
   return cached(JSON.stringify(o), 'jpg', async (out) => {
-    await run('ffmpeg', [
+    await run(fixtureFfmpeg(), [
       '-hide_banner',
       '-loglevel',
       'error',

@@ -6,6 +6,7 @@ import { loadConfig } from '../config/config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { startServer, type RunningServer } from '../server.js';
 import { createTestDatabase, TEST_REDIS_URL } from './test-database.js';
+import { hostPort, tcpReachable } from '../startup/startup-checks.js';
 
 export interface TestServer extends RunningServer {
   databaseUrl: string;
@@ -46,6 +47,14 @@ export interface AdminCredentials {
  * queue on the test Redis (unique prefix) unless `queue: 'postgres'`, its own data folder.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<StartedTestServer> {
+  if (opts.queue !== 'postgres') {
+    const { host, port } = hostPort(TEST_REDIS_URL, 6379);
+    // Redis cannot come from npm: one line that says how to start it, not a queue error deep in a test.
+    if (!(await tcpReachable(host, port)))
+      throw new Error(
+        `Redis is not reachable at ${host}:${port}: start it with \`redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\` or set TEST_REDIS_URL`,
+      );
+  }
   const db = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-test-'));
   const config = loadConfig({

@@ -1,6 +1,7 @@
 /**
- * Headless Chromium for browser tests: Debian's `chromium` (installed by .ci/run) driven by
- * playwright-core, against a real API server that serves the built web app (npm test builds
+ * Headless Chromium for browser tests, driven by playwright-core: CHROMIUM_PATH when set, else
+ * a `chromium` on the PATH (Debian's), else the Chromium the `@sparticuz/chromium` npm package
+ * ships (decompressed into the temp folder on first use; npm test does that once up front), against a real API server that serves the built web app (npm test builds
  * web/dist first). Screenshots go to the git-ignored screenshots/ folder, to be looked at.
  */
 import fs from 'node:fs';
@@ -8,8 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../../api/src/test-support/test-server.js';
+import { systemChromium } from '../../../api/src/startup/test-browser.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The Chromium browser tests run: see the comment at the top. */
+export async function chromiumPath(): Promise<string> {
+  const system = systemChromium();
+  if (system) return system;
+  const shipped = (await import('@sparticuz/chromium')).default;
+  return shipped.executablePath();
+}
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -34,7 +42,7 @@ export interface BrowserHarness {
 
 export async function startBrowserHarness(opts: Parameters<typeof startTestServer>[0] = {}): Promise<BrowserHarness> {
   const server = await startTestServer(opts);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const contexts: BrowserContext[] = [];
   return {

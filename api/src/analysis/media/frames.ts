@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { mediaToolPath } from './media-tools.js';
 
 const run = promisify(execFile);
 
@@ -23,12 +24,13 @@ export async function extractFrames(
   const duration = durationSeconds && durationSeconds > 0 ? durationSeconds : 1;
   const width = opts.maxWidth ?? 512;
   const frames: string[] = [];
+  const ffmpeg = mediaToolPath('ffmpeg'); // throws before any work when there is none
   for (const [i, at] of FRAME_POSITIONS.entries()) {
     const out = path.join(dir, `frame-${i}.png`);
     try {
       // -ss before -i seeks by keyframe (fast); scale keeps the aspect ratio and an even height.
       await run(
-        'ffmpeg',
+        ffmpeg,
         [
           '-hide_banner',
           '-loglevel',

@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { mediaToolPath } from './media-tools.js';
 
 const run = promisify(execFile);
 
@@ -50,9 +51,10 @@ const num = (v: unknown): number | null => {
 };
 
 export async function probeVideo(file: string, opts: { timeoutMs?: number } = {}): Promise<VideoProbe> {
+  const ffprobe = mediaToolPath('ffprobe'); // no tool is the machine's problem: thrown as is, never "unreadable"
   let stdout: string;
   try {
-    ({ stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+    ({ stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
       timeout: opts.timeoutMs ?? 60_000,
       maxBuffer: 8 * 1024 * 1024,
     }));

@@ -1,0 +1,223 @@
+/**
+ * Each start-up fault, on the real built server (`node api/dist/main.js`, built by npm test): one
+ * clear line on stderr, exit code 1, within a bounded wait, and nothing left behind (no embedded
+ * PostgreSQL, no lock file). A second start on a running instance's data folder names that instance
+ * and leaves it serving.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const MAIN = path.join(root, 'api', 'dist', 'main.js');
+/** Generous: a fault must end the process by itself, long before this. */
+const KILL_AFTER_MS = 45_000;
+
+interface Ended {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  killed: boolean;
+}
+
+function startMain(env: Record<string, string>): { child: ChildProcess; out: { stdout: string; stderr: string } } {
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (b: Buffer) => (out.stdout += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (out.stderr += b.toString()));
+  return { child, out };
+}
+
+function runMain(env: Record<string, string>): Promise<Ended> {
+  const { child, out } = startMain(env);
+  let killed = false;
+  const timer = setTimeout(() => {
+    killed = true;
+    child.kill('SIGKILL');
+  }, KILL_AFTER_MS);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, ...out, killed });
+    }),
+  );
+}
+
+/** A port nothing listens on now (the OS picks it). */
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function holdPort(host: string): Promise<{ port: number; close(): Promise<void> }> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, host, () => r()));
+  return { port: (s.address() as net.AddressInfo).port, close: () => new Promise((r) => s.close(() => r())) };
+}
+
+/** PostgreSQL server processes whose data folder is under `dataDir`. */
+function postgresUnder(dataDir: string): number[] {
+  const pids: number[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (/postgres$/.test(cmd[0] ?? '') && cmd.some((a) => a.startsWith(dataDir))) pids.push(Number(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+/** The fault's one line: stderr holds exactly it, no stack frame. */
+function expectOneLine(r: Ended, includes: string[]): void {
+  expect(r.killed).toBe(false);
+  expect(r.code).toBe(1);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^Shotlog could not start: /);
+  for (const text of includes) expect(lines[0]).toContain(text);
+  expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
+  expect(r.stdout + r.stderr).not.toContain('Node.js v');
+}
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-faults-'));
+  fs.chmodSync(tmp, 0o711); // as root, the embedded PostgreSQL's postgres user must reach it
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const dataDir = (name: string) => path.join(tmp, name);
+const noLockLeft = (dir: string) => expect(fs.existsSync(path.join(dir, 'shotlog.lock'))).toBe(false);
+
+it('HTTP port in use: names the port and PORT', async () => {
+  const held = await holdPort('0.0.0.0');
+  try {
+    const dir = dataDir('http-port');
+    const r = await runMain({ PORT: String(held.port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) });
+    expectOneLine(r, [`HTTP port ${held.port} is already in use`, 'PORT=']);
+    expect(postgresUnder(dir)).toEqual([]);
+    noLockLeft(dir);
+  } finally {
+    await held.close();
+  }
+});
+
+it('embedded PostgreSQL port in use: names the port and EMBEDDED_PG_PORT', async () => {
+  const held = await holdPort('127.0.0.1');
+  try {
+    const dir = dataDir('pg-port');
+    const r = await runMain({ PORT: String(await freePort()), DATA_DIR: dir, EMBEDDED_PG_PORT: String(held.port) });
+    expectOneLine(r, [`Embedded PostgreSQL port ${held.port} is already in use`, 'EMBEDDED_PG_PORT']);
+    expect(postgresUnder(dir)).toEqual([]);
+    noLockLeft(dir);
+  } finally {
+    await held.close();
+  }
+});
+
+it('a data folder that cannot be written: names it', async () => {
+  const file = path.join(tmp, 'a-file');
+  fs.writeFileSync(file, 'in the way');
+  const r = await runMain({ PORT: String(await freePort()), DATA_DIR: path.join(file, 'data') });
+  expectOneLine(r, [`The data folder ${path.join(file, 'data')} cannot be written`, 'DATA_DIR']);
+});
+
+it('DATABASE_URL and REDIS_URL unreachable: name host and port after a bounded wait', async () => {
+  const [pgPort, redisPort] = [await freePort(), await freePort()];
+  const common = { PORT: String(await freePort()), DATA_DIR: dataDir('external'), STARTUP_WAIT_SECONDS: '1' };
+  expectOneLine(await runMain({ ...common, DATABASE_URL: `postgres://u:secret@127.0.0.1:${pgPort}/x` }), [
+    `PostgreSQL at 127.0.0.1:${pgPort} (DATABASE_URL) is unreachable after 1 s`,
+  ]);
+  const r = await runMain({ ...common, REDIS_URL: `redis://127.0.0.1:${redisPort}` });
+  expectOneLine(r, [`Redis at 127.0.0.1:${redisPort} (REDIS_URL) is unreachable after 1 s`]);
+  expect(r.stderr).not.toContain('secret');
+  noLockLeft(dataDir('external'));
+});
+
+it('a config value failing validation: names the variable; LOG_LEVEL=debug adds the full error to the log', async () => {
+  const r = await runMain({ PORT: 'abc', DATA_DIR: dataDir('config') });
+  expectOneLine(r, ['Invalid configuration: PORT="abc" is not valid']);
+  const secret = await runMain({ JOB_ATTEMPTS: '0', DATA_DIR: dataDir('config') });
+  expectOneLine(secret, ['JOB_ATTEMPTS="0" is not valid']);
+
+  const held = await holdPort('0.0.0.0');
+  try {
+    const debug = await runMain({ PORT: String(held.port), DATA_DIR: dataDir('debug'), LOG_LEVEL: 'debug' });
+    expect(debug.code).toBe(1);
+    expect(debug.stderr.trim().split('\n')).toHaveLength(1);
+    const fatal = debug.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; err?: { stack?: string } })
+      .find((l) => l.level === 60);
+    expect(fatal?.err?.stack).toContain('at ');
+  } finally {
+    await held.close();
+  }
+});
+
+it('a second start on the same data folder names the running one (pid, URL) and leaves it serving', async () => {
+  const dir = dataDir('shared');
+  const port = await freePort();
+  const first = startMain({ PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) });
+  const firstExit = new Promise<number | null>((r) => first.child.on('exit', (code) => r(code)));
+  try {
+    for (let i = 0; i < 240 && !first.out.stdout.includes('Shotlog is ready at'); i++) await new Promise((r) => setTimeout(r, 500));
+    expect(first.out.stdout).toContain(`Shotlog is ready at http://localhost:${port}`);
+
+    const second = await runMain({ PORT: String(await freePort()), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) });
+    expectOneLine(second, [`Another Shotlog (pid ${first.child.pid}, http://localhost:${port}) is already running on the data folder ${dir}`]);
+
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    expect(ready.status).toBe(200);
+    expect(fs.existsSync(path.join(dir, 'shotlog.lock'))).toBe(true);
+  } finally {
+    first.child.kill('SIGTERM');
+  }
+  expect(await firstExit).toBe(0);
+  expect(postgresUnder(dir)).toEqual([]);
+  noLockLeft(dir);
+}, 180_000);
+
+// The port can be taken between main.ts's check and listen(): startServer then closes what it had
+// opened (worker, listeners, pools) before it throws, so nothing emits an unhandled 'error' later.
+it('a port taken at listen time: startServer closes everything and throws the one line', async () => {
+  const { startTestServer } = await import('../test-support/test-server.js');
+  const held = await holdPort('127.0.0.1');
+  try {
+    await expect(startTestServer({ env: { PORT: String(held.port) } })).rejects.toThrow(`HTTP port ${held.port} is already in use on 127.0.0.1`);
+  } finally {
+    await held.close();
+  }
+});
+
+// SIGTERM while the embedded PostgreSQL is being set up: the step finishes, everything started is
+// stopped, and the process exits by itself (it once ran away to a 4 GB heap here).
+it('SIGTERM during start-up stops what was started and exits', async () => {
+  const dir = dataDir('sigterm');
+  const { child, out } = startMain({ PORT: String(await freePort()), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  for (let i = 0; i < 120 && !out.stdout.includes('initialising embedded PostgreSQL'); i++) await new Promise((r) => setTimeout(r, 250));
+  expect(out.stdout).toContain('initialising embedded PostgreSQL');
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+  const code = await exited;
+  clearTimeout(killer);
+  expect(code).toBe(0);
+  expect(out.stdout).toContain('stopped cleanly');
+  expect(out.stdout).not.toContain('Shotlog is ready');
+  expect(postgresUnder(dir)).toEqual([]);
+  noLockLeft(dir);
+}, 90_000);
