@@ -71,7 +71,7 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
     const seen: string[] = [];
     (window as unknown as { seen: string[] }).seen = seen;
     const note = () => {
-      for (const el of document.querySelectorAll('.upload-stage, .upload-progress-figures strong')) {
+      for (const el of Array.from(document.querySelectorAll('.upload-stage, .upload-progress-figures strong'))) {
         const text = el.textContent ?? '';
         if (text && seen[seen.length - 1] !== text) seen.push(text);
       }
