@@ -90,7 +90,7 @@ export function createHttpApp(services: AppServices, mountGraphQL: (app: Express
   app.use('/api/projects', json, fileSetRoutes(services));
   app.use('/api/upload', uploadRoutes(services));
   app.use('/api/filesets', fileSetFileRoutes(services));
-  app.use('/api/filesets', fileSetItemRoutes(services));
+  app.use('/api/filesets', json, fileSetItemRoutes(services));
   app.use('/api/files', fileRoutes(services));
   app.use('/api/filesets', json, resultRoutes(services));
   app.use('/api', healthRoutes(services));
