@@ -63,7 +63,9 @@ async function start(): Promise<void> {
   logger = createLogger(config.logLevel);
   const c = config;
   checkDataDirWritable(c.dataDir);
-  lock = lockDataDir(c.dataDir, `http://localhost:${c.port}`);
+  // The lock guards the embedded PostgreSQL's files. With DATABASE_URL several processes share one
+  // data folder by design (the scaled deployment's files volume), so there is nothing to lock.
+  if (!c.databaseUrl) lock = lockDataDir(c.dataDir, `http://localhost:${c.port}`);
   await checkPortFree(c.host, c.port, 'HTTP', 'PORT');
   if (c.redisUrl) await waitForService(c.redisUrl, 6379, 'REDIS_URL', 'Redis', c.startupWaitSeconds);
   let databaseUrl = c.databaseUrl;
@@ -76,7 +78,7 @@ async function start(): Promise<void> {
   }
   if (exiting) return; // a signal came: shutdown() stops what exists
   server = await startServer(c, logger, databaseUrl);
-  lock.setUrl(server.url);
+  lock?.setUrl(server.url);
 }
 
 const starting = start();
