@@ -1,4 +1,5 @@
 import { createClient } from 'graphql-ws';
+import { openSignedInSocket } from '../test-support/signed-in-socket.js';
 import WebSocket from 'ws';
 import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 
@@ -210,20 +211,7 @@ describe('revoked, expired and malformed tokens', () => {
   it('closes websockets opened with a token when it is revoked (code 4401)', async () => {
     const u = await signUp(server);
     const { secret, token } = await createToken(u.token, ['read']);
-    const client = createClient({
-      url: server.url.replace('http', 'ws') + '/graphql',
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${secret}` },
-      retryAttempts: 0,
-      lazy: false,
-      onNonLazyError: () => undefined,
-    });
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => client.on('closed', (e) => resolve(e as { code: number; reason: string })));
-    const first = await new Promise<unknown>((resolve) => {
-      let result: unknown;
-      client.subscribe({ query: '{ me { username } }' }, { next: (r) => (result = r), error: resolve, complete: () => resolve(result) });
-    });
-    expect(first).toEqual({ data: { me: { username: u.username } } });
+    const { client, closed } = await openSignedInSocket(server.url, secret, u.username);
     await server.request('DELETE', `/api/user/tokens/${token.id}`, { token: u.token });
     const event = await closed;
     expect([event.code, event.reason]).toEqual([4401, 'API token has been revoked']);

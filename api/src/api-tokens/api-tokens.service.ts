@@ -6,7 +6,7 @@ import { afterTimeId, checkFirst, parseTimeIdCursor } from '../graphql/relay.js'
 import { User } from '../users/user.entity.js';
 import { ApiToken } from './api-token.entity.js';
 import { REVOCATION_CHANNEL } from './revocation-listener.js';
-import { noBidiControls } from '../validation/display-text.js';
+import { displayName } from '../validation/display-text.js';
 import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 import { displayPrefix, hashTokenSecret, isWellFormedApiToken, newTokenSecret } from './token-secret.js';
 
@@ -20,12 +20,7 @@ export const EXPIRED_MESSAGE = 'API token has expired';
 export const INVALID_MESSAGE = 'Invalid API token';
 
 const createInput = z.object({
-  name: z
-    .string({ error: 'Token name is required' })
-    .trim()
-    .min(1, 'Token name is required')
-    .max(100, 'Token name must be at most 100 characters')
-    .refine(...noBidiControls('Token name')),
+  name: displayName('Token name', 100),
   scopes: z
     .array(z.enum(API_TOKEN_SCOPES, { error: `Scopes must be some of: ${API_TOKEN_SCOPES.join(', ')}` }), { error: 'scopes must be a list' })
     .min(1, 'Choose at least one scope'),

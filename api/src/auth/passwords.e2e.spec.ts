@@ -1,5 +1,4 @@
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
+import { openSignedInSocket } from '../test-support/signed-in-socket.js';
 import { logIn, signUp, startTestServer, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 import { RESET_LINK_MESSAGES } from './password-resets.js';
 import { SESSION_ENDED, WRONG_CURRENT_PASSWORD } from './auth.service.js';
@@ -82,20 +81,7 @@ describe('change password (REST)', () => {
 describe('open websockets of ended sessions', () => {
   it('closes a subscription socket opened with a login token when the password changes (code 4401)', async () => {
     const user = await signUp(server);
-    const client = createClient({
-      url: server.url.replace('http', 'ws') + '/graphql',
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${user.token}` },
-      retryAttempts: 0,
-      lazy: false,
-      onNonLazyError: () => undefined,
-    });
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => client.on('closed', (e) => resolve(e as { code: number; reason: string })));
-    const first = await new Promise<unknown>((resolve) => {
-      let result: unknown;
-      client.subscribe({ query: '{ me { username } }' }, { next: (r) => (result = r), error: resolve, complete: () => resolve(result) });
-    });
-    expect(first).toEqual({ data: { me: { username: user.username } } });
+    const { client, closed } = await openSignedInSocket(server.url, user.token, user.username);
     const r = await changeRest(user.token, { currentPassword: user.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
     expect(r.status).toBe(200);
     const event = await closed;

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { badInput } from '../errors/app-error.js';
 import { CAMERA_TYPE_VALUES } from './camera-types.js';
-import { noBidiControls } from '../validation/display-text.js';
+import { displayName } from '../validation/display-text.js';
 import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 
 export const createProjectInput = z.object({
-  name: z
-    .string({ error: 'Project name is required' })
-    .trim()
-    .min(1, 'Project name is required')
-    .max(200, 'Project name must be at most 200 characters')
-    .refine(...noBidiControls('Project name')),
+  name: displayName('Project name', 200),
   description: z
     .string({ error: 'Description must be text' })
     .trim()
