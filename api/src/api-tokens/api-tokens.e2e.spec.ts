@@ -92,7 +92,10 @@ describe('creating and listing tokens', () => {
     expect((await server.request('DELETE', `/api/user/tokens/${parent.token.id}`, { token: u.token })).status).toBe(200);
     for (const child of children) expect((await server.request('GET', '/api/user/profile', { token: child })).status).toBe(401);
     expect(children).toEqual([]);
-    expect([rest.status, rest.body.message]).toEqual([403, 'API tokens cannot manage API tokens or change the password: sign in with your password to do this']);
+    expect([rest.status, rest.body.message]).toEqual([
+      403,
+      'API tokens cannot manage API tokens or change the password: sign in with your password to do this',
+    ]);
     expect(gql.errors?.[0]).toMatchObject({
       message: 'API tokens cannot manage API tokens or change the password: sign in with your password to do this',
       extensions: { code: 'FORBIDDEN' },
