@@ -54,8 +54,11 @@ export function createServices(deps: { config: Config; logger: Logger; orm: Orm;
   const storage = new FileStorage(deps.config.storageDir);
   const fileSets = new FileSetsService(deps.orm, storage, projects, deps.config.dataDir, deps.logger, quotas);
   const thumbnails = new ThumbnailService(storage, deps.logger);
-  const uploads = new UploadsService(storage, fileSets, { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles, maxSrtBytes: deps.config.srtMaxBytes }, (keys) =>
-    thumbnails.prepare(keys),
+  const uploads = new UploadsService(
+    storage,
+    fileSets,
+    { maxFileBytes: deps.config.maxUploadBytes, maxFiles: deps.config.maxUploadFiles, maxSrtBytes: deps.config.srtMaxBytes },
+    (keys) => thumbnails.prepare(keys),
   );
   registerFileUrlSigner(new FileUrlSigner(deps.jwtSecret));
   const exiftool = new ExifToolHolder();

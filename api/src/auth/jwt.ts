@@ -40,7 +40,12 @@ export class JwtService {
     try {
       const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string') throw new Error('no subject');
-      return { sub: claims.sub, ver: typeof claims.ver === 'number' ? claims.ver : 0, adm: claims.adm === true, exp: typeof claims.exp === 'number' ? claims.exp : null };
+      return {
+        sub: claims.sub,
+        ver: typeof claims.ver === 'number' ? claims.ver : 0,
+        adm: claims.adm === true,
+        exp: typeof claims.exp === 'number' ? claims.exp : null,
+      };
     } catch (err) {
       if (err instanceof jwt.TokenExpiredError) throw unauthenticated('Session expired. Please log in again.');
       throw unauthenticated('Invalid authentication token');

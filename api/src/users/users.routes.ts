@@ -38,11 +38,16 @@ export function userRoutes(services: AppServices): Router {
   // Body: currentPassword, newPassword, confirmPassword. Answers a new token: other sessions end.
   r.post(
     '/password',
-    authed(services, async (req, user) => {
-      // The 'session' scope below refuses every API token before this runs: the caller is a login session.
-      const { token } = await services.auth.changePassword({ user, scopes: null, apiTokenId: null, expiresAt: null }, jsonBody(req), req.ip);
-      return { message: 'Password changed. Your other sessions have been signed out.', token };
-    }, 200, 'session'), // a script's token never takes over the account
+    authed(
+      services,
+      async (req, user) => {
+        // The 'session' scope below refuses every API token before this runs: the caller is a login session.
+        const { token } = await services.auth.changePassword({ user, scopes: null, apiTokenId: null, expiresAt: null }, jsonBody(req), req.ip);
+        return { message: 'Password changed. Your other sessions have been signed out.', token };
+      },
+      200,
+      'session',
+    ), // a script's token never takes over the account
   );
   r.get(
     '/credits/balance',

@@ -290,7 +290,12 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Mutation.generateProjectJson': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
   'Mutation.startProcessing': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.completeProject() }) },
-  'Mutation.retryProcessing': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.completeProject() }), alsoAllowedCodes: ['CONFLICT'] },
+  'Mutation.retryProcessing': {
+    access: 'owned',
+    scope: 'process',
+    args: async (fx) => ({ projectId: await fx.completeProject() }),
+    alsoAllowedCodes: ['CONFLICT'],
+  },
   'Mutation.removeFileSet': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
   'Query.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Subscription.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },

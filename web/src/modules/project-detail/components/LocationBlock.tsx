@@ -27,13 +27,7 @@ export function LocationBlock({ metadata }: { metadata: ProcessedResult['metadat
       </dl>
       {hasPoint && (
         <div className="pd-map">
-          <iframe
-            title="Map preview"
-            src={osmEmbedUrl(latitude, longitude)}
-            loading="lazy"
-            referrerPolicy="no-referrer"
-            data-testid="map-preview"
-          />
+          <iframe title="Map preview" src={osmEmbedUrl(latitude, longitude)} loading="lazy" referrerPolicy="no-referrer" data-testid="map-preview" />
           <a className="small" href={osmLink(latitude, longitude)} target="_blank" rel="noreferrer">
             View larger map
           </a>
