@@ -4,6 +4,7 @@ import { createLogger, type Logger } from './logging/logger.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { startServer, type RunningServer } from './server.js';
 import { checkDataDirWritable, checkPortFree, lockDataDir, startupLine, waitForService, type DataDirLock } from './startup/startup-checks.js';
+import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from './logging/shutdown-state.js';
 
 /**
  * `npm start`: the whole product in one process. With no DATABASE_URL an embedded PostgreSQL
@@ -29,6 +30,7 @@ async function stopAll(): Promise<void> {
 }
 
 async function shutdown(signal: string): Promise<void> {
+  markShuttingDown();
   logger?.info({ signal }, 'shutting down');
   const force = setTimeout(() => {
     logger?.error('shutdown took too long; exiting');
@@ -61,6 +63,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function start(): Promise<void> {
   config = loadConfig();
   logger = createLogger(config.logLevel);
+  tolerateDatabaseShutdownWhileStopping(logger);
   const c = config;
   checkDataDirWritable(c.dataDir);
   // The lock guards the embedded PostgreSQL's files. With DATABASE_URL several processes share one

@@ -8,6 +8,7 @@ import { createServices } from './app/create-services.js';
 import { createMetadataProvider } from './analysis/metadata/index.js';
 import { ProcessingWorker } from './processing/worker/processing-worker.js';
 import { logMediaTools, resolveMediaTools, useMediaTools } from './analysis/media/media-tools.js';
+import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from './logging/shutdown-state.js';
 
 /**
  * `npm run worker`: a processing worker on its own, for scaled deployments (docker-compose runs
@@ -17,6 +18,7 @@ import { logMediaTools, resolveMediaTools, useMediaTools } from './analysis/medi
  */
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+tolerateDatabaseShutdownWhileStopping(logger);
 if (!config.databaseUrl) {
   logger.fatal('DATABASE_URL is required for a standalone worker (the embedded database belongs to the API process)');
   process.exit(1);
@@ -48,6 +50,7 @@ let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
+  markShuttingDown();
   logger.info({ signal }, 'worker shutting down');
   const force = setTimeout(() => {
     logger.error('worker shutdown took too long; exiting');

@@ -23,9 +23,10 @@ interface Ended {
   killed: boolean;
 }
 
-function startMain(env: Record<string, string>): { child: ChildProcess; out: { stdout: string; stderr: string } } {
+function startMain(env: Record<string, string>, opts: { ownProcessGroup?: boolean } = {}): { child: ChildProcess; out: { stdout: string; stderr: string } } {
   const child = spawn(process.execPath, [MAIN], {
     cwd: root,
+    detached: opts.ownProcessGroup ?? false,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -221,3 +222,31 @@ it('SIGTERM during start-up stops what was started and exits', async () => {
   expect(postgresUnder(dir)).toEqual([]);
   noLockLeft(dir);
 }, 90_000);
+
+// Ctrl-C in a terminal sends SIGINT to the whole process group, the embedded PostgreSQL included:
+// it drops our connections while we stop. That is expected then: a clean exit, no warning, no stack,
+// never an unhandled 'error' event from a database client.
+it('Ctrl-C (SIGINT to the process group) stops cleanly with no warning and no stack', async () => {
+  const dir = dataDir('ctrl-c');
+  const port = await freePort();
+  const { child, out } = startMain({ PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) }, { ownProcessGroup: true });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  for (let i = 0; i < 240 && !out.stdout.includes('Shotlog is ready at'); i++) await new Promise((r) => setTimeout(r, 500));
+  expect(out.stdout).toContain('Shotlog is ready at');
+  process.kill(-child.pid!, 'SIGINT');
+  const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+  const code = await exited;
+  clearTimeout(killer);
+  expect(code).toBe(0);
+  expect(out.stdout).toContain('stopped cleanly');
+  const levels = (out.stdout + out.stderr)
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { level: number; msg: string })
+    .filter((l) => l.level >= 40);
+  expect(levels).toEqual([]);
+  expect(out.stderr).not.toContain("Unhandled 'error' event");
+  expect(out.stdout + out.stderr).not.toMatch(/\n\s+at /);
+  expect(postgresUnder(dir)).toEqual([]);
+  noLockLeft(dir);
+}, 120_000);
