@@ -20,3 +20,11 @@ export const RestoreIcon = () => (
     <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5" />
   </svg>
 );
+
+/** A film frame: the stand-in for a set without a thumbnail. */
+export const FilmIcon = () => (
+  <svg {...base}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M7 4v16M17 4v16M3 9h4M3 15h4M17 9h4M17 15h4" />
+  </svg>
+);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DetailFileSet } from '../types';
 import type { SetDisplayStatus } from '../progress-rules';
 import { SetStatusDot } from './SetStatusDot';
+import { FilmIcon } from '../../../ui/icons';
 import type { AgencyRefusal } from '../hooks/use-agency-findings';
 
 export interface FileSetListItem {
@@ -20,9 +21,7 @@ const shortAgency = (name: string) => name.replace(/ Stock$/, '');
 function Thumbnail({ uri }: { uri: string | null }) {
   const [failed, setFailed] = useState(false);
   return (
-    <span className="pd-thumb">
-      {uri && !failed ? <img src={uri} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} /> : <span aria-hidden="true">🎞</span>}
-    </span>
+    <span className="pd-thumb">{uri && !failed ? <img src={uri} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} /> : <FilmIcon />}</span>
   );
 }
 
