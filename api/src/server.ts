@@ -18,7 +18,7 @@ import { ProcessingWorker } from './processing/worker/processing-worker.js';
 import { createMetadataProvider } from './analysis/metadata/index.js';
 import { StartupError } from './startup/startup-checks.js';
 import { logMediaTools, resolveMediaTools, useMediaTools, type MediaTools } from './analysis/media/media-tools.js';
-import { connectionErrorLevel } from './logging/shutdown-state.js';
+import { logConnectionError } from './logging/shutdown-state.js';
 
 export interface RunningServer {
   url: string;
@@ -43,7 +43,7 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
     redisUrl: config.redisUrl,
     databaseUrl,
     prefix: config.queuePrefix,
-    onError: (err, name) => logger[connectionErrorLevel()]({ err, queue: name }, 'queue connection error'),
+    onError: (err, name) => logConnectionError(logger, { err, queue: name }, 'queue connection error'),
   });
   const closeStores = async () => {
     await queue.close();

@@ -6,19 +6,39 @@
  */
 let stopping = false;
 
+/**
+ * A database connection ended by the server: PostgreSQL's admin/crash shutdown family (SQLSTATE
+ * 57P01-03, "terminating connection due to administrator command"), or the socket closing under
+ * the client (pg's "Connection terminated unexpectedly", a reset).
+ */
+const isDatabaseTermination = (err: unknown): boolean => {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === 'string' && (/^57P0[1-3]$/.test(code) || code === 'ECONNRESET' || code === 'EPIPE')) || message === 'Connection terminated unexpectedly'
+  );
+};
+
 export const markShuttingDown = (): void => {
   stopping = true;
 };
 
-/** The level for a connection error: expected (debug) while stopping, a warning otherwise. */
-export const connectionErrorLevel = (): 'debug' | 'warn' => (stopping ? 'debug' : 'warn');
+/** How long a database shutdown's error waits to learn whether this process is stopping too. */
+const SIGNAL_RACE_MS = 500;
 
 /**
- * PostgreSQL's "terminating connection due to administrator command" / "shutting down" family
- * (SQLSTATE class 57P: admin shutdown, crash shutdown, cannot connect now).
+ * Logs a connection error: at debug while stopping, a warning otherwise. Ctrl-C reaches the
+ * database and this process at once, and the database's "terminating connection" can be read
+ * before our signal handler has run: such an error waits briefly, then picks its level.
  */
-const isDatabaseTermination = (err: unknown): boolean =>
-  typeof (err as { code?: unknown })?.code === 'string' && /^57P0[1-3]$/.test((err as { code: string }).code);
+export function logConnectionError(
+  logger: { debug(o: object, msg: string): void; warn(o: object, msg: string): void },
+  fields: { err: unknown; [field: string]: unknown },
+  msg: string,
+): void {
+  if (stopping) return logger.debug(fields, msg);
+  if (!isDatabaseTermination(fields.err)) return logger.warn(fields, msg);
+  setTimeout(() => (stopping ? logger.debug(fields, msg) : logger.warn(fields, msg)), SIGNAL_RACE_MS).unref();
+}
 
 /**
  * Some clients (BullMQ's blocking connections, the ORM's checked-out ones) emit a connection loss
@@ -27,9 +47,14 @@ const isDatabaseTermination = (err: unknown): boolean =>
  * stopping. Anything else uncaught still ends the process, as it would have.
  */
 export function tolerateDatabaseShutdownWhileStopping(logger: { debug(o: object, msg: string): void; fatal(o: object, msg: string): void }): void {
-  process.on('uncaughtException', (err) => {
-    if (stopping && isDatabaseTermination(err)) return logger.debug({ err }, 'database connection closed while stopping');
+  const fatal = (err: unknown) => {
     logger.fatal({ err }, 'uncaught exception');
     process.exit(1);
+  };
+  process.on('uncaughtException', (err) => {
+    if (!isDatabaseTermination(err)) return fatal(err);
+    if (stopping) return logger.debug({ err }, 'database connection closed while stopping');
+    // The database may have got the Ctrl-C before our signal handler ran: wait to know.
+    setTimeout(() => (stopping ? logger.debug({ err }, 'database connection closed while stopping') : fatal(err)), SIGNAL_RACE_MS);
   });
 }

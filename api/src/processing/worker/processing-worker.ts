@@ -17,7 +17,7 @@ import { FileSet } from '../../filesets/file-set.entity.js';
 import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
 import { PROCESSING_QUEUE, type ProcessFileSetJob } from '../processing.service.js';
-import { connectionErrorLevel } from '../../logging/shutdown-state.js';
+import { logConnectionError } from '../../logging/shutdown-state.js';
 
 const FORCE_CLOSE_MS = 5_000;
 
@@ -67,7 +67,7 @@ export class ProcessingWorker {
       this.recorded();
       void this.onFailed(job as Job<ProcessFileSetJob> | undefined, err);
     });
-    this.worker.on('error', (err) => this.services.logger[connectionErrorLevel()]({ err }, 'processing worker error'));
+    this.worker.on('error', (err) => logConnectionError(this.services.logger, { err }, 'processing worker error'));
     // Runs that finished while a process died before posting the refund.
     void this.services.processing.settlePendingRefunds().catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
     // Jobs a restarted Redis forgot (see requeueLost); while Redis is down this fails and waits.
