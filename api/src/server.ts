@@ -5,7 +5,7 @@ import type { Express } from 'express';
 import path from 'node:path';
 import type { Config } from './config/config.js';
 import { openDatabase } from './db/database.js';
-import { readOrCreateSecret } from './db/embedded-postgres.js';
+import { readOrCreateSecret } from './config/secret-file.js';
 import type { Logger } from './logging/logger.js';
 import { createServices } from './app/create-services.js';
 import type { AppServices } from './app/services.js';

@@ -3,7 +3,7 @@ import type { AppServices } from '../app/services.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import { badInput } from '../errors/app-error.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { readQueueStats, type QueueStats } from './admin-queue.service.js';
 import { QueueStatsType } from './admin-queue.types.js';
 import { pollingIterator } from './polling-iterator.js';

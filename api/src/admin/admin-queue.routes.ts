@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { adminOnly } from '../http/route.js';
+import { adminOnly } from '../auth/signed-in-routes.js';
 import { readQueueStats } from './admin-queue.service.js';
 
 /** GET /api/admin/queue: job counts by state and recent failures per queue (administrators). */

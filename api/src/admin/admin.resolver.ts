@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, parseSequenceCursor, sequenceCursor, timeIdCursor, toConnection } from '../graphql/relay.js';
 import { MoneyScalar } from '../graphql/scalars.js';
 import { PurchaseDecision, PurchaseRequestConnection } from '../credits/credits.types.js';

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { adminOnly, jsonBody } from '../http/route.js';
-import { intParam, presentPurchaseRest } from '../credits/credits.routes.js';
+import { jsonBody } from '../http/route.js';
+import { adminOnly } from '../auth/signed-in-routes.js';
+import { presentPurchaseRest } from '../credits/credits.routes.js';
+import { intParam } from '../http/query-params.js';
 import { notFound } from '../errors/app-error.js';
 import { MARKUP_KEY } from '../settings/settings.service.js';
 import { resetLinkUrl } from '../auth/password-resets.js';

@@ -1,6 +1,6 @@
 import { formatCredits, type Ledger } from '@shotlog/ledger';
 import { badInput, notFound } from '../errors/app-error.js';
-import { parseId } from '../projects/projects.validation.js';
+import { parseId } from '../validation/ids.js';
 import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 import type { UsersService } from '../users/users.service.js';
 import type { CreditsService } from '../credits/credits.service.js';

@@ -1,7 +1,7 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireAdmin } from '../auth/viewer.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { Batcher, perContext } from '../graphql/request-loaders.js';
 import type { UserSummary } from '../users/users.service.js';
 import { LedgerEventType, LedgerEventUserType } from './admin.types.js';

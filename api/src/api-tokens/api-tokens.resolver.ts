@@ -2,9 +2,9 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { timeIdCursor, toConnection } from '../graphql/relay.js';
-import { ApiTokenConnection, ApiTokenType, CreateApiTokenInput, CreatedApiToken } from './api-token.type.js';
+import { ApiTokenConnection, ApiTokenType, CreateApiTokenInput, CreatedApiToken } from './api-tokens.types.js';
 
 @Resolver()
 export class ApiTokensResolver {

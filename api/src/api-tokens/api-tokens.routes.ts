@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed, jsonBody } from '../http/route.js';
-import { intParam } from '../credits/credits.routes.js';
+import { jsonBody } from '../http/route.js';
+import { authed } from '../auth/signed-in-routes.js';
+import { intParam } from '../http/query-params.js';
 import { timeIdCursor } from '../graphql/relay.js';
 
 /** /api/user/tokens: the REST twin of the apiTokens query and the create/revoke mutations. */

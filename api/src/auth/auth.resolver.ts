@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from './graphql-context.js';
 import type { AppServices } from '../app/services.js';
 import { AuthPayload, ChangePasswordInput, LoginInput, PasswordResetLinkType, RegisterInput, ResetPasswordInput } from './auth.types.js';
 import { requireAdmin, requireUser } from './viewer.js';

@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { UserType } from '../users/user.type.js';
+import { UserType } from '../users/users.types.js';
 
 @InputType({ description: 'Sign-up fields (SPEC: username min 3, password min 6).' })
 export class RegisterInput {

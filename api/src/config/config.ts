@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_SRT_MAX_BYTES } from '../uploads/size-limits.js';
+import { DEFAULT_SRT_MAX_BYTES } from './size-limits.js';
 
 /** The repository root, so `./data/` means the same place whatever the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

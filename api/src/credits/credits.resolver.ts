@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, parseSequenceCursor, sequenceCursor, timeIdCursor, toConnection } from '../graphql/relay.js';
 import { createPurchaseRequestOnce } from '../idempotency/idempotent-writes.js';
 import { CreditPackageType, PurchaseRequestConnection, PurchaseRequestType, TransactionConnection } from './credits.types.js';

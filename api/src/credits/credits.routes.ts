@@ -1,17 +1,11 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed, jsonBody, route } from '../http/route.js';
+import { jsonBody, route } from '../http/route.js';
+import { authed } from '../auth/signed-in-routes.js';
 import { badInput } from '../errors/app-error.js';
+import { intParam } from '../http/query-params.js';
 import { createPurchaseRequestOnce } from '../idempotency/idempotent-writes.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
-
-/** A query-string whole number within bounds, or a 400 naming it. */
-export function intParam(raw: unknown, name: string, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (typeof raw !== 'string' || !Number.isInteger(n) || n < min || n > max) throw badInput(`${name} must be a whole number from ${min} to ${max}`);
-  return n;
-}
 
 const num = (s: string) => Number(s);
 

@@ -1,3 +1,4 @@
+import { readOrCreateSecret } from '../config/secret-file.js';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -127,19 +128,6 @@ async function exists(p: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** A random secret kept in a file readable only by us, created on first use. */
-export async function readOrCreateSecret(file: string): Promise<string> {
-  try {
-    return (await fs.readFile(file, 'utf8')).trim();
-  } catch {
-    const { randomBytes } = await import('node:crypto');
-    const secret = randomBytes(32).toString('base64url');
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, secret + '\n', { mode: 0o600 });
-    return secret;
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { User } from '../users/user.entity.js';
 import { Project } from '../projects/project.entity.js';
-import { FileSet } from '../filesets/file-set.entity.js';
-import { MediaFile } from '../filesets/media-file.entity.js';
+import { FileSet } from '../file-sets/file-set.entity.js';
+import { MediaFile } from '../file-sets/media-file.entity.js';
 import { Setting } from '../settings/setting.entity.js';
 import { CreditPackage } from '../purchases/credit-package.entity.js';
 import { PurchaseRequest } from '../purchases/purchase-request.entity.js';

@@ -1,4 +1,4 @@
-import { adobeCategoryNumber } from '../results/categories.js';
+import { adobeCategoryNumber } from '../analysis/metadata/categories.js';
 import { keywordsCell, numberCell, textCell } from './csv-cells.js';
 import type { ExportRow } from './export-rows.js';
 

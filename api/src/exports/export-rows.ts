@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { UNKNOWN_PLACE } from '../analysis/metadata/types.js';
-import { MAX_KEYWORDS, normalizeKeywords } from '../results/processed-result.js';
+import { MAX_KEYWORDS, normalizeKeywords } from '../analysis/metadata/processed-result.js';
 
 /** One file set as every export sees it: the user-visible result (`current`) flattened. */
 export interface ExportRow {

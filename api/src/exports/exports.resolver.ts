@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { badInput } from '../errors/app-error.js';
-import { adobeCategoryNumber } from '../results/categories.js';
-import { AgencyExportFormat, ExportCheckType, ExportDownloadType, ExportFileType, ExportFormat, ExportPreviewType } from './exports.type.js';
+import { adobeCategoryNumber } from '../analysis/metadata/categories.js';
+import { AgencyExportFormat, ExportCheckType, ExportDownloadType, ExportFileType, ExportFormat, ExportPreviewType } from './exports.types.js';
 
 /** Exports for integrators and the web app; the same ExportsService serves the REST routes. */
 @Resolver()

@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { User } from '../users/user.entity.js';
-import type { FileStorage } from '../uploads/file-storage.js';
+import type { FileStorage } from '../files/file-storage.js';
 import { badInput, notFound } from '../errors/app-error.js';
 import { AGENCY_RULES } from './agency-rules.js';
 import { contentDisposition, safeFileName } from './content-disposition.js';

@@ -8,7 +8,7 @@ import { makeTestJpg } from '../test-support/media-fixtures.js';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { readZip } from './test-support/read-zip.js';
 import { seedProject } from './test-support/seed-results.js';
-import { MediaFile } from '../filesets/media-file.entity.js';
+import { MediaFile } from '../file-sets/media-file.entity.js';
 
 let server: TestServer & { close(): Promise<void> };
 let owner: Awaited<ReturnType<typeof signUp>>;

@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import type pg from 'pg';
 import type { Logger } from '../logging/logger.js';
-import type { FileStorage } from '../uploads/file-storage.js';
+import type { FileStorage } from '../files/file-storage.js';
 import { exportRowBatches, type ExportRow } from './export-rows.js';
 import type { ExifToolHolder } from './exiftool-holder.js';
 import { jpgTags } from './jpg-metadata.js';

@@ -1,8 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppServices } from '../app/services.js';
 import { AppError, unauthenticated } from '../errors/app-error.js';
-import type { MediaFile } from '../filesets/media-file.entity.js';
-import { route, userOf } from '../http/route.js';
+import type { MediaFile } from '../file-sets/media-file.entity.js';
+import { route } from '../http/route.js';
+import { userOf } from '../auth/signed-in-routes.js';
 import { fileUrlSigner } from './file-urls.js';
 import { THUMBNAIL_WIDTH } from './thumbnails.js';
 

@@ -1,7 +1,7 @@
 import type { Orm } from '../db/database.js';
 import { notFound } from '../errors/app-error.js';
-import { MediaFile } from '../filesets/media-file.entity.js';
-import { parseId } from '../projects/projects.validation.js';
+import { MediaFile } from '../file-sets/media-file.entity.js';
+import { parseId } from '../validation/ids.js';
 import type { User } from '../users/user.entity.js';
 
 /** Looks up stored files for serving: to their owner, or to whoever holds a URL signed for the file. */

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import sharp from 'sharp';
 import { AppError } from '../errors/app-error.js';
 import type { Logger } from '../logging/logger.js';
-import type { FileStorage } from '../uploads/file-storage.js';
+import type { FileStorage } from './file-storage.js';
 
 /** Wide enough for the set list's 72 px thumbnail on any screen (and twice that on retina). */
 export const THUMBNAIL_WIDTH = 320;

@@ -11,7 +11,7 @@ import { serveGraphQLWs } from './ws-server.js';
 import type { AppServices } from '../app/services.js';
 import { AppError } from '../errors/app-error.js';
 import { toAppError } from '../errors/to-app-error.js';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { makeFormatError } from './format-error.js';
 import { graphqlUploadMiddleware } from '../uploads/graphql-uploads.js';
 import { extraRules, GRAPHQL_PARSE_OPTIONS, operationLimitsPlugin } from './limits.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { DocumentNode } from 'graphql';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { selectsFileSets, type ListBounds } from './limits.js';
 
 /**

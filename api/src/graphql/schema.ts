@@ -13,7 +13,7 @@ import { ResultsResolver } from '../results/results.resolver.js';
 import { servicesBySchema } from '../processing/schema-services.js';
 import { ApiTokensResolver } from '../api-tokens/api-tokens.resolver.js';
 import { UploadsResolver } from '../uploads/uploads.resolver.js';
-import { FileSetsResolver } from '../filesets/filesets.resolver.js';
+import { FileSetsResolver } from '../file-sets/file-sets.resolver.js';
 import { ExportsResolver } from '../exports/exports.resolver.js';
 import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
 import { LedgerEventResolver } from '../admin/ledger-event.resolver.js';

@@ -2,7 +2,7 @@ import { execute, GraphQLError, parse, subscribe, type DocumentNode, type Execut
 import type { ServerOptions } from 'graphql-ws';
 import type { Logger } from '../logging/logger.js';
 import { withRequestContext } from '../logging/request-context.js';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { makeFormatError } from './format-error.js';
 import { GRAPHQL_PARSE_OPTIONS, operationLimitError, validateWithLimits, type ListBounds } from './limits.js';
 

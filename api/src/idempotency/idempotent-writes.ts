@@ -1,7 +1,6 @@
 import type { AppServices } from '../app/services.js';
 import { badInput, conflict } from '../errors/app-error.js';
-import { createProjectInput } from '../projects/projects.validation.js';
-import { parseId } from '../projects/projects.validation.js';
+import { parseId } from '../validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import type { UploadSession } from '../uploads/uploads.service.js';
 import { presentUpload } from '../uploads/upload.presenter.js';
@@ -12,15 +11,6 @@ import type { RunScope } from '../processing/processing.service.js';
  * both APIs have one rule. Input is validated before the key is claimed (a 400 claims nothing)
  * and fingerprinted after normalising, so `{"name":" A "}` and `{"name":"A"}` are one request.
  */
-export function createProjectOnce(services: AppServices, user: User, raw: unknown, key: string | null | undefined) {
-  const input = createProjectInput.parse(raw ?? {});
-  return services.idempotency.createOnce(
-    { userId: user.id, key, operation: 'createProject', input },
-    () => services.projects.create(user, input),
-    (id) => services.projects.getOwned(user, id, { includeFiles: true }),
-  );
-}
-
 export function createPurchaseRequestOnce(services: AppServices, user: User, rawPackageId: unknown, key: string | null | undefined) {
   if (rawPackageId === undefined || rawPackageId === null || rawPackageId === '') throw badInput('packageId is required');
   const packageId = parseId(String(rawPackageId), 'package');

@@ -1,6 +1,6 @@
 /** Which files of a set the pipeline reads; a set is processable only with all three (SPEC §3). */
-import type { FileSet } from '../filesets/file-set.entity.js';
-import type { MediaFile } from '../filesets/media-file.entity.js';
+import type { FileSet } from '../file-sets/file-set.entity.js';
+import type { MediaFile } from '../file-sets/media-file.entity.js';
 
 export const VIDEO_EXTENSIONS = ['mp4', 'mov'] as const;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg'] as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { FileSet } from '../filesets/file-set.entity.js';
+import { FileSet } from '../file-sets/file-set.entity.js';
 import { ProcessingRun } from './processing-run.entity.js';
 
 /** SPEC §3: completed, failed, processing, otherwise pending. */

@@ -3,12 +3,12 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
-import type { GraphQLContext } from '../graphql/context.js';
-import { ProjectType } from '../projects/project.type.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
+import { ProjectType } from '../projects/projects.types.js';
 import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
 import { progressStream } from './progress-stream.js';
 import type { ProjectProgress } from './progress.js';
-import { ProcessingProgressType, ProcessingRunType, StartProcessingPayload } from './processing.type.js';
+import { ProcessingProgressType, ProcessingRunType, StartProcessingPayload } from './processing.types.js';
 import { servicesBySchema } from './schema-services.js';
 
 async function subscribeToProgress({ args, context, info }: { args: { projectId: string }; context: GraphQLContext; info: GraphQLResolveInfo }) {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed } from '../http/route.js';
+import { authed } from '../auth/signed-in-routes.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
 

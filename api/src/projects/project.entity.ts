@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Collection } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { User } from '../users/user.entity.js';
-import { FileSet } from '../filesets/file-set.entity.js';
+import { FileSet } from '../file-sets/file-set.entity.js';
 
 /** Project lifecycle; 'processing' starts client polling and 'completed' stops it (SPEC §4). */
 export const PROJECT_STATUSES = ['created', 'uploaded', 'ready', 'processing', 'completed', 'failed'] as const;

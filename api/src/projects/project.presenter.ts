@@ -1,7 +1,7 @@
-import type { MediaFile } from '../filesets/media-file.entity.js';
-import type { FileSet } from '../filesets/file-set.entity.js';
+import type { MediaFile } from '../file-sets/media-file.entity.js';
+import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from './project.entity.js';
-import { incompleteReason, missingSlots } from '../filesets/file-kinds.js';
+import { incompleteReason, missingSlots } from '../file-sets/file-kinds.js';
 import { fileResourceUri as signedFileUri } from '../files/file-urls.js';
 
 /** A set is complete with a video, a JPG and an SRT (SPEC §3). */

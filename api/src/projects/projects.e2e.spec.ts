@@ -1,4 +1,4 @@
-import { CAMERA_TYPE_VALUES } from './camera-types.js';
+import { CAMERA_TYPE_VALUES } from '../analysis/metadata/camera-types.js';
 import pg from 'pg';
 import { signUp, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { createProject, seedFileSets, waitForRun } from '../processing/test-support/seed-file-sets.js';

@@ -1,17 +1,17 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
+import type { ProjectsDeps } from './projects.module.js';
 import { requireUser } from '../auth/viewer.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, toConnection } from '../graphql/relay.js';
-import { CAMERA_TYPES } from './camera-types.js';
-import { createProjectOnce } from '../idempotency/idempotent-writes.js';
+import { CAMERA_TYPES } from '../analysis/metadata/camera-types.js';
+import { createProjectOnce } from './create-project-once.js';
 import { presentProject } from './project.presenter.js';
-import { projectCursor } from './projects.service.js';
-import { CameraTypeOption, CreateProjectInput, EmptyTrashResult, ProjectConnection, ProjectCounts, ProjectType, ProjectView } from './project.type.js';
+import { emptyTrashMessage, projectCursor } from './projects.service.js';
+import { CameraTypeOption, CreateProjectInput, EmptyTrashResult, ProjectConnection, ProjectCounts, ProjectType, ProjectView } from './projects.types.js';
 
 @Resolver(() => ProjectType)
 export class ProjectsResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: ProjectsDeps) {}
 
   @Query(() => [CameraTypeOption], { description: 'The camera types a project can be created with.' })
   cameraTypes(): CameraTypeOption[] {
@@ -91,9 +91,4 @@ export class ProjectsResolver {
     const r = await this.services.projects.emptyTrash(requireUser(ctx));
     return { ...r, message: emptyTrashMessage(r) };
   }
-}
-
-export function emptyTrashMessage(r: { deleted: number; remaining: number }): string {
-  const del = `${r.deleted} project${r.deleted === 1 ? '' : 's'} deleted`;
-  return r.remaining ? `${del}; ${r.remaining} newer than 30 days remain in the trash` : `${del}; the trash is empty`;
 }

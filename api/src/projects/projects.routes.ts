@@ -1,14 +1,15 @@
 import { Router } from 'express';
-import type { AppServices } from '../app/services.js';
-import { authed, jsonBody } from '../http/route.js';
-import { intParam } from '../credits/credits.routes.js';
+import type { ProjectsDeps } from './projects.module.js';
+import { jsonBody } from '../http/route.js';
+import { authed } from '../auth/signed-in-routes.js';
+import { intParam } from '../http/query-params.js';
 import { presentProjectRest } from './project.presenter.js';
-import { emptyTrashMessage } from './projects.resolver.js';
-import { createProjectOnce } from '../idempotency/idempotent-writes.js';
+import { emptyTrashMessage } from './projects.service.js';
+import { createProjectOnce } from './create-project-once.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 
 /** /api/projects: the project rows of SPEC §7. Static paths come before `/:id`. */
-export function projectRoutes(services: AppServices): Router {
+export function projectRoutes(services: ProjectsDeps): Router {
   const r = Router();
   const { projects } = services;
 

@@ -4,7 +4,8 @@ import { badInput, conflict, notFound } from '../errors/app-error.js';
 import { User as UserEntity, type User } from '../users/user.entity.js';
 import { Project } from './project.entity.js';
 import { AccountQuotas } from '../quotas/account-quotas.js';
-import { createProjectInput, parseId, projectListFilter } from './projects.validation.js';
+import { createProjectInput, projectListFilter } from './projects.validation.js';
+import { parseId } from '../validation/ids.js';
 import { isStorableDate } from '../validation/pg-range.js';
 
 /** Projects in the trash longer than this are removed by Empty Trash (SPEC §4, §9). */
@@ -166,4 +167,10 @@ export class ProjectsService {
     await em.flush();
     return project;
   }
+}
+
+/** What emptying the trash says (REST and GraphQL). */
+export function emptyTrashMessage(r: { deleted: number; remaining: number }): string {
+  const del = `${r.deleted} project${r.deleted === 1 ? '' : 's'} deleted`;
+  return r.remaining ? `${del}; ${r.remaining} newer than 30 days remain in the trash` : `${del}; the trash is empty`;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badInput } from '../errors/app-error.js';
-import { CAMERA_TYPE_VALUES } from './camera-types.js';
+import { CAMERA_TYPE_VALUES } from '../analysis/metadata/camera-types.js';
 import { displayName } from '../validation/display-text.js';
 import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 
@@ -16,14 +16,6 @@ export const createProjectInput = z.object({
   cameraType: z.enum(CAMERA_TYPE_VALUES, { error: `Camera type must be one of: ${CAMERA_TYPE_VALUES.join(', ')}` }),
 });
 export type CreateProjectInput = z.infer<typeof createProjectInput>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are UUIDs; anything else is a 400 rather than a database error. */
-export function parseId(raw: unknown, what = 'project'): string {
-  if (typeof raw !== 'string' || !UUID.test(raw)) throw badInput(`Invalid ${what} id`);
-  return raw.toLowerCase();
-}
 
 export const projectListFilter = z.object({
   view: z.enum(['ACTIVE', 'TRASH']).default('ACTIVE'),

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { formatCredits, type Ledger } from '@shotlog/ledger';
 import type { Orm } from '../db/database.js';
 import { badInput, conflict, notFound } from '../errors/app-error.js';
-import { parseId } from '../projects/projects.validation.js';
+import { parseId } from '../validation/ids.js';
 import { afterTimeId, parseTimeIdCursor } from '../graphql/relay.js';
 import { User } from '../users/user.entity.js';
 import { CreditPackage } from './credit-package.entity.js';

@@ -7,7 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors/app-error.js';
-import { formatBytes } from '../uploads/size-limits.js';
+import { formatBytes } from '../config/size-limits.js';
 
 export interface AccountQuotaLimits {
   maxProjects: number;

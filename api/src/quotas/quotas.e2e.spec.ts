@@ -5,7 +5,7 @@
  * MAX_STORAGE_BYTES_PER_ACCOUNT).
  */
 import fs from 'node:fs/promises';
-import { MediaFile } from '../filesets/media-file.entity.js';
+import { MediaFile } from '../file-sets/media-file.entity.js';
 import { fixtureSrtPath } from '../test-support/media-fixtures.js';
 import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 import { filePart, graphqlMultipart, multipartBody, send, storageState, type Part } from '../uploads/test-support/upload-test-helpers.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Rel } from '@mikro-orm/core';
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { FileSet } from '../filesets/file-set.entity.js';
-import type { ProcessedResult } from './processed-result.js';
+import { FileSet } from '../file-sets/file-set.entity.js';
+import type { ProcessedResult } from '../analysis/metadata/processed-result.js';
 
 /**
  * The processed result of one file set. `original` is what the pipeline produced and is never

@@ -1,6 +1,6 @@
 import { SHOT_TYPES } from '../analysis/shot-types/index.js';
-import type { ProcessedResult } from './processed-result.js';
-import type { FileSetResultInput } from './result.type.js';
+import type { ProcessedResult } from '../analysis/metadata/processed-result.js';
+import type { FileSetResultInput } from './results.types.js';
 import type { ResultView } from './results.service.js';
 
 /** GraphQL shape of a stored result (SPEC names are snake_case in REST and JSON). */

@@ -2,13 +2,13 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import type { AppServices } from '../app/services.js';
 import { SHOT_TYPES } from '../analysis/shot-types/index.js';
 import { requireUser } from '../auth/viewer.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import type { JobProgress } from '../processing/progress.js';
-import { FileSetType } from '../projects/project.type.js';
-import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
+import { FileSetType } from '../projects/projects.types.js';
+import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../analysis/metadata/categories.js';
 import { fileThumbnailUri } from '../files/file-urls.js';
 import { inputToResult, presentResult } from './result.presenter.js';
-import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './result.type.js';
+import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './results.types.js';
 import { Batcher, perContext } from '../graphql/request-loaders.js';
 import type { ResultView } from './results.service.js';
 

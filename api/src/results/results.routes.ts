@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed, jsonBody } from '../http/route.js';
+import { jsonBody } from '../http/route.js';
+import { authed } from '../auth/signed-in-routes.js';
 import { presentResultRest } from './result.presenter.js';
 
 /** /api/filesets/:id/results (SPEC §7) and the reset route. */

@@ -8,11 +8,11 @@ import { ZodError } from 'zod';
 import { isShotType } from '../analysis/shot-types/vocabulary.js';
 import type { Orm } from '../db/database.js';
 import { AppError, notFound } from '../errors/app-error.js';
-import { FileSet } from '../filesets/file-set.entity.js';
-import { parseId } from '../projects/projects.validation.js';
+import { FileSet } from '../file-sets/file-set.entity.js';
+import { parseId } from '../validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import { FileSetResult } from './file-set-result.entity.js';
-import { processedResultSchema, type ProcessedResult } from './processed-result.js';
+import { processedResultSchema, type ProcessedResult } from '../analysis/metadata/processed-result.js';
 import { chooseTitle } from './title-choice.js';
 
 export interface ResultView {

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import { createTestDatabase, TEST_REDIS_URL } from '../test-support/test-database.js';
-import { FileStorage } from '../uploads/file-storage.js';
+import { FileStorage } from '../files/file-storage.js';
 import { apiClient, killAll, sleep, startApi, startOwnRedis, startWorker, type Child } from './test-support/processes.js';
 import { createProject, ledgerEvents, login, register, sharedEnv, uploadSets, waitForRun } from './test-support/topology.js';
 

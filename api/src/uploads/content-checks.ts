@@ -1,4 +1,4 @@
-import type { MediaKind } from '../filesets/media-file.entity.js';
+import type { MediaKind } from '../file-sets/media-file.entity.js';
 
 /** How many leading bytes are kept while streaming, to check a file is what its name says. */
 export const SNIFF_BYTES = 1024;

@@ -1,5 +1,5 @@
-import { EXTENSIONS, type FileSlot } from '../filesets/file-kinds.js';
-import type { MediaKind } from '../filesets/media-file.entity.js';
+import { EXTENSIONS, type FileSlot } from '../file-sets/file-kinds.js';
+import type { MediaKind } from '../file-sets/media-file.entity.js';
 import { bidiControlMessage, hasBidiControl } from '../validation/display-text.js';
 
 export interface AcceptedName {

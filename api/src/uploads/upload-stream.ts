@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { FileTooLargeError } from './file-storage.js';
+import { FileTooLargeError } from '../files/file-storage.js';
 
 /**
  * Pipes a multipart file stream (busboy's, directly or through the GraphQL reader) into `sink`,

@@ -1,7 +1,7 @@
 import type { Project } from '../projects/project.entity.js';
 import { presentFile, presentFileSet } from '../projects/project.presenter.js';
-import type { FileSet } from '../filesets/file-set.entity.js';
-import type { RecordedFile } from '../filesets/file-sets.service.js';
+import type { FileSet } from '../file-sets/file-set.entity.js';
+import type { RecordedFile } from '../file-sets/file-sets.service.js';
 import type { RefusedFile, UploadOutcome } from './uploads.service.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -2,12 +2,12 @@ import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { presentFileSet } from '../projects/project.presenter.js';
 import { commitUploadOnce } from '../idempotency/idempotent-writes.js';
 import { consumeUploads } from './graphql-uploads.js';
 import { presentAccepted } from './upload.presenter.js';
-import { FileKind, FileReplacementType, UploadResultType } from './upload.type.js';
+import { FileKind, FileReplacementType, UploadResultType } from './uploads.types.js';
 
 /** Uploads under the GraphQL multipart request spec; the same sessions as the REST routes. */
 @Resolver()

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppServices } from '../app/services.js';
 import { badInput } from '../errors/app-error.js';
-import { parseSlot } from '../filesets/file-kinds.js';
-import { authed } from '../http/route.js';
+import { parseSlot } from '../file-sets/file-kinds.js';
+import { authed } from '../auth/signed-in-routes.js';
 import type { User } from '../users/user.entity.js';
 import { receiveMultipart } from './multipart-upload.js';
 import { presentSetsRest } from './upload.presenter.js';

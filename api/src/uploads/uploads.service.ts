@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
 import { AppError, badInput } from '../errors/app-error.js';
-import type { FileSetsService, IncomingFile, RecordedFile } from '../filesets/file-sets.service.js';
-import type { FileSet } from '../filesets/file-set.entity.js';
+import type { FileSetsService, IncomingFile, RecordedFile } from '../file-sets/file-sets.service.js';
+import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import type { User } from '../users/user.entity.js';
-import { parseSlot } from '../filesets/file-kinds.js';
+import { parseSlot } from '../file-sets/file-kinds.js';
 import { contentProblem } from './content-checks.js';
 import { HashingError } from './file-hasher.js';
-import { FileTooLargeError, type FileStorage } from './file-storage.js';
-import { formatBytes, srtTooLarge } from './size-limits.js';
+import { FileTooLargeError, type FileStorage } from '../files/file-storage.js';
+import { formatBytes, srtTooLarge } from '../config/size-limits.js';
 import { classifyFilename } from './upload-naming.js';
 import { discard, feedUploadPart } from './upload-stream.js';
 

@@ -1,10 +1,10 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { MoneyScalar } from '../graphql/scalars.js';
 import type { User } from './user.entity.js';
-import { ThemeEnum, UserType } from './user.type.js';
+import { ThemeEnum, UserType } from './users.types.js';
 
 @Resolver(() => UserType)
 export class UsersResolver {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppServices } from '../app/services.js';
-import { authed, jsonBody } from '../http/route.js';
+import { jsonBody } from '../http/route.js';
+import { authed } from '../auth/signed-in-routes.js';
 import type { User } from './user.entity.js';
 
 export async function presentUserRest(services: AppServices, user: User) {

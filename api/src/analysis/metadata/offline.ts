@@ -5,8 +5,8 @@
  * specific (place, subject, movement) to the general (aerial view, travel); no brand or tool names,
  * which agencies reject as trademarks.
  */
-import { normalizeKeywords } from '../../results/processed-result.js';
-import type { AdobeCategory, ShutterstockCategory } from '../../results/categories.js';
+import { normalizeKeywords } from './processed-result.js';
+import type { AdobeCategory, ShutterstockCategory } from './categories.js';
 import {
   compassName,
   heightPhrase,
@@ -19,7 +19,7 @@ import {
   timeOfDay,
   type Subject,
 } from './scene.js';
-import { cameraTypePhrase } from '../../projects/camera-types.js';
+import { cameraTypePhrase } from './camera-types.js';
 import { UNKNOWN_PLACE, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from './types.js';
 
 const CATEGORIES: Record<Subject, { adobe: AdobeCategory; a: ShutterstockCategory; b: ShutterstockCategory }> = {

@@ -15,8 +15,8 @@
  */
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../../results/categories.js';
-import { normalizeKeywords } from '../../results/processed-result.js';
+import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
+import { normalizeKeywords } from './processed-result.js';
 import { toJpegDataUrl } from '../media/index.js';
 import { SHOT_TYPE_IDS, SHOT_TYPES, type ShotType } from '../shot-types/index.js';
 import { PermanentProcessingError } from './errors.js';

@@ -3,7 +3,7 @@ import type { ImageAnalysis, VideoProbe } from '../media/index.js';
 import type { Place } from '../place/index.js';
 import type { LightPhase, MotionFeatures, ShotType } from '../shot-types/index.js';
 import type { TrackSummary } from '../telemetry/index.js';
-import type { ProcessedResult } from '../../results/processed-result.js';
+import type { ProcessedResult } from './processed-result.js';
 
 /** Everything the pipeline measured about one file set, before any wording. */
 export interface ClipFacts {

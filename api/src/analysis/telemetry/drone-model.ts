@@ -7,7 +7,7 @@
  * Only fingerprints seen in real files are used; each answer carries the evidence, for the
  * stored analysis.
  */
-import type { CameraTypeValue } from '../../projects/camera-types.js';
+import type { CameraTypeValue } from '../metadata/camera-types.js';
 import type { Telemetry } from './types.js';
 
 export interface DroneDetection {

@@ -1,7 +1,7 @@
 import { fixtureNames, readFixture } from '../test-support/fixtures.js';
 import { parseDjiSrt } from './parse.js';
 import { detectDroneModel } from './drone-model.js';
-import { CAMERA_TYPE_VALUES } from '../../projects/camera-types.js';
+import { CAMERA_TYPE_VALUES } from '../metadata/camera-types.js';
 
 /**
  * Each real sample (api/test/fixtures/srt/SOURCES.md says what each repo filmed it on) gives the

@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { AppServices } from '../../app/services.js';
-import { FileSet } from '../../filesets/file-set.entity.js';
-import { MediaFile, type MediaKind } from '../../filesets/media-file.entity.js';
+import { FileSet } from '../../file-sets/file-set.entity.js';
+import { MediaFile, type MediaKind } from '../../file-sets/media-file.entity.js';
 import { Project, type ProjectStatus } from '../../projects/project.entity.js';
 import { FileSetResult } from '../../results/file-set-result.entity.js';
-import { processedResultSchema, type ProcessedResult } from '../../results/processed-result.js';
+import { processedResultSchema, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
 import { User } from '../../users/user.entity.js';
 
 const KIND: Record<string, { kind: MediaKind; contentType: string }> = {

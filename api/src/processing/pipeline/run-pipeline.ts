@@ -17,7 +17,7 @@ import {
   type VideoProbe,
 } from '../../analysis/media/index.js';
 import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../analysis/metadata/index.js';
-import { DEFAULT_SRT_MAX_BYTES } from '../../uploads/size-limits.js';
+import { DEFAULT_SRT_MAX_BYTES } from '../../config/size-limits.js';
 import { clipCameraType, placeOf, readTelemetryFile } from './telemetry-stage.js';
 
 export interface StageReport {

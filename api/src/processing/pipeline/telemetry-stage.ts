@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import { reverseGeocode, type DroneDetection, type Place, type TrackSummary } from '../../analysis/index.js';
 import { PermanentProcessingError } from '../../analysis/metadata/index.js';
-import { srtTooLarge } from '../../uploads/size-limits.js';
+import { srtTooLarge } from '../../config/size-limits.js';
 import { factsOfText, type TelemetryFacts } from './telemetry-facts.js';
 import { telemetryFactsOnThread } from './telemetry-thread.js';
 

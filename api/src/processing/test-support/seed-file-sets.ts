@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { AppServices } from '../../app/services.js';
-import { FileSet } from '../../filesets/file-set.entity.js';
-import { MediaFile, type MediaKind } from '../../filesets/media-file.entity.js';
+import { FileSet } from '../../file-sets/file-set.entity.js';
+import { MediaFile, type MediaKind } from '../../file-sets/media-file.entity.js';
 import { Project } from '../../projects/project.entity.js';
 import { fixtureSrtPath, makeTestJpg, makeTestVideo, type VideoOptions } from '../../test-support/media-fixtures.js';
 

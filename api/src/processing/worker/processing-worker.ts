@@ -13,7 +13,7 @@
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { AppServices } from '../../app/services.js';
 import { PermanentProcessingError, type MetadataProvider } from '../../analysis/metadata/index.js';
-import { FileSet } from '../../filesets/file-set.entity.js';
+import { FileSet } from '../../file-sets/file-set.entity.js';
 import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
 import { PROCESSING_QUEUE, type ProcessFileSetJob } from '../processing.service.js';

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fixtureSrtPath, makeTestFileSet, makeTestJpg } from '../../test-support/media-fixtures.js';
 import { Project } from '../../projects/project.entity.js';
-import { FileSet } from '../../filesets/file-set.entity.js';
-import { MediaFile } from '../../filesets/media-file.entity.js';
+import { FileSet } from '../../file-sets/file-set.entity.js';
+import { MediaFile } from '../../file-sets/media-file.entity.js';
 import { FileSetResult } from '../../results/file-set-result.entity.js';
 import { TOKEN_CALLERS, type MatrixFixture, type TokenCaller } from './authorization-rules.js';
 

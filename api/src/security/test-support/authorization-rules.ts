@@ -1,4 +1,4 @@
-import type { ProcessedResult } from '../../results/processed-result.js';
+import type { ProcessedResult } from '../../analysis/metadata/processed-result.js';
 import type { RequiredScope, Scope } from '../../auth/scopes.js';
 
 /** The accounts: user A (who owns the objects), user B, an administrator. */

@@ -1,5 +1,5 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { FileSetType } from '../projects/project.type.js';
+import { FileSetType } from '../projects/projects.types.js';
 
 export enum FileKind {
   VIDEO = 'video',

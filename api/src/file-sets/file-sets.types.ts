@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { MoneyScalar } from '../graphql/scalars.js';
-import { FileSetType, ProjectType } from '../projects/project.type.js';
+import { FileSetType, ProjectType } from '../projects/projects.types.js';
 
 export enum ProcessingScope {
   UNPROCESSED = 'unprocessed',

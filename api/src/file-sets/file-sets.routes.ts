@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
 import type { AppServices } from '../app/services.js';
 import { badInput } from '../errors/app-error.js';
-import { authed, jsonBody } from '../http/route.js';
+import { jsonBody } from '../http/route.js';
+import { authed } from '../auth/signed-in-routes.js';
 import type { RunScope } from '../processing/processing.service.js';
 import { presentSetsRest } from '../uploads/upload.presenter.js';
 import { generatedMessage, removedMessage } from './file-sets.service.js';

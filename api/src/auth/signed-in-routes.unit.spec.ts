@@ -1,9 +1,9 @@
 import express from 'express';
-import type { AppServices } from '../app/services.js';
-import { adminOnly, authed, bindRouteScopes, route } from './route.js';
+import { route } from '../http/route.js';
+import { adminOnly, authed, bindRouteScopes, type RouteAuth } from './signed-in-routes.js';
 
 /** The start-up check: a signed-in route whose API-token scope is not one decision stops the app. */
-const services = {} as AppServices; // handlers are never called here
+const services = {} as RouteAuth; // handlers are never called here
 const ok = async () => ({ ok: true });
 
 describe('bindRouteScopes', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isShotType, SHOT_TYPE_IDS } from '../analysis/shot-types/vocabulary.js';
+import { isShotType, SHOT_TYPE_IDS } from '../shot-types/vocabulary.js';
 import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
 
 /** At most 30 keywords per file set (SPEC §5, §9). */

@@ -1,7 +1,7 @@
 import type { AppError } from '../errors/app-error.js';
 import type { User } from '../users/user.entity.js';
-import type { Viewer } from '../auth/viewer.js';
-import type { Scope } from '../auth/scopes.js';
+import type { Viewer } from './viewer.js';
+import type { Scope } from './scopes.js';
 
 /**
  * Per-operation GraphQL context. A bad token does not fail public operations (login with a

@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
 import { presentFileSet, presentProject } from '../projects/project.presenter.js';
 import { generatedMessage, removedMessage } from './file-sets.service.js';
-import { CostEstimateType, FileSetVerificationType, ProcessingScope, ProjectManifestType, RemoveFileSetPayload } from './filesets.type.js';
+import { CostEstimateType, FileSetVerificationType, ProcessingScope, ProjectManifestType, RemoveFileSetPayload } from './file-sets.types.js';
 
 /** The wizard's Verify and Credit Cost steps (twins of the REST rows of SPEC §7). */
 @Resolver()
