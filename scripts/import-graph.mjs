@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../api/
 /** Layers, lowest first: a folder may import its own layer's folders and lower ones. */
 export const LAYERS = [
   ['config', 'logging', 'errors', 'validation'], // foundation
-  ['db', 'queue', 'idempotency', 'http', 'graphql', 'metrics'], // plumbing: imports no feature
+  ['db', 'queue', 'idempotency', 'http', 'graphql', 'metrics', 'kernel'], // plumbing: imports no feature
   ['analysis'], // pure domain: files in, metadata out
   ['settings', 'quotas', 'users', 'auth', 'api-tokens'], // accounts, used by every feature
   ['projects', 'filesets', 'files', 'uploads', 'credits', 'purchases', 'processing', 'results', 'exports', 'admin', 'explorer'], // features
