@@ -3,6 +3,8 @@ export { costPerFilesetCents, formatCredits, parseCreditAmount, runCostCents, SI
 export { LedgerError, isLedgerError, type LedgerErrorCode } from './errors.js';
 export { migrateLedger } from './store/schema.js';
 export { restrictLedgerRole } from './store/roles.js';
+// The one transaction helper of the repository (the API's begin/commit blocks use it too: api/src/db/transaction.ts).
+export { inTransaction } from './store/db.js';
 export { createLedger, type LedgerOptions } from './ledger.js';
 export type { ChainVerification, EventFilter, Ledger, LedgerEventRow, Page, Posted, ReplayComparison, ReplayDifference, TransactionRow } from './types.js';
 export type { TransactionType } from './projections/transaction-history.js';
