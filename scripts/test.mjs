@@ -60,7 +60,7 @@ if (process.getuid?.() === 0) {
 }
 
 run('build ledger + api (tsc)', bin('tsc'), ['-b', 'ledger', 'api']);
-run('check schema/schema.graphql is current', process.execPath, ['api/dist/graphql/emit-schema.js', '--check']);
+run('check schema/schema.graphql is current', process.execPath, ['api/dist/app/emit-schema.js', '--check']);
 checkCodegen();
 run('build web (vite)', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'web', '--logLevel', 'warn']);
 

@@ -25,7 +25,7 @@ import type { ProcessingService } from '../processing/processing.service.js';
 import type { ProgressListener } from '../processing/progress-listener.js';
 import type { ResultsService } from '../results/results.service.js';
 
-/** Everything a route or resolver may call; built once per process in `app/create-services.ts`. */
+/** TEMPORARY hand-written registry type until every feature is a module (then: ServicesOf<typeof modules>). */
 export interface AppServices {
   config: Config;
   logger: Logger;
@@ -52,6 +52,7 @@ export interface AppServices {
   exiftool: ExifToolHolder;
   apiTokens: ApiTokensService;
   idempotency: IdempotencyService;
+  jwtSecret: string;
   processing: ProcessingService;
   results: ResultsService;
   /** LISTEN/NOTIFY feed of progress changes from every worker (subscriptions). */

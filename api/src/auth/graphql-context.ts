@@ -1,3 +1,5 @@
+import { toAppError } from '../errors/to-app-error.js';
+import type { AuthService } from './auth.service.js';
 import type { AppError } from '../errors/app-error.js';
 import type { User } from '../users/user.entity.js';
 import type { Viewer } from './viewer.js';
@@ -19,4 +21,29 @@ export interface GraphQLContext extends Viewer {
   expiresAt?: Date | null;
   /** The client's address (rate limits). */
   clientAddress?: string;
+}
+
+/** Resolves the viewer for one operation; a bad token is kept for resolvers that need a user. */
+export async function graphqlContextFor(
+  auth: Pick<AuthService, 'authenticate'>,
+  authorization: string | undefined | null,
+  requestId: string,
+  clientAddress?: string,
+): Promise<GraphQLContext> {
+  try {
+    const principal = await auth.authenticate(authorization);
+    return {
+      user: principal?.user ?? null,
+      scopes: principal?.scopes ?? null,
+      apiTokenId: principal?.apiTokenId ?? null,
+      expiresAt: principal?.expiresAt ?? null,
+      authError: null,
+      requestId,
+      clientAddress,
+    };
+  } catch (err) {
+    const app = toAppError(err);
+    if (app?.code === 'UNAUTHENTICATED') return { user: null, scopes: null, authError: app, requestId, clientAddress };
+    throw err;
+  }
 }

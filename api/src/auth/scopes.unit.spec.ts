@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { OperationTypeNode, parse, type GraphQLSchema } from 'graphql';
-import { buildAppSchema } from '../graphql/schema.js';
+import { buildAppSchema } from '../app/graphql-schema.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
 import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
 import { declaredFieldScope, graphqlScopeError, graphqlScopesFor, type Scope } from './scopes.js';

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ormConfig } from './mikro-orm.config.js';
+import type { EntityClass } from '../kernel/feature-module.js';
 
 export type Orm = MikroORM;
 
@@ -12,8 +13,8 @@ const MIGRATION_LOCK_KEY = 7_402_311;
  * deployment starts several API and worker processes at once on one fresh database: the
  * migrations run under an advisory lock, so the first applies them and the others then find none.
  */
-export async function openDatabase(url: string, opts: { poolMax?: number } = {}): Promise<{ orm: Orm; pool: pg.Pool }> {
-  const orm = await MikroORM.init(ormConfig(url, { poolMax: opts.poolMax }));
+export async function openDatabase(url: string, opts: { entities: readonly EntityClass[]; poolMax?: number }): Promise<{ orm: Orm; pool: pg.Pool }> {
+  const orm = await MikroORM.init(ormConfig(url, { entities: opts.entities, poolMax: opts.poolMax }));
   // The ledger works in plain SQL transactions on its own pool (it knows nothing of the ORM).
   const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? 20 });
   pool.on('error', () => {

@@ -1,14 +1,17 @@
 import { defineConfig } from '@mikro-orm/postgresql';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
-import { entities } from './entities.js';
+import type { EntityClass } from '../kernel/feature-module.js';
 import { migrationsList } from './migrations/index.js';
 
-/** One ORM configuration for the server, the worker and the tests. */
-export function ormConfig(clientUrl: string, opts: { debug?: boolean; poolMax?: number } = {}) {
+/**
+ * One ORM configuration for the server, the worker and the tests. The entities are the feature
+ * modules' (the composition root lists them: app/module-list.ts); no folder scanning.
+ */
+export function ormConfig(clientUrl: string, opts: { entities: readonly EntityClass[]; debug?: boolean; poolMax?: number }) {
   return defineConfig({
     clientUrl,
-    entities,
+    entities: [...opts.entities],
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true, snapshot: false },

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { Express, Request } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -8,24 +8,48 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import type { GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { serveGraphQLWs } from './ws-server.js';
-import type { AppServices } from '../app/services.js';
-import { AppError } from '../errors/app-error.js';
-import { toAppError } from '../errors/to-app-error.js';
-import type { GraphQLContext } from '../auth/graphql-context.js';
+import type pg from 'pg';
+import type { Logger } from '../logging/logger.js';
 import { makeFormatError } from './format-error.js';
-import { graphqlUploadMiddleware } from '../uploads/graphql-uploads.js';
 import { extraRules, GRAPHQL_PARSE_OPTIONS, operationLimitsPlugin } from './limits.js';
 import { WS_LIMITS, wsOperationLimits } from './ws-limits.js';
 import { listBoundsFor } from './list-bounds.js';
 import { reenterRequestContext } from '../logging/request-context.js';
 import { jsonBodyParser } from '../http/body-limits.js';
-import { GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { graphqlScopeError } from '../auth/scopes.js';
-import { RevocationListener, sessionKey } from '../api-tokens/revocation-listener.js';
+import { GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import type { OperationContext } from './operation-context.js';
 
-/** graphql-ws: the refusal of an operation outside the token's scopes, as a result (no HTTP status there). */
-function scopeRefusal(args: ExecutionArgs): ExecutionResult | null {
-  const refused = graphqlScopeError(args.schema, (args.contextValue as GraphQLContext).scopes, args.document, args.operationName);
+/** A websocket as graphql-ws hands it to the context function. */
+export interface ContextSocket {
+  close(code: number, reason: string): void;
+  once(event: 'close', fn: () => void): unknown;
+}
+
+/**
+ * What GraphQL needs from the features, handed over by the composition root (app/graphql-server.ts):
+ * this folder knows no feature.
+ */
+export interface GraphQLServerOptions<C extends OperationContext> {
+  schema: GraphQLSchema;
+  httpServer: http.Server;
+  config: { introspection: boolean; wsMaxConnectionsPerAddress: number };
+  logger: Logger;
+  /** Bounds of the unpaged lists, read from the database (list-bounds.ts). */
+  pool: pg.Pool;
+  /** The per-operation context from the presented credential (HTTP header, or the socket's connectionParams). */
+  contextFor(authorization: string | undefined | null, requestId: string, clientAddress?: string): Promise<C>;
+  /** An operation refused before anything runs (API token scopes), or null. */
+  refusal(schema: GraphQLSchema, context: C, document: DocumentNode, operationName: string | null | undefined): GraphQLError | null;
+  /** A websocket operation's context was made (revocation tracking, closing at expiry). */
+  onSocketContext?(context: C, socket: ContextSocket): void;
+  /** Middleware before the JSON body parser on /graphql (multipart uploads). */
+  beforeJson?: RequestHandler[];
+  /** Started before the server and stopped when it drains. */
+  companions?: { start(): Promise<void>; stop(): Promise<void> }[];
+}
+
+/** graphql-ws: a refused operation as a result (no HTTP status there). */
+function asResult(refused: GraphQLError | null): ExecutionResult | null {
   if (!refused) return null;
   const { http: _http, ...extensions } = refused.extensions;
   return { errors: [new GraphQLError(refused.message, { extensions })] };
@@ -40,7 +64,7 @@ const expiryTimers = new WeakMap<object, NodeJS.Timeout>();
  * expires, the socket is closed (4401, like a revoked token) and the client must sign in again.
  * One timer per socket, for the earliest expiry its operations presented.
  */
-function closeAtExpiry(socket: { close(code: number, reason: string): void; once(event: 'close', fn: () => void): unknown }, expiresAt: Date): void {
+export function closeAtExpiry(socket: ContextSocket, expiresAt: Date): void {
   if (expiryTimers.has(socket)) return;
   const arm = () => {
     const wait = expiresAt.getTime() - Date.now();
@@ -55,65 +79,40 @@ function closeAtExpiry(socket: { close(code: number, reason: string): void; once
   socket.once('close', () => clearTimeout(expiryTimers.get(socket)));
 }
 
-/** Resolves the viewer for one operation; a bad token is kept for resolvers that need a user. */
-export async function contextFor(
-  services: AppServices,
-  authorization: string | undefined | null,
-  requestId: string,
-  clientAddress?: string,
-): Promise<GraphQLContext> {
-  try {
-    const principal = await services.auth.authenticate(authorization);
-    return {
-      user: principal?.user ?? null,
-      scopes: principal?.scopes ?? null,
-      apiTokenId: principal?.apiTokenId ?? null,
-      expiresAt: principal?.expiresAt ?? null,
-      authError: null,
-      requestId,
-      clientAddress,
-    };
-  } catch (err) {
-    const app = toAppError(err);
-    if (app?.code === 'UNAUTHENTICATED') return { user: null, scopes: null, authError: app, requestId, clientAddress };
-    throw err;
-  }
-}
-
 /** Apollo Server on POST/GET /graphql and graphql-ws on the same path. */
-export async function createGraphQL(services: AppServices, schema: GraphQLSchema, httpServer: http.Server) {
+export async function createGraphQL<C extends OperationContext>(options: GraphQLServerOptions<C>) {
+  const { schema, httpServer, config, logger, contextFor, refusal } = options;
+  const companions = options.companions ?? [];
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: WS_LIMITS.maxPayloadBytes });
-  const revocations = new RevocationListener(services.pool, services.logger);
-  await revocations.start();
-  const listBounds = listBoundsFor(services.pool);
-  const limits = wsOperationLimits(schema, services.config.introspection, services.logger, listBounds);
+  for (const companion of companions) await companion.start();
+  const listBounds = listBoundsFor(options.pool);
+  const limits = wsOperationLimits(schema, config.introspection, logger, listBounds);
+  const refusalOf = (args: ExecutionArgs) => asResult(refusal(args.schema, args.contextValue as C, args.document, args.operationName));
   const wsCleanup = serveGraphQLWs(
     {
       schema,
       ...limits,
       // API token scopes, checked before anything runs (the same rule as the HTTP plugin below).
-      execute: (args) => scopeRefusal(args) ?? limits.execute!(args),
-      subscribe: (args) => scopeRefusal(args) ?? limits.subscribe!(args),
+      execute: (args) => refusalOf(args) ?? limits.execute!(args),
+      subscribe: (args) => refusalOf(args) ?? limits.subscribe!(args),
       context: async (ctx) => {
         const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
         const header = (params.authorization ?? params.Authorization) as string | undefined;
-        const context = await contextFor(services, header, randomUUID(), ctx.extra.request.socket.remoteAddress);
-        if (context.apiTokenId) revocations.track(context.apiTokenId, ctx.extra.socket);
-        else if (context.user) revocations.track(sessionKey(context.user.id, context.user.sessionVersion), ctx.extra.socket);
-        if (context.expiresAt) closeAtExpiry(ctx.extra.socket, context.expiresAt);
+        const context = await contextFor(header, randomUUID(), ctx.extra.request.socket.remoteAddress);
+        options.onSocketContext?.(context, ctx.extra.socket);
         return context;
       },
     },
     wsServer,
-    services.logger,
-    { maxConnectionsPerAddress: services.config.wsMaxConnectionsPerAddress },
+    logger,
+    { maxConnectionsPerAddress: config.wsMaxConnectionsPerAddress },
   );
 
-  const apollo = new ApolloServer<GraphQLContext>({
+  const apollo = new ApolloServer<C>({
     schema,
-    formatError: makeFormatError(services.logger, services.config.introspection),
-    introspection: services.config.introspection,
-    validationRules: extraRules(services.config.introspection),
+    formatError: makeFormatError(logger, config.introspection),
+    introspection: config.introspection,
+    validationRules: extraRules(config.introspection),
     parseOptions: GRAPHQL_PARSE_OPTIONS,
     // Kept on (Apollo's default) and stated: a browser's simple cross-site request cannot run an operation.
     csrfPrevention: true,
@@ -127,13 +126,13 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
       // Apollo's landing page loads Apollo Sandbox from a CDN; Shotlog serves its own at /explorer.
       ApolloServerPluginLandingPageDisabled(),
       // Cost with the variables' values and unpaged lists at their real bound (limits.ts).
-      operationLimitsPlugin<GraphQLContext>(listBounds),
+      operationLimitsPlugin<C>(listBounds),
       {
         // API token scopes: one check per operation, before any resolver runs (auth/scopes.ts).
         async requestDidStart() {
           return {
             async didResolveOperation({ contextValue, document, operationName, schema }) {
-              const refused = graphqlScopeError(schema, contextValue.scopes, document, operationName);
+              const refused = refusal(schema, contextValue, document, operationName);
               if (refused) throw refused;
             },
           };
@@ -144,7 +143,7 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
           return {
             async drainServer() {
               await wsCleanup.dispose();
-              await revocations.stop();
+              for (const companion of companions) await companion.stop();
             },
           };
         },
@@ -156,11 +155,11 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
   const mount = (app: Express) => {
     app.use(
       '/graphql',
-      graphqlUploadMiddleware(services),
+      ...(options.beforeJson ?? []),
       jsonBodyParser(),
       reenterRequestContext,
       expressMiddleware(apollo, {
-        context: async ({ req }: { req: Request }) => contextFor(services, req.headers.authorization, String(req.id ?? randomUUID()), req.ip),
+        context: async ({ req }: { req: Request }) => contextFor(req.headers.authorization, String(req.id ?? randomUUID()), req.ip),
       }),
     );
   };
@@ -168,10 +167,8 @@ export async function createGraphQL(services: AppServices, schema: GraphQLSchema
     mount,
     stop: async () => {
       await apollo.stop();
-      await revocations.stop();
+      for (const companion of companions) await companion.stop();
       wsServer.close();
     },
   };
 }
-
-export { AppError };

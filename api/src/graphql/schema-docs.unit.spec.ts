@@ -9,7 +9,7 @@ import {
   type GraphQLArgument,
   type GraphQLSchema,
 } from 'graphql';
-import { buildAppSchema } from './schema.js';
+import { buildAppSchema } from '../app/graphql-schema.js';
 
 /**
  * The schema documents itself (issue 8 item 2): every type, field, argument and enum value an

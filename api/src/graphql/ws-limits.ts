@@ -2,7 +2,7 @@ import { execute, GraphQLError, parse, subscribe, type DocumentNode, type Execut
 import type { ServerOptions } from 'graphql-ws';
 import type { Logger } from '../logging/logger.js';
 import { withRequestContext } from '../logging/request-context.js';
-import type { GraphQLContext } from '../auth/graphql-context.js';
+import type { OperationContext } from './operation-context.js';
 import { makeFormatError } from './format-error.js';
 import { GRAPHQL_PARSE_OPTIONS, operationLimitError, validateWithLimits, type ListBounds } from './limits.js';
 
@@ -35,19 +35,19 @@ export function wsOperationLimits(
   schema: GraphQLSchema,
   introspection: boolean,
   logger: Logger,
-  boundsFor: (context: GraphQLContext, document: DocumentNode) => Promise<ListBounds>,
+  boundsFor: (context: OperationContext, document: DocumentNode) => Promise<ListBounds>,
 ): Partial<ServerOptions> {
   const validate = validateWithLimits(introspection);
   const formatError = makeFormatError(logger, introspection);
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => formatError(e.toJSON(), e));
   /** The cost with the variables' values and the unpaged lists' real bounds, as HTTP's plugin does (limits.ts). */
   const overLimit = async (args: ExecutionArgs) => {
-    const bounds = await boundsFor(args.contextValue as GraphQLContext, args.document);
+    const bounds = await boundsFor(args.contextValue as OperationContext, args.document);
     const refused = operationLimitError(args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined, bounds);
     return refused ? { errors: [refused] } : null;
   };
   const inContext = (args: ExecutionArgs, run: () => ReturnType<typeof execute>) =>
-    withRequestContext((args.contextValue as GraphQLContext).requestId, async () => (await overLimit(args)) ?? run());
+    withRequestContext((args.contextValue as OperationContext).requestId, async () => (await overLimit(args)) ?? run());
   return {
     onSubscribe: (ctx, _id, payload) => {
       const socket = (ctx.extra as { socket?: { close(code: number, reason: string): void } }).socket ?? ctx;

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { startServer, type RunningServer } from '../server.js';
+import { startServer, type RunningServer } from '../app/server.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { TEST_REDIS_URL } from '../test-support/test-database.js';
 

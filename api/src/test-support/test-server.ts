@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config/config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
-import { startServer, type RunningServer } from '../server.js';
+import { startServer, type RunningServer } from '../app/server.js';
 import { createTestDatabase, TEST_REDIS_URL } from './test-database.js';
 import { hostPort, tcpReachable } from '../startup/startup-checks.js';
 

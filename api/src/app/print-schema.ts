@@ -1,5 +1,5 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import { buildAppSchema } from './schema.js';
+import { buildAppSchema } from './graphql-schema.js';
 
 const HEADER = '# GENERATED FILE: emitted from the type-graphql classes in api/src by `npm run schema:emit`. Do not edit.\n\n';
 

@@ -1,7 +1,9 @@
 import { ReferenceKind, type EntityProperty } from '@mikro-orm/core';
 import pg from 'pg';
-import { openDatabase, type Orm } from './database.js';
+import { openDatabase, type Orm } from '../db/database.js';
 import { createTestDatabase } from '../test-support/test-database.js';
+import { entitiesOf } from './compose.js';
+import { modules } from './module-list.js';
 
 /**
  * Entities and migrations are written separately; this guard migrates an empty database the way
@@ -58,7 +60,7 @@ describe('schema drift: MikroORM entities against the migrated schema', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    ({ orm, pool } = await openDatabase(db.url, { poolMax: 2 }));
+    ({ orm, pool } = await openDatabase(db.url, { entities: entitiesOf(modules), poolMax: 2 }));
   });
 
   afterAll(async () => {

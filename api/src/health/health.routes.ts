@@ -1,6 +1,13 @@
 import { Router } from 'express';
-import type { AppServices } from '../app/services.js';
+import type pg from 'pg';
+import type { QueueBackend } from '../queue/queue-backend.js';
 import { activeMediaTools, type MediaTool } from '../analysis/media/media-tools.js';
+
+/** What the probes look at. */
+export interface HealthDeps {
+  pool: Pick<pg.Pool, 'query'>;
+  queue: Pick<QueueBackend, 'ping'> | null;
+}
 
 /** A readiness probe answers within this, whatever a store does (a dead Redis may never answer). */
 const CHECK_TIMEOUT_MS = 2000;
@@ -16,7 +23,7 @@ const shown = (t: MediaTool | null) => (t ? { version: t.version, source: t.sour
  * are named too; missing ones do not make the process unready (it serves everything but processing,
  * which it refuses with a message), but `mediaTools.problem` says why.
  */
-export function healthRoutes(services: AppServices): Router {
+export function healthRoutes(services: HealthDeps): Router {
   const r = Router();
   r.get('/health', (_req, res) => {
     res.json({ status: 'ok' });

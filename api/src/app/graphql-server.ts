@@ -1,0 +1,39 @@
+import type http from 'node:http';
+import type { GraphQLSchema } from 'graphql';
+import { closeAtExpiry, createGraphQL } from '../graphql/apollo.js';
+import { graphqlContextFor, type GraphQLContext } from '../auth/graphql-context.js';
+import { graphqlScopeError } from '../auth/scopes.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { RevocationListener, sessionKey } from '../api-tokens/revocation-listener.js';
+import { graphqlUploadMiddleware } from '../uploads/graphql-uploads.js';
+import type { BaseServices } from './compose.js';
+import type { AppServices } from './services.js';
+
+/**
+ * GraphQL over HTTP and graphql-ws, with what the features bring to it: who is asking (auth), the
+ * API-token scope check, sockets closed when their token is revoked (api-tokens) or expires, and
+ * multipart uploads (uploads).
+ */
+export function startGraphQL(
+  services: BaseServices & { auth: Pick<AuthService, 'authenticate'> } & AppServices,
+  schema: GraphQLSchema,
+  httpServer: http.Server,
+) {
+  const revocations = new RevocationListener(services.pool, services.logger);
+  return createGraphQL<GraphQLContext>({
+    schema,
+    httpServer,
+    config: services.config,
+    logger: services.logger,
+    pool: services.pool,
+    contextFor: (authorization, requestId, clientAddress) => graphqlContextFor(services.auth, authorization, requestId, clientAddress),
+    refusal: (s, context, document, operationName) => graphqlScopeError(s, context.scopes, document, operationName),
+    onSocketContext: (context, socket) => {
+      if (context.apiTokenId) revocations.track(context.apiTokenId, socket);
+      else if (context.user) revocations.track(sessionKey(context.user.id, context.user.sessionVersion), socket);
+      if (context.expiresAt) closeAtExpiry(socket, context.expiresAt);
+    },
+    beforeJson: [graphqlUploadMiddleware(services)],
+    companions: [revocations],
+  });
+}

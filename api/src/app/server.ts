@@ -1,0 +1,96 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import path from 'node:path';
+import type { Config } from '../config/config.js';
+import { readOrCreateSecret } from '../config/secret-file.js';
+import type { Logger } from '../logging/logger.js';
+import type { AppServices } from './services.js';
+import { buildAppSchema } from './graphql-schema.js';
+import { startGraphQL } from './graphql-server.js';
+import { createHttpApp } from './http-app.js';
+import { openProcess } from './process.js';
+import { modules } from './module-list.js';
+import { handlerDepsOf, startModules, startWorkers, stopModules } from './compose.js';
+import { StartupError } from '../startup/startup-checks.js';
+import { logMediaTools, resolveMediaTools, useMediaTools, type MediaTools } from '../analysis/media/media-tools.js';
+import { logConnectionError } from '../logging/shutdown-state.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: AppServices;
+  /** The Express app serving this process (route listings for tests). */
+  app: Express;
+  /** The ffprobe/ffmpeg processing uses, resolved once at start-up (null ones: processing is refused). */
+  mediaTools: MediaTools;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one API process against `databaseUrl`: migrations, services, HTTP (REST + GraphQL +
+ * graphql-ws + web app). Used by `main.ts` and by the tests, so tests run the real thing.
+ */
+export async function startServer(config: Config, logger: Logger, databaseUrl: string): Promise<RunningServer> {
+  const mediaTools = useMediaTools(resolveMediaTools(config.mediaTools));
+  logMediaTools(logger, mediaTools);
+  const { services, closeStores } = await openProcess(config, logger, databaseUrl, {
+    jwtSecret: async () => config.jwtSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'jwt-secret'))),
+    onQueueError: (err, name) => logConnectionError(logger, { err, queue: name }, 'queue connection error'),
+  });
+  try {
+    await startModules(modules, services);
+  } catch (err) {
+    await closeStores().catch(() => undefined);
+    throw err;
+  }
+
+  // The in-process workers (RUN_WORKER, default on); scaled deployments run `npm run worker` instead.
+  const workers = config.runWorker ? await startWorkers(modules, services) : [];
+
+  const httpServer = http.createServer();
+  const handlerDeps = handlerDepsOf(modules, services);
+  const schema = await buildAppSchema(handlerDeps, modules);
+  const graphql = await startGraphQL(services, schema, httpServer);
+  const app = createHttpApp(services, modules, handlerDeps, graphql.mount);
+  httpServer.on('request', app);
+  // Slow or stuck clients must not hold sockets forever.
+  httpServer.requestTimeout = 0; // uploads may take long; bodies are bounded by http/body-limits.ts bodyTimeouts
+  httpServer.headersTimeout = 30_000;
+  httpServer.keepAliveTimeout = 5_000;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const step = async (name: string, run: () => Promise<unknown> | undefined) => {
+        logger.debug(`stopping: ${name}`);
+        await run();
+      };
+      await step('graphql', () => graphql.stop()); // drains HTTP (in-flight requests finish) and closes websockets
+      await step('http', () => new Promise<void>((resolve) => httpServer.close(() => resolve())));
+      await step('workers', () => Promise.all(workers.map((w) => w.close()))); // lets running jobs finish
+      // Each module's own: the exiftool child, thumbnails being made, the upload hashing thread, listeners.
+      await stopModules(modules, services, (name) => logger.debug(`stopping: ${name}`));
+      await step('stores', closeStores);
+    })());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => resolve());
+    });
+  } catch (err) {
+    // Port taken (a race past main.ts's check) or not allowed: close everything already open, in
+    // order, so no database client is cut off mid-connection by a later embedded PostgreSQL stop.
+    await stop().catch(() => undefined);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const why = code === 'EADDRINUSE' ? `is already in use on ${config.host}` : 'needs privileges this process does not have';
+      throw new StartupError(`HTTP port ${config.port} ${why}: stop what holds it, or set PORT to a free port (e.g. PORT=${config.port + 1})`, { cause: err });
+    }
+    throw err;
+  }
+  const port = (httpServer.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  return { url, port, services, app, mediaTools, stop };
+}
