@@ -14,7 +14,7 @@ export const LAYERS = [
   ['db', 'queue', 'idempotency', 'http', 'graphql', 'metrics', 'kernel'], // plumbing: imports no feature
   ['analysis'], // pure domain: files in, metadata out
   ['settings', 'quotas', 'users', 'auth', 'api-tokens'], // accounts, used by every feature
-  ['projects', 'filesets', 'files', 'uploads', 'credits', 'purchases', 'processing', 'results', 'exports', 'admin', 'explorer'], // features
+  ['projects', 'file-sets', 'files', 'uploads', 'credits', 'purchases', 'processing', 'results', 'exports', 'admin', 'explorer', 'health'], // features
   ['startup', 'app', '(root)'], // composition root
 ];
 export const PLUMBING = new Set(LAYERS[0].concat(LAYERS[1]));

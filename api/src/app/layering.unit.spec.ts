@@ -1,0 +1,32 @@
+// The API's folders keep their layers (issue 17): plumbing imports no feature, and the whole import
+// graph has at most a few arrows against the layering (feature cycles that entities make mutual).
+// `node scripts/import-graph.mjs --list` names them.
+// @ts-expect-error -- a plain ES module script shared with the command line
+import { importGraph, PLUMBING } from '../../../scripts/import-graph.mjs';
+
+interface Arrow {
+  from: string;
+  to: string;
+  imports: string[];
+  against?: string;
+  plumbingToFeature: boolean;
+}
+
+const arrows = (importGraph as () => Arrow[])();
+const show = (list: Arrow[]) => list.map((a) => `${a.from} -> ${a.to} (${a.imports.join(', ')})`);
+
+describe('the API import graph', () => {
+  it('has plumbing folders that import no feature', () => {
+    expect(show(arrows.filter((a) => a.plumbingToFeature))).toEqual([]);
+    expect((PLUMBING as Set<string>).has('http')).toBe(true);
+  });
+
+  it('puts every folder in a layer', () => {
+    expect(show(arrows.filter((a) => a.against?.startsWith('unlayered')))).toEqual([]);
+  });
+
+  it('has no feature importing the composition root, and at most 20 arrows against the layering', () => {
+    expect(show(arrows.filter((a) => a.to === 'app' || a.to === '(root)'))).toEqual([]);
+    expect(arrows.filter((a) => a.against).length).toBeLessThanOrEqual(20);
+  });
+});
