@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, toConnection } from '../graphql/relay.js';
 import { CAMERA_TYPES } from '../analysis/metadata/camera-types.js';
 import { createProjectOnce } from './create-project-once.js';
+import { IdempotencyKeyArg } from '../idempotency/idempotency-key-arg.js';
 import { presentProject } from './project.presenter.js';
 import { emptyTrashMessage, projectCursor } from './projects.service.js';
 import { CameraTypeOption, CreateProjectInput, EmptyTrashResult, ProjectConnection, ProjectCounts, ProjectType, ProjectView } from './projects.types.js';
@@ -60,11 +61,10 @@ export class ProjectsResolver {
   async createProject(
     @Arg('input', () => CreateProjectInput, { description: 'The project to create.' }) input: CreateProjectInput,
     @Ctx() ctx: GraphQLContext,
-    @Arg('idempotencyKey', () => String, {
-      nullable: true,
-      description:
-        'Any unique string (1 to 200 visible ASCII characters, e.g. a UUID) for safe retries: repeating the mutation with the same key returns the project the first call created instead of creating another, for 24 hours. The same key with a different input is a CONFLICT.',
-    })
+    @IdempotencyKeyArg(
+      'repeating the mutation with the same key returns the project the first call created instead of creating another',
+      'The same key with a different input is a CONFLICT.',
+    )
     idempotencyKey?: string | null,
   ) {
     return presentProject(await createProjectOnce(this.services, requireUser(ctx), { ...input }, idempotencyKey));
