@@ -37,7 +37,7 @@ const envSchema = z.object({
     .positive()
     .default(20 * 1024 ** 3),
   MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(2000),
-  /** Largest .SRT accepted at upload and parsed at processing (default: see uploads/size-limits.ts). */
+  /** Largest .SRT accepted at upload and parsed at processing (default: see config/size-limits.ts). */
   SRT_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_SRT_MAX_BYTES),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
