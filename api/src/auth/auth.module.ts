@@ -22,7 +22,8 @@ export interface AuthDeps {
   config: Pick<Config, 'publicUrl'>;
 }
 
-interface AuthServiceNeeds {
+/** What building the auth service takes. */
+export interface AuthServiceNeeds {
   config: Pick<Config, 'jwtExpiresIn' | 'authRateLimitPerMinute'>;
   jwtSecret: string;
   orm: Orm;
