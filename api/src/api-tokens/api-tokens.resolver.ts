@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
+import type { ApiTokensDeps } from './api-tokens.module.js';
 import { requireUser } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
@@ -8,7 +8,7 @@ import { ApiTokenConnection, ApiTokenType, CreateApiTokenInput, CreatedApiToken 
 
 @Resolver()
 export class ApiTokensResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: ApiTokensDeps) {}
 
   @Query(() => ApiTokenConnection, { description: 'Your personal API tokens, newest first (secrets are never shown again).' })
   async apiTokens(

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { ApiTokensDeps } from './api-tokens.module.js';
 import { jsonBody } from '../http/route.js';
 import { authed } from '../auth/signed-in-routes.js';
 import { intParam } from '../http/query-params.js';
 import { timeIdCursor } from '../graphql/relay.js';
 
 /** /api/user/tokens: the REST twin of the apiTokens query and the create/revoke mutations. */
-export function apiTokenRoutes(services: AppServices): Router {
+export function apiTokenRoutes(services: ApiTokensDeps): Router {
   const r = Router();
   const { apiTokens } = services;
   r.get(

@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from './graphql-context.js';
-import type { AppServices } from '../app/services.js';
+import type { AuthDeps } from './auth.module.js';
 import { AuthPayload, ChangePasswordInput, LoginInput, PasswordResetLinkType, RegisterInput, ResetPasswordInput } from './auth.types.js';
 import { requireAdmin, requireUser } from './viewer.js';
 import { resetLinkUrl } from './password-resets.js';
@@ -10,7 +10,7 @@ import type { User } from '../users/user.entity.js';
 
 @Resolver()
 export class AuthResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: AuthDeps) {}
 
   @Mutation(() => AuthPayload, { description: 'Creates an account (with the 100-credit sign-up bonus) and signs in.' })
   async register(

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { AuthDeps } from './auth.module.js';
 import { jsonBody, route } from '../http/route.js';
-import { presentUserRest } from '../users/users.routes.js';
+import { presentUserRest } from '../users/user.presenter.js';
 
 /** POST /auth/register and /auth/login (SPEC §7), and /auth/password-reset (a one-time link an administrator issued). */
-export function authRoutes(services: AppServices): Router {
+export function authRoutes(services: AuthDeps): Router {
   const r = Router();
   r.post(
     '/register',

@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
+import type { UsersDeps } from './users.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { MoneyScalar } from '../graphql/scalars.js';
@@ -8,7 +8,7 @@ import { ThemeEnum, UserType } from './users.types.js';
 
 @Resolver(() => UserType)
 export class UsersResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: UsersDeps) {}
 
   @Query(() => UserType, { description: 'The signed-in user.' })
   me(@Ctx() ctx: GraphQLContext): User {

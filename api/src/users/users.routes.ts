@@ -1,25 +1,11 @@
 import { Router } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { UsersDeps } from './users.module.js';
 import { jsonBody } from '../http/route.js';
 import { authed } from '../auth/signed-in-routes.js';
-import type { User } from './user.entity.js';
-
-export async function presentUserRest(services: AppServices, user: User) {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName ?? null,
-    lastName: user.lastName ?? null,
-    roleId: user.roleId,
-    createdAt: user.createdAt,
-    theme: user.theme,
-    creditBalance: Number(await services.credits.balance(user.id)),
-  };
-}
+import { presentUserRest } from './user.presenter.js';
 
 /** /api/user/*: profile, theme and balance of the signed-in user (SPEC §7). */
-export function userRoutes(services: AppServices): Router {
+export function userRoutes(services: UsersDeps): Router {
   const r = Router();
   r.get(
     '/profile',
