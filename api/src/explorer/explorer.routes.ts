@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Express, Request } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { Config } from '../config/config.js';
 import { notFound } from '../errors/app-error.js';
 
 /**
@@ -10,7 +10,12 @@ import { notFound } from '../errors/app-error.js';
  * elsewhere /explorer is a 404 like any unknown path. A browser opening /graphql (GET, wants
  * HTML, no query) is sent to it. Mounted before GraphQL and the static files.
  */
-export function mountExplorer(app: Express, services: AppServices): void {
+/** What the explorer reads. */
+export interface ExplorerDeps {
+  config: Pick<Config, 'webDistDir' | 'introspection'>;
+}
+
+export function mountExplorer(app: Express, services: ExplorerDeps): void {
   const page = path.join(services.config.webDistDir, 'explorer.html');
   const enabled = services.config.introspection;
   const wantsPage = (req: Request) =>

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
+import type { ExportsDeps } from './exports.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { badInput } from '../errors/app-error.js';
@@ -9,7 +9,7 @@ import { AgencyExportFormat, ExportCheckType, ExportDownloadType, ExportFileType
 /** Exports for integrators and the web app; the same ExportsService serves the REST routes. */
 @Resolver()
 export class ExportsResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: ExportsDeps) {}
 
   @Mutation(() => ExportDownloadType, { description: 'A short-lived signed URL that downloads one export of your project (no Authorization header needed).' })
   async exportDownload(

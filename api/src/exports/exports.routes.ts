@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AppServices } from '../app/services.js';
+import type { ExportsDeps } from './exports.module.js';
 import { badInput } from '../errors/app-error.js';
 import { route } from '../http/route.js';
 import { userOf } from '../auth/signed-in-routes.js';
@@ -20,7 +20,7 @@ const truthy = (v: unknown) => v === '1' || v === 'true';
  * /api/projects export routes: the SPEC §7 CSVs, the agencies' CSVs, the agency check and the
  * metadata ZIP. Each accepts the bearer token or a signed `?token=` link from `exportDownload`.
  */
-export function exportRoutes(services: AppServices): Router {
+export function exportRoutes(services: ExportsDeps): Router {
   const r = Router();
   const { exports } = services;
 

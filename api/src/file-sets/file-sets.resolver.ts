@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
+import type { FileSetsDeps } from './file-sets.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { presentFileSet, presentProject } from '../projects/project.presenter.js';
@@ -9,7 +9,7 @@ import { CostEstimateType, FileSetVerificationType, ProcessingScope, ProjectMani
 /** The wizard's Verify and Credit Cost steps (twins of the REST rows of SPEC §7). */
 @Resolver()
 export class FileSetsResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: FileSetsDeps) {}
 
   @Query(() => FileSetVerificationType, {
     description: "Verifies a project's file sets: each with status (complete or incomplete), what is missing, and its files.",

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { FileSetsDeps } from './file-sets.module.js';
 import { badInput } from '../errors/app-error.js';
 import { jsonBody } from '../http/route.js';
 import { authed } from '../auth/signed-in-routes.js';
@@ -21,7 +21,7 @@ const completeOnlyOf = (req: Request) => {
 };
 
 /** The wizard's project rows of SPEC §7 (verify, generate-json, cost estimate); mounted at /api/projects. */
-export function fileSetRoutes(services: AppServices): Router {
+export function fileSetRoutes(services: FileSetsDeps): Router {
   const r = Router();
   const { fileSets } = services;
   r.get(
@@ -54,7 +54,7 @@ export function fileSetRoutes(services: AppServices): Router {
 }
 
 /** DELETE /api/filesets/{id}: removes a set and its files; mounted at /api/filesets. */
-export function fileSetItemRoutes(services: AppServices): Router {
+export function fileSetItemRoutes(services: FileSetsDeps): Router {
   const r = Router();
   r.delete(
     '/:id',

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
-import type { AppServices } from '../app/services.js';
+import type { Config } from '../config/config.js';
 import { AppError, badInput } from '../errors/app-error.js';
 import { tooManyFiles, type UploadSession } from './uploads.service.js';
 import { IDLE_TIMEOUT_MS } from './multipart-upload.js';
@@ -14,7 +14,7 @@ const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'
  * a preflight header anyway; checking it first avoids reading the body. After the answer, files the operation never read
  * (an error before the resolver got to them) are drained so the request completes.
  */
-export function graphqlUploadMiddleware(services: AppServices): RequestHandler {
+export function graphqlUploadMiddleware(services: { config: Pick<Config, 'maxUploadBytes' | 'maxUploadFiles'> }): RequestHandler {
   const { maxUploadBytes, maxUploadFiles } = services.config;
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next();

@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import type { AppServices } from '../app/services.js';
+import type { UploadsDeps } from './uploads.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { presentFileSet } from '../projects/project.presenter.js';
-import { commitUploadOnce } from '../idempotency/idempotent-writes.js';
+import { commitUploadOnce } from './commit-upload-once.js';
 import { consumeUploads } from './graphql-uploads.js';
 import { presentAccepted } from './upload.presenter.js';
 import { FileKind, FileReplacementType, UploadResultType } from './uploads.types.js';
@@ -12,7 +12,7 @@ import { FileKind, FileReplacementType, UploadResultType } from './uploads.types
 /** Uploads under the GraphQL multipart request spec; the same sessions as the REST routes. */
 @Resolver()
 export class UploadsResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: UploadsDeps) {}
 
   @Mutation(() => UploadResultType, {
     description:

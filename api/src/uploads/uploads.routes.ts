@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { UploadsDeps } from './uploads.module.js';
 import { badInput } from '../errors/app-error.js';
 import { parseSlot } from '../file-sets/file-kinds.js';
 import { authed } from '../auth/signed-in-routes.js';
@@ -7,7 +7,7 @@ import type { User } from '../users/user.entity.js';
 import { receiveMultipart } from './multipart-upload.js';
 import { presentSetsRest } from './upload.presenter.js';
 import type { UploadOutcome, UploadSession } from './uploads.service.js';
-import { commitUploadOnce } from '../idempotency/idempotent-writes.js';
+import { commitUploadOnce } from './commit-upload-once.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 
 /**
@@ -39,7 +39,7 @@ async function runUpload<T = UploadOutcome>(
  * POST /api/upload/{projectId}: multipart, the repeated field `files` (SPEC §7). An
  * `Idempotency-Key` header makes a retry of the same files answer the first upload.
  */
-export function uploadRoutes(services: AppServices): Router {
+export function uploadRoutes(services: UploadsDeps): Router {
   const r = Router();
   r.post(
     '/:projectId',
@@ -58,7 +58,7 @@ export function uploadRoutes(services: AppServices): Router {
  * file (field `file` or `files`) and the place it fills in `kind` (video, jpg or srt; query
  * `?kind=` or a field), else inferred from the extension. It takes the set's base name.
  */
-export function fileSetFileRoutes(services: AppServices): Router {
+export function fileSetFileRoutes(services: UploadsDeps): Router {
   const r = Router();
   r.post(
     '/:id/files',
