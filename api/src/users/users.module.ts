@@ -1,3 +1,4 @@
+import { ensureAdminStep } from './ensure-admin.js';
 import { defineModule, handlers, services } from '../kernel/feature-module.js';
 import type { Config } from '../config/config.js';
 import type { Orm } from '../db/database.js';
@@ -32,4 +33,5 @@ export const usersModule = defineModule({
     // After the api-tokens module's /api/user/tokens, as http/app.ts mounted them.
     { resolvers: [UsersResolver], routes: [{ path: '/api/user', json: true, router: userRoutes }] },
   ),
+  start: ensureAdminStep,
 });
