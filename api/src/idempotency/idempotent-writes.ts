@@ -1,10 +1,9 @@
 import type { AppServices } from '../app/services.js';
-import { badInput, conflict } from '../errors/app-error.js';
+import { badInput } from '../errors/app-error.js';
 import { parseId } from '../validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import type { UploadSession } from '../uploads/uploads.service.js';
 import { presentUpload } from '../uploads/upload.presenter.js';
-import type { RunScope } from '../processing/processing.service.js';
 
 /**
  * The writes that accept an idempotency key, shared by their REST route and GraphQL mutation so
@@ -45,31 +44,4 @@ export async function commitUploadOnce(services: AppServices, user: User, sessio
     if (!committed) await session.abort();
     throw err;
   }
-}
-
-/**
- * Starts processing once per key (fingerprint: the project id): a retry gets the same run, charged
- * once. `scope` 'failed' is Retry failed sets, a different operation for the key.
- */
-export async function startProcessingOnce(
-  services: AppServices,
-  user: User,
-  rawProjectId: unknown,
-  key: string | null | undefined,
-  scope: RunScope = 'unprocessed',
-) {
-  const projectId = parseId(rawProjectId);
-  const { id: _id, ...answer } = await services.idempotency.createOnce(
-    { userId: user.id, key, operation: scope === 'failed' ? 'retryProcessing' : 'startProcessing', input: { projectId } },
-    async () => {
-      const started = await services.processing.start(user, projectId, scope);
-      return { id: started.run.id, ...started };
-    },
-    async (runId) => {
-      const run = await services.processing.run(runId);
-      if (!run) throw conflict('The run this Idempotency-Key started no longer exists');
-      return { id: runId, run, progress: await services.processing.progress(user, projectId) };
-    },
-  );
-  return answer;
 }

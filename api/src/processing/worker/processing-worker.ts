@@ -11,12 +11,17 @@
  * is guarded in SQL, so a job delivered twice settles once.
  */
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import type { AppServices } from '../../app/services.js';
+import type { Config } from '../../config/config.js';
+import type { Orm } from '../../db/database.js';
+import type { FileStorage } from '../../files/file-storage.js';
+import type { Logger } from '../../logging/logger.js';
+import type { QueueBackend } from '../../queue/queue-backend.js';
+import type { ResultsService } from '../../results/results.service.js';
 import { PermanentProcessingError, type MetadataProvider } from '../../analysis/metadata/index.js';
 import { FileSet } from '../../file-sets/file-set.entity.js';
 import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
-import { PROCESSING_QUEUE, type ProcessFileSetJob } from '../processing.service.js';
+import { PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
 import { logConnectionError } from '../../logging/shutdown-state.js';
 
 const FORCE_CLOSE_MS = 5_000;
@@ -37,7 +42,19 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
   }
 }
 
-export type WorkerServices = Pick<AppServices, 'config' | 'logger' | 'orm' | 'pool' | 'queue' | 'storage' | 'processing' | 'results'>;
+/** What the worker uses (the processing module's worker step names the same keys). */
+export interface ProcessingWorkerDeps {
+  /** The worker's settings (concurrency, lock, backoff, reconcile interval) and SRT_MAX_BYTES. */
+  config: Pick<Config, 'worker' | 'srtMaxBytes'>;
+  logger: Logger;
+  /** Reads the set and its files. */
+  orm: Orm;
+  queue: QueueBackend;
+  storage: Pick<FileStorage, 'absolutePath'>;
+  /** The job rows (`runs`), ending runs and their refunds, and the lost-job check. */
+  processing: Pick<ProcessingService, 'runs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost'>;
+  results: Pick<ResultsService, 'saveGenerated'>;
+}
 
 export class ProcessingWorker {
   private worker: Worker | undefined;
@@ -47,7 +64,7 @@ export class ProcessingWorker {
   private idleWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly services: WorkerServices,
+    private readonly services: ProcessingWorkerDeps,
     private readonly provider: MetadataProvider,
   ) {}
 
