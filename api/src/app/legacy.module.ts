@@ -44,7 +44,7 @@ import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
 import { mountExplorer } from '../explorer/explorer.routes.js';
 import { processingRoutes } from '../processing/processing.routes.js';
 import { resultRoutes } from '../results/results.routes.js';
-import { servicesBySchema } from '../processing/schema-services.js';
+import { processingModule } from '../processing/processing.module.js';
 
 type Legacy = ReturnType<typeof createServices>;
 const baseNeeds = { config: true, logger: true, orm: true, pool: true, queue: true, ledger: true, jwtSecret: true, metrics: true, idempotency: true } as const;
@@ -109,7 +109,7 @@ export const legacyModule = defineModule({
       { path: '/api/filesets', json: true, router: resultRoutes },
     ],
     mount: (app, deps) => mountExplorer(app, deps),
-    onSchema: (schema, deps) => servicesBySchema.set(schema, deps as never),
+    onSchema: (schema, deps) => processingModule.handlers.onSchema?.(schema, deps),
   }),
   start: step(
     { storage: true, users: true, apiTokens: true, credits: true, config: true, logger: true },

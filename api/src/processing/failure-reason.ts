@@ -22,3 +22,6 @@ export function failureReason(error: string | null | undefined): string | null {
   for (const [pattern, words] of RULES) if (pattern.test(error)) return words;
   return 'A temporary error stopped processing after several attempts. Retrying usually works.';
 }
+
+/** The reason shown once the failed set's files changed: what failed was the file that is gone. */
+export const REPLACED_SINCE_FAILURE = 'A file of this set was replaced after it failed: retry to process it again.';

@@ -11,6 +11,11 @@ export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
  * The state of one file set's job in a run, written by whichever worker runs it and read by every
  * API process (progress over REST and graphql-ws). The queue holds the work; this row holds what
  * users see, so it survives worker restarts and is the same on either queue backend.
+ *
+ * Never queried through MikroORM: run-store.ts reads and writes these rows in guarded SQL (several
+ * workers settle one run's jobs at once). The entity is kept as the table's declaration, which
+ * app/schema-drift.int.spec.ts checks against the migrated database (columns, types, nullability),
+ * so the store's hand-written row types read columns that cannot drift from the migrations.
  */
 @Entity({ tableName: 'processing_jobs' })
 @Unique({ properties: ['run', 'fileSet'] })

@@ -9,6 +9,11 @@ export type RunStatus = 'running' | 'completed';
 /**
  * One paid processing run of a project. Its id is the ledger's runId: the charge and the refund are
  * keyed by it, so however often a command is retried the run moves credits once each way.
+ *
+ * Never queried through MikroORM: run-store.ts reads and writes these rows in guarded SQL (several
+ * workers settle one run's jobs at once). The entity is kept as the table's declaration, which
+ * app/schema-drift.int.spec.ts checks against the migrated database (columns, types, nullability),
+ * so the store's hand-written row types read columns that cannot drift from the migrations.
  */
 @Entity({ tableName: 'processing_runs' })
 export class ProcessingRun {

@@ -1,27 +1,17 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { GraphQLResolveInfo } from 'graphql';
-import type { AppServices } from '../app/services.js';
 import { requireUser } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { ProjectType } from '../projects/projects.types.js';
-import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
-import { progressStream } from './progress-stream.js';
 import type { ProjectProgress } from './progress.js';
 import { ProcessingProgressType, ProcessingRunType, StartProcessingPayload } from './processing.types.js';
-import { servicesBySchema } from './schema-services.js';
-
-async function subscribeToProgress({ args, context, info }: { args: { projectId: string }; context: GraphQLContext; info: GraphQLResolveInfo }) {
-  const services = servicesBySchema.get(info.schema);
-  if (!services) throw new Error('Subscription services are not registered for this schema');
-  // Authorised like the query: owners only, 404 for anyone else.
-  const project = await services.projects.getOwned(requireUser(context), args.projectId);
-  return progressStream(() => services.processing.progressOf(project.id), services.progressListener, project.id);
-}
+import type { ProcessingDeps } from './processing.module.js';
+import { subscribeToProgress } from './progress-subscription.js';
+import { startProcessingOnce } from './start-processing-once.js';
 
 @Resolver(() => ProjectType)
 export class ProcessingResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: ProcessingDeps) {}
 
   @RequiresScope('process')
   @Mutation(() => StartProcessingPayload, {

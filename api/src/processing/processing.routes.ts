@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { ProcessingDeps } from './processing.module.js';
 import { authed } from '../auth/signed-in-routes.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
-import { startProcessingOnce } from '../idempotency/idempotent-writes.js';
+import { startProcessingOnce } from './start-processing-once.js';
 
 /** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7), and the retry of failed sets. */
-export function processingRoutes(services: AppServices): Router {
+export function processingRoutes(services: ProcessingDeps): Router {
   const r = Router();
   r.post(
     '/:id/process',

@@ -5,8 +5,8 @@
  * Start: owner's active project with at least one complete set -> a run row (the partial unique index
  * allows one running run per project: a second start is a 409) -> one ledger charge keyed by the run
  * -> project 'processing' -> one queue job per set (jobId = run + set, so enqueuing twice is a no-op).
- * End: when the last job settles, exactly one caller finishes the run (see JobStateStore) and refunds
- * the failed sets: refund = charge - round(succeeded x costPerFileset).
+ * End: when the last job settles, exactly one caller finishes the run (see RunStore.finishIfSettled) and
+ * refunds the failed sets: refund = charge - round(succeeded x costPerFileset). The SQL is RunStore's.
  */
 import { randomUUID } from 'node:crypto';
 import { formatCredits, isLedgerError, runCostCents, type Ledger } from '@shotlog/ledger';
@@ -23,8 +23,7 @@ import { setFiles } from './file-set-files.js';
 import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import { incompleteReason, missingSlots } from '../file-sets/file-kinds.js';
-import { failureReason } from './failure-reason.js';
-import { JobStateStore, type SettledRun } from './job-state.js';
+import { RunStore, type OpenJob, type RunView, type SettledRun } from './run-store.js';
 import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
 import { registerQueueName } from '../queue/queue-registry.js';
 import { activeMediaTools } from '../analysis/media/media-tools.js';
@@ -56,99 +55,27 @@ export interface RunSelection {
 
 export const ALREADY_RUNNING = 'Processing is already running for this project';
 
-export interface RunView {
-  id: string;
-  projectId: string;
-  status: 'running' | 'completed';
-  totalJobs: number;
-  succeededJobs: number;
-  failedJobs: number;
-  costPerFileset: string;
-  charged: string;
-  refunded: string | null;
-  provider: string;
-  createdAt: Date;
-  finishedAt: Date | null;
-}
-
 /** BullMQ custom ids may not contain ':'; run + set is unique and stable across retries. */
 export const jobIdOf = (runId: string, fileSetId: string) => `${runId}_${fileSetId}`;
 
-interface RunRow {
-  id: string;
-  project_id: string;
-  status: 'running' | 'completed';
-  total_jobs: number;
-  succeeded_jobs: number;
-  failed_jobs: number;
-  cost_per_fileset: string;
-  charged_cents: number;
-  refunded_cents: number | null;
-  provider: string;
-  created_at: Date;
-  finished_at: Date | null;
+/** What the service is built from (the processing module names the same keys). */
+export interface ProcessingServiceDeps {
+  config: Config;
+  logger: Logger;
+  pool: pg.Pool;
+  queue: QueueBackend;
+  ledger: Ledger;
+  credits: Pick<CreditsService, 'runCost' | 'balanceCents'>;
+  projects: Pick<ProjectsService, 'getOwned'>;
 }
-
-/** A processing_jobs row as progress reads it (JOB_COLUMNS, the table aliased `j`). */
-interface JobRow {
-  id: string;
-  file_set_id: string;
-  status: JobProgress['status'];
-  progress: number;
-  stage: string | null;
-  stage_message: string | null;
-  error: string | null;
-  attempts: number;
-  /** A file of the set was stored after the job finished (Replace file): the old reason no longer holds. */
-  replaced_since: boolean | null;
-}
-const JOB_COLUMNS = `j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts,
-  (select max(m.created_at) > j.finished_at from media_files m where m.file_set_id = j.file_set_id) as replaced_since`;
-/** The reason shown once the failed set's files changed: what failed was the file that is gone. */
-export const REPLACED_SINCE_FAILURE = 'A file of this set was replaced after it failed: retry to process it again.';
-const toJobProgress = (j: JobRow): JobProgress => ({
-  id: j.id,
-  fileSetId: j.file_set_id,
-  status: j.status,
-  progress: j.progress,
-  stage: j.stage,
-  stageMessage: j.stage_message,
-  error: j.error,
-  reason: j.status !== 'failed' ? null : j.replaced_since ? REPLACED_SINCE_FAILURE : failureReason(j.error),
-  attempts: j.attempts,
-});
-
-const toRunView = (r: RunRow): RunView => ({
-  id: r.id,
-  projectId: r.project_id,
-  status: r.status,
-  totalJobs: r.total_jobs,
-  succeededJobs: r.succeeded_jobs,
-  failedJobs: r.failed_jobs,
-  costPerFileset: r.cost_per_fileset,
-  charged: formatCredits(r.charged_cents),
-  refunded: r.refunded_cents === null ? null : formatCredits(r.refunded_cents),
-  provider: r.provider,
-  createdAt: r.created_at,
-  finishedAt: r.finished_at,
-});
 
 export class ProcessingService {
-  readonly jobs: JobStateStore;
+  /** The runs' and jobs' rows; the worker writes job states through it. */
+  readonly runs: RunStore;
   private queueInstance: Queue | undefined;
 
-  constructor(
-    private readonly deps: {
-      config: Config;
-      logger: Logger;
-      pool: pg.Pool;
-      queue: QueueBackend;
-      ledger: Ledger;
-      credits: CreditsService;
-      projects: ProjectsService;
-    },
-  ) {
-    this.jobs = new JobStateStore(deps.pool);
+  constructor(private readonly deps: ProcessingServiceDeps) {
+    this.runs = new RunStore(deps.pool);
   }
 
   private get queue(): Queue {
@@ -163,13 +90,7 @@ export class ProcessingService {
   async selectSets(project: Project, scope: RunScope): Promise<RunSelection> {
     const all = project.fileSets.getItems();
     const ids = all.map((s) => s.id);
-    const [jobs, results] = await Promise.all([
-      this.jobStatesOf(ids),
-      ids.length
-        ? this.deps.pool.query<{ file_set_id: string }>('select file_set_id from file_set_results where file_set_id = any($1::uuid[])', [ids])
-        : Promise.resolve({ rows: [] }),
-    ]);
-    const processed = new Set(results.rows.map((r) => r.file_set_id));
+    const [jobs, processed] = await Promise.all([this.jobStatesOf(ids), this.runs.setsWithResult(ids)]);
     const sets: FileSet[] = [];
     const leftOut: LeftOutSet[] = [];
     for (const fs of all) {
@@ -235,29 +156,21 @@ export class ProcessingService {
     const { costPerFileset, total } = await this.deps.credits.runCost(sets.length);
     const runId = randomUUID();
 
-    const client = await this.deps.pool.connect();
     try {
-      await client.query('begin');
-      // Serialises with removing a set (FileSetsService.removeFileSet locks the same row).
-      await client.query('select id from projects where id = $1 for update', [project.id]);
-      await client.query(
-        `insert into processing_runs (id, project_id, user_id, status, total_jobs, cost_per_fileset, charged_cents, provider, created_at, updated_at)
-         values ($1, $2, $3, 'running', $4, $5, $6, $7, now(), now())`,
-        [runId, project.id, user.id, sets.length, costPerFileset, total, this.deps.config.metadataProvider],
-      );
-      await client.query(
-        `insert into processing_jobs (id, run_id, file_set_id, status, progress, stage_message, updated_at)
-         select gen_random_uuid(), $1, unnest($2::uuid[]), 'pending', 0, 'Waiting in the queue', now()`,
-        [runId, sets.map((s) => s.id)],
-      );
-      await client.query('commit');
+      await this.runs.create({
+        id: runId,
+        projectId: project.id,
+        userId: user.id,
+        fileSetIds: sets.map((s) => s.id),
+        costPerFileset,
+        chargedCents: total,
+        provider: this.deps.config.metadataProvider,
+      });
     } catch (err) {
-      await client.query('rollback').catch(() => undefined);
+      // Rolled back already: one running run per project (unique index), or a set removed meanwhile.
       if ((err as { code?: string }).code === '23505') throw conflict(ALREADY_RUNNING);
       if ((err as { code?: string }).code === '23503') throw conflict('A file set was removed while processing was starting: try again');
       throw err;
-    } finally {
-      client.release();
     }
 
     try {
@@ -272,7 +185,7 @@ export class ProcessingService {
       }
     } catch (err) {
       // Nothing was charged: remove the claim so the user can start again after buying credits.
-      await this.deps.pool.query('delete from processing_runs where id = $1', [runId]);
+      await this.runs.remove(runId);
       if (isLedgerError(err, 'INSUFFICIENT_CREDITS')) {
         const d = err.details ?? {};
         throw new AppError(
@@ -291,13 +204,13 @@ export class ProcessingService {
       throw err;
     }
 
-    await this.deps.pool.query(`update projects set status = 'processing', updated_at = now() where id = $1`, [project.id]);
+    await this.runs.markProjectProcessing(project.id);
     await this.enqueue(
       runId,
       project.id,
       sets.map((fs) => fs.id),
     );
-    await this.jobs.notify(project.id);
+    await this.runs.notify(project.id);
     this.deps.logger.info({ runId, projectId: project.id, fileSets: sets.length, charged: formatCredits(total) }, 'processing run started');
     return { run: (await this.run(runId))!, progress: await this.progressOf(project.id) };
   }
@@ -326,31 +239,25 @@ export class ProcessingService {
    * then runs twice settles once (guarded in SQL) and its result is an upsert. Returns the count.
    */
   async requeueLost(): Promise<number> {
-    const rows = await this.deps.pool.query<{ run_id: string; file_set_id: string; project_id: string }>(
-      `select j.run_id, j.file_set_id, r.project_id from processing_jobs j join processing_runs r on r.id = j.run_id
-       where r.status = 'running' and j.status in ('pending', 'processing') limit 5000`,
-    );
-    const lost: typeof rows.rows = [];
-    for (const row of rows.rows) if (!(await this.queue.getJob(jobIdOf(row.run_id, row.file_set_id)))) lost.push(row);
+    const lost: OpenJob[] = [];
+    for (const job of await this.runs.openJobs()) if (!(await this.queue.getJob(jobIdOf(job.runId, job.fileSetId)))) lost.push(job);
     const byRun = new Map<string, { projectId: string; ids: string[] }>();
     for (const l of lost) {
-      const g = byRun.get(l.run_id) ?? { projectId: l.project_id, ids: [] };
-      g.ids.push(l.file_set_id);
-      byRun.set(l.run_id, g);
+      const g = byRun.get(l.runId) ?? { projectId: l.projectId, ids: [] };
+      g.ids.push(l.fileSetId);
+      byRun.set(l.runId, g);
     }
     for (const [runId, g] of byRun) await this.enqueue(runId, g.projectId, g.ids);
     if (lost.length) this.deps.logger.warn({ count: lost.length }, 'queued again processing jobs the queue had lost');
     return lost.length;
   }
 
-  async run(runId: string): Promise<RunView | null> {
-    const r = await this.deps.pool.query<RunRow>('select * from processing_runs where id = $1', [runId]);
-    return r.rows[0] ? toRunView(r.rows[0]) : null;
+  run(runId: string): Promise<RunView | null> {
+    return this.runs.run(runId);
   }
 
-  async latestRun(projectId: string): Promise<RunView | null> {
-    const r = await this.deps.pool.query<RunRow>('select * from processing_runs where project_id = $1 order by created_at desc limit 1', [projectId]);
-    return r.rows[0] ? toRunView(r.rows[0]) : null;
+  latestRun(projectId: string): Promise<RunView | null> {
+    return this.runs.latestRun(projectId);
   }
 
   /** Progress of the owner's project (404 for anyone else). */
@@ -361,46 +268,20 @@ export class ProcessingService {
 
   /** Progress of a project whose ownership the caller already checked. */
   async progressOf(projectId: string): Promise<ProjectProgress> {
-    // One statement for the project's status and its latest run: a run ends in the same transaction
-    // as its project's status changes, and two reads could straddle that commit (a completed run
-    // beside a project still 'processing'). Jobs read after it can only be newer.
-    const head = await this.deps.pool.query<{ project_status: string; run_id: string | null; run_status: RunView['status'] | null }>(
-      `select p.status as project_status, r.id as run_id, r.status as run_status
-       from projects p
-       left join lateral (select id, status from processing_runs where project_id = p.id order by created_at desc limit 1) r on true
-       where p.id = $1`,
-      [projectId],
-    );
-    const row = head.rows[0];
-    const run = row?.run_id && row.run_status ? { id: row.run_id, status: row.run_status } : null;
-    let jobs: JobProgress[] = [];
-    if (run) {
-      const r = await this.deps.pool.query<JobRow>(
-        `select ${JOB_COLUMNS}
-         from processing_jobs j join file_sets fs on fs.id = j.file_set_id
-         where j.run_id = $1 order by fs.position, fs.base_name`,
-        [run.id],
-      );
-      jobs = r.rows.map(toJobProgress);
-    }
-    return summarizeProgress(projectId, row?.project_status ?? 'created', run, jobs);
+    // The project's status and its latest run in one statement (see progressHead); jobs read after it can only be newer.
+    const { projectStatus, run } = await this.runs.progressHead(projectId);
+    const jobs = run ? await this.runs.jobsOf(run.id) : [];
+    return summarizeProgress(projectId, projectStatus ?? 'created', run, jobs);
   }
 
   /** Latest job state per file set, for the project page's list (one query for many sets). */
-  async jobStatesOf(fileSetIds: readonly string[]): Promise<Map<string, JobProgress>> {
-    if (!fileSetIds.length) return new Map();
-    const r = await this.deps.pool.query<JobRow>(
-      `select distinct on (j.file_set_id) ${JOB_COLUMNS}
-       from processing_jobs j join processing_runs r on r.id = j.run_id
-       where j.file_set_id = any($1::uuid[]) order by j.file_set_id, r.created_at desc`,
-      [fileSetIds],
-    );
-    return new Map(r.rows.map((j) => [j.file_set_id, toJobProgress(j)]));
+  jobStatesOf(fileSetIds: readonly string[]): Promise<Map<string, JobProgress>> {
+    return this.runs.latestJobStates(fileSetIds);
   }
 
   /** Called after every settled job: finishes the run once and refunds what failed. */
   async finishRunIfSettled(runId: string): Promise<SettledRun | null> {
-    const settled = await this.jobs.finishIfSettled(runId);
+    const settled = await this.runs.finishIfSettled(runId);
     if (settled) {
       await this.refund(settled);
       this.deps.logger.info({ runId, succeeded: settled.succeeded, failed: settled.failed }, 'processing run finished');
@@ -420,12 +301,12 @@ export class ProcessingService {
         description: `${run.failed} failed file set${run.failed === 1 ? '' : 's'}`, // shown as "Refund: 1 failed file set"
       });
     }
-    await this.jobs.recordRefund(run.runId, refund);
+    await this.runs.recordRefund(run.runId, refund);
   }
 
   /** Re-posts refunds of runs that finished while the process died before reaching the ledger. */
   async settlePendingRefunds(): Promise<number> {
-    const runs = await this.jobs.runsAwaitingRefund();
+    const runs = await this.runs.runsAwaitingRefund();
     for (const run of runs) await this.refund(run);
     return runs.length;
   }

@@ -11,7 +11,7 @@ const COALESCE_MS = 60;
 
 export async function progressStream(
   read: () => Promise<ProjectProgress>,
-  listener: ProgressListener,
+  listener: Pick<ProgressListener, 'subscribe'>,
   projectId: string,
 ): Promise<AsyncIterableIterator<ProjectProgress>> {
   let dirty = true;

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../test-support/test-server.js';
 import { makeTestVideo } from '../test-support/media-fixtures.js';
 import { createProject, seedFileSets, waitForRun } from './test-support/seed-file-sets.js';
-import { PROCESSING_QUEUE, REPLACED_SINCE_FAILURE } from './processing.service.js';
+import { PROCESSING_QUEUE } from './processing.service.js';
+import { REPLACED_SINCE_FAILURE } from './failure-reason.js';
 
 let server: StartedTestServer;
 let adminToken: string;

@@ -1,5 +1,4 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
 import { SHOT_TYPES } from '../analysis/shot-types/index.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
@@ -11,6 +10,7 @@ import { inputToResult, presentResult } from './result.presenter.js';
 import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './results.types.js';
 import { Batcher, perContext } from '../graphql/request-loaders.js';
 import type { ResultView } from './results.service.js';
+import type { ResultsDeps } from './results.module.js';
 
 type PresentedFileSet = FileSetType;
 
@@ -18,7 +18,7 @@ type PresentedFileSet = FileSetType;
 export class ResultsResolver {
   private readonly loaders: (ctx: object) => { results: Batcher<ResultView>; jobs: Batcher<JobProgress> };
 
-  constructor(private readonly services: AppServices) {
+  constructor(private readonly services: ResultsDeps) {
     this.loaders = perContext(() => ({
       results: new Batcher((ids) => this.services.results.byFileSets(ids)),
       jobs: new Batcher((ids) => this.services.processing.jobStatesOf(ids)),

@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { ResultsDeps } from './results.module.js';
 import { jsonBody } from '../http/route.js';
 import { authed } from '../auth/signed-in-routes.js';
 import { presentResultRest } from './result.presenter.js';
 
 /** /api/filesets/:id/results (SPEC §7) and the reset route. */
-export function resultRoutes(services: AppServices): Router {
+export function resultRoutes(services: ResultsDeps): Router {
   const r = Router();
   const { results } = services;
   r.get(

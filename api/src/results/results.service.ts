@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { ZodError } from 'zod';
 import { isShotType } from '../analysis/shot-types/vocabulary.js';
 import type { Orm } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
 import { AppError, notFound } from '../errors/app-error.js';
 import { FileSet } from '../file-sets/file-set.entity.js';
 import { parseId } from '../validation/ids.js';
@@ -179,9 +180,7 @@ export class ResultsService {
     provider: string;
     analysis: Record<string, unknown>;
   }): Promise<string> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    return inTransaction(this.pool, async (client) => {
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [`titles:${a.projectId}`]);
       const taken = await client.query<{ title: string }>(
         `select lower(r."current"->'content'->>'title') as title from file_set_results r join file_sets fs on fs.id = r.file_set_id
@@ -198,13 +197,7 @@ export class ResultsService {
            analysis = excluded.analysis, provider = excluded.provider, edited_at = null, updated_at = now()`,
         [a.fileSetId, JSON.stringify(result), JSON.stringify(a.analysis), a.provider.slice(0, 32)],
       );
-      await client.query('commit');
       return result.content.title;
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 }

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { AppServices } from '../../app/services.js';
+import type { Orm } from '../../db/database.js';
+import type { FileStorage } from '../../files/file-storage.js';
 import { FileSet } from '../../file-sets/file-set.entity.js';
 import { MediaFile, type MediaKind } from '../../file-sets/media-file.entity.js';
 import { Project } from '../../projects/project.entity.js';
@@ -28,7 +29,13 @@ export interface SeedSet {
 const CONTENT_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', jpg: 'image/jpeg', srt: 'application/x-subrip' };
 const KINDS: Record<string, MediaKind> = { mp4: 'video', mov: 'video', jpg: 'image', srt: 'subtitle' };
 
-async function store(services: AppServices, source: Readable, filename: string) {
+/** What seeding writes through: the ORM for the rows, the storage for the bytes. */
+export interface SeedServices {
+  orm: Orm;
+  storage: Pick<FileStorage, 'write'>;
+}
+
+async function store(services: SeedServices, source: Readable, filename: string) {
   const extension = filename.split('.').pop()!.toLowerCase();
   const stored = await services.storage.write(source, { extension });
   return { filename, extension, kind: KINDS[extension]!, contentType: CONTENT_TYPES[extension]!, ...stored };
@@ -55,7 +62,7 @@ export async function truncatedMp4(video?: VideoOptions): Promise<Buffer> {
 }
 
 /** Adds the sets to the project (positions continue after existing sets) and returns their ids in order. */
-export async function seedFileSets(services: AppServices, projectId: string, sets: SeedSet[]): Promise<string[]> {
+export async function seedFileSets(services: SeedServices, projectId: string, sets: SeedSet[]): Promise<string[]> {
   const em = services.orm.em.fork();
   const project = await em.findOneOrFail(Project, { id: projectId });
   const start = await em.count(FileSet, { project: projectId });

@@ -11,12 +11,17 @@
  * is guarded in SQL, so a job delivered twice settles once.
  */
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import type { AppServices } from '../../app/services.js';
+import type { Config } from '../../config/config.js';
+import type { Orm } from '../../db/database.js';
+import type { FileStorage } from '../../files/file-storage.js';
+import type { Logger } from '../../logging/logger.js';
+import type { QueueBackend } from '../../queue/queue-backend.js';
+import type { ResultsService } from '../../results/results.service.js';
 import { PermanentProcessingError, type MetadataProvider } from '../../analysis/metadata/index.js';
 import { FileSet } from '../../file-sets/file-set.entity.js';
 import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
-import { PROCESSING_QUEUE, type ProcessFileSetJob } from '../processing.service.js';
+import { PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
 import { logConnectionError } from '../../logging/shutdown-state.js';
 
 const FORCE_CLOSE_MS = 5_000;
@@ -37,7 +42,19 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
   }
 }
 
-export type WorkerServices = Pick<AppServices, 'config' | 'logger' | 'orm' | 'pool' | 'queue' | 'storage' | 'processing' | 'results'>;
+/** What the worker uses (the processing module's worker step names the same keys). */
+export interface ProcessingWorkerDeps {
+  /** The worker's settings (concurrency, lock, backoff, reconcile interval) and SRT_MAX_BYTES. */
+  config: Pick<Config, 'worker' | 'srtMaxBytes'>;
+  logger: Logger;
+  /** Reads the set and its files. */
+  orm: Orm;
+  queue: QueueBackend;
+  storage: Pick<FileStorage, 'absolutePath'>;
+  /** The job rows (`runs`), ending runs and their refunds, and the lost-job check. */
+  processing: Pick<ProcessingService, 'runs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost'>;
+  results: Pick<ResultsService, 'saveGenerated'>;
+}
 
 export class ProcessingWorker {
   private worker: Worker | undefined;
@@ -47,7 +64,7 @@ export class ProcessingWorker {
   private idleWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly services: WorkerServices,
+    private readonly services: ProcessingWorkerDeps,
     private readonly provider: MetadataProvider,
   ) {}
 
@@ -110,13 +127,13 @@ export class ProcessingWorker {
   async handle(job: Job<ProcessFileSetJob>): Promise<{ title: string } | { skipped: true }> {
     const { runId, fileSetId } = job.data;
     const { processing, results, orm, storage, logger } = this.services;
-    const begun = await processing.jobs.begin(runId, fileSetId, job.attemptsMade + 1);
+    const begun = await processing.runs.begin(runId, fileSetId, job.attemptsMade + 1);
     if (!begun) return { skipped: true };
     const { projectId } = begun;
     // Which process took which set (pino adds pid): how a scaled deployment is read from its logs.
     logger.info({ runId, fileSetId, attempt: job.attemptsMade + 1 }, 'processing file set');
     const report = async (r: StageReport) => {
-      await processing.jobs.report(runId, fileSetId, projectId, r);
+      await processing.runs.report(runId, fileSetId, projectId, r);
       await job.updateProgress({ percent: r.percent, stage: r.stage, stageMessage: r.stageMessage });
     };
     try {
@@ -154,7 +171,7 @@ export class ProcessingWorker {
         provider: out.generated.provider,
         analysis: out.analysis,
       });
-      await processing.jobs.settle(runId, fileSetId, projectId, { status: 'completed' });
+      await processing.runs.settle(runId, fileSetId, projectId, { status: 'completed' });
       await processing.finishRunIfSettled(runId);
       return { title };
     } catch (err) {
@@ -164,10 +181,10 @@ export class ProcessingWorker {
       const message = permanent ? (err as Error).message : `Processing failed: ${(err as Error).message ?? String(err)}`;
       logger.warn({ err, runId, fileSetId, attempt: job.attemptsMade + 1, permanent, last }, 'file set processing failed');
       if (last) {
-        await processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: message });
+        await processing.runs.settle(runId, fileSetId, projectId, { status: 'failed', error: message });
         await processing.finishRunIfSettled(runId);
       } else {
-        await processing.jobs.retrying(runId, fileSetId, projectId, message);
+        await processing.runs.retrying(runId, fileSetId, projectId, message);
       }
       if (permanent) throw new UnrecoverableError(message);
       throw err;
@@ -179,7 +196,7 @@ export class ProcessingWorker {
     if (!job?.data?.runId || !job.finishedOn) return;
     try {
       const { runId, fileSetId, projectId } = job.data;
-      if (await this.services.processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: err.message || 'Processing failed' })) {
+      if (await this.services.processing.runs.settle(runId, fileSetId, projectId, { status: 'failed', error: err.message || 'Processing failed' })) {
         await this.services.processing.finishRunIfSettled(runId);
       }
     } catch (e) {

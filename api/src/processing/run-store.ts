@@ -1,0 +1,353 @@
+/**
+ * Every SQL statement of processing, in one place: the reads and writes of `processing_runs` and
+ * `processing_jobs` (and the few rows of other tables a run reads or moves: the project row it
+ * locks and marks, the results that say which sets are processed already). Plain SQL with
+ * conditions rather than MikroORM's unit of work, because several workers (processes) settle jobs
+ * of one run at once: each change is one guarded UPDATE, and every change is announced with NOTIFY
+ * so every API process can push it to its subscribers.
+ *
+ * The entities `ProcessingRun` and `ProcessingJob` are not queried: they declare these tables for
+ * the schema-drift test (app/schema-drift.int.spec.ts checks them against the migrated database),
+ * so the row types below read columns that test keeps in step with the migrations.
+ */
+import { formatCredits } from '@shotlog/ledger';
+import type pg from 'pg';
+import { inTransaction } from '../db/transaction.js';
+import { failureReason, REPLACED_SINCE_FAILURE } from './failure-reason.js';
+import type { JobStatus } from './processing-job.entity.js';
+import type { RunStatus } from './processing-run.entity.js';
+import type { JobProgress } from './progress.js';
+
+/** The NOTIFY channel; the payload is the project id. */
+export const PROGRESS_CHANNEL = 'shotlog_progress';
+
+export interface RunView {
+  id: string;
+  projectId: string;
+  status: RunStatus;
+  totalJobs: number;
+  succeededJobs: number;
+  failedJobs: number;
+  costPerFileset: string;
+  charged: string;
+  refunded: string | null;
+  provider: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+/** A run that has just ended (or ended without its refund posted): what the refund is computed from. */
+export interface SettledRun {
+  runId: string;
+  projectId: string;
+  userId: string;
+  totalJobs: number;
+  succeeded: number;
+  failed: number;
+  chargedCents: number;
+  costPerFileset: string;
+}
+
+/** A new run's row and the sets it takes (one pending job each). */
+export interface NewRun {
+  id: string;
+  projectId: string;
+  userId: string;
+  fileSetIds: readonly string[];
+  costPerFileset: string;
+  chargedCents: number;
+  provider: string;
+}
+
+/** An open job of a running run (the queue may have lost it). */
+export interface OpenJob {
+  runId: string;
+  fileSetId: string;
+  projectId: string;
+}
+
+interface RunRow {
+  id: string;
+  project_id: string;
+  status: RunStatus;
+  total_jobs: number;
+  succeeded_jobs: number;
+  failed_jobs: number;
+  cost_per_fileset: string;
+  charged_cents: number;
+  refunded_cents: number | null;
+  provider: string;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const toRunView = (r: RunRow): RunView => ({
+  id: r.id,
+  projectId: r.project_id,
+  status: r.status,
+  totalJobs: r.total_jobs,
+  succeededJobs: r.succeeded_jobs,
+  failedJobs: r.failed_jobs,
+  costPerFileset: r.cost_per_fileset,
+  charged: formatCredits(r.charged_cents),
+  refunded: r.refunded_cents === null ? null : formatCredits(r.refunded_cents),
+  provider: r.provider,
+  createdAt: r.created_at,
+  finishedAt: r.finished_at,
+});
+
+/** A processing_jobs row as progress reads it (JOB_COLUMNS, the table aliased `j`). */
+interface JobRow {
+  id: string;
+  file_set_id: string;
+  status: JobStatus;
+  progress: number;
+  stage: string | null;
+  stage_message: string | null;
+  error: string | null;
+  attempts: number;
+  /** A file of the set was stored after the job finished (Replace file): the old reason no longer holds. */
+  replaced_since: boolean | null;
+}
+const JOB_COLUMNS = `j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts,
+  (select max(m.created_at) > j.finished_at from media_files m where m.file_set_id = j.file_set_id) as replaced_since`;
+
+const toJobProgress = (j: JobRow): JobProgress => ({
+  id: j.id,
+  fileSetId: j.file_set_id,
+  status: j.status,
+  progress: j.progress,
+  stage: j.stage,
+  stageMessage: j.stage_message,
+  error: j.error,
+  reason: j.status !== 'failed' ? null : j.replaced_since ? REPLACED_SINCE_FAILURE : failureReason(j.error),
+  attempts: j.attempts,
+});
+
+/** A processing_runs row as finishIfSettled and runsAwaitingRefund read it. */
+interface SettledRunRow {
+  id: string;
+  project_id: string;
+  user_id: string;
+  total_jobs: number;
+  succeeded_jobs: number;
+  failed_jobs: number;
+  charged_cents: number;
+  cost_per_fileset: string;
+}
+
+const settledRun = (row: SettledRunRow): SettledRun => ({
+  runId: row.id,
+  projectId: row.project_id,
+  userId: row.user_id,
+  totalJobs: row.total_jobs,
+  succeeded: row.succeeded_jobs,
+  failed: row.failed_jobs,
+  chargedCents: row.charged_cents,
+  costPerFileset: row.cost_per_fileset,
+});
+
+export class RunStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  // ---- Runs: start, read, end, refund
+
+  /**
+   * Records a run and one pending job per set, in one transaction that first locks the project row
+   * (serialises with removing a set: FileSetsService.removeFileSet locks the same row). PostgreSQL's
+   * errors reach the caller after the rollback: 23505 (the partial unique index allows one running
+   * run per project) and 23503 (a set was removed meanwhile).
+   */
+  async create(run: NewRun): Promise<void> {
+    await inTransaction(this.pool, async (client) => {
+      await client.query('select id from projects where id = $1 for update', [run.projectId]);
+      await client.query(
+        `insert into processing_runs (id, project_id, user_id, status, total_jobs, cost_per_fileset, charged_cents, provider, created_at, updated_at)
+         values ($1, $2, $3, 'running', $4, $5, $6, $7, now(), now())`,
+        [run.id, run.projectId, run.userId, run.fileSetIds.length, run.costPerFileset, run.chargedCents, run.provider],
+      );
+      await client.query(
+        `insert into processing_jobs (id, run_id, file_set_id, status, progress, stage_message, updated_at)
+         select gen_random_uuid(), $1, unnest($2::uuid[]), 'pending', 0, 'Waiting in the queue', now()`,
+        [run.id, run.fileSetIds],
+      );
+    });
+  }
+
+  /** Removes a run that was never charged (its jobs go with it), so the project can start again. */
+  async remove(runId: string): Promise<void> {
+    await this.pool.query('delete from processing_runs where id = $1', [runId]);
+  }
+
+  /** The project shows 'processing' once its run is charged. */
+  async markProjectProcessing(projectId: string): Promise<void> {
+    await this.pool.query(`update projects set status = 'processing', updated_at = now() where id = $1`, [projectId]);
+  }
+
+  async run(runId: string): Promise<RunView | null> {
+    const r = await this.pool.query<RunRow>('select * from processing_runs where id = $1', [runId]);
+    return r.rows[0] ? toRunView(r.rows[0]) : null;
+  }
+
+  async latestRun(projectId: string): Promise<RunView | null> {
+    const r = await this.pool.query<RunRow>('select * from processing_runs where project_id = $1 order by created_at desc limit 1', [projectId]);
+    return r.rows[0] ? toRunView(r.rows[0]) : null;
+  }
+
+  /**
+   * The project's status and its latest run, in one statement: a run ends in the same transaction
+   * as its project's status changes, and two reads could straddle that commit (a completed run
+   * beside a project still 'processing'). `projectStatus` is null for a project that does not exist.
+   */
+  async progressHead(projectId: string): Promise<{ projectStatus: string | null; run: { id: string; status: RunStatus } | null }> {
+    const head = await this.pool.query<{ project_status: string; run_id: string | null; run_status: RunStatus | null }>(
+      `select p.status as project_status, r.id as run_id, r.status as run_status
+       from projects p
+       left join lateral (select id, status from processing_runs where project_id = p.id order by created_at desc limit 1) r on true
+       where p.id = $1`,
+      [projectId],
+    );
+    const row = head.rows[0];
+    return { projectStatus: row?.project_status ?? null, run: row?.run_id && row.run_status ? { id: row.run_id, status: row.run_status } : null };
+  }
+
+  /** The jobs of a run, in the project's set order. */
+  async jobsOf(runId: string): Promise<JobProgress[]> {
+    const r = await this.pool.query<JobRow>(
+      `select ${JOB_COLUMNS}
+       from processing_jobs j join file_sets fs on fs.id = j.file_set_id
+       where j.run_id = $1 order by fs.position, fs.base_name`,
+      [runId],
+    );
+    return r.rows.map(toJobProgress);
+  }
+
+  /** Latest job state per file set (one query for many sets). */
+  async latestJobStates(fileSetIds: readonly string[]): Promise<Map<string, JobProgress>> {
+    if (!fileSetIds.length) return new Map();
+    const r = await this.pool.query<JobRow>(
+      `select distinct on (j.file_set_id) ${JOB_COLUMNS}
+       from processing_jobs j join processing_runs r on r.id = j.run_id
+       where j.file_set_id = any($1::uuid[]) order by j.file_set_id, r.created_at desc`,
+      [fileSetIds],
+    );
+    return new Map(r.rows.map((j) => [j.file_set_id, toJobProgress(j)]));
+  }
+
+  /** Which of these sets have a result (processed already, whatever their jobs say). */
+  async setsWithResult(fileSetIds: readonly string[]): Promise<Set<string>> {
+    if (!fileSetIds.length) return new Set();
+    const r = await this.pool.query<{ file_set_id: string }>('select file_set_id from file_set_results where file_set_id = any($1::uuid[])', [fileSetIds]);
+    return new Set(r.rows.map((row) => row.file_set_id));
+  }
+
+  /** Unsettled jobs of running runs (at most 5000), which the queue should hold. */
+  async openJobs(): Promise<OpenJob[]> {
+    const r = await this.pool.query<{ run_id: string; file_set_id: string; project_id: string }>(
+      `select j.run_id, j.file_set_id, r.project_id from processing_jobs j join processing_runs r on r.id = j.run_id
+       where r.status = 'running' and j.status in ('pending', 'processing') limit 5000`,
+    );
+    return r.rows.map((row) => ({ runId: row.run_id, fileSetId: row.file_set_id, projectId: row.project_id }));
+  }
+
+  /**
+   * Ends the run when no job is open, exactly once: the UPDATE's `status = 'running'` condition is
+   * re-checked under the row lock, so of several workers settling the last jobs at once only one gets
+   * the row back. The project becomes 'completed' in the same transaction.
+   */
+  async finishIfSettled(runId: string): Promise<SettledRun | null> {
+    const row = await inTransaction(this.pool, async (client) => {
+      const r = await client.query<SettledRunRow>(
+        `update processing_runs r set status = 'completed', finished_at = now(), updated_at = now(),
+           succeeded_jobs = c.ok, failed_jobs = c.bad
+         from (select count(*) filter (where status = 'completed')::int as ok, count(*) filter (where status = 'failed')::int as bad,
+                      count(*) filter (where status in ('pending', 'processing'))::int as open
+               from processing_jobs where run_id = $1) c
+         where r.id = $1 and r.status = 'running' and c.open = 0
+         returning r.id, r.project_id, r.user_id, r.total_jobs, r.succeeded_jobs, r.failed_jobs, r.charged_cents, r.cost_per_fileset`,
+        [runId],
+      );
+      const settled = r.rows[0];
+      if (settled)
+        await client.query(`update projects set status = 'completed', updated_at = now() where id = $1 and status = 'processing'`, [settled.project_id]);
+      return settled;
+    });
+    if (!row) return null;
+    await this.notify(row.project_id);
+    return settledRun(row);
+  }
+
+  async recordRefund(runId: string, cents: number): Promise<void> {
+    await this.pool.query(`update processing_runs set refunded_cents = $2, refund_posted_at = now(), updated_at = now() where id = $1`, [runId, cents]);
+  }
+
+  /** Finished runs whose refund never reached the ledger (the process died in between). */
+  async runsAwaitingRefund(): Promise<SettledRun[]> {
+    const r = await this.pool.query<SettledRunRow>(
+      `select id, project_id, user_id, total_jobs, succeeded_jobs, failed_jobs, charged_cents, cost_per_fileset
+       from processing_runs where status = 'completed' and refund_posted_at is null limit 100`,
+    );
+    return r.rows.map(settledRun);
+  }
+
+  // ---- Jobs: what the workers write, each change announced
+
+  async notify(projectId: string): Promise<void> {
+    await this.pool.query('select pg_notify($1, $2)', [PROGRESS_CHANNEL, projectId]);
+  }
+
+  /**
+   * Marks the job as running (attempt n). Answers null when the job is already settled (a duplicate
+   * delivery after it completed or failed for good): the caller must then do nothing.
+   */
+  async begin(runId: string, fileSetId: string, attempt: number): Promise<{ projectId: string } | null> {
+    const r = await this.pool.query<{ project_id: string }>(
+      `update processing_jobs j set status = 'processing', attempts = greatest(j.attempts + 1, $3), progress = 0, stage = 'queued',
+         stage_message = 'Starting', error = null, started_at = coalesce(j.started_at, now()), updated_at = now()
+       from processing_runs r
+       where j.run_id = $1 and j.file_set_id = $2 and r.id = j.run_id and j.status in ('pending', 'processing')
+       returning r.project_id`,
+      [runId, fileSetId, attempt],
+    );
+    const projectId = r.rows[0]?.project_id;
+    if (projectId) await this.notify(projectId);
+    return projectId ? { projectId } : null;
+  }
+
+  async report(runId: string, fileSetId: string, projectId: string, p: { percent: number; stage: string; stageMessage: string }): Promise<void> {
+    await this.pool.query(
+      `update processing_jobs set progress = $3, stage = $4, stage_message = $5, updated_at = now()
+       where run_id = $1 and file_set_id = $2 and status = 'processing'`,
+      [runId, fileSetId, Math.round(p.percent), p.stage.slice(0, 32), p.stageMessage.slice(0, 255)],
+    );
+    await this.notify(projectId);
+  }
+
+  /** Settles the job once (completed or failed); false when it was already settled. */
+  async settle(runId: string, fileSetId: string, projectId: string, outcome: { status: 'completed' } | { status: 'failed'; error: string }): Promise<boolean> {
+    const r = await this.pool.query(
+      `update processing_jobs set status = $3::varchar, progress = case when $3::varchar = 'completed' then 100 else progress end,
+         stage = $3::varchar, stage_message = $4, error = $5, finished_at = now(), updated_at = now()
+       where run_id = $1 and file_set_id = $2 and status in ('pending', 'processing')`,
+      [
+        runId,
+        fileSetId,
+        outcome.status,
+        outcome.status === 'completed' ? 'Completed' : 'Failed',
+        outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null,
+      ],
+    );
+    await this.notify(projectId);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  /** Tells the user a transient failure will be retried; the job stays open. */
+  async retrying(runId: string, fileSetId: string, projectId: string, message: string): Promise<void> {
+    await this.pool.query(
+      `update processing_jobs set stage = 'retrying', stage_message = $3, error = $4, updated_at = now()
+       where run_id = $1 and file_set_id = $2 and status in ('pending', 'processing')`,
+      [runId, fileSetId, 'Retrying after a temporary error', message.slice(0, 2000)],
+    );
+    await this.notify(projectId);
+  }
+}
