@@ -6,7 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import type { QueueBackend } from '../queue/queue-backend.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
-import { pick, type EntityClass, type FeatureModule, type RunningWorker, type ServiceFactory } from '../kernel/feature-module.js';
+import { pick, type EntityClass, type FeatureModule, type RunningWorker } from '../kernel/feature-module.js';
 
 /** What the composition root gives every module before any module's services exist. */
 export interface BaseServices {
@@ -23,7 +23,7 @@ export interface BaseServices {
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type ProvidedBy<M> = M extends { services: ServiceFactory<never, infer P> } ? P : never;
+type ProvidedBy<M> = M extends { services: { create(deps: never): infer P } } ? P : never;
 
 /** The services of a process built from `Modules`: the base plus what every module provides. */
 export type ServicesOf<Modules extends readonly FeatureModule[]> = BaseServices & UnionToIntersection<ProvidedBy<Modules[number]>>;

@@ -4,7 +4,7 @@ import type { Config } from '../config/config.js';
 import type { Orm } from '../db/database.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
-import type { CreditsService } from '../credits/credits.service.js';
+import type { AccountCredits } from '../users/account-credits.js';
 import { PasswordReset } from './password-reset.entity.js';
 import { AuthService } from './auth.service.js';
 import { JwtService } from './jwt.js';
@@ -17,7 +17,7 @@ import { authRoutes } from './auth.routes.js';
 export interface AuthDeps {
   auth: Pick<AuthService, 'register' | 'login' | 'changePassword' | 'resetPassword' | 'issuePasswordReset'>;
   /** The signed-in user's balance in the REST answers. */
-  credits: Pick<CreditsService, 'balance'>;
+  credits: Pick<AccountCredits, 'balance'>;
   /** Reset links point at the web app. */
   config: Pick<Config, 'publicUrl'>;
 }

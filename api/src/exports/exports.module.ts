@@ -16,7 +16,7 @@ export interface ExportsDeps extends RouteAuth {
   exports: ExportsService;
 }
 
-interface ExportsNeeds {
+export interface ExportsNeeds {
   pool: pg.Pool;
   projects: ProjectsService;
   users: UsersService;

@@ -21,7 +21,7 @@ export interface FileSetsDeps extends RouteAuth {
   processing: Pick<ProcessingService, 'estimate'>;
 }
 
-interface FileSetsNeeds {
+export interface FileSetsNeeds {
   orm: Orm;
   storage: FileStorage;
   projects: ProjectsService;

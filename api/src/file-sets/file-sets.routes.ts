@@ -4,7 +4,7 @@ import { badInput } from '../errors/app-error.js';
 import { jsonBody } from '../http/route.js';
 import { authed } from '../auth/signed-in-routes.js';
 import type { RunScope } from '../processing/processing.service.js';
-import { presentSetsRest } from '../uploads/upload.presenter.js';
+import { presentSetsRest } from './file-set.presenter.js';
 import { generatedMessage, removedMessage } from './file-sets.service.js';
 
 /** `?scope=unprocessed|failed` (default unprocessed): which run a cost estimate is for. */

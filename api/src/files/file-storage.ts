@@ -4,8 +4,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { FileHasher, type HashJob } from '../uploads/file-hasher.js';
-import { paceYoungGc } from '../uploads/young-gc-pacing.js';
+import { FileHasher, type HashJob } from './file-hasher.js';
+import { paceYoungGc } from './young-gc-pacing.js';
 
 export interface StoredFile {
   /** The name the server chose; the only thing ever joined to the storage directory. */

@@ -17,7 +17,7 @@ export interface FilesDeps extends RouteAuth {
   logger: Logger;
 }
 
-interface FilesNeeds {
+export interface FilesNeeds {
   config: Pick<Config, 'storageDir'>;
   logger: Logger;
   orm: Orm;

@@ -74,7 +74,7 @@ export interface FeatureModule {
 }
 
 /** Declares a feature module (identity at run time; the helpers below carry the types). */
-export function defineModule<M extends FeatureModule>(module: M): M {
+export function defineModule<const M extends FeatureModule>(module: M): M {
   return module;
 }
 

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscript
 import { requireUser } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
+import { IdempotencyKeyArg } from '../idempotency/idempotency-key-arg.js';
 import { ProjectType } from '../projects/projects.types.js';
 import type { ProjectProgress } from './progress.js';
 import { ProcessingProgressType, ProcessingRunType, StartProcessingPayload } from './processing.types.js';
@@ -21,11 +22,10 @@ export class ProcessingResolver {
   async startProcessing(
     @Arg('projectId', () => ID, { description: 'One of your projects with at least one complete file set.' }) projectId: string,
     @Ctx() ctx: GraphQLContext,
-    @Arg('idempotencyKey', () => String, {
-      nullable: true,
-      description:
-        'Any unique string (1 to 200 visible ASCII characters, e.g. a UUID) for safe retries: repeating the mutation with the same key returns the run the first call started (charged once) instead of starting or charging again, for 24 hours. The same key with another projectId is a CONFLICT.',
-    })
+    @IdempotencyKeyArg(
+      'repeating the mutation with the same key returns the run the first call started (charged once) instead of starting or charging again',
+      'The same key with another projectId is a CONFLICT.',
+    )
     idempotencyKey?: string | null,
   ) {
     return startProcessingOnce(this.services, requireUser(ctx), projectId, idempotencyKey);

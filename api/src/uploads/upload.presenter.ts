@@ -1,5 +1,6 @@
 import type { Project } from '../projects/project.entity.js';
-import { presentFile, presentFileSet } from '../projects/project.presenter.js';
+import { presentFile } from '../projects/project.presenter.js';
+import { presentSetsRest } from '../file-sets/file-set.presenter.js';
 import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { RecordedFile } from '../file-sets/file-sets.service.js';
 import type { RefusedFile, UploadOutcome } from './uploads.service.js';
@@ -16,14 +17,6 @@ export function uploadMessage(o: { accepted: unknown[]; refused: unknown[]; file
 
 export function presentAccepted(r: RecordedFile) {
   return { ...presentFile(r.file), sha256: r.file.sha256, fileSetId: r.fileSet.id, baseName: r.fileSet.baseName, replaced: r.replaced };
-}
-
-/** Sets as verify-filesets shows them; `resource_uri` too for REST clients (SPEC §7). */
-export function presentSetsRest(sets: FileSet[]) {
-  return sets.map((s) => {
-    const p = presentFileSet(s);
-    return { ...p, files: p.files.map((f) => ({ ...f, resource_uri: f.resourceUri })) };
-  });
 }
 
 /** The upload answer (SPEC leaves it open): what was kept, what was refused and why, and the sets now. */

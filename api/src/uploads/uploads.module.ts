@@ -15,7 +15,7 @@ export interface UploadsDeps extends RouteAuth {
   idempotency: IdempotencyService;
 }
 
-interface UploadsNeeds {
+export interface UploadsNeeds {
   config: Pick<Config, 'maxUploadBytes' | 'maxUploadFiles' | 'srtMaxBytes'>;
   storage: FileStorage;
   fileSets: FileSetsService;

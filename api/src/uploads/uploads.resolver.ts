@@ -3,6 +3,7 @@ import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { UploadsDeps } from './uploads.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
+import { IdempotencyKeyArg } from '../idempotency/idempotency-key-arg.js';
 import { presentFileSet } from '../projects/project.presenter.js';
 import { commitUploadOnce } from './commit-upload-once.js';
 import { consumeUploads } from './graphql-uploads.js';
@@ -22,11 +23,10 @@ export class UploadsResolver {
     @Arg('projectId', () => ID, { description: 'One of your projects (not in the trash).' }) projectId: string,
     @Arg('files', () => [GraphQLUpload], { description: 'The files: .mp4/.mov, .jpg and .srt, any case.' }) files: Array<Promise<FileUpload>>,
     @Ctx() ctx: GraphQLContext,
-    @Arg('idempotencyKey', () => String, {
-      nullable: true,
-      description:
-        'Any unique string (1 to 200 visible ASCII characters, e.g. a UUID) for safe retries: repeating the upload of the same files (names, sizes and SHA-256) with the same key returns the first answer instead of uploading again, for 24 hours. The same key with other files is a CONFLICT, and so is a repeat while the first is still running (after a wait).',
-    })
+    @IdempotencyKeyArg(
+      'repeating the upload of the same files (names, sizes and SHA-256) with the same key returns the first answer instead of uploading again',
+      'The same key with other files is a CONFLICT, and so is a repeat while the first is still running (after a wait).',
+    )
     idempotencyKey?: string | null,
   ): Promise<UploadResultType> {
     const user = requireUser(ctx);

@@ -5,7 +5,7 @@ import { parseSlot } from '../file-sets/file-kinds.js';
 import { authed } from '../auth/signed-in-routes.js';
 import type { User } from '../users/user.entity.js';
 import { receiveMultipart } from './multipart-upload.js';
-import { presentSetsRest } from './upload.presenter.js';
+import { presentSetsRest } from '../file-sets/file-set.presenter.js';
 import type { UploadOutcome, UploadSession } from './uploads.service.js';
 import { commitUploadOnce } from './commit-upload-once.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';

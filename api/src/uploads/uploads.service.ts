@@ -6,7 +6,7 @@ import type { Project } from '../projects/project.entity.js';
 import type { User } from '../users/user.entity.js';
 import { parseSlot } from '../file-sets/file-kinds.js';
 import { contentProblem } from './content-checks.js';
-import { HashingError } from './file-hasher.js';
+import { HashingError } from '../files/file-hasher.js';
 import { FileTooLargeError, type FileStorage } from '../files/file-storage.js';
 import { formatBytes, srtTooLarge } from '../config/size-limits.js';
 import { classifyFilename } from './upload-naming.js';

@@ -1,8 +1,8 @@
-import type { CreditsService } from '../credits/credits.service.js';
+import type { AccountCredits } from './account-credits.js';
 import type { User } from './user.entity.js';
 
 /** A user as the REST answers of SPEC §7 show it (profile, register, login, password reset). */
-export async function presentUserRest(services: { credits: Pick<CreditsService, 'balance'> }, user: User) {
+export async function presentUserRest(services: { credits: Pick<AccountCredits, 'balance'> }, user: User) {
   return {
     id: user.id,
     username: user.username,

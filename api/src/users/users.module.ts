@@ -3,7 +3,7 @@ import { defineModule, handlers, services } from '../kernel/feature-module.js';
 import type { Config } from '../config/config.js';
 import type { Orm } from '../db/database.js';
 import type { AuthService } from '../auth/auth.service.js';
-import type { CreditsService } from '../credits/credits.service.js';
+import type { AccountCredits } from './account-credits.js';
 import { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
 import { UsersResolver } from './users.resolver.js';
@@ -15,7 +15,7 @@ export interface UsersDeps {
   auth: Pick<AuthService, 'authenticate' | 'changePassword'>;
   users: Pick<UsersService, 'setTheme'>;
   /** A user's balance (profile, `creditBalance`). */
-  credits: Pick<CreditsService, 'balance'>;
+  credits: Pick<AccountCredits, 'balance'>;
 }
 
 /**

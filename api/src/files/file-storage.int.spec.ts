@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { FileHasher, HashingError } from './file-hasher.js';
-import { FileStorage, FileTooLargeError } from '../files/file-storage.js';
+import { FileStorage, FileTooLargeError } from './file-storage.js';
 import { PACE_BYTES, fillYoungGeneration, paceYoungGc } from './young-gc-pacing.js';
 
 // Real files in a temporary folder; a small inline-hash size so that a few MB reach the hashing thread.
