@@ -5,6 +5,8 @@ export { migrateLedger } from './store/schema.js';
 export { restrictLedgerRole } from './store/roles.js';
 // The one transaction helper of the repository (the API's begin/commit blocks use it too: api/src/db/transaction.ts).
 export { inTransaction } from './store/db.js';
+// The event types, in one list: the API turns it into the GraphQL enum LedgerEventType.
+export { LEDGER_EVENT_TYPES } from './events.js';
 export { createLedger, type LedgerOptions } from './ledger.js';
 export type { ChainVerification, EventFilter, Ledger, LedgerEventRow, Page, Posted, ReplayComparison, ReplayDifference, TransactionRow } from './types.js';
 export type { TransactionType } from './projections/transaction-history.js';

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
+import type { AdminDeps } from './admin.module.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import { badInput } from '../errors/app-error.js';
@@ -11,7 +11,7 @@ import { pollingIterator } from './polling-iterator.js';
 /** The admin view of the background job queues (administrators only). */
 @Resolver()
 export class AdminQueueResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: AdminDeps) {}
 
   @RequiresScope('admin')
   @Query(() => [QueueStatsType], { description: 'Every background job queue: job counts by state and the most recent failures (administrators).' })

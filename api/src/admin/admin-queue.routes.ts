@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import type { AppServices } from '../app/services.js';
+import type { AdminDeps } from './admin.module.js';
 import { adminOnly } from '../auth/signed-in-routes.js';
 import { readQueueStats } from './admin-queue.service.js';
 
 /** GET /api/admin/queue: job counts by state and recent failures per queue (administrators). */
-export function adminQueueRoutes(services: AppServices): Router {
+export function adminQueueRoutes(services: AdminDeps): Router {
   const r = Router();
   r.get(
     '/queue',

@@ -1,11 +1,10 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
+import type { AdminDeps } from './admin.module.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, parseSequenceCursor, sequenceCursor, timeIdCursor, toConnection } from '../graphql/relay.js';
 import { MoneyScalar } from '../graphql/scalars.js';
-import { PurchaseDecision, PurchaseRequestConnection } from '../credits/credits.types.js';
 import {
   AdminUserConnection,
   CreditAdjustmentType,
@@ -20,7 +19,7 @@ import {
 /** Administrator operations (roleId 2). Every one checks the role first: others get FORBIDDEN. */
 @Resolver()
 export class AdminResolver {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: AdminDeps) {}
 
   @RequiresScope('admin')
   @Query(() => AdminUserConnection, { description: 'All users with their balances (administrators).' })
@@ -67,40 +66,6 @@ export class AdminResolver {
   updateMarkup(@Ctx() ctx: GraphQLContext, @Arg('value', () => Number, { description: 'The markup in percent, 0 to 1000.' }) value: number) {
     const admin = requireAdmin(ctx);
     return this.services.admin.setMarkup(value, admin.id);
-  }
-
-  @RequiresScope('admin')
-  @Query(() => PurchaseRequestConnection, { description: 'All purchase requests, optionally by status (administrators).' })
-  async adminPurchaseRequests(
-    @Ctx() ctx: GraphQLContext,
-    @Arg('status', () => String, { nullable: true, description: 'pending, approved or rejected.' }) status: string | null,
-    @Arg('first', () => Int, { defaultValue: 50, description: 'Page size, 1 to 200.' }) first: number,
-    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page; omit for the newest requests.' }) after: string | null,
-  ) {
-    requireAdmin(ctx);
-    checkFirst(first);
-    const { requests, total } = await this.services.purchases.pageAll({ status, first, after });
-    return toConnection(requests, { first, after, totalCount: total, cursorOf: (r) => timeIdCursor('purchaseRequest', r) });
-  }
-
-  @RequiresScope('admin')
-  @Mutation(() => PurchaseDecision, { description: "Approves a pending purchase request: the package's credits are added, exactly once (administrators)." })
-  approvePurchaseRequest(
-    @Ctx() ctx: GraphQLContext,
-    @Arg('id', () => ID, { description: 'A pending purchase request.' }) id: string,
-    @Arg('adminNotes', () => String, { description: 'Notes shown to the user (e.g. the payment reference).', nullable: true }) adminNotes: string | null,
-  ) {
-    return this.services.purchases.approve(id, requireAdmin(ctx), adminNotes);
-  }
-
-  @RequiresScope('admin')
-  @Mutation(() => PurchaseDecision, { description: 'Rejects a pending purchase request; the notes are shown to the user as Reason (administrators).' })
-  rejectPurchaseRequest(
-    @Ctx() ctx: GraphQLContext,
-    @Arg('id', () => ID, { description: 'A pending purchase request.' }) id: string,
-    @Arg('adminNotes', () => String, { description: 'Shown to the user as the reason.', nullable: true }) adminNotes: string | null,
-  ) {
-    return this.services.purchases.reject(id, requireAdmin(ctx), adminNotes);
   }
 
   @RequiresScope('admin')

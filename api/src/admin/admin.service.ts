@@ -1,6 +1,7 @@
 import { formatCredits, type Ledger } from '@shotlog/ledger';
 import { badInput, notFound } from '../errors/app-error.js';
 import { parseId } from '../validation/ids.js';
+import { ledgerCsvHeader, ledgerCsvRows } from './ledger-csv.js';
 import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';
 import type { UsersService } from '../users/users.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
@@ -83,6 +84,24 @@ export class AdminService {
       beforeSequence: filter.beforeSequence,
     });
     return { rows: rows.map((e) => ({ ...e, amount: formatCredits(e.amount) })), total };
+  }
+
+  /**
+   * The ledger explorer's CSV export for finance: the header, then one chunk per page of 1,000
+   * events with the users' and actors' names (one query a page), so memory stays flat however
+   * long the ledger is. The filter is checked before the header is yielded. Same writer and cell
+   * rules as the agency CSVs (admin/ledger-csv.ts).
+   */
+  async *ledgerCsv(filter: { userId?: unknown; type?: unknown; from?: unknown; to?: unknown }): AsyncGenerator<string, void> {
+    let page = await this.ledgerEvents({ ...filter, limit: 1000, offset: 0 });
+    yield ledgerCsvHeader();
+    for (let offset = 0; ;) {
+      const names = await this.users.summaries(page.rows.flatMap((e) => (e.actorId ? [e.userId, e.actorId] : [e.userId])));
+      yield ledgerCsvRows(page.rows, (id) => (id ? (names.get(id)?.username ?? '') : ''));
+      offset += page.rows.length;
+      if (page.rows.length === 0 || offset >= page.total) return;
+      page = await this.ledgerEvents({ ...filter, limit: 1000, offset });
+    }
   }
 
   verifyChain() {

@@ -1,4 +1,5 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { LEDGER_EVENT_TYPES, type LedgerEventType as LedgerEventTypeName } from '@shotlog/ledger';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { MoneyScalar } from '../graphql/scalars.js';
 import { Connection } from '../graphql/relay.js';
@@ -44,6 +45,10 @@ export class LedgerEventUserType {
   @Field({ description: 'E-mail address.' }) email!: string;
 }
 
+/** The ledger's own event types (names = wire values) as a GraphQL enum, so codegen carries them to the web. */
+export const LedgerEventTypeEnum = Object.fromEntries(LEDGER_EVENT_TYPES.map((t) => [t, t])) as { [T in LedgerEventTypeName]: T };
+registerEnumType(LedgerEventTypeEnum, { name: 'LedgerEventType', description: 'What a ledger event records.' });
+
 @ObjectType('LedgerEvent', { description: 'One immutable event of the credit ledger.' })
 export class LedgerEventType {
   @Field(() => ID, { description: 'Event id.' }) id!: string;
@@ -51,7 +56,7 @@ export class LedgerEventType {
   @Field({ description: 'The account stream (one per user).' }) streamId!: string;
   @Field(() => Int, { description: 'Position in the stream.' }) streamVersion!: number;
   @Field(() => ID, { description: 'The account owner.' }) userId!: string;
-  @Field({ description: 'AccountOpened, SignupBonusGranted, PurchaseApproved, AdminAdjusted, ProcessingCharged or ProcessingRefunded.' }) type!: string;
+  @Field(() => LedgerEventTypeEnum, { description: 'What the event records.' }) type!: LedgerEventTypeName;
   @Field(() => MoneyScalar, { description: "Signed change to the account's balance." }) amount!: string;
   @Field(() => ID, { nullable: true, description: 'Who caused it (administrator), when not the user or the system.' }) actorId!: string | null;
   @Field(() => String, { nullable: true, description: 'Why (adjustments).' }) reason!: string | null;
@@ -67,7 +72,7 @@ export class LedgerEventConnection extends Connection(LedgerEventType, 'LedgerEv
 @InputType('LedgerEventFilter', { description: 'Filters for the ledger explorer.' })
 export class LedgerEventFilterInput {
   @Field(() => ID, { description: 'Only events of this user; omit for every user.', nullable: true }) userId?: string | null;
-  @Field(() => String, { nullable: true, description: 'Event type.' }) type?: string | null;
+  @Field(() => LedgerEventTypeEnum, { nullable: true, description: 'Event type.' }) type?: LedgerEventTypeName | null;
   @Field(() => Date, { nullable: true, description: 'From this instant (inclusive).' }) from?: Date | null;
   @Field(() => Date, { nullable: true, description: 'Before this instant (exclusive).' }) to?: Date | null;
 }

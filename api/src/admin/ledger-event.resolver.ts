@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import type { AppServices } from '../app/services.js';
+import type { AdminDeps } from './admin.module.js';
 import { requireAdmin } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { Batcher, perContext } from '../graphql/request-loaders.js';
@@ -14,7 +14,7 @@ import { LedgerEventType, LedgerEventUserType } from './admin.types.js';
 export class LedgerEventResolver {
   private readonly users: (ctx: object) => Batcher<UserSummary>;
 
-  constructor(private readonly services: AppServices) {
+  constructor(private readonly services: AdminDeps) {
     this.users = perContext(() => new Batcher((ids) => this.services.users.summaries(ids)));
   }
 

@@ -3,10 +3,8 @@ import type { GraphQLSchema } from 'graphql';
 import { closeAtExpiry, createGraphQL } from '../graphql/apollo.js';
 import { graphqlContextFor, type GraphQLContext } from '../auth/graphql-context.js';
 import { graphqlScopeError } from '../auth/scopes.js';
-import type { AuthService } from '../auth/auth.service.js';
 import { RevocationListener, sessionKey } from '../api-tokens/revocation-listener.js';
 import { graphqlUploadMiddleware } from '../uploads/graphql-uploads.js';
-import type { BaseServices } from './compose.js';
 import type { AppServices } from './services.js';
 
 /**
@@ -14,11 +12,7 @@ import type { AppServices } from './services.js';
  * API-token scope check, sockets closed when their token is revoked (api-tokens) or expires, and
  * multipart uploads (uploads).
  */
-export function startGraphQL(
-  services: BaseServices & { auth: Pick<AuthService, 'authenticate'> } & AppServices,
-  schema: GraphQLSchema,
-  httpServer: http.Server,
-) {
+export function startGraphQL(services: AppServices, schema: GraphQLSchema, httpServer: http.Server) {
   const revocations = new RevocationListener(services.pool, services.logger);
   return createGraphQL<GraphQLContext>({
     schema,

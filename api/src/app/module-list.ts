@@ -5,7 +5,9 @@ import { apiTokensModule } from '../api-tokens/api-tokens.module.js';
 import { usersModule } from '../users/users.module.js';
 import { settingsModule } from '../settings/settings.module.js';
 import { quotasModule } from '../quotas/quotas.module.js';
-import { legacyModule } from './legacy.module.js';
+import { creditsModule } from '../credits/credits.module.js';
+import { purchasesModule } from '../purchases/purchases.module.js';
+import { adminModule } from '../admin/admin.module.js';
 import { exportsModule } from '../exports/exports.module.js';
 import { processingModule } from '../processing/processing.module.js';
 import { projectsModule } from '../projects/projects.module.js';
@@ -29,7 +31,9 @@ export const modules = [
   usersModule,
   settingsModule,
   quotasModule,
-  legacyModule,
+  creditsModule,
+  purchasesModule,
+  adminModule,
   exportsModule,
   processingModule,
   projectsModule,

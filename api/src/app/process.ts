@@ -47,7 +47,7 @@ export async function openProcess(
       metrics: new Metrics(pool),
       idempotency: new IdempotencyService(pool),
     };
-    return { services: buildServices(modules, base) as unknown as AppServices, closeStores };
+    return { services: buildServices(modules, base), closeStores };
   } catch (err) {
     await closeStores().catch(() => undefined);
     throw err;

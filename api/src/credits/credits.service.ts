@@ -1,4 +1,4 @@
-import { costPerFilesetCents, formatCredits, parseCreditAmount, runCostCents, type Cents, type Ledger } from '@shotlog/ledger';
+import { costPerFilesetCents, formatCredits, parseCreditAmount, runCostCents, type Cents, type Ledger, type TransactionRow } from '@shotlog/ledger';
 import type { SettingsService } from '../settings/settings.service.js';
 import { BASE_COST_KEY, MARKUP_KEY } from '../settings/settings.service.js';
 import { badInput } from '../errors/app-error.js';
@@ -13,6 +13,18 @@ export interface TransactionView {
   amount: string;
   balanceAfterTransaction: string;
   transactionType: string;
+}
+
+/** A ledger history line as both APIs show it (amounts as decimal strings). */
+function transactionView(t: TransactionRow): TransactionView {
+  return {
+    id: t.id,
+    createdAt: t.createdAt,
+    description: t.description,
+    amount: formatCredits(t.amount),
+    balanceAfterTransaction: formatCredits(t.balanceAfter),
+    transactionType: t.transactionType,
+  };
 }
 
 /**
@@ -43,17 +55,7 @@ export class CreditsService {
     if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > 200) throw badInput('limit must be a whole number from 1 to 200');
     if (!Number.isInteger(page.offset) || page.offset < 0) throw badInput('offset must be a whole number, 0 or more');
     const { rows, total } = await this.ledger.transactions(userId, page);
-    return {
-      total,
-      rows: rows.map((t) => ({
-        id: t.id,
-        createdAt: t.createdAt,
-        description: t.description,
-        amount: formatCredits(t.amount),
-        balanceAfterTransaction: formatCredits(t.balanceAfter),
-        transactionType: t.transactionType,
-      })),
-    };
+    return { total, rows: rows.map(transactionView) };
   }
 
   /** One keyset page of the history for the GraphQL connection: lines older than `beforeSequence`. */
@@ -61,17 +63,7 @@ export class CreditsService {
     const { rows, total } = await this.ledger.transactions(userId, { limit: page.limit, offset: 0, beforeSequence: page.beforeSequence ?? undefined });
     return {
       total,
-      rows: rows.map((t) => ({
-        sequence: t.sequence,
-        view: {
-          id: t.id,
-          createdAt: t.createdAt,
-          description: t.description,
-          amount: formatCredits(t.amount),
-          balanceAfterTransaction: formatCredits(t.balanceAfter),
-          transactionType: t.transactionType,
-        } satisfies TransactionView,
-      })),
+      rows: rows.map((t) => ({ sequence: t.sequence, view: transactionView(t) })),
     };
   }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { badInput } from '../errors/app-error.js';
 import { CAMERA_TYPE_VALUES } from '../analysis/metadata/camera-types.js';
 import { displayName } from '../validation/display-text.js';
 import { DATE_RANGE_MESSAGE, isStorableDate } from '../validation/pg-range.js';

@@ -1,7 +1,6 @@
 import type { Project } from '../projects/project.entity.js';
 import { presentFile } from '../projects/project.presenter.js';
 import { presentSetsRest } from '../file-sets/file-set.presenter.js';
-import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { RecordedFile } from '../file-sets/file-sets.service.js';
 import type { RefusedFile, UploadOutcome } from './uploads.service.js';
 

@@ -1,7 +1,7 @@
 import { step } from '../kernel/feature-module.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
-import type { CreditsService } from '../credits/credits.service.js';
+import type { AccountCredits } from './account-credits.js';
 import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
 import type { UsersService } from './users.service.js';
 
@@ -11,7 +11,7 @@ export interface EnsureAdminDeps {
   logger: Logger;
   users: Pick<UsersService, 'ensureAdmin'>;
   apiTokens: Pick<ApiTokensService, 'revokeAllOf'>;
-  credits: Pick<CreditsService, 'onboard'>;
+  credits: Pick<AccountCredits, 'onboard'>;
 }
 
 /**

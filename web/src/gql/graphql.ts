@@ -107,10 +107,19 @@ export type LedgerEventFilter = {
   /** Before this instant (exclusive). */
   to?: string | null | undefined;
   /** Event type. */
-  type?: string | null | undefined;
+  type?: LedgerEventType | null | undefined;
   /** Only events of this user; omit for every user. */
   userId?: string | number | null | undefined;
 };
+
+/** What a ledger event records. */
+export type LedgerEventType =
+  | 'AccountOpened'
+  | 'AdminAdjusted'
+  | 'ProcessingCharged'
+  | 'ProcessingRefunded'
+  | 'PurchaseApproved'
+  | 'SignupBonusGranted';
 
 /** Login with username (or e-mail) and password. */
 export type LoginInput = {
@@ -264,7 +273,7 @@ export type LedgerEventsQueryVariables = Exact<{
 }>;
 
 
-export type LedgerEventsQuery = { ledgerEvents: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, sequence: string, type: string, userId: string, actorId: string | null, amount: string, reason: string | null, createdAt: string, hash: string, user: { id: string, username: string } | null, actor: { id: string, username: string } | null } }> } };
+export type LedgerEventsQuery = { ledgerEvents: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, sequence: string, type: LedgerEventType, userId: string, actorId: string | null, amount: string, reason: string | null, createdAt: string, hash: string, user: { id: string, username: string } | null, actor: { id: string, username: string } | null } }> } };
 
 export type LedgerVerificationQueryVariables = Exact<{ [key: string]: never; }>;
 
