@@ -47,7 +47,19 @@ export class LedgerEventUserType {
 
 /** The ledger's own event types (names = wire values) as a GraphQL enum, so codegen carries them to the web. */
 export const LedgerEventTypeEnum = Object.fromEntries(LEDGER_EVENT_TYPES.map((t) => [t, t])) as { [T in LedgerEventTypeName]: T };
-registerEnumType(LedgerEventTypeEnum, { name: 'LedgerEventType', description: 'What a ledger event records.' });
+const LEDGER_EVENT_TYPE_DESCRIPTIONS: Record<LedgerEventTypeName, string> = {
+  AccountOpened: "The user's account was opened: its stream starts.",
+  SignupBonusGranted: 'The sign-up bonus was credited.',
+  PurchaseApproved: 'An administrator approved a credit purchase: its credits were added.',
+  AdminAdjusted: 'An administrator added or removed credits.',
+  ProcessingCharged: 'A processing run was charged.',
+  ProcessingRefunded: 'A file set that failed processing had its charge refunded.',
+};
+registerEnumType(LedgerEventTypeEnum, {
+  name: 'LedgerEventType',
+  description: 'What a ledger event records.',
+  valuesConfig: Object.fromEntries(LEDGER_EVENT_TYPES.map((t) => [t, { description: LEDGER_EVENT_TYPE_DESCRIPTIONS[t] }])),
+});
 
 @ObjectType('LedgerEvent', { description: 'One immutable event of the credit ledger.' })
 export class LedgerEventType {

@@ -26,7 +26,8 @@ describe('the API import graph', () => {
   });
 
   it('has no feature importing the composition root, and at most 20 arrows against the layering', () => {
-    expect(show(arrows.filter((a) => a.to === 'app' || a.to === '(root)'))).toEqual([]);
+    // api/src/main.ts and worker.ts are the entry points: one import of app/ each.
+    expect(show(arrows.filter((a) => (a.to === 'app' || a.to === '(root)') && a.from !== '(root)'))).toEqual([]);
     expect(arrows.filter((a) => a.against).length).toBeLessThanOrEqual(20);
   });
 });

@@ -3,6 +3,7 @@ import { OperationTypeNode, parse, type GraphQLSchema } from 'graphql';
 import { buildAppSchema } from '../app/graphql-schema.js';
 import { AdminResolver } from '../admin/admin.resolver.js';
 import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
+import { PurchasesResolver } from '../purchases/purchases.resolver.js';
 import { declaredFieldScope, graphqlScopeError, graphqlScopesFor, type Scope } from './scopes.js';
 
 let schema: GraphQLSchema;
@@ -53,7 +54,12 @@ describe('GraphQL scope mapping (read from the schema: RequiresScope on the reso
   });
 
   it('declares admin on every administrator operation: each field of the admin resolvers, each field documented "(administrators)"', () => {
-    const adminMethods = [AdminResolver, AdminQueueResolver].flatMap((c) => Object.getOwnPropertyNames(c.prototype).filter((m) => m !== 'constructor'));
+    // The administrators' purchase decisions live with the rest of purchases (purchases/).
+    const purchaseAdminMethods = ['adminPurchaseRequests', 'approvePurchaseRequest', 'rejectPurchaseRequest'];
+    for (const m of purchaseAdminMethods) expect(Object.getOwnPropertyNames(PurchasesResolver.prototype)).toContain(m);
+    const adminMethods = [AdminResolver, AdminQueueResolver]
+      .flatMap((c) => Object.getOwnPropertyNames(c.prototype).filter((m) => m !== 'constructor'))
+      .concat(purchaseAdminMethods);
     expect(adminMethods.length).toBeGreaterThan(10);
     const fields = new Map(rootFields().map(({ field }) => [field.name, field]));
     for (const m of adminMethods) expect([m, declaredFieldScope(fields.get(m))]).toEqual([m, 'admin']);

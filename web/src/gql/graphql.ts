@@ -114,11 +114,17 @@ export type LedgerEventFilter = {
 
 /** What a ledger event records. */
 export type LedgerEventType =
+  /** The user's account was opened: its stream starts. */
   | 'AccountOpened'
+  /** An administrator added or removed credits. */
   | 'AdminAdjusted'
+  /** A processing run was charged. */
   | 'ProcessingCharged'
+  /** A file set that failed processing had its charge refunded. */
   | 'ProcessingRefunded'
+  /** An administrator approved a credit purchase: its credits were added. */
   | 'PurchaseApproved'
+  /** The sign-up bonus was credited. */
   | 'SignupBonusGranted';
 
 /** Login with username (or e-mail) and password. */
