@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Express, Request } from 'express';
 import type { Config } from '../config/config.js';
 import { notFound } from '../errors/app-error.js';
+import { sendBuiltPage } from '../http/http-app.js';
 
 /**
  * The in-browser GraphQL explorer (GraphiQL, built by Vite as the `explorer` entry into
@@ -27,12 +27,6 @@ export function mountExplorer(app: Express, services: ExplorerDeps): void {
   });
   app.get(['/explorer', '/explorer.html'], (req, res, next) => {
     if (!enabled) return next(notFound(`No route for GET ${req.path}`));
-    if (!fs.existsSync(page)) {
-      res.status(503).setHeader('X-Shotlog-Web-Build', 'missing');
-      res.type('text').send('The web app is not built yet: run `npm run build`.');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(page);
+    sendBuiltPage(res, page);
   });
 }

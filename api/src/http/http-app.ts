@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Response } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
@@ -78,12 +78,17 @@ function serveWebApp(app: Express, dir: string): void {
   app.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
   app.get(/.*/, (req, res, next) => {
     if (req.method !== 'GET' || !req.accepts('html')) return next();
-    if (!fs.existsSync(index)) {
-      res.status(503).setHeader('X-Shotlog-Web-Build', 'missing');
-      res.type('text').send('The web app is not built yet: run `npm run build`.');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendBuiltPage(res, index);
   });
+}
+
+/** A page of the built web app (never cached), or a 503 that says to build it. */
+export function sendBuiltPage(res: Response, file: string): void {
+  if (!fs.existsSync(file)) {
+    res.status(503).setHeader('X-Shotlog-Web-Build', 'missing');
+    res.type('text').send('The web app is not built yet: run `npm run build`.');
+    return;
+  }
+  res.setHeader('Cache-Control', 'no-cache');
+  res.sendFile(file);
 }
