@@ -108,6 +108,9 @@ it('SIGTERM: the in-flight upload completes, the running job finishes or is hand
 
   const up = streamingUpload(api.url, u.token, uploadInto);
   await up.write((await fs.readFile(await makeTestVideo())).subarray(0, 1000));
+  // Written is not received: signal only once the server is storing the file (a request whose
+  // headers it has not read yet is an idle connection, which a drain may close).
+  for (let i = 0; i < 100 && !(await filesUnder(s.dataDir)).some((f) => f.includes('.incoming')); i++) await sleep(50);
   process.kill(api.pid, 'SIGTERM'); // the process only, as an orchestrator does (its ffmpeg children are its own)
   await sleep(500);
   expect([api.running, api.exitCode]).toEqual([true, undefined]); // waiting for the upload
