@@ -1,3 +1,5 @@
+// The themes and shared elements first: each module's styles come after them and may refine them.
+import './styles/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
@@ -5,7 +7,6 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApolloClient } from './app/apollo-client';
 import { SessionProvider } from './app/session';
 import { App } from './app/App';
-import './styles/theme.css';
 
 // A data router, so pages can block navigation (useBlocker: the project page's unsaved edits);
 // App keeps declaring the routes themselves with <Routes> under this one catch-all route.

@@ -12,6 +12,7 @@ import { ThemePreferences } from '../modules/account/components/ThemePreferences
 import { ProfileInformation } from '../modules/account/components/ProfileInformation';
 import { ApiTokensSection } from '../modules/api-tokens/components/ApiTokensSection';
 import { ChangePasswordForm } from '../modules/account/components/ChangePasswordForm';
+import '../modules/account/account.css';
 
 type Flash = { ok: boolean; message: string } | null;
 

@@ -1,5 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../app/session';
+import './home-page.css';
 
 const FEATURES = [
   { title: 'Upload whole shoots', text: 'Drop the MP4 or MOV, JPG and SRT files a DJI drone writes. Shotlog groups them into file sets by name.' },

@@ -7,6 +7,7 @@ import { isNetworkError, serverMessage } from '../app/graphql-errors';
 import { ErrorPopup } from '../ui/ErrorPopup';
 import { Banner } from '../ui/Banner';
 import { clearSessionEnded, peekSessionEnded } from '../app/token-store';
+import '../modules/account/account.css';
 
 /** Where to go after login: the page a signed-out visitor asked for (SignedIn in App.tsx), else /dashboard (SPEC). */
 function returnPath(state: unknown): string {

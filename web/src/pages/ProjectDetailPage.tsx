@@ -6,6 +6,7 @@ import { useProjectProgress } from '../modules/project-detail/hooks/use-project-
 import { useResultMutations } from '../modules/project-detail/hooks/use-result-mutations';
 import { ProjectDetailView } from '../modules/project-detail/components/ProjectDetailView';
 import { jobDisplayStatus } from '../modules/project-detail/progress-rules';
+import '../modules/project-detail/project-detail.css';
 
 /** /project/:id (SPEC §2 Project detail). */
 export function ProjectDetailPage() {

@@ -8,6 +8,7 @@ import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { Modal } from '../ui/Modal';
 import { formatBalance, formatDollars } from '../ui/format';
+import '../modules/credits/credits.css';
 
 const PAYMENT_METHODS = ['Bank transfer', 'PayPal', 'Venmo'];
 

@@ -5,6 +5,7 @@ import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { formatAmount, formatBalance, formatDateTime } from '../ui/format';
 import { Pager, useCursorPages } from '../ui/use-cursor-pages';
+import '../modules/credits/credits.css';
 
 const PAGE_SIZE = 50;
 // SPEC §3: credit, deduction and purchase have their colours; any other type (refund...) is neutral.

@@ -1,6 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { UpdateThemeMutation } from '../../auth/graphql/session.graphql';
 import { THEMES, type ThemeName } from '../../../app/theme';
+import '../account.css';
 
 /** Theme Preferences (SPEC §2): the choice is stored on the server. */
 export function ThemePreferences({ current, onError }: { current: ThemeName; onError(message: string): void }) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { NewTokenSecret } from './NewTokenSecret';
 import { ApiTokenList } from './ApiTokenList';
+import '../api-tokens.css';
 
 /** Account page: personal API tokens for scripts (GraphQL, graphql-ws and the REST API). */
 export function ApiTokensSection({ isAdmin, onNotice }: { isAdmin: boolean; onNotice(n: { ok: boolean; message: string }): void }) {

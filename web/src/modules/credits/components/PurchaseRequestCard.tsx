@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PurchaseRequestFieldsFragment } from '../../../gql/graphql';
 import { formatDateTime, formatDollars } from '../../../ui/format';
+import '../credits.css';
 
 /** Any status other than approved or rejected is shown as pending (SPEC §4). */
 export const displayStatus = (s: string) => (s === 'approved' || s === 'rejected' ? s : 'pending');

@@ -1,5 +1,6 @@
 import { EXPORT_CHOICES, exportChoice } from '../export-formats';
 import { useProjectExport } from '../hooks/use-project-export';
+import { ExportSelect } from './ExportSelect';
 import '../exports.css';
 
 /**
@@ -17,24 +18,7 @@ export function ExportButtons({ projectId, projectName }: { projectId: string; p
       <button type="button" className="button" disabled={busy} onClick={() => start(exportChoice('pond5')!)}>
         Export Pond5
       </button>
-      <select
-        className="button"
-        aria-label="More exports"
-        value=""
-        disabled={busy}
-        onChange={(e) => {
-          const choice = exportChoice(e.target.value);
-          e.target.value = '';
-          if (choice) start(choice);
-        }}
-      >
-        <option value="">More exports ▾</option>
-        {more.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.label}
-          </option>
-        ))}
-      </select>
+      <ExportSelect className="button" label="More exports" placeholder="More exports ▾" choices={more} busy={busy} start={start} />
       {modal}
     </div>
   );

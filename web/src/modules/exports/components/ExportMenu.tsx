@@ -1,4 +1,5 @@
-import { EXPORT_CHOICES, exportChoice } from '../export-formats';
+import { EXPORT_CHOICES } from '../export-formats';
+import { ExportSelect } from './ExportSelect';
 import { useProjectExport } from '../hooks/use-project-export';
 import '../exports.css';
 
@@ -7,24 +8,14 @@ export function ExportMenu({ projectId, projectName }: { projectId: string; proj
   const { start, busy, modal } = useProjectExport(projectId, projectName);
   return (
     <>
-      <select
+      <ExportSelect
         className="button button-small"
-        aria-label={`Export ${projectName}`}
-        value=""
-        disabled={busy}
-        onChange={(e) => {
-          const choice = exportChoice(e.target.value);
-          e.target.value = '';
-          if (choice) start(choice);
-        }}
-      >
-        <option value="">{busy ? 'Exporting…' : 'Export ▾'}</option>
-        {EXPORT_CHOICES.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.label}
-          </option>
-        ))}
-      </select>
+        label={`Export ${projectName}`}
+        placeholder={busy ? 'Exporting…' : 'Export ▾'}
+        choices={EXPORT_CHOICES}
+        busy={busy}
+        start={start}
+      />
       {modal}
     </>
   );

@@ -4,6 +4,7 @@ import { RestoreIcon, TrashIcon } from '../../../ui/icons';
 import { ExportMenu } from '../../exports/components/ExportMenu';
 import { continueSetupPath, needsSetup, statusMeaning } from '../project-status';
 import '../projects.css';
+import '../project-cards.css';
 
 export interface ProjectCardData {
   id: string;
