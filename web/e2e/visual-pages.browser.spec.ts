@@ -98,7 +98,8 @@ async function compare(page: Page, name: string, reference: string): Promise<str
     const ours = PNG.sync.read(await page.screenshot({ fullPage: true }));
     // Swap: the shipped sheets off, the reference on (inserted first, where theme.css was).
     await page.evaluate((css) => {
-      for (const el of Array.from(document.querySelectorAll<HTMLLinkElement | HTMLStyleElement>('link[rel=stylesheet], style'))) if (el.id !== 'visual-still') el.disabled = true;
+      for (const el of Array.from(document.querySelectorAll<HTMLLinkElement | HTMLStyleElement>('link[rel=stylesheet], style')))
+        if (el.id !== 'visual-still') el.disabled = true;
       const ref = document.createElement('style');
       ref.id = 'visual-reference';
       ref.textContent = css;
@@ -121,7 +122,11 @@ async function compare(page: Page, name: string, reference: string): Promise<str
       problems.push(`${label}: ${differing} of ${ours.width * ours.height} pixels differ`);
       fs.mkdirSync(DIFF_DIR, { recursive: true });
       const file = `${name.replace(/[^a-z0-9]+/gi, '_')}-${theme}`;
-      for (const [suffix, png] of [['ours', ours], ['reference', theirs], ['diff', diff]] as const)
+      for (const [suffix, png] of [
+        ['ours', ours],
+        ['reference', theirs],
+        ['diff', diff],
+      ] as const)
         fs.writeFileSync(path.join(DIFF_DIR, `${file}-${suffix}.png`), PNG.sync.write(png));
     }
   }
@@ -149,13 +154,25 @@ async function visitAll(pages: string[], credentials: { username: string; passwo
 const PAGE_SET_TIMEOUT_MS = 240_000;
 
 describe('every page looks the same with the styles split into modules as with the one stylesheet before', () => {
-  it('public pages, both themes', async () => {
-    expect(await visitAll(PUBLIC_PAGES, null)).toEqual([]);
-  }, PAGE_SET_TIMEOUT_MS);
-  it("a user's pages, both themes", async () => {
-    expect(await visitAll(USER_PAGES, owner)).toEqual([]);
-  }, PAGE_SET_TIMEOUT_MS);
-  it("an administrator's pages, both themes", async () => {
-    expect(await visitAll(ADMIN_PAGES, ADMIN)).toEqual([]);
-  }, PAGE_SET_TIMEOUT_MS);
+  it(
+    'public pages, both themes',
+    async () => {
+      expect(await visitAll(PUBLIC_PAGES, null)).toEqual([]);
+    },
+    PAGE_SET_TIMEOUT_MS,
+  );
+  it(
+    "a user's pages, both themes",
+    async () => {
+      expect(await visitAll(USER_PAGES, owner)).toEqual([]);
+    },
+    PAGE_SET_TIMEOUT_MS,
+  );
+  it(
+    "an administrator's pages, both themes",
+    async () => {
+      expect(await visitAll(ADMIN_PAGES, ADMIN)).toEqual([]);
+    },
+    PAGE_SET_TIMEOUT_MS,
+  );
 });
