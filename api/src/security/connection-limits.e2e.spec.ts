@@ -128,7 +128,9 @@ describe('graphql-ws', () => {
   it('closes a socket that keeps sending operations after being rate-limited (4429)', async () => {
     const u = await signUp(server);
     const project = await server.request('POST', '/api/projects', { token: u.token, body: { name: 'Flood', cameraType: 'dji-mavic-3-pro-series' } });
-    const { client, closed } = wsClient(u.token);
+    // An API token that does not expire: this server's login tokens last 6 s, less than a slow run of this test.
+    const apiToken = await server.request('POST', '/api/user/tokens', { token: u.token, body: { name: 'flood', scopes: ['read'] } });
+    const { client, closed } = wsClient(apiToken.body.secret);
     const codes: string[] = [];
     let refused = () => undefined as void;
     const fiveRefused = new Promise<void>((resolve) => (refused = () => codes.filter((c) => c === 'RATE_LIMITED').length === 5 && resolve()));
