@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { formatCredits, type Ledger } from '@shotlog/ledger';
 import type { Orm } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
 import { badInput, conflict, notFound } from '../errors/app-error.js';
 import { parseId } from '../validation/ids.js';
 import { afterTimeId, parseTimeIdCursor } from '../graphql/relay.js';
@@ -193,10 +194,8 @@ export class PurchasesService {
     const id = parseId(rawId, 'purchase request');
     if (rawNotes !== undefined && rawNotes !== null && typeof rawNotes !== 'string') throw badInput('adminNotes must be text');
     const notes = typeof rawNotes === 'string' && rawNotes.trim() ? rawNotes.trim().slice(0, 2000) : null;
-    const client = await this.pool.connect();
-    let newBalance: string | null = null;
-    try {
-      await client.query('BEGIN');
+    // The request row stays locked (FOR UPDATE) until the decision commits or rolls back.
+    const newBalance = await inTransaction(this.pool, async (client): Promise<string | null> => {
       const found = await client.query<{ user_id: string; status: string; credits_cents: number; name: string }>(
         `SELECT r.user_id, r.status, p.credits_cents, p.name FROM purchase_requests r JOIN credit_packages p ON p.id = r.credit_package_id WHERE r.id = $1 FOR UPDATE OF r`,
         [id],
@@ -204,6 +203,7 @@ export class PurchasesService {
       const row = found.rows[0];
       if (!row) throw notFound('Purchase request not found');
       if (row.status !== 'pending') throw conflict(`Purchase request is already ${row.status}`);
+      let balance: string | null = null;
       if (status === 'approved') {
         const posted = await this.ledger.approvePurchase({
           userId: row.user_id,
@@ -212,7 +212,7 @@ export class PurchasesService {
           actorId: admin.id,
           packageName: row.name,
         });
-        newBalance = formatCredits(posted.balance);
+        balance = formatCredits(posted.balance);
       }
       await client.query(`UPDATE purchase_requests SET status = $2, decided_at = now(), decided_by = $3, admin_notes = $4 WHERE id = $1`, [
         id,
@@ -220,13 +220,8 @@ export class PurchasesService {
         admin.id,
         notes,
       ]);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+      return balance;
+    });
     const request = await this.orm.em.fork().findOneOrFail(PurchaseRequest, { id }, { populate: ['creditPackage', 'user'] });
     const view = presentRequest(request);
     const message =
