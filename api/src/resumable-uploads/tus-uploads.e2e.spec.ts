@@ -170,7 +170,12 @@ describe('tus 1.0.0 at /api/uploads/tus', () => {
       ['DJI_0006.MP4', 'uploading', 500],
     ]);
     const gql = await server.graphql(`query($p: ID!) { unfinishedUploads(projectId: $p) { filename status reason sizeBytes } }`, { p: projectId }, alice.token);
-    expect(gql.data.unfinishedUploads[0]).toEqual({ filename: 'DJI_0007.JPG', status: 'refused', reason: 'DJI_0007.JPG: The .jpg file is not a JPEG image', sizeBytes: 10 });
+    expect(gql.data.unfinishedUploads[0]).toEqual({
+      filename: 'DJI_0007.JPG',
+      status: 'refused',
+      reason: 'DJI_0007.JPG: The .jpg file is not a JPEG image',
+      sizeBytes: 10,
+    });
     expect((await server.request('GET', `/api/upload/${projectId}/unfinished`, { token: bob.token })).status).toBe(404);
   });
 });

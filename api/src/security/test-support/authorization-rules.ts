@@ -209,7 +209,11 @@ export const restRules: Record<string, RestRule> = {
       return { headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': meta } };
     },
   },
-  'HEAD /api/uploads/tus/:id': { access: 'owned', scope: 'write', call: (fx) => fx.tusUpload().then((u) => ({ params: { id: u.uploadId }, headers: tusHeaders })) },
+  'HEAD /api/uploads/tus/:id': {
+    access: 'owned',
+    scope: 'write',
+    call: (fx) => fx.tusUpload().then((u) => ({ params: { id: u.uploadId }, headers: tusHeaders })),
+  },
   'PATCH /api/uploads/tus/:id': {
     access: 'owned',
     scope: 'write',
@@ -218,7 +222,11 @@ export const restRules: Record<string, RestRule> = {
       return { params: { id: u.uploadId }, headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, raw: u.data };
     },
   },
-  'DELETE /api/uploads/tus/:id': { access: 'owned', scope: 'write', call: (fx) => fx.tusUpload().then((u) => ({ params: { id: u.uploadId }, headers: tusHeaders })) },
+  'DELETE /api/uploads/tus/:id': {
+    access: 'owned',
+    scope: 'write',
+    call: (fx) => fx.tusUpload().then((u) => ({ params: { id: u.uploadId }, headers: tusHeaders })),
+  },
   // Discovery and browser preflights: no token, nothing but the server's tus capabilities.
   'OPTIONS /api/uploads/tus': { access: 'public' },
   'OPTIONS /api/uploads/tus/:id': { access: 'public', call: async () => ({ params: { id: '0123456789abcdef0123456789abcdef' } }) },
