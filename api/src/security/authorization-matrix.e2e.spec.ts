@@ -84,8 +84,11 @@ let schema: GraphQLSchema;
 const ADMIN = { username: 'matrixadmin', password: 'matrix-admin-1' };
 
 beforeAll(async () => {
-  // No pending-purchase quota here: every call of a purchase-request rule makes one more pending request.
-  server = await startTestServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAX_PENDING_PURCHASE_REQUESTS: '0' } });
+  // No pending-purchase or project quota here: every call of a purchase-request rule makes one more
+  // pending request, and most rules make a fresh project of user A's (thousands over the matrix).
+  server = await startTestServer({
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAX_PENDING_PURCHASE_REQUESTS: '0', MAX_PROJECTS_PER_ACCOUNT: '0' },
+  });
   fx = await makeMatrixFixture(server, ADMIN);
   routes = listRoutes(server.app);
   const intro = await server.graphql(getIntrospectionQuery());

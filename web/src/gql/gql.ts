@@ -72,6 +72,7 @@ type Documents = {
     "\n  query CostEstimate($projectId: ID!, $scope: ProcessingScope!) {\n    costEstimate(projectId: $projectId, scope: $scope) {\n      projectId\n      scope\n      costPerFileset\n      fileSetCount\n      totalFileSets\n      leftOut {\n        fileSetId\n        baseName\n        reason\n      }\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": typeof types.CostEstimateDocument,
     "\n  query WizardResume($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      deletedAt\n      fileSetCount\n    }\n  }\n": typeof types.WizardResumeDocument,
     "\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n": typeof types.RemoveFileSetDocument,
+    "\n  query UnfinishedUploads($projectId: ID!) {\n    unfinishedUploads(projectId: $projectId) {\n      id\n      filename\n      status\n      reason\n      sizeBytes\n      receivedBytes\n      expiresAt\n    }\n  }\n": typeof types.UnfinishedUploadsDocument,
     "\n  fragment RunStarted on StartProcessingPayload {\n    run {\n      id\n      charged\n      totalJobs\n    }\n  }\n": typeof types.RunStartedFragmentDoc,
     "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": typeof types.StartProcessingDocument,
     "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": typeof types.RetryProcessingDocument,
@@ -136,6 +137,7 @@ const documents: Documents = {
     "\n  query CostEstimate($projectId: ID!, $scope: ProcessingScope!) {\n    costEstimate(projectId: $projectId, scope: $scope) {\n      projectId\n      scope\n      costPerFileset\n      fileSetCount\n      totalFileSets\n      leftOut {\n        fileSetId\n        baseName\n        reason\n      }\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": types.CostEstimateDocument,
     "\n  query WizardResume($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      deletedAt\n      fileSetCount\n    }\n  }\n": types.WizardResumeDocument,
     "\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n": types.RemoveFileSetDocument,
+    "\n  query UnfinishedUploads($projectId: ID!) {\n    unfinishedUploads(projectId: $projectId) {\n      id\n      filename\n      status\n      reason\n      sizeBytes\n      receivedBytes\n      expiresAt\n    }\n  }\n": types.UnfinishedUploadsDocument,
     "\n  fragment RunStarted on StartProcessingPayload {\n    run {\n      id\n      charged\n      totalJobs\n    }\n  }\n": types.RunStartedFragmentDoc,
     "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": types.StartProcessingDocument,
     "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": types.RetryProcessingDocument,
@@ -388,6 +390,10 @@ export function graphql(source: "\n  query WizardResume($id: ID!) {\n    project
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UnfinishedUploads($projectId: ID!) {\n    unfinishedUploads(projectId: $projectId) {\n      id\n      filename\n      status\n      reason\n      sizeBytes\n      receivedBytes\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  query UnfinishedUploads($projectId: ID!) {\n    unfinishedUploads(projectId: $projectId) {\n      id\n      filename\n      status\n      reason\n      sizeBytes\n      receivedBytes\n      expiresAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -117,3 +117,18 @@ export const RemoveFileSetMutation = graphql(`
     }
   }
 `);
+
+/** Step 2: resumable uploads of this project that an earlier visit left unfinished (or that expired). */
+export const UnfinishedUploadsQuery = graphql(`
+  query UnfinishedUploads($projectId: ID!) {
+    unfinishedUploads(projectId: $projectId) {
+      id
+      filename
+      status
+      reason
+      sizeBytes
+      receivedBytes
+      expiresAt
+    }
+  }
+`);
