@@ -5,8 +5,8 @@
  * refunded without failing the run; a bad token, a missing scope and an empty balance exit non-zero
  * with a clear message.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFile, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -169,4 +169,58 @@ describe.each(['node', 'shell'] as const)('the %s example', (kind) => {
     expect(poor.stderr).toMatch(/not enough credits/i);
     expect(await balance(u.token)).toBe(0);
   }, 180_000);
+});
+
+describe('the node example with large files (tus)', () => {
+  it('sends large files resumably and, killed mid-file, continues from the server’s offset when run again', async () => {
+    const u = await signUp(server);
+    const token = await apiToken(u.token, ['read', 'write', 'process']);
+    const dir = await folderWithSets('resume-node');
+    // A 24 MiB video: the real clip, then padding (ffprobe reads the clip and ignores what follows).
+    const video = path.join(dir, 'DJI_0001.MP4');
+    await fs.appendFile(video, Buffer.alloc(24 * 1024 * 1024));
+    const env = {
+      SHOTLOG_URL: server.url,
+      SHOTLOG_TOKEN: token,
+      SHOTLOG_IDEMPOTENCY_KEY: `resume-${randomBytes(4).toString('hex')}`,
+      SHOTLOG_TUS_MIN_BYTES: String(1024 * 1024),
+      SHOTLOG_TUS_CHUNK_BYTES: String(256 * 1024),
+    };
+    // First run: killed once the video is under way (upload progress past 20 %).
+    const [cmd, args] = SCRIPTS.node(dir);
+    const first = spawn(cmd, [...args], { env: { ...process.env, ...env } });
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      first.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (/upload ([2-9]\d)%/.test(out)) first.kill('SIGKILL');
+      });
+      first.on('exit', () => resolve());
+      first.on('error', reject);
+    });
+    // Resumable bytes are on the server; no file of DJI_0001's video is in its set yet.
+    const projectId = (await server.graphql('{ projects { edges { node { id } } } }', {}, u.token)).data.projects.edges[0]?.node.id as string;
+    expect(projectId).toBeTruthy();
+    const unfinished = await server.graphql(`query($p: ID!) { unfinishedUploads(projectId: $p) { filename receivedBytes } }`, { p: projectId }, u.token);
+    const partial = unfinished.data.unfinishedUploads.find((x: { filename: string }) => x.filename === 'DJI_0001.MP4');
+    expect(partial?.receivedBytes).toBeGreaterThan(0);
+
+    const second = await runScript('node', dir, env);
+    if (second.code !== 0) console.error(second.stdout, second.stderr);
+    expect(second.code).toBe(0);
+    const resumedFrom = Number(/resuming DJI_0001\.MP4 from byte (\d+)/.exec(second.stdout)?.[1]);
+    // It went on from where the server was (at most one chunk before what the first run had sent).
+    expect(resumedFrom).toBeGreaterThanOrEqual(partial.receivedBytes - 256 * 1024);
+    expect(resumedFrom).toBeGreaterThan(0);
+    expect(second.stdout).toMatch(/Processing finished: 3 completed/);
+    const sha = await server.graphql(`query($id: ID!) { project(id: $id) { fileSets { baseName files { filename sha256 } } } }`, { id: projectId }, u.token);
+    const stored = sha.data.project.fileSets
+      .flatMap((s: { files: Array<{ filename: string; sha256: string }> }) => s.files)
+      .find((f: { filename: string }) => f.filename === 'DJI_0001.MP4');
+    expect(stored.sha256).toBe(
+      createHash('sha256')
+        .update(await fs.readFile(video))
+        .digest('hex'),
+    );
+  }, 240_000);
 });
