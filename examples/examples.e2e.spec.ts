@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import { SPEC_POND5_HEADER, SPEC_STANDARD_HEADER } from '../api/src/exports/test-support/spec-csv-headers.js';
 import { makeTestFileSet } from '../api/src/test-support/media-fixtures.js';
 import { signUp, startTestServer, type TestServer } from '../api/src/test-support/test-server.js';
@@ -213,14 +214,22 @@ describe('the node example with large files (tus)', () => {
     expect(resumedFrom).toBeGreaterThanOrEqual(partial.receivedBytes - 256 * 1024);
     expect(resumedFrom).toBeGreaterThan(0);
     expect(second.stdout).toMatch(/Processing finished: 3 completed/);
-    const sha = await server.graphql(`query($id: ID!) { project(id: $id) { fileSets { baseName files { filename sha256 } } } }`, { id: projectId }, u.token);
-    const stored = sha.data.project.fileSets
-      .flatMap((s: { files: Array<{ filename: string; sha256: string }> }) => s.files)
-      .find((f: { filename: string }) => f.filename === 'DJI_0001.MP4');
-    expect(stored.sha256).toBe(
-      createHash('sha256')
-        .update(await fs.readFile(video))
-        .digest('hex'),
-    );
+    const db = new pg.Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `select m.sha256 from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1 and m.filename = 'DJI_0001.MP4'`,
+        [projectId],
+      );
+      expect(rows).toEqual([
+        {
+          sha256: createHash('sha256')
+            .update(await fs.readFile(video))
+            .digest('hex'),
+        },
+      ]);
+    } finally {
+      await db.end();
+    }
   }, 240_000);
 });

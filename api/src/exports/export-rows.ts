@@ -30,8 +30,9 @@ export interface ExportRow {
  */
 export const EXPORT_ROWS_SELECT = `
   select fs.id, fs.position, fs.base_name,
-    (select m.filename from media_files m where m.file_set_id = fs.id and m.kind = 'video'
-      order by m.created_at, m.filename limit 1) as video_filename,
+    -- A proxy (.LRF) row is named after its master as the agency will receive it (file-kinds.ts masterNameOf).
+    (select case when m.extension = 'lrf' then fs.base_name || '.MP4' else m.filename end from media_files m
+      where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_filename,
     r.id is not null as has_result,
     r.current #>> '{content,title}' as title,
     r.current #>> '{content,final_description}' as description,

@@ -190,7 +190,7 @@ describe('bad input', () => {
     ['a path', '../DJI_0001.MP4', 'The file name must not contain a path'],
     ['a control character', 'DJI\u0007_0001.MP4', 'The file name contains control characters'],
     ['no extension', 'DJI_0001', 'The file has no extension'],
-    ['a kind that fits no set', 'DJI_0001.LRF', '.LRF files fit no file set'],
+    ['a kind that fits no set', 'DJI_0001.TXT', '.TXT files fit no file set'],
     ['a thumbnail', 'DJI_0001.THM', '.THM files fit no file set'],
   ])('refuses a name with %s before any byte is stored', async (_what, filename, reason) => {
     const before = await tusFiles();

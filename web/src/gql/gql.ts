@@ -64,7 +64,7 @@ type Documents = {
     "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n": typeof types.EmptyTrashDocument,
     "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n": typeof types.CameraTypesDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n": typeof types.CreateProjectDocument,
-    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n": typeof types.WizardFileSetFragmentDoc,
+    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n      proxy\n    }\n  }\n": typeof types.WizardFileSetFragmentDoc,
     "\n  mutation UploadFiles($projectId: ID!, $files: [Upload!]!) {\n    uploadFiles(projectId: $projectId, files: $files) {\n      message\n      accepted {\n        id\n        filename\n      }\n      refused {\n        filename\n        reason\n      }\n      summary {\n        fileSets\n        complete\n        incomplete\n      }\n    }\n  }\n": typeof types.UploadFilesDocument,
     "\n  mutation ReplaceFileSetFile($fileSetId: ID!, $kind: FileKind, $file: Upload!) {\n    replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) {\n      message\n      replaced\n      fileSet {\n        ...WizardFileSet\n      }\n    }\n  }\n": typeof types.ReplaceFileSetFileDocument,
     "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": typeof types.VerifyFileSetsDocument,
@@ -129,7 +129,7 @@ const documents: Documents = {
     "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n": types.EmptyTrashDocument,
     "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n": types.CameraTypesDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n": types.CreateProjectDocument,
-    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n": types.WizardFileSetFragmentDoc,
+    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n      proxy\n    }\n  }\n": types.WizardFileSetFragmentDoc,
     "\n  mutation UploadFiles($projectId: ID!, $files: [Upload!]!) {\n    uploadFiles(projectId: $projectId, files: $files) {\n      message\n      accepted {\n        id\n        filename\n      }\n      refused {\n        filename\n        reason\n      }\n      summary {\n        fileSets\n        complete\n        incomplete\n      }\n    }\n  }\n": types.UploadFilesDocument,
     "\n  mutation ReplaceFileSetFile($fileSetId: ID!, $kind: FileKind, $file: Upload!) {\n    replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) {\n      message\n      replaced\n      fileSet {\n        ...WizardFileSet\n      }\n    }\n  }\n": types.ReplaceFileSetFileDocument,
     "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": types.VerifyFileSetsDocument,
@@ -361,7 +361,7 @@ export function graphql(source: "\n  mutation CreateProject($input: CreateProjec
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n"): (typeof documents)["\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n"];
+export function graphql(source: "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n      proxy\n    }\n  }\n"): (typeof documents)["\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n      proxy\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -8,6 +8,8 @@ export type Slot = 'video' | 'jpg' | 'srt';
 
 export interface TakenFile {
   take: true;
+  /** A DJI .LRF proxy standing in for its master video (proxy mode). */
+  proxy: boolean;
   file: File;
   /** Where it was found on the card (DCIM/100MEDIA/DJI_0001.MP4), or its name. */
   path: string;
@@ -30,7 +32,7 @@ const SIDE_FILES: Record<string, string> = {
 };
 const TAKES = 'a file set takes .mp4 or .mov, .jpg and .srt';
 
-export function classifyCardFile(file: File, path = file.name): TakenFile | LeftFile {
+export function classifyCardFile(file: File, path = file.name, opts: { proxies?: boolean } = {}): TakenFile | LeftFile {
   const name = file.name;
   if (name.startsWith('.')) return { take: false, path, reason: 'a hidden system file', skipped: true };
   if (/[\u0000-\u001f\u007f]/.test(name)) return { take: false, path, reason: 'The file name contains control characters', skipped: false };
@@ -39,24 +41,32 @@ export function classifyCardFile(file: File, path = file.name): TakenFile | Left
   if (dot <= 0 || dot === name.length - 1) return { take: false, path, reason: `The file has no extension (${TAKES})`, skipped: false };
   const given = name.slice(dot + 1);
   const ext = given.toLowerCase();
+  if (ext === 'lrf' && opts.proxies) return { take: true, file, path, baseName: name.slice(0, dot), slot: 'video', proxy: true };
   if (SIDE_FILES[ext]) return { take: false, path, reason: SIDE_FILES[ext], skipped: true };
   const slot = SLOTS[ext];
   if (!slot) return { take: false, path, reason: `.${given} files fit no file set (${TAKES})`, skipped: false };
-  return { take: true, file, path, baseName: name.slice(0, dot), slot };
+  return { take: true, file, path, baseName: name.slice(0, dot), slot, proxy: false };
 }
 
 /**
  * Sorts what a selection takes, and finds what it must leave out: two files for one place of a
  * set (the later one would replace the earlier, so the second is named instead of sent).
  */
-export function planCardUpload(entries: Array<{ file: File; path: string }>): { taken: TakenFile[]; left: LeftFile[] } {
+export function planCardUpload(entries: Array<{ file: File; path: string }>, opts: { proxies?: boolean } = {}): { taken: TakenFile[]; left: LeftFile[] } {
   const taken: TakenFile[] = [];
   const left: LeftFile[] = [];
   const seen = new Map<string, TakenFile>();
-  for (const { file, path } of entries) {
-    const c = classifyCardFile(file, path);
+  const classified = entries.map(({ file, path }) => classifyCardFile(file, path, opts));
+  // Proxy mode: a master whose .LRF is in the selection stays home (the proxy goes instead).
+  const proxied = new Set(classified.filter((c): c is TakenFile => c.take && c.proxy).map((c) => c.baseName));
+  for (const c of classified) {
     if (!c.take) {
       left.push(c);
+      continue;
+    }
+    const path = c.path;
+    if (c.slot === 'video' && !c.proxy && proxied.has(c.baseName)) {
+      left.push({ take: false, path, reason: 'a master video: proxy mode sends its .LRF instead (add the master later for delivery)', skipped: true });
       continue;
     }
     const key = `${c.baseName}\u0000${c.slot}`;

@@ -5,7 +5,7 @@ import { Banner } from '../../../ui/Banner';
 import { UnfinishedUploadsQuery } from '../graphql/wizard.graphql';
 import { COMPLETE_AT_MS, computeProgress, formatRemaining, formatSpeed, NEXT_STEP_AFTER_MS, UPLOAD_STAGES } from '../upload-progress';
 import { UPLOAD_CANCELLED } from '../upload-xhr';
-import { planCardUpload, type LeftFile, type TakenFile } from '../card-files';
+import { planCardUpload } from '../card-files';
 import { filesOfDrop, filesOfInput } from '../folder-walk';
 import { DEFAULT_CHUNK_BYTES, DEFAULT_PARALLEL, TusUploadQueue, type QueuedFile } from '../tus-upload-queue';
 
@@ -34,8 +34,9 @@ const STATUS_WORDS: Record<QueuedFile['status'], string> = {
  * stopped. Sets show as they complete. Then the timed stage messages, then step 3.
  */
 export function FileUploadStep({ projectId, onUploaded }: { projectId: string; onUploaded: (result: UploadResult) => void }) {
-  const [taken, setTaken] = useState<TakenFile[]>([]);
-  const [left, setLeft] = useState<LeftFile[]>([]);
+  const [entries, setEntries] = useState<Array<{ file: File; path: string }>>([]);
+  const [proxies, setProxies] = useState(false);
+  const { taken, left } = useMemo(() => planCardUpload(entries, { proxies }), [entries, proxies]);
   const [queued, setQueued] = useState<readonly QueuedFile[] | null>(null);
   const [dragging, setDragging] = useState(false);
   const [paused, setPaused] = useState(false);
@@ -61,11 +62,9 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
     [],
   );
 
-  const addEntries = (entries: Array<{ file: File; path: string }>) => {
-    if (!entries.length) return;
-    const plan = planCardUpload([...taken.filter((t) => !entries.some((e) => e.path === t.path)).map((t) => ({ file: t.file, path: t.path })), ...entries]);
-    setTaken(plan.taken);
-    setLeft((prev) => [...prev.filter((l) => !plan.left.some((n) => n.path === l.path)), ...plan.left]);
+  const addEntries = (added: Array<{ file: File; path: string }>) => {
+    if (!added.length) return;
+    setEntries((prev) => [...prev.filter((p) => !added.some((a) => a.path === p.path)), ...added]);
     setError(null);
   };
 
@@ -162,7 +161,8 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
       <h2>File Upload</h2>
       <p className="muted">
         Add each clip&apos;s video (.MP4 or .MOV), still (.JPG) and telemetry (.SRT), or a whole memory card. Files that share a base name, like DJI_0001.MP4,
-        DJI_0001.JPG and DJI_0001.SRT, form one file set. Uploads resume where they stopped: after a dropped connection, or if you choose the same files again later.
+        DJI_0001.JPG and DJI_0001.SRT, form one file set. Uploads resume where they stopped: after a dropped connection, or if you choose the same files again
+        later.
       </p>
 
       {earlier.length > 0 && !queued && (
@@ -232,6 +232,10 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
           Choose a folder (memory card)…
         </button>
         <label className="inline-field small">
+          <input type="checkbox" checked={proxies} disabled={busy} onChange={(e) => setProxies(e.target.checked)} />
+          Upload the .LRF proxies instead of the masters (10-20x less to send; enough for titles, keywords and CSVs; add the masters later for delivery)
+        </label>
+        <label className="inline-field small">
           Files at once{' '}
           <select
             value={parallel}
@@ -290,6 +294,7 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
                 <li key={t.path} className={q ? `upload-row upload-${q.status}` : undefined}>
                   <span className="file-name" title={t.path}>
                     {t.file.name}
+                    {t.proxy && <span className="proxy-badge">proxy</span>}
                   </span>
                   {q && q.status !== 'waiting' && (
                     <span className="file-progress" aria-label={`${t.file.name} progress`}>
@@ -316,7 +321,7 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
                       type="button"
                       className="link-button small"
                       aria-label={`Remove ${t.file.name}`}
-                      onClick={() => setTaken((prev) => prev.filter((p) => p !== t))}
+                      onClick={() => setEntries((prev) => prev.filter((p) => p.path !== t.path))}
                     >
                       ✕
                     </button>

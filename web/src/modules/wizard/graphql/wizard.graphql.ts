@@ -13,6 +13,7 @@ export const FileSetFields = graphql(`
       fileTypeInfo
       resourceUri
       sizeBytes
+      proxy
     }
   }
 `);
