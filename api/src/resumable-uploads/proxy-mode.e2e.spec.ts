@@ -30,8 +30,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it('processes and exports a set uploaded with its .LRF proxy, then takes the master into the same set', async () => {
-  const projectId = (await server.request('POST', '/api/projects', { token: user.token, body: { name: 'Proxies', cameraType: 'dji-mavic-3-pro-series' } }))
-    .body.project.id as string;
+  const projectId = (await server.request('POST', '/api/projects', { token: user.token, body: { name: 'Proxies', cameraType: 'dji-mavic-3-pro-series' } })).body
+    .project.id as string;
   for (const [name, data] of [
     ['DJI_0001.SRT', srt],
     ['DJI_0001.JPG', jpg],
