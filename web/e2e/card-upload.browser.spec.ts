@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { signUp } from '../../api/src/test-support/test-server.js';
+import { fixtureSrtPath, makeTestFileSet } from '../../api/src/test-support/media-fixtures.js';
+import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
+
+/**
+ * Issue 18 in the browser: a whole DJI card through the folder picker (side files skipped and
+ * other files refused by name before any byte is sent), proxy mode, and an upload cut by a page
+ * reload that continues from the server's offset when the same file is chosen again.
+ */
+let h: BrowserHarness;
+let dir: string;
+beforeAll(async () => {
+  h = await startBrowserHarness();
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-card-'));
+});
+afterAll(async () => {
+  await h.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function newProject(page: Page, name: string): Promise<string> {
+  await page.goto('/createproject');
+  await page.getByLabel('Project name').fill(name);
+  await page.locator('select[name=cameraType]').selectOption('dji-mavic-3-pro-series');
+  await page.getByRole('button', { name: 'Create Project and Continue' }).click();
+  await page.getByRole('heading', { name: 'File Upload' }).waitFor();
+  return new URL(page.url()).searchParams.get('project')!;
+}
+
+it('walks a card picked as a folder: takes the sets, lists what it leaves out before sending, and uploads the rest', async () => {
+  const user = await signUp(h.server);
+  const card = path.join(dir, 'card');
+  const media = path.join(card, 'DCIM', '100MEDIA');
+  const set1 = await makeTestFileSet(media, 'DJI_0001');
+  await makeTestFileSet(media, 'DJI_0002', { srtFixture: 'JuanIrache__DJI_SRT_Parser__mavic_pro.SRT' });
+  await fs.copyFile(set1[0]!, path.join(media, 'DJI_0001.LRF'));
+  await fs.writeFile(path.join(media, 'DJI_0001.THM'), 'thumb');
+  await fs.mkdir(path.join(card, 'MISC'), { recursive: true });
+  await fs.writeFile(path.join(card, 'MISC', 'notes.txt'), 'flight notes');
+
+  const { page } = await h.newPage();
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), user.token);
+  await newProject(page, 'Whole card');
+  await page.getByTestId('folder-picker').setInputFiles(card);
+  await page.getByText('6 files selected').waitFor();
+  const leftOut = page.getByTestId('left-out');
+  await leftOut.getByText('3 files left out').waitFor();
+  await leftOut.getByText(/notes\.txt/).waitFor();
+  await leftOut.getByText('.txt files fit no file set (a file set takes .mp4 or .mov, .jpg and .srt)').waitFor();
+  await leftOut.getByText(/skipped: a DJI thumbnail \(\.THM\)/).waitFor();
+  await leftOut.getByText(/skipped: a DJI low-resolution proxy \(\.LRF\)/).waitFor();
+  await h.screenshot(page, 'card-upload-picked-web3');
+
+  // Proxy mode: the .LRF goes instead of its master, which is listed as staying home.
+  await page.getByLabel(/Upload the \.LRF proxies instead of the masters/).check();
+  await page.getByText('DJI_0001.LRF').first().waitFor();
+  await leftOut.getByText(/skipped: a master video: proxy mode sends its \.LRF instead/).waitFor();
+  await page.getByText('6 files selected').waitFor();
+  await page.evaluate("document.documentElement.dataset.theme = 'minimalist'");
+  await h.screenshot(page, 'card-upload-proxy-minimalist');
+  await page.evaluate("document.documentElement.dataset.theme = 'web3'");
+
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor({ timeout: 60_000 });
+  const cards = page.getByTestId('fileset-card');
+  expect(await cards.count()).toBe(2);
+  await cards.filter({ hasText: 'DJI_0001' }).getByText('LRF proxy').waitFor();
+  expect(await cards.filter({ hasText: 'Complete' }).count()).toBe(2);
+  await h.screenshot(page, 'card-upload-verify-web3');
+});
+
+it('continues an upload cut by a page reload from the server’s offset when the same file is chosen again', async () => {
+  const user = await signUp(h.server);
+  const { page } = await h.newPage();
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), user.token);
+  const projectId = await newProject(page, 'Hotel wifi');
+  // A large (real) file on a throttled connection, so the reload lands mid-file.
+  const big = path.join(dir, 'DJI_0009.SRT');
+  await fs.writeFile(big, (await fs.readFile(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'))).toString().repeat(150));
+  const size = (await fs.stat(big)).size;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 1_000_000, uploadThroughput: 300_000 });
+  await page.getByTestId('file-picker').setInputFiles(big);
+  await page.getByRole('button', { name: 'Upload' }).click();
+
+  const db = new pg.Client({ connectionString: h.server.databaseUrl });
+  await db.connect();
+  try {
+    const received = async () => {
+      const files = await fs.readdir(path.join(h.server.services.config.storageDir, '.tus'));
+      const id = files.find((f) => !f.endsWith('.json'));
+      return id ? (await fs.stat(path.join(h.server.services.config.storageDir, '.tus', id))).size : 0;
+    };
+    // tus-js-client streams the chunk; the server stores what arrives. Wait for a good part of it.
+    for (let i = 0; i < 200 && (await received()) < size * 0.3; i++) await page.waitForTimeout(100);
+    await page.reload();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('heading', { name: 'File Upload' }).waitFor();
+    // The step names what the earlier visit left unfinished.
+    await page
+      .getByTestId('unfinished-uploads')
+      .getByText(/DJI_0009\.SRT \(\d+% sent: choose it again to continue\)/)
+      .waitFor();
+    await h.screenshot(page, 'card-upload-unfinished-web3');
+    const before = await received();
+    expect(before).toBeGreaterThan(0);
+
+    await page.getByTestId('file-picker').setInputFiles(big);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor({ timeout: 60_000 });
+    // One tus upload for the file, finished: the second visit continued it instead of starting over.
+    const rows = await db.query(`select status, size_bytes::int as size from resumable_uploads where project_id = $1`, [projectId]);
+    expect(rows.rows).toEqual([{ status: 'complete', size }]);
+  } finally {
+    await db.end();
+  }
+});
