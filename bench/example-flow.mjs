@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { makeBenchMedia, root, startProcessingApi, table } from './lib.mjs';
+import { benchAccount, makeBenchMedia, root, startProcessingApi, table } from './lib.mjs';
 
 const SETS = Number(process.env.EXAMPLE_BENCH_SETS ?? 20);
 const [size, seconds] = (process.env.EXAMPLE_BENCH_VIDEO ?? '1920x1080:10').split(':');
@@ -42,11 +42,7 @@ const bytes = fs.readdirSync(folder).reduce((n, f) => n + fs.statSync(path.join(
 const { api, db } = await startProcessingApi(path.join(work, 'data'), 4718);
 
 try {
-  const reg = await fetch(`${api.url}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', password: 'secret123' }),
-  }).then((r) => r.json());
+  const reg = await benchAccount(api.url);
   const created = await fetch(`${api.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${reg.token}` },

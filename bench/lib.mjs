@@ -153,3 +153,22 @@ export async function makeBenchMedia(dir, { size = '320x180', seconds = 2, still
   execFileSync(ffmpeg, [...ff, '-i', `testsrc2=s=${stillSize}`, '-frames:v', '1', '-f', 'image2', still]);
   return { clip, still };
 }
+
+/** Signs up the benchmark's user on `url`: its bearer header and a maker of its projects. */
+export async function benchAccount(url) {
+  const reg = await fetch(`${url}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', password: 'secret123' }),
+  }).then((r) => r.json());
+  const auth = { authorization: `Bearer ${reg.token}` };
+  const newProject = async (name) =>
+    (
+      await fetch(`${url}/api/projects`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, cameraType: 'dji-mavic-3-pro-series' }),
+      }).then((r) => r.json())
+    ).project.id;
+  return { token: reg.token, auth, newProject };
+}

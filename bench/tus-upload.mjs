@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { freshDatabase, startApi, table } from './lib.mjs';
+import { benchAccount, freshDatabase, startApi, table } from './lib.mjs';
 
 const TOTAL = Number(process.env.TUS_BENCH_BYTES ?? 2 * 1024 ** 3);
 const CHUNK = 64 * 1024 * 1024;
@@ -43,20 +43,7 @@ const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${api.ch
 const sync = () => execFileSync('sync');
 
 try {
-  const reg = await fetch(`${api.url}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', password: 'secret123' }),
-  }).then((r) => r.json());
-  const auth = { authorization: `Bearer ${reg.token}` };
-  const newProject = async (name) =>
-    (
-      await fetch(`${api.url}/api/projects`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ name, cameraType: 'dji-mavic-3-pro-series' }),
-      }).then((r) => r.json())
-    ).project.id;
+  const { auth, newProject } = await benchAccount(api.url);
   const b64 = (s) => Buffer.from(s).toString('base64');
   const create = async (projectId, filename, length) => {
     const res = await fetch(`${api.url}/api/uploads/tus`, {

@@ -19,7 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { freshDatabase, startApi, table } from './lib.mjs';
+import { benchAccount, freshDatabase, startApi, table } from './lib.mjs';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const ROUNDS = Number(args.rounds);
@@ -63,20 +63,7 @@ const cpuSeconds = () => {
 };
 
 try {
-  const reg = await fetch(`${api.url}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', password: 'secret123' }),
-  }).then((r) => r.json());
-  const auth = { authorization: `Bearer ${reg.token}` };
-  const newProject = async (name) =>
-    (
-      await fetch(`${api.url}/api/projects`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ name, cameraType: 'dji-mavic-3-pro-series' }),
-      }).then((r) => r.json())
-    ).project.id;
+  const { auth, newProject } = await benchAccount(api.url);
 
   /** POSTs a multipart body streamed from `parts` ({ name, bytes: iterable of Buffers, size }). */
   const postMultipart = (projectId, parts) =>

@@ -297,8 +297,8 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
                     {t.proxy && <span className="proxy-badge">proxy</span>}
                   </span>
                   {q && q.status !== 'waiting' && (
-                    <span className="file-progress" aria-label={`${t.file.name} progress`}>
-                      <span className="file-progress-fill" style={{ width: `${q.size ? Math.round((q.sent / q.size) * 100) : 100}%` }} />
+                    <span className="progress-bar file-progress" aria-label={`${t.file.name} progress`}>
+                      <span className="progress-bar-fill" style={{ width: `${q.size ? Math.round((q.sent / q.size) * 100) : 100}%` }} />
                     </span>
                   )}
                   <span className="muted small">
