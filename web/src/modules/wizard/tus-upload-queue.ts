@@ -139,6 +139,8 @@ export class TusUploadQueue {
       new Upload(file, {
         endpoint: apiUrl('/api/uploads/tus'),
         chunkSize: this.opts.chunkSize,
+        // The first chunk rides on the creation request (creation-with-upload): a small file is one request.
+        uploadDataDuringCreation: true,
         retryDelays: RETRY_DELAYS,
         metadata: { filename: file.name, projectId: this.opts.projectId, filetype: file.type },
         headers: { Authorization: `Bearer ${getToken() ?? ''}` },
