@@ -81,13 +81,13 @@ it('continues an upload cut by a page reload from the server’s offset when the
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), user.token);
   const projectId = await newProject(page, 'Hotel wifi');
-  // A large (real) file on a throttled connection, so the reload lands mid-file.
+  // A large (real) file (over the 8 MiB sent with the creation) on a throttled connection, so the reload lands mid-file.
   const big = path.join(dir, 'DJI_0009.SRT');
-  await fs.writeFile(big, (await fs.readFile(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'))).toString().repeat(150));
+  await fs.writeFile(big, (await fs.readFile(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'))).toString().repeat(2000));
   const size = (await fs.stat(big)).size;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 1_000_000, uploadThroughput: 300_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 1_000_000, uploadThroughput: 1_000_000 });
   await page.getByTestId('file-picker').setInputFiles(big);
   await page.getByRole('button', { name: 'Upload' }).click();
 

@@ -32,6 +32,8 @@ export interface QueueOptions {
 
 export const DEFAULT_PARALLEL = 3;
 export const DEFAULT_CHUNK_BYTES = 64 * 1024 * 1024;
+/** Up to this size a file is sent with its creation request (a cut costs at most this much again). */
+const SMALL_FILE_BYTES = 8 * 1024 * 1024;
 /** Waits before each retry after a network error or a 5xx/409/423 answer; then the file shows as failed with a Retry. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000];
 
@@ -139,8 +141,9 @@ export class TusUploadQueue {
       new Upload(file, {
         endpoint: apiUrl('/api/uploads/tus'),
         chunkSize: this.opts.chunkSize,
-        // The first chunk rides on the creation request (creation-with-upload): a small file is one request.
-        uploadDataDuringCreation: true,
+        // A small file rides on its creation request (creation-with-upload): one request instead of two.
+        // A large one is created first, so its URL is kept before any byte goes and a cut resumes it.
+        uploadDataDuringCreation: file.size <= SMALL_FILE_BYTES,
         retryDelays: RETRY_DELAYS,
         metadata: { filename: file.name, projectId: this.opts.projectId, filetype: file.type },
         headers: { Authorization: `Bearer ${getToken() ?? ''}` },
