@@ -21,6 +21,10 @@ export interface ExportRow {
   longitude: number | null;
   city: string | null;
   country: string | null;
+  /** The video's length in seconds from its probe (stored analysis), or null. */
+  durationSeconds: number | null;
+  /** The video file's size in bytes, or null without a video. */
+  videoBytes: number | null;
 }
 
 /**
@@ -32,6 +36,9 @@ export const EXPORT_ROWS_SELECT = `
   select fs.id, fs.position, fs.base_name,
     (select m.filename from media_files m where m.file_set_id = fs.id and m.kind = 'video'
       order by m.created_at, m.filename limit 1) as video_filename,
+    (select m.size_bytes from media_files m where m.file_set_id = fs.id and m.kind = 'video'
+      order by m.created_at, m.filename limit 1) as video_bytes,
+    r.analysis #>> '{probe,duration}' as duration,
     r.id is not null as has_result,
     r.current #>> '{content,title}' as title,
     r.current #>> '{content,final_description}' as description,
@@ -54,6 +61,8 @@ interface DbRow {
   position: number;
   base_name: string;
   video_filename: string | null;
+  video_bytes: string | null;
+  duration: string | null;
   has_result: boolean;
   title: string | null;
   description: string | null;
@@ -65,6 +74,10 @@ interface DbRow {
   longitude: string | null;
   city: string | null;
   country: string | null;
+  /** The video's length in seconds from its probe (stored analysis), or null. */
+  durationSeconds: number | null;
+  /** The video file's size in bytes, or null without a video. */
+  videoBytes: number | null;
 }
 
 const num = (v: string | null) => {
@@ -112,6 +125,8 @@ function toExportRow(r: DbRow): ExportRow {
     longitude: num(r.longitude),
     city: placeName(r.city),
     country: placeName(r.country),
+    durationSeconds: num(r.duration),
+    videoBytes: num(r.video_bytes),
   };
 }
 

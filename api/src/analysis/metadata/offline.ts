@@ -286,13 +286,14 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   out.push('aerial view', 'drone footage');
   out.push(...SUBJECT_KEYWORDS[subject]);
   if (cover === 'sea') out.push('sea', 'ocean', 'open water');
-  if (cover === 'urban') out.push('urban', 'city');
+  // Urban from the gazetteer, unless the picture shows something else (a park, a bay) filling the frame.
+  if (cover === 'urban' && (subject === 'city' || !sc)) out.push('urban', 'city');
   if (cover === 'rural') {
     out.push('rural');
     if ((sc?.bottom.vegetation ?? 0) >= 0.28) out.push('farmland', 'fields');
   }
   if ((f.summary.absAltMin ?? 0) - (f.summary.relAltMin ?? 0) >= 1000 && f.summary.relAltMin !== null) out.push('mountains', 'highlands');
-  out.push(...mv.keywords, ...light.keywords);
+  out.push(...mv.keywords, ...light.keywords.filter((k) => k !== 'lights' || subject === 'city'));
   if (sc) {
     // Weather only from what the picture shows.
     if (sc.top.sky >= 0.25 && !f.shotTypes.night) out.push('blue sky', 'clear sky');
@@ -352,7 +353,7 @@ function fitTitle(head: string, places: readonly string[], light: string, move: 
     for (const mv of [move.title, move.titleLong]) {
       let t = join(head, place, light, mv, extra);
       if ([...t].length < TITLE_RULES.minChars) t = join(head, place, light, move.titleLong, extra);
-      if ([...t].length < TITLE_RULES.minChars) t = `Aerial view of ${head.charAt(0).toLowerCase()}${head.slice(1)} ${join(place, light, move.titleLong, extra)}`.trim();
+      if ([...t].length < TITLE_RULES.minChars) t = join(`Aerial view of ${/^[A-Z][a-z]+ [a-z]/.test(head) || !/ /.test(head) ? `the ${head.toLowerCase()}` : head}`, place, light, move.titleLong, extra);
       if (titleProblems(t).length === 0) return t;
     }
   }

@@ -41,7 +41,7 @@ export const SUBJECT_NOUN: Record<Subject, string> = {
 export const SUBJECT_KEYWORDS: Record<Subject, string[]> = {
   'open-sea': ['sea', 'ocean', 'open water', 'seascape', 'waves', 'horizon'],
   coast: ['coast', 'coastline', 'water', 'shore', 'seaside', 'waterfront'],
-  lake: ['water', 'lake', 'river', 'waterscape', 'reflection'],
+  lake: ['water', 'lake', 'waterscape'],
   snow: ['snow', 'winter', 'snowy landscape', 'cold', 'frozen'],
   forest: ['forest', 'trees', 'woodland', 'green', 'wilderness'],
   // Farmland, rural and urban come from the gazetteer (offline.ts landCoverOf), not from the subject.

@@ -101,10 +101,10 @@ const s = (slot: SlotName, cap = false): Part => ({ slot, ...(cap ? { cap } : {}
 export const OPENING_TEMPLATES: Template[] = [
   { id: 'o-drone-moves', needs: ['move'], parts: ['A drone', s('move'), s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
   { id: 'o-shot-shows', needs: [], parts: ['This aerial shot', 'shows', s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
-  { id: 'o-subject-filmed', needs: ['moveIntrans'], parts: [s('subject', true), s('place'), 'is filmed', s('light'), 'from a drone that', s('moveIntrans')], subject: 0, verb: 2 },
+  { id: 'o-subject-filmed', needs: ['moveIntrans'], parts: [s('subject', true), 'is filmed', s('light'), 'from a drone that', s('moveIntrans'), s('place')], subject: 0, verb: 1 },
   { id: 'o-camera-moves', needs: ['move'], parts: ['The camera', s('move'), s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
   { id: 'o-light-first', needs: ['light', 'move'], parts: [s('light', true), ', a drone', s('move'), s('subject'), s('place')], subject: 1, verb: 2 },
-  { id: 'o-subject-lies', needs: ['moveIntrans'], parts: [s('subject', true), s('place'), 'lies below as the drone', s('moveIntrans'), s('light')], subject: 0, verb: 2 },
+  { id: 'o-subject-lies', needs: ['moveIntrans'], parts: [s('subject', true), 'lies below as the drone', s('moveIntrans'), s('place'), s('light')], subject: 0, verb: 1 },
 ];
 
 /** Movement sentences, from the telemetry (amounts measured over telemetry time). */
@@ -121,7 +121,7 @@ export const TRAVEL_TEMPLATES: Template[] = [
   { id: 't-camera-covers', needs: ['amount'], parts: ['The camera', 'covers', s('amount'), s('heading'), 'during the shot'], subject: 0, verb: 1 },
 ];
 export const HOLD_TEMPLATES: Template[] = [
-  { id: 'h-holds', needs: ['amount'], parts: ['The drone', 'holds', 'its position', s('amount'), 'above the ground'], subject: 0, verb: 1 },
+  { id: 'h-holds', needs: ['amount'], parts: ['The drone', 'holds', 'its position', s('amount'), 'up'], subject: 0, verb: 1 },
   { id: 'h-steady', needs: ['amount'], parts: ['The view', 'stays', 'steady from', s('amount'), 'up'], subject: 0, verb: 1 },
 ];
 
