@@ -24,7 +24,8 @@ const H_JITTER_M = 3;
 const V_JITTER_M = 1;
 /** Timecode rounding tolerated before an entry counts as going back in time, seconds. */
 const CLOCK_EPSILON_S = 0.001;
-const MAX_EXAMPLES = 10;
+/** Examples kept per reason, so a long pre-lock run does not hide a glitch. */
+const MAX_EXAMPLES_PER_REASON = 3;
 
 export interface CleanedTrack {
   samples: TelemetrySample[];
@@ -50,19 +51,22 @@ export function cleanSamples(samples: readonly TelemetrySample[], positionPrecis
   let last: TelemetrySample | null = null;
   let lastFix: TelemetrySample | null = null;
   let lastAlt: TelemetrySample | null = null;
-  const note = (s: TelemetrySample, why: string) => {
-    if (dropped.examples.length < MAX_EXAMPLES) dropped.examples.push(`entry ${s.index}: ${why}`);
+  const perReason = new Map<string, number>();
+  const note = (s: TelemetrySample, reason: keyof Omit<DroppedSamples, 'examples'>, why: string) => {
+    const n = perReason.get(reason) ?? 0;
+    if (n < MAX_EXAMPLES_PER_REASON) dropped.examples.push(`entry ${s.index}: ${why}`);
+    perReason.set(reason, n + 1);
   };
 
   for (const s of samples) {
     if (s.preLock) {
       dropped.preLock++;
-      note(s, 'before GPS lock (0,0 coordinates)');
+      note(s, 'preLock', 'before GPS lock (0,0 coordinates)');
       continue;
     }
     if (last && s.time < last.time - CLOCK_EPSILON_S) {
       dropped.clockBack++;
-      note(s, `timecode ${fmt(s.time)} s is earlier than entry ${last.index}'s ${fmt(last.time)} s`);
+      note(s, 'clockBack', `timecode ${fmt(s.time)} s is earlier than entry ${last.index}'s ${fmt(last.time)} s`);
       continue;
     }
     if (s.lat !== null && s.lon !== null && lastFix) {
@@ -70,7 +74,7 @@ export function cleanSamples(samples: readonly TelemetrySample[], positionPrecis
       const d = haversineM(lastFix.lat!, lastFix.lon!, s.lat, s.lon);
       if (d > GLITCH_MAX_H_SPEED * dt + hTolerance) {
         dropped.horizontalGlitch++;
-        note(s, `${fmt(d)} m in ${fmt(dt)} s from entry ${lastFix.index} (over ${GLITCH_MAX_H_SPEED} m/s)`);
+        note(s, 'horizontalGlitch', `${fmt(d)} m in ${fmt(dt)} s from entry ${lastFix.index} (over ${GLITCH_MAX_H_SPEED} m/s)`);
         continue;
       }
     }
@@ -80,7 +84,7 @@ export function cleanSamples(samples: readonly TelemetrySample[], positionPrecis
       const dz = alt - altOf(lastAlt)!;
       if (Math.abs(dz) > GLITCH_MAX_V_SPEED * dt + V_JITTER_M) {
         dropped.verticalGlitch++;
-        note(s, `${fmt(dz)} m of altitude in ${fmt(dt)} s from entry ${lastAlt.index} (over ${GLITCH_MAX_V_SPEED} m/s)`);
+        note(s, 'verticalGlitch', `${fmt(dz)} m of altitude in ${fmt(dt)} s from entry ${lastAlt.index} (over ${GLITCH_MAX_V_SPEED} m/s)`);
         continue;
       }
     }

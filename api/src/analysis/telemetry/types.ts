@@ -269,6 +269,6 @@ export interface DroppedSamples {
   verticalGlitch: number;
   /** Entries whose timecode is earlier than the previous kept entry's (the clock jumped back). */
   clockBack: number;
-  /** Up to 10 examples: `entry 12: 312 m in 0.03 s (9360 m/s) from entry 11`. */
+  /** Up to 3 examples per reason, e.g. `entry 12: 312 m in 0.03 s from entry 11 (over 40 m/s)`. */
   examples: string[];
 }
