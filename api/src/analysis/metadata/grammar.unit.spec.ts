@@ -6,7 +6,7 @@
  * punctuation. Then the whole offline result of every flight: titles within every agency's limits,
  * descriptions without camera marketing or internal notes, keywords without a filler block.
  */
-import { flightGrid } from '../test-support/flight-grid.js';
+import { flightGrid } from '../quality/flight-grid.js';
 import {
   ALL_TEMPLATE_GROUPS,
   render,

@@ -7,7 +7,7 @@ import { summarizeTrack } from './summary.js';
 import { cleanSamples } from './clean.js';
 import { analyseShotTypes } from '../shot-types/derive.js';
 import { readFixture } from '../test-support/fixtures.js';
-import { srtText, track, withPreLock, type GenEntry } from '../test-support/generated-srt.js';
+import { srtText, track, withPreLock, type GenEntry } from '../quality/generated-srt.js';
 import { placeOf } from '../../processing/pipeline/telemetry-stage.js';
 
 const hover = (seconds: number, h = 50) => track(seconds, () => ({ x: 0, y: 0, h }));

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeTestJpg, makeTestVideo } from '../../test-support/media-fixtures.js';
 import { OfflineMetadataProvider } from '../../analysis/metadata/offline.js';
-import { srtText, track, withPreLock } from '../../analysis/test-support/generated-srt.js';
+import { srtText, track, withPreLock } from '../../analysis/quality/generated-srt.js';
 import { runPipeline } from './run-pipeline.js';
 
 let dir: string;

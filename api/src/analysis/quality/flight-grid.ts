@@ -1,7 +1,8 @@
 /**
  * A grid of generated flights as ClipFacts, for the wording's grammar test and the metadata-quality
  * benchmark: every shot type, day / night / golden hour, with and without a place, at sea, urban and
- * rural, with and without a picture, each camera type. Pure data, no I/O.
+ * rural, with and without a picture, each camera type. Pure data, no I/O. Built with the API (not in
+ * test-support) because bench/metadata-quality.mjs runs it from dist.
  */
 import type { ImageAnalysis, RegionAnalysis } from '../media/image-analysis.js';
 import type { ClipFacts } from '../metadata/types.js';
