@@ -43,7 +43,9 @@ const { analyseShotTypes } = mods.derive;
 const { offlineMetadata, slotsOf, metres, seconds } = mods.offline;
 const { ALL_TEMPLATE_GROUPS, usable, structureProblems, textProblems, render } = mods.wording;
 const fixtureDir = join(root, 'api/test/fixtures/srt');
-const fixtures = readdirSync(fixtureDir).filter((f) => /\.srt$/i.test(f)).sort();
+const fixtures = readdirSync(fixtureDir)
+  .filter((f) => /\.srt$/i.test(f))
+  .sort();
 
 /** ClipFacts of a real fixture as the pipeline builds them (no video or picture). */
 function fixtureFacts(name, ordinal) {
@@ -171,7 +173,9 @@ for (const f of flights) {
   const after = analyseShotTypes(summarizeTrack(t), t.samples).types;
   if (on(before) !== on(after)) changed.push({ flight: f.name, before: on(before), after: on(after) });
 }
-console.log(`\n2. Shot types changed by the telemetry fixes: ${changed.length} of ${flights.length} flights (200 generated + ${fixtures.length} real fixtures)`);
+console.log(
+  `\n2. Shot types changed by the telemetry fixes: ${changed.length} of ${flights.length} flights (200 generated + ${fixtures.length} real fixtures)`,
+);
 const real = changed.filter((c) => !c.flight.startsWith('gen-'));
 console.log(`   real fixtures changed: ${real.length} of ${fixtures.length}`);
 console.table([...real, ...changed.filter((c) => c.flight.startsWith('gen-')).slice(0, 30)]);
@@ -192,7 +196,10 @@ async function providerBefore() {
     const src = execFileSync('git', ['show', `${base}:api/src/analysis/metadata/${f}.ts`], { cwd: root, encoding: 'utf8' });
     const js = ts.transpileModule(src, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText;
     // Its siblings are the current ones (categories, camera types, types) except scene.js, kept from the base too.
-    writeFileSync(join(dir, `${f}.js`), js.replace(/from '\.\/(?!scene\.js)([^']+)'/g, "from '../$1'").replace(/from '\.\.\/telemetry\//g, "from '../../telemetry/"));
+    writeFileSync(
+      join(dir, `${f}.js`),
+      js.replace(/from '\.\/(?!scene\.js)([^']+)'/g, "from '../$1'").replace(/from '\.\.\/telemetry\//g, "from '../../telemetry/"),
+    );
   }
   const mod = await import(join(dir, 'offline.js'));
   return { offlineMetadata: mod.offlineMetadata, base, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
@@ -233,7 +240,7 @@ function rowsOf(generate) {
 }
 function refusals(rows) {
   const out = {};
-  for (const [format, rules] of Object.entries(mods.rules.AGENCY_RULES)) out[rules.agency] = rows.filter((r) => rules.checkRow(r).problems.length > 0).length;
+  for (const rules of Object.values(mods.rules.AGENCY_RULES)) out[rules.agency] = rows.filter((r) => rules.checkRow(r).problems.length > 0).length;
   // What the Adobe CSV itself carries: commas in its title cells (Adobe asks for none).
   out['Adobe title cells with commas'] = rows.filter((r) => mods.formats.CSV_FORMAT_SPECS.adobe.cells(r)[1].includes(',')).length;
   out['titles over 70 chars'] = rows.filter((r) => [...r.title].length > 70).length;

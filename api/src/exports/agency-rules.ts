@@ -86,7 +86,8 @@ export const SHUTTERSTOCK_RULES: AgencyRules = {
     if (!d) problems.push('Description (title) is required');
     else if (chars(d) < 10) problems.push(`Description is ${chars(d)} characters; Shutterstock needs at least 10`);
     else if (chars(d) > 200) problems.push(`Description is ${chars(d)} characters; Shutterstock allows 200`);
-    else if (words(d) < SHUTTERSTOCK_MIN_WORDS) problems.push(`Description (title) has ${words(d)} words; Shutterstock wants at least ${SHUTTERSTOCK_MIN_WORDS}`);
+    else if (words(d) < SHUTTERSTOCK_MIN_WORDS)
+      problems.push(`Description (title) has ${words(d)} words; Shutterstock wants at least ${SHUTTERSTOCK_MIN_WORDS}`);
     warnings.push(...v.changes.map(describeChange));
     if (r.keywords.length < 7) problems.push(`${r.keywords.length} keyword${r.keywords.length === 1 ? '' : 's'}; Shutterstock needs at least 7`);
     else if (r.keywords.length > 50) problems.push(`${r.keywords.length} keywords; Shutterstock allows 50`);

@@ -7,15 +7,7 @@
  * descriptions without camera marketing or internal notes, keywords without a filler block.
  */
 import { flightGrid } from '../quality/flight-grid.js';
-import {
-  ALL_TEMPLATE_GROUPS,
-  render,
-  structureProblems,
-  textProblems,
-  usable,
-  type Slots,
-  type Template,
-} from './wording.js';
+import { ALL_TEMPLATE_GROUPS, render, structureProblems, textProblems, usable, type Slots, type Template } from './wording.js';
 import { BANNED_DESCRIPTION_PHRASES, FILLER_KEYWORDS, metres, offlineMetadata, seconds, slotsOf, titleProblems } from './offline.js';
 import { chooseTitle } from '../../results/title-choice.js';
 

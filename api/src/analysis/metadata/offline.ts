@@ -60,7 +60,16 @@ export const BANNED_DESCRIPTION_PHRASES: readonly RegExp[] = [
 ];
 
 /** Keywords that say nothing about one clip: never emitted as a block. */
-export const FILLER_KEYWORDS: ReadonlySet<string> = new Set(['beautiful', 'cinematic', 'nobody', 'destination', 'environment', 'scenic', 'outdoors', 'tourism']);
+export const FILLER_KEYWORDS: ReadonlySet<string> = new Set([
+  'beautiful',
+  'cinematic',
+  'nobody',
+  'destination',
+  'environment',
+  'scenic',
+  'outdoors',
+  'tourism',
+]);
 
 export type LandCover = 'sea' | 'urban' | 'rural' | null;
 
@@ -342,7 +351,12 @@ function categories(f: ClipFacts, subject: Subject, cover: LandCover, coverReaso
     case 'countryside':
       return { adobe: 'Landscape', a: 'Nature', b: null, reason: `countryside: vegetation covers the ground; ${coverReason}` };
     default:
-      return { adobe: 'Landscape', a: 'Nature', b: null, reason: mountain ? 'mountains: take-off point over 1,000 m above sea level' : `landscape: ${coverReason}` };
+      return {
+        adobe: 'Landscape',
+        a: 'Nature',
+        b: null,
+        reason: mountain ? 'mountains: take-off point over 1,000 m above sea level' : `landscape: ${coverReason}`,
+      };
   }
 }
 
@@ -353,7 +367,14 @@ function fitTitle(head: string, places: readonly string[], light: string, move: 
     for (const mv of [move.title, move.titleLong]) {
       let t = join(head, place, light, mv, extra);
       if ([...t].length < TITLE_RULES.minChars) t = join(head, place, light, move.titleLong, extra);
-      if ([...t].length < TITLE_RULES.minChars) t = join(`Aerial view of ${/^[A-Z][a-z]+ [a-z]/.test(head) || !/ /.test(head) ? `the ${head.toLowerCase()}` : head}`, place, light, move.titleLong, extra);
+      if ([...t].length < TITLE_RULES.minChars)
+        t = join(
+          `Aerial view of ${/^[A-Z][a-z]+ [a-z]/.test(head) || !/ /.test(head) ? `the ${head.toLowerCase()}` : head}`,
+          place,
+          light,
+          move.titleLong,
+          extra,
+        );
       if (titleProblems(t).length === 0) return t;
     }
   }

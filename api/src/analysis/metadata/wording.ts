@@ -101,10 +101,22 @@ const s = (slot: SlotName, cap = false): Part => ({ slot, ...(cap ? { cap } : {}
 export const OPENING_TEMPLATES: Template[] = [
   { id: 'o-drone-moves', needs: ['move'], parts: ['A drone', s('move'), s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
   { id: 'o-shot-shows', needs: [], parts: ['This aerial shot', 'shows', s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
-  { id: 'o-subject-filmed', needs: ['moveIntrans'], parts: [s('subject', true), 'is filmed', s('light'), 'from a drone that', s('moveIntrans'), s('place')], subject: 0, verb: 1 },
+  {
+    id: 'o-subject-filmed',
+    needs: ['moveIntrans'],
+    parts: [s('subject', true), 'is filmed', s('light'), 'from a drone that', s('moveIntrans'), s('place')],
+    subject: 0,
+    verb: 1,
+  },
   { id: 'o-camera-moves', needs: ['move'], parts: ['The camera', s('move'), s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
   { id: 'o-light-first', needs: ['light', 'move'], parts: [s('light', true), ', a drone', s('move'), s('subject'), s('place')], subject: 1, verb: 2 },
-  { id: 'o-subject-lies', needs: ['moveIntrans'], parts: [s('subject', true), 'lies below as the drone', s('moveIntrans'), s('place'), s('light')], subject: 0, verb: 1 },
+  {
+    id: 'o-subject-lies',
+    needs: ['moveIntrans'],
+    parts: [s('subject', true), 'lies below as the drone', s('moveIntrans'), s('place'), s('light')],
+    subject: 0,
+    verb: 1,
+  },
 ];
 
 /** Movement sentences, from the telemetry (amounts measured over telemetry time). */
@@ -214,7 +226,8 @@ export function structureProblems(t: Template, slots: Slots): string[] {
     const kind = SLOT_KINDS[verb.slot];
     if (kind !== 'vt' && kind !== 'vi') problems.push(`verb slot ${verb.slot} is not a verb phrase`);
     const value = slots[verb.slot];
-    if (!value?.verb || !FINITE_VERBS.has(value.verb) || !value.text.startsWith(value.verb)) problems.push(`verb slot value "${value?.text ?? ''}" is not finite`);
+    if (!value?.verb || !FINITE_VERBS.has(value.verb) || !value.text.startsWith(value.verb))
+      problems.push(`verb slot value "${value?.text ?? ''}" is not finite`);
     // A transitive verb needs its object: the next non-empty part must be a noun phrase.
     if (kind === 'vt') {
       const next = t.parts.slice(t.verb + 1).find((p, i) => parts[t.verb + 1 + i] !== '');
@@ -222,7 +235,8 @@ export function structureProblems(t: Template, slots: Slots): string[] {
     }
   }
   // Every slot value is of the kind its slot declares.
-  for (const p of t.parts) if (typeof p !== 'string' && slots[p.slot] && slots[p.slot]!.kind !== SLOT_KINDS[p.slot]) problems.push(`slot ${p.slot} holds a ${slots[p.slot]!.kind}`);
+  for (const p of t.parts)
+    if (typeof p !== 'string' && slots[p.slot] && slots[p.slot]!.kind !== SLOT_KINDS[p.slot]) problems.push(`slot ${p.slot} holds a ${slots[p.slot]!.kind}`);
   return [...problems, ...textProblems(render(t, slots))];
 }
 

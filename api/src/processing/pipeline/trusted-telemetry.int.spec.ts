@@ -24,7 +24,11 @@ afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 async function run(name: string, srt: string) {
   const srtPath = path.join(dir, `${name}.SRT`);
   await fs.writeFile(srtPath, srt);
-  return runPipeline({ videoPath: video, jpgPath: jpg, srtPath, baseName: name, ordinal: 1, cameraType: 'other' }, new OfflineMetadataProvider(), async () => undefined);
+  return runPipeline(
+    { videoPath: video, jpgPath: jpg, srtPath, baseName: name, ordinal: 1, cameraType: 'other' },
+    new OfflineMetadataProvider(),
+    async () => undefined,
+  );
 }
 
 describe('the stored analysis of a clip with pre-lock frames and a spike', () => {
@@ -58,7 +62,7 @@ describe('subject place from the gimbal (issue 21 item 6)', () => {
   const hoverAt = (gimbalPitch: number, gimbalYaw: number) =>
     srtText(track(10, () => ({ x: 0, y: 0, h: 100 }), { lat0: 48.5735, lon0: 7.795, gimbalPitch, gimbalYaw }));
 
-  it('names the place the camera looks at when it differs from the drone\'s, and says which was used', async () => {
+  it("names the place the camera looks at when it differs from the drone's, and says which was used", async () => {
     const out = await run('DJI_0102', hoverAt(-10, 90));
     expect(out.analysis.placeSource).toBe('subject');
     expect(out.analysis.dronePlace).toMatchObject({ city: 'Strasbourg', country: 'France' });
