@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { offlineMetadata, type ClipFacts } from '../../analysis/metadata/index.js';
 import { titleProblems } from '../../analysis/metadata/offline.js';
+import { SCENES } from '../../analysis/quality/flight-grid.js';
 import { EXPECTED } from '../../analysis/test-support/fixture-expectations.js';
 import { fixtureNames, FIXTURE_DIR } from '../../analysis/test-support/fixtures.js';
 import { chooseTitle } from '../../results/title-choice.js';
@@ -120,5 +121,32 @@ describe('readTelemetryFile (what processing runs: the file streamed on a worker
     const failure = readTelemetryFile(FIXTURE_DIR + name, 50_000, 'DJI_0001.SRT');
     await expect(failure).rejects.toThrow(PermanentProcessingError);
     await expect(failure).rejects.toThrow('DJI_0001.SRT: The file is larger than the 48.8 KiB limit for .SRT telemetry (a 2-hour flight writes about 130 MB)');
+  });
+});
+
+describe('issue 21 on the real fixtures', () => {
+  it('urban points in Barcelona and Prague read as city, never farmland, even when the picture is green', () => {
+    for (const [name, city] of [
+      ['JuanIrache__DJI_SRT_Parser__air2s.srt', 'Barcelona'],
+      ['ruz76__dji_srt2gpx__DJI_MAVIC_3T.SRT', 'Prague'],
+    ] as const) {
+      const f = { ...factsFor(name, 1), scene: SCENES.fields!, image: SCENES.fields! };
+      const g = offlineMetadata(f);
+      expect(g.result.metadata.city).toBe(city);
+      expect(g.result.content.keywords).toEqual(expect.arrayContaining([city, 'urban']));
+      expect(g.result.content.keywords).not.toEqual(expect.arrayContaining(['farmland']));
+      expect(g.result.content.keywords).not.toContain('agriculture');
+      expect(g.result.content.keywords).not.toContain('countryside');
+      expect(g.result.content.categories.adobe_category).toBe('Buildings and Architecture');
+      expect(g.reasons!.categories).toMatch(new RegExp(`^city: urban: ${city} \\([\\d,]+ people\\)`));
+    }
+  });
+
+  it('gimbal fixtures give the point the camera looks at (Mavic 3T: 80.5 m up, 10.7 deg down -> ~426 m away)', () => {
+    const t = readTelemetry(readFileSync(FIXTURE_DIR + 'ruz76__dji_srt2gpx__DJI_MAVIC_3T.SRT', 'utf8'));
+    expect(t.summary.lookAt).toMatchObject({ pitch: -10.7, yaw: 252.7, height: 80.507 });
+    expect(t.summary.lookAt!.distanceM).toBeCloseTo(80.507 / Math.tan((10.7 * Math.PI) / 180), 6);
+    // The look point is still in Prague: the drone's place is kept and the analysis says so.
+    expect(placeOf(t.summary)).toMatchObject({ placeSource: 'drone', subjectPlace: { city: 'Prague' } });
   });
 });
