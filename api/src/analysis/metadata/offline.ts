@@ -259,7 +259,8 @@ function sceneTemplates(f: ClipFacts, subject: Subject): Template[] | null {
   if (f.shotTypes.night && subject === 'city') return LIGHTS_TEMPLATES;
   if (sc.whole.snow >= 0.3 && subject !== 'snow') return SNOW_TEMPLATES;
   if (sc.whole.water >= 0.35 && subject !== 'open-sea' && subject !== 'lake') return WATER_TEMPLATES;
-  if (sc.top.sky >= 0.25 && !f.shotTypes.night) return SKY_TEMPLATES;
+  // Looking straight down there is no sky in the picture: the blue above is water or roofs.
+  if (sc.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down) return SKY_TEMPLATES;
   if (sc.bottom.vegetation >= 0.28 && subject !== 'open-sea' && subject !== 'countryside' && subject !== 'forest') return GREEN_TEMPLATES;
   return null;
 }
@@ -305,7 +306,7 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   out.push(...mv.keywords, ...light.keywords.filter((k) => k !== 'lights' || subject === 'city'));
   if (sc) {
     // Weather only from what the picture shows.
-    if (sc.top.sky >= 0.25 && !f.shotTypes.night) out.push('blue sky', 'clear sky');
+    if (sc.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down) out.push('blue sky', 'clear sky');
     if (sc.whole.water >= 0.15 && cover !== 'sea') out.push('water');
     if (sc.whole.snow >= 0.3) out.push('snow');
     if (sc.whole.vegetation >= 0.2 && cover !== 'sea' && subject !== 'open-sea') out.push('greenery');
@@ -394,7 +395,7 @@ export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover
     !lightTitle && time ? (time === 'Night' ? 'at night' : time === 'Midday' ? 'at midday' : `in the ${time.toLowerCase()}`) : null,
     heading !== null && !['hover', 'orbit', 'pan', 'top_down'].includes(mv.id) ? `heading ${compassName(heading).toLowerCase()}` : null,
     f.shotTypes.high_altitude ? 'from high altitude' : f.shotTypes.low_altitude ? 'at low altitude' : null,
-    f.scene && f.scene.top.sky >= 0.25 && !f.shotTypes.night ? 'under a blue sky' : null,
+    f.scene && f.scene.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down ? 'under a blue sky' : null,
   ].filter((e): e is string => !!e);
   const combos = ['', ...extras];
   for (let i = 0; i < extras.length; i++) for (let j = i + 1; j < extras.length; j++) combos.push(`${extras[i]} ${extras[j]}`);

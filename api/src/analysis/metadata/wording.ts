@@ -89,6 +89,7 @@ export const FINITE_VERBS: ReadonlySet<string> = new Set([
   'turns',
   'tracks',
   'reveals',
+  'follows',
   'stays',
   'drops',
   // plural, for the plural literal subject "Lights"
@@ -114,6 +115,15 @@ export const OPENING_TEMPLATES: Template[] = [
     id: 'o-subject-lies',
     needs: ['moveIntrans'],
     parts: [s('subject', true), 'lies below as the drone', s('moveIntrans'), s('place'), s('light')],
+    subject: 0,
+    verb: 1,
+  },
+  { id: 'o-view-sweeps', needs: [], parts: ['The view', 'sweeps', 'over', s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
+  { id: 'o-seen-from-above', needs: [], parts: ['Seen from above,', s('subject'), 'spreads out', s('place'), s('light')], subject: 1, verb: 2 },
+  {
+    id: 'o-footage-follows',
+    needs: ['move'],
+    parts: ['This footage', 'follows', 'a drone as it', s('move'), s('subject'), s('place'), s('light')],
     subject: 0,
     verb: 1,
   },
