@@ -5,13 +5,14 @@
  * refunded without failing the run; a bad token, a missing scope and an empty balance exit non-zero
  * with a clear message.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFile, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import { SPEC_POND5_HEADER, SPEC_STANDARD_HEADER } from '../api/src/exports/test-support/spec-csv-headers.js';
 import { makeTestFileSet } from '../api/src/test-support/media-fixtures.js';
 import { signUp, startTestServer, type TestServer } from '../api/src/test-support/test-server.js';
@@ -169,4 +170,66 @@ describe.each(['node', 'shell'] as const)('the %s example', (kind) => {
     expect(poor.stderr).toMatch(/not enough credits/i);
     expect(await balance(u.token)).toBe(0);
   }, 180_000);
+});
+
+describe('the node example with large files (tus)', () => {
+  it('sends large files resumably and, killed mid-file, continues from the server’s offset when run again', async () => {
+    const u = await signUp(server);
+    const token = await apiToken(u.token, ['read', 'write', 'process']);
+    const dir = await folderWithSets('resume-node');
+    // A 24 MiB video: the real clip, then padding (ffprobe reads the clip and ignores what follows).
+    const video = path.join(dir, 'DJI_0001.MP4');
+    await fs.appendFile(video, Buffer.alloc(24 * 1024 * 1024));
+    const env = {
+      SHOTLOG_URL: server.url,
+      SHOTLOG_TOKEN: token,
+      SHOTLOG_IDEMPOTENCY_KEY: `resume-${randomBytes(4).toString('hex')}`,
+      SHOTLOG_TUS_MIN_BYTES: String(1024 * 1024),
+      SHOTLOG_TUS_CHUNK_BYTES: String(256 * 1024),
+    };
+    // First run: killed once the video is under way (upload progress past 20 %).
+    const [cmd, args] = SCRIPTS.node(dir);
+    const first = spawn(cmd, [...args], { env: { ...process.env, ...env } });
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      first.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (/upload ([2-9]\d)%/.test(out)) first.kill('SIGKILL');
+      });
+      first.on('exit', () => resolve());
+      first.on('error', reject);
+    });
+    // Resumable bytes are on the server; no file of DJI_0001's video is in its set yet.
+    const projectId = (await server.graphql('{ projects { edges { node { id } } } }', {}, u.token)).data.projects.edges[0]?.node.id as string;
+    expect(projectId).toBeTruthy();
+    const unfinished = await server.graphql(`query($p: ID!) { unfinishedUploads(projectId: $p) { filename receivedBytes } }`, { p: projectId }, u.token);
+    const partial = unfinished.data.unfinishedUploads.find((x: { filename: string }) => x.filename === 'DJI_0001.MP4');
+    expect(partial?.receivedBytes).toBeGreaterThan(0);
+
+    const second = await runScript('node', dir, env);
+    if (second.code !== 0) console.error(second.stdout, second.stderr);
+    expect(second.code).toBe(0);
+    const resumedFrom = Number(/resuming DJI_0001\.MP4 from byte (\d+)/.exec(second.stdout)?.[1]);
+    // It went on from where the server was (at most one chunk before what the first run had sent).
+    expect(resumedFrom).toBeGreaterThanOrEqual(partial.receivedBytes - 256 * 1024);
+    expect(resumedFrom).toBeGreaterThan(0);
+    expect(second.stdout).toMatch(/Processing finished: 3 completed/);
+    const db = new pg.Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `select m.sha256 from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1 and m.filename = 'DJI_0001.MP4'`,
+        [projectId],
+      );
+      expect(rows).toEqual([
+        {
+          sha256: createHash('sha256')
+            .update(await fs.readFile(video))
+            .digest('hex'),
+        },
+      ]);
+    } finally {
+      await db.end();
+    }
+  }, 240_000);
 });

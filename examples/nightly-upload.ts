@@ -6,7 +6,11 @@
 //     node --experimental-strip-types examples/nightly-upload.ts /footage/2026-11-23
 //
 // Optional: SHOTLOG_PROJECT_NAME, SHOTLOG_CAMERA_TYPE, SHOTLOG_IDEMPOTENCY_KEY, SHOTLOG_TIMINGS=1
-// (phase timings as JSON lines on stdout). Exit codes: 0 done (failed sets are reported, not
+// (phase timings as JSON lines on stdout), SHOTLOG_TUS_MIN_BYTES (files at least this large go
+// through the resumable tus endpoint; default 64 MiB) and SHOTLOG_TUS_CHUNK_BYTES (default 64 MiB).
+// Large files resume: killed mid-file and run again with the same SHOTLOG_IDEMPOTENCY_KEY (so the
+// same project), a file continues from the server's offset (the upload URLs are kept in
+// <folder>/.shotlog-uploads.json). Exit codes: 0 done (failed sets are reported, not
 // fatal), 1 failure, 2 usage, 3 authentication or scope, 4 not enough credits.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -18,6 +22,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { print } from 'graphql';
 import { createClient } from 'graphql-ws';
+import * as tus from 'tus-js-client';
+import { Upload as TusUpload, type DetailedError, type UploadOptions } from 'tus-js-client';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import {
   CreateProjectDocument,
@@ -75,6 +81,10 @@ const token = env('SHOTLOG_TOKEN');
 const folder = process.argv[2] || usage('usage: nightly-upload.ts <folder of DJI file sets>');
 const timings = process.env.SHOTLOG_TIMINGS === '1';
 const auth = { authorization: `Bearer ${token}` };
+// tus-js-client's Node build keeps upload URLs in a JSON file; its typings leave the class out.
+const FileUrlStorage = (tus as unknown as { FileUrlStorage: new (file: string) => NonNullable<UploadOptions['urlStorage']> }).FileUrlStorage;
+const tusMinBytes = Number(process.env.SHOTLOG_TUS_MIN_BYTES ?? 64 * 1024 ** 2);
+const tusChunkBytes = Number(process.env.SHOTLOG_TUS_CHUNK_BYTES ?? 64 * 1024 ** 2);
 
 function timing(phase: string, startedAt: number, extra: Record<string, unknown> = {}): void {
   if (timings) console.log(JSON.stringify({ timing: phase, seconds: Number(((performance.now() - startedAt) / 1000).toFixed(3)), ...extra }));
@@ -161,6 +171,49 @@ async function uploadSet(projectId: string, files: string[], onBytes: (n: number
   return parsed.data.uploadFiles;
 }
 
+/**
+ * Uploads one large file through the tus endpoint (/api/uploads/tus) in chunks, streamed from disk.
+ * Its upload URL is kept in <folder>/.shotlog-uploads.json under a fingerprint of the project and
+ * the file, so a run killed mid-file continues from the server's offset when run again.
+ */
+async function uploadResumable(projectId: string, file: string, onBytes: (n: number) => void): Promise<void> {
+  const { size, mtimeMs } = await fsp.stat(file);
+  const name = path.basename(file);
+  let counted = 0;
+  const upload = new TusUpload(fs.createReadStream(file), {
+    endpoint: `${base}/api/uploads/tus`,
+    uploadSize: size,
+    chunkSize: tusChunkBytes,
+    metadata: { filename: name, projectId },
+    headers: auth,
+    urlStorage: new FileUrlStorage(path.join(folder, '.shotlog-uploads.json')),
+    fingerprint: async () => ['shotlog', projectId, path.resolve(file), size, Math.round(mtimeMs)].join(':'),
+    removeFingerprintOnSuccess: true,
+    retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+    onAfterResponse: (req, res) => {
+      // A resumed upload starts with HEAD: what the server has is not sent again.
+      if (req.getMethod() !== 'HEAD') return;
+      const offset = Number(res.getHeader('Upload-Offset') ?? 0);
+      counted = offset;
+      console.log(`  resuming ${name} from byte ${offset} of ${size}`);
+    },
+    onProgress: (sent) => {
+      if (sent > counted) onBytes(sent - counted);
+      counted = Math.max(counted, sent);
+    },
+  });
+  const previous = await upload.findPreviousUploads();
+  if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+  await new Promise<void>((resolve, reject) => {
+    upload.options.onSuccess = () => resolve();
+    upload.options.onError = (err) => {
+      const res = (err as DetailedError).originalResponse;
+      reject(failureOf(`Upload of ${name}`, res?.getStatus() ?? 0, undefined, res?.getBody()?.trim() || err.message));
+    };
+    upload.start();
+  });
+}
+
 /** Follows projectProgress over graphql-ws until the server completes it (the run has ended). */
 async function followProgress(projectId: string, names: Map<string, string>): Promise<ProgressFieldsFragment> {
   const wsUrl = `${base.replace(/^http/, 'ws')}/graphql`;
@@ -245,14 +298,27 @@ async function main(): Promise<void> {
       console.log(`upload ${tenth * 10}% (${mb(sent)} / ${mb(total)} MB)`);
     }
   };
-  let summary: UploadFilesMutation['uploadFiles']['summary'] | undefined;
   for (const [i, [baseName, setFiles]] of [...sets].entries()) {
-    const r = await uploadSet(project.id, setFiles, onBytes);
-    summary = r.summary;
-    console.log(`  [${i + 1}/${sets.size}] ${baseName}: ${r.accepted.length} file(s) stored`);
-    for (const refused of r.refused) console.error(`  refused ${refused.filename}: ${refused.reason}`);
+    // Small files in one multipart request; each large one resumably, after them.
+    const sizes = await Promise.all(setFiles.map(async (f) => (await fsp.stat(f)).size));
+    const small = setFiles.filter((_, j) => sizes[j]! < tusMinBytes);
+    const large = setFiles.filter((_, j) => sizes[j]! >= tusMinBytes);
+    let stored = 0;
+    if (small.length) {
+      const r = await uploadSet(project.id, small, onBytes);
+      stored += r.accepted.length;
+      for (const refused of r.refused) console.error(`  refused ${refused.filename}: ${refused.reason}`);
+    }
+    for (const file of large) {
+      await uploadResumable(project.id, file, onBytes);
+      stored++;
+    }
+    console.log(`  [${i + 1}/${sets.size}] ${baseName}: ${stored} file(s) stored`);
   }
-  console.log(`Uploaded ${files.length} files: ${summary?.complete ?? 0} complete set(s), ${summary?.incomplete ?? 0} incomplete`);
+  // The sets as the server has them now (a large file may have completed a set after its small files).
+  const { project: uploaded } = await request('Project', ProjectFileSetsDocument, { id: project.id });
+  const complete = uploaded.fileSets.filter((s) => s.status === 'complete').length;
+  console.log(`Uploaded ${files.length} files: ${complete} complete set(s), ${uploaded.fileSets.length - complete} incomplete`);
   timing('upload', uploadStarted, { files: files.length, bytes: total });
 
   const processingStarted = performance.now();

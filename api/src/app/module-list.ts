@@ -12,6 +12,7 @@ import { exportsModule } from '../exports/exports.module.js';
 import { processingModule } from '../processing/processing.module.js';
 import { projectsModule } from '../projects/projects.module.js';
 import { uploadsModule } from '../uploads/uploads.module.js';
+import { resumableUploadsModule } from '../resumable-uploads/resumable-uploads.module.js';
 import { fileSetsModule } from '../file-sets/file-sets.module.js';
 import { filesModule } from '../files/files.module.js';
 import { resultsModule } from '../results/results.module.js';
@@ -38,6 +39,7 @@ export const modules = [
   processingModule,
   projectsModule,
   uploadsModule,
+  resumableUploadsModule,
   fileSetsModule,
   filesModule,
   resultsModule,

@@ -39,6 +39,12 @@ const envSchema = z.object({
   MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(2000),
   /** Largest .SRT accepted at upload and parsed at processing (default: see config/size-limits.ts). */
   SRT_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_SRT_MAX_BYTES),
+  /** An unfinished resumable (tus) upload is swept with its bytes this long after it began. */
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxUploadFiles: e.MAX_UPLOAD_FILES,
     srtMaxBytes: e.SRT_MAX_BYTES,
+    uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS, maxRetries: e.OPENAI_MAX_RETRIES },
     /** openai when a key is set, else offline; METADATA_PROVIDER forces one. */
     metadataProvider: e.METADATA_PROVIDER ?? (e.OPENAI_API_KEY ? ('openai' as const) : ('offline' as const)),

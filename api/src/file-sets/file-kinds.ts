@@ -16,7 +16,18 @@ export const EXTENSIONS: Readonly<Record<string, ExtensionRule>> = {
   mov: { kind: 'video', slot: 'video', contentType: 'video/quicktime' },
   jpg: { kind: 'image', slot: 'jpg', contentType: 'image/jpeg' },
   srt: { kind: 'subtitle', slot: 'srt', contentType: 'application/x-subrip; charset=utf-8' },
+  // DJI's low-resolution proxy (an MP4) of the clip beside it: a set's video until the master comes.
+  lrf: { kind: 'video', slot: 'video', contentType: 'video/mp4' },
 };
+
+/**
+ * Extensions of proxies: enough for processing and CSV export (10-20x smaller to upload), not for
+ * what needs the master's bytes (delivery to an agency). A master uploaded later replaces it.
+ */
+export const PROXY_EXTENSIONS: ReadonlySet<string> = new Set(['lrf']);
+export const isProxyExtension = (extension: string) => PROXY_EXTENSIONS.has(extension.toLowerCase());
+/** The name a proxy's master has on the card (DJI writes .MP4), used for the CSV rows until it is uploaded. */
+export const masterNameOf = (baseName: string) => `${baseName}.MP4`;
 
 export const ACCEPTED_EXTENSIONS = Object.keys(EXTENSIONS);
 

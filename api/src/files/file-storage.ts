@@ -82,10 +82,7 @@ export class FileStorage {
 
   /** A writer for one new file (see StorageWriter): the upload path pipes multipart parts into it. */
   open(opts: WriteOptions): StorageWriter {
-    const ext = opts.extension
-      .replace(/[^a-z0-9]/gi, '')
-      .toLowerCase()
-      .slice(0, 8);
+    const ext = safeExtension(opts.extension);
     const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
     const tmp = path.join(this.tmpDir, storageKey);
     const sink = new TempFileSink(tmp, opts.maxBytes, this.inlineHashBytes, this.hasher);
@@ -109,6 +106,29 @@ export class FileStorage {
       },
     );
     return { sink, stored };
+  }
+
+  /**
+   * Takes a file already complete on disk (a finished resumable upload, on the same volume) into
+   * storage: checks its first KB and size, hashes it on the hashing thread, then renames it under a
+   * new server-made key. On any failure the file is left where it was, for its owner to remove.
+   */
+  async adopt(filePath: string, opts: Omit<WriteOptions, 'maxBytes'>): Promise<StoredFile> {
+    const { size } = await fsp.stat(filePath);
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    const fd = await fsp.open(filePath, 'r');
+    try {
+      await fd.read(head, 0, head.length, 0);
+    } finally {
+      await fd.close();
+    }
+    opts.check?.(head, size);
+    const job = this.hasher.start(filePath);
+    const sha256 = await job.finish(size);
+    const ext = safeExtension(opts.extension);
+    const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
+    await fsp.rename(filePath, this.absolutePath(storageKey));
+    return { storageKey, sizeBytes: size, sha256 };
   }
 
   /** Absolute path of a stored file. Keys are server-made; anything else is refused. */
@@ -138,6 +158,12 @@ export class FileStorage {
 }
 
 const HEAD_BYTES = 1024;
+/** The extension a storage key may carry: lower-case letters and digits only. */
+const safeExtension = (extension: string) =>
+  extension
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 8);
 /** Bytes gathered before one write to disk: a few large writes rather than one per network read. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 const INLINE_HASH_BYTES = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 
-/** Uploads (multipart bodies, possibly many GB): only the pause between bytes is bounded. */
+/** Uploads (multipart bodies and tus chunks, possibly many GB): only the pause between bytes is bounded. */
 export const UPLOAD_IDLE_MS = 120_000;
 
 /**
@@ -70,7 +70,8 @@ const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined
 export function bodyTimeouts(opts: { idleMs: number; totalMs: number }): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
-    const upload = /^multipart\//i.test(req.headers['content-type'] ?? '');
+    // tus chunks (resumable uploads) are uploads too: a 64 MiB chunk may take minutes on a hotel line.
+    const upload = /^(multipart\/|application\/offset\+octet-stream)/i.test(req.headers['content-type'] ?? '');
     const socket = req.socket;
     const fail = (message: string) => {
       done();

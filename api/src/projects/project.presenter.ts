@@ -1,7 +1,7 @@
 import type { MediaFile } from '../file-sets/media-file.entity.js';
 import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from './project.entity.js';
-import { incompleteReason, missingSlots } from '../file-sets/file-kinds.js';
+import { incompleteReason, isProxyExtension, missingSlots } from '../file-sets/file-kinds.js';
 import { fileResourceUri as signedFileUri } from '../files/file-urls.js';
 
 /** A set is complete with a video, a JPG and an SRT (SPEC §3). */
@@ -14,7 +14,14 @@ export function fileSetStatus(fs: FileSet): 'complete' | 'incomplete' {
 export const fileResourceUri = (f: MediaFile) => signedFileUri(f.id);
 
 export function presentFile(f: MediaFile) {
-  return { id: f.id, filename: f.filename, fileTypeInfo: f.extension, resourceUri: fileResourceUri(f), sizeBytes: Number(f.sizeBytes) };
+  return {
+    id: f.id,
+    filename: f.filename,
+    fileTypeInfo: f.extension,
+    resourceUri: fileResourceUri(f),
+    sizeBytes: Number(f.sizeBytes),
+    proxy: isProxyExtension(f.extension),
+  };
 }
 
 const KIND_ORDER = { video: 0, image: 1, subtitle: 2 } as const;

@@ -17,8 +17,13 @@ export class FileType {
   id!: string;
   @Field({ description: 'The name it was uploaded with.' })
   filename!: string;
-  @Field({ description: 'Lower-case extension: mp4, mov, jpg or srt.' })
+  @Field({ description: 'Lower-case extension: mp4, mov, jpg or srt (lrf for a DJI proxy).' })
   fileTypeInfo!: string;
+  @Field({
+    description:
+      'A DJI .LRF low-resolution proxy standing in for the master video: enough for processing and CSV export (rows are named after the master, BASE.MP4); upload the master to the same set for delivery to an agency.',
+  })
+  proxy!: boolean;
   @Field({ description: 'URL path that serves the file to its owner (supports HTTP Range).' })
   resourceUri!: string;
   @Field(() => Float, { description: 'Size in bytes.' })

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { buildClientSchema, getIntrospectionQuery, getNamedType, isCompositeType, type GraphQLSchema } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -16,6 +17,9 @@ import {
   type MatrixFixture,
 } from './test-support/authorization-rules.js';
 import type { RequiredScope } from '../auth/scopes.js';
+
+// Every route x 3 spellings x 9 callers, one request each: minutes on a loaded 2-core machine.
+jest.setTimeout(300_000);
 
 /**
  * Every REST route of the live app and every GraphQL root field of the live schema, called as
@@ -80,8 +84,11 @@ let schema: GraphQLSchema;
 const ADMIN = { username: 'matrixadmin', password: 'matrix-admin-1' };
 
 beforeAll(async () => {
-  // No pending-purchase quota here: every call of a purchase-request rule makes one more pending request.
-  server = await startTestServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAX_PENDING_PURCHASE_REQUESTS: '0' } });
+  // No pending-purchase or project quota here: every call of a purchase-request rule makes one more
+  // pending request, and most rules make a fresh project of user A's (thousands over the matrix).
+  server = await startTestServer({
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAX_PENDING_PURCHASE_REQUESTS: '0', MAX_PROJECTS_PER_ACCOUNT: '0' },
+  });
   fx = await makeMatrixFixture(server, ADMIN);
   routes = listRoutes(server.app);
   const intro = await server.graphql(getIntrospectionQuery());
@@ -150,8 +157,9 @@ async function callRest(route: RouteEntry, caller: Caller, spelling: Spelling): 
   const headers: Record<string, string> = { ...spec.headers };
   const bearer = bearerOf(caller);
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  let body: string | FormData | undefined;
+  let body: string | FormData | Blob | undefined;
   if (spec.form) body = spec.form;
+  else if (spec.raw) body = new Blob([new Uint8Array(spec.raw)]);
   else if (spec.body !== undefined) {
     body = JSON.stringify(spec.body);
     headers['content-type'] = 'application/json';

@@ -64,7 +64,7 @@ type Documents = {
     "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n": typeof types.EmptyTrashDocument,
     "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n": typeof types.CameraTypesDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n": typeof types.CreateProjectDocument,
-    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n": typeof types.WizardFileSetFragmentDoc,
+    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n      proxy\n    }\n  }\n": typeof types.WizardFileSetFragmentDoc,
     "\n  mutation UploadFiles($projectId: ID!, $files: [Upload!]!) {\n    uploadFiles(projectId: $projectId, files: $files) {\n      message\n      accepted {\n        id\n        filename\n      }\n      refused {\n        filename\n        reason\n      }\n      summary {\n        fileSets\n        complete\n        incomplete\n      }\n    }\n  }\n": typeof types.UploadFilesDocument,
     "\n  mutation ReplaceFileSetFile($fileSetId: ID!, $kind: FileKind, $file: Upload!) {\n    replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) {\n      message\n      replaced\n      fileSet {\n        ...WizardFileSet\n      }\n    }\n  }\n": typeof types.ReplaceFileSetFileDocument,
     "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": typeof types.VerifyFileSetsDocument,
@@ -72,6 +72,7 @@ type Documents = {
     "\n  query CostEstimate($projectId: ID!, $scope: ProcessingScope!) {\n    costEstimate(projectId: $projectId, scope: $scope) {\n      projectId\n      scope\n      costPerFileset\n      fileSetCount\n      totalFileSets\n      leftOut {\n        fileSetId\n        baseName\n        reason\n      }\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": typeof types.CostEstimateDocument,
     "\n  query WizardResume($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      deletedAt\n      fileSetCount\n    }\n  }\n": typeof types.WizardResumeDocument,
     "\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n": typeof types.RemoveFileSetDocument,
+    "\n  query UnfinishedUploads($projectId: ID!) {\n    unfinishedUploads(projectId: $projectId) {\n      id\n      filename\n      status\n      reason\n      sizeBytes\n      receivedBytes\n      expiresAt\n    }\n  }\n": typeof types.UnfinishedUploadsDocument,
     "\n  fragment RunStarted on StartProcessingPayload {\n    run {\n      id\n      charged\n      totalJobs\n    }\n  }\n": typeof types.RunStartedFragmentDoc,
     "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": typeof types.StartProcessingDocument,
     "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": typeof types.RetryProcessingDocument,
@@ -128,7 +129,7 @@ const documents: Documents = {
     "\n  mutation EmptyTrash {\n    emptyTrash {\n      deleted\n      remaining\n      message\n    }\n  }\n": types.EmptyTrashDocument,
     "\n  query CameraTypes {\n    cameraTypes {\n      value\n      label\n    }\n  }\n": types.CameraTypesDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      id\n      name\n      cameraType\n    }\n  }\n": types.CreateProjectDocument,
-    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n": types.WizardFileSetFragmentDoc,
+    "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n      proxy\n    }\n  }\n": types.WizardFileSetFragmentDoc,
     "\n  mutation UploadFiles($projectId: ID!, $files: [Upload!]!) {\n    uploadFiles(projectId: $projectId, files: $files) {\n      message\n      accepted {\n        id\n        filename\n      }\n      refused {\n        filename\n        reason\n      }\n      summary {\n        fileSets\n        complete\n        incomplete\n      }\n    }\n  }\n": types.UploadFilesDocument,
     "\n  mutation ReplaceFileSetFile($fileSetId: ID!, $kind: FileKind, $file: Upload!) {\n    replaceFileSetFile(fileSetId: $fileSetId, kind: $kind, file: $file) {\n      message\n      replaced\n      fileSet {\n        ...WizardFileSet\n      }\n    }\n  }\n": types.ReplaceFileSetFileDocument,
     "\n  query VerifyFileSets($projectId: ID!) {\n    verifyFileSets(projectId: $projectId) {\n      projectId\n      allComplete\n      fileSets {\n        ...WizardFileSet\n      }\n    }\n  }\n": types.VerifyFileSetsDocument,
@@ -136,6 +137,7 @@ const documents: Documents = {
     "\n  query CostEstimate($projectId: ID!, $scope: ProcessingScope!) {\n    costEstimate(projectId: $projectId, scope: $scope) {\n      projectId\n      scope\n      costPerFileset\n      fileSetCount\n      totalFileSets\n      leftOut {\n        fileSetId\n        baseName\n        reason\n      }\n      totalCost\n      currentBalance\n      sufficient\n    }\n  }\n": types.CostEstimateDocument,
     "\n  query WizardResume($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      status\n      deletedAt\n      fileSetCount\n    }\n  }\n": types.WizardResumeDocument,
     "\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n": types.RemoveFileSetDocument,
+    "\n  query UnfinishedUploads($projectId: ID!) {\n    unfinishedUploads(projectId: $projectId) {\n      id\n      filename\n      status\n      reason\n      sizeBytes\n      receivedBytes\n      expiresAt\n    }\n  }\n": types.UnfinishedUploadsDocument,
     "\n  fragment RunStarted on StartProcessingPayload {\n    run {\n      id\n      charged\n      totalJobs\n    }\n  }\n": types.RunStartedFragmentDoc,
     "\n  mutation StartProcessing($projectId: ID!) {\n    startProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": types.StartProcessingDocument,
     "\n  mutation RetryProcessing($projectId: ID!) {\n    retryProcessing(projectId: $projectId) {\n      ...RunStarted\n    }\n  }\n": types.RetryProcessingDocument,
@@ -359,7 +361,7 @@ export function graphql(source: "\n  mutation CreateProject($input: CreateProjec
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n"): (typeof documents)["\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n    }\n  }\n"];
+export function graphql(source: "\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n      proxy\n    }\n  }\n"): (typeof documents)["\n  fragment WizardFileSet on FileSet {\n    id\n    baseName\n    status\n    missing\n    incompleteReason\n    files {\n      id\n      filename\n      fileTypeInfo\n      resourceUri\n      sizeBytes\n      proxy\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -388,6 +390,10 @@ export function graphql(source: "\n  query WizardResume($id: ID!) {\n    project
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveFileSet($fileSetId: ID!) {\n    removeFileSet(fileSetId: $fileSetId) {\n      message\n      fileSetId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UnfinishedUploads($projectId: ID!) {\n    unfinishedUploads(projectId: $projectId) {\n      id\n      filename\n      status\n      reason\n      sizeBytes\n      receivedBytes\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  query UnfinishedUploads($projectId: ID!) {\n    unfinishedUploads(projectId: $projectId) {\n      id\n      filename\n      status\n      reason\n      sizeBytes\n      receivedBytes\n      expiresAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

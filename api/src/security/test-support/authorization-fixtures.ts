@@ -127,6 +127,18 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       const r = ok('reset link', await server.request('POST', `/api/admin/users/${someone.id}/password-reset`, { token: adminAccount.token }));
       return decodeURIComponent(String(r.url).split('#token=')[1]);
     },
+    async tusUpload() {
+      const projectId = await fx.project();
+      const data = await fs.readFile(fixtureSrtPath(SRT));
+      const meta = [`filename ${Buffer.from('DJI_0001.SRT').toString('base64')}`, `projectId ${Buffer.from(projectId).toString('base64')}`].join(',');
+      const res = await fetch(`${server.url}/api/uploads/tus`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'tus-resumable': '1.0.0', 'upload-length': String(data.length), 'upload-metadata': meta },
+      });
+      const location = res.headers.get('location');
+      if (res.status !== 201 || !location) throw new Error(`fixture: tus creation failed with ${res.status} ${await res.text()}`);
+      return { projectId, uploadId: location.split('/').pop()!, data };
+    },
     async uploadForm() {
       const form = new FormData();
       form.append('files', new Blob([await fs.readFile(fixtureSrtPath(SRT))], { type: 'application/x-subrip' }), 'DJI_0001.SRT');

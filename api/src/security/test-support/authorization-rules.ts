@@ -50,6 +50,8 @@ export interface MatrixFixture {
   /** The secret of a fresh one-time password-reset link, for a throwaway account (not A's: A's sessions must survive). */
   passwordResetSecret(): Promise<string>;
   uploadForm(): Promise<FormData>;
+  /** A tus upload of user A's, begun (nothing sent yet): its id, and the .SRT bytes it is waiting for. */
+  tusUpload(): Promise<{ projectId: string; uploadId: string; data: Buffer }>;
   /** One real .SRT file, for multipart GraphQL uploads. */
   srtFile(): Promise<{ filename: string; data: Buffer }>;
   sampleResult(): ProcessedResult;
@@ -82,6 +84,8 @@ export interface RestCall {
   url?: string;
   body?: unknown;
   form?: FormData;
+  /** Raw bytes (a tus chunk), sent with the headers as given. */
+  raw?: Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -119,6 +123,7 @@ const srtForm = async (fx: MatrixFixture) => {
   form.append('file', new Blob([new Uint8Array(f.data)], { type: 'application/x-subrip' }), f.filename);
   return form;
 };
+const tusHeaders = { 'tus-resumable': '1.0.0' };
 const credentials = async (fx: MatrixFixture) => ({ username: fx.users.owner.username, password: fx.users.owner.password });
 const newPasswordTwice = { newPassword: 'matrix-new-1', confirmPassword: 'matrix-new-1' };
 const passwordMismatch = { currentPassword: 'whatever', newPassword: 'matrix-new-1', confirmPassword: 'matrix-new-2' };
@@ -194,6 +199,38 @@ export const restRules: Record<string, RestRule> = {
   // Uploads and file sets (issue 4)
   'POST /api/upload/:projectId': { access: 'owned', call: async (fx) => ({ ...(await uploadProject(fx)), form: await fx.uploadForm() }) },
   'POST /api/filesets/:id/files': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), form: await srtForm(fx) }) },
+  // Resumable uploads (tus): every method writes; the project (creation) or the upload (the rest) must be A's.
+  'POST /api/uploads/tus': {
+    access: 'owned',
+    scope: 'write',
+    call: async (fx) => {
+      const projectId = await fx.project();
+      const meta = [`filename ${Buffer.from('DJI_0001.SRT').toString('base64')}`, `projectId ${Buffer.from(projectId).toString('base64')}`].join(',');
+      return { headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': meta } };
+    },
+  },
+  'HEAD /api/uploads/tus/:id': {
+    access: 'owned',
+    scope: 'write',
+    call: (fx) => fx.tusUpload().then((u) => ({ params: { id: u.uploadId }, headers: tusHeaders })),
+  },
+  'PATCH /api/uploads/tus/:id': {
+    access: 'owned',
+    scope: 'write',
+    call: async (fx) => {
+      const u = await fx.tusUpload();
+      return { params: { id: u.uploadId }, headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, raw: u.data };
+    },
+  },
+  'DELETE /api/uploads/tus/:id': {
+    access: 'owned',
+    scope: 'write',
+    call: (fx) => fx.tusUpload().then((u) => ({ params: { id: u.uploadId }, headers: tusHeaders })),
+  },
+  // Discovery and browser preflights: no token, nothing but the server's tus capabilities.
+  'OPTIONS /api/uploads/tus': { access: 'public' },
+  'OPTIONS /api/uploads/tus/:id': { access: 'public', call: async () => ({ params: { id: '0123456789abcdef0123456789abcdef' } }) },
+  'GET /api/upload/:projectId/unfinished': { access: 'owned', call: uploadProject },
   'GET /api/projects/:id/verify-filesets': { access: 'owned', call: project },
   'POST /api/projects/:id/generate-json': { access: 'owned', call: completeProject },
   'GET /api/projects/:id/cost-estimate': { access: 'owned', call: project },
@@ -287,6 +324,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
     files: async (fx) => ({ file: await fx.srtFile() }),
   },
   'Query.verifyFileSets': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Query.unfinishedUploads': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Mutation.generateProjectJson': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
   'Mutation.startProcessing': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.completeProject() }) },

@@ -1,191 +1,388 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useQuery } from '@apollo/client/react';
 import { formatMB } from '../../../ui/format';
 import { Banner } from '../../../ui/Banner';
-import { UploadFilesMutation } from '../graphql/wizard.graphql';
-import type { UploadFilesMutation as UploadFilesData } from '../../../gql/graphql';
-import { COMPLETE_AT_MS, computeProgress, formatRemaining, formatSpeed, NEXT_STEP_AFTER_MS, UPLOAD_STAGES, type UploadProgress } from '../upload-progress';
-import { uploadGraphQL, UploadError } from '../upload-xhr';
+import { UnfinishedUploadsQuery } from '../graphql/wizard.graphql';
+import { COMPLETE_AT_MS, computeProgress, formatRemaining, formatSpeed, NEXT_STEP_AFTER_MS, UPLOAD_STAGES } from '../upload-progress';
+import { UPLOAD_CANCELLED } from '../upload-xhr';
+import { planCardUpload } from '../card-files';
+import { filesOfDrop, filesOfInput } from '../folder-walk';
+import { DEFAULT_CHUNK_BYTES, DEFAULT_PARALLEL, TusUploadQueue, type QueuedFile } from '../tus-upload-queue';
 
-export type UploadResult = UploadFilesData['uploadFiles'];
+/** What step 3 is told of the upload: the files that did not join a set, and why. */
+export interface UploadResult {
+  refused: Array<{ filename: string; reason: string }>;
+}
 
 const ACCEPT = '.mp4,.mov,.jpg,.srt';
+const PARALLEL_KEY = 'uploadParallel';
+const STATUS_WORDS: Record<QueuedFile['status'], string> = {
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  paused: 'Paused',
+  done: 'Uploaded',
+  failed: 'Failed',
+  refused: 'Refused',
+  cancelled: 'Cancelled',
+};
 
 /**
- * Step 2: pick or drop files, upload them in one GraphQL multipart request with progress
- * (percentage, speed, time remaining), then the timed stage messages, then step 3 (SPEC §4).
+ * Step 2 (SPEC §4): pick files or a whole card (folder picker, or drop folders), see what is
+ * taken and what is left out and why before any byte is sent, then upload resumably (tus):
+ * several files at once in chunks, per-file and total progress with speed and time remaining,
+ * pause, resume, cancel, retry; the same files chosen again after a reload continue where they
+ * stopped. Sets show as they complete. Then the timed stage messages, then step 3.
  */
 export function FileUploadStep({ projectId, onUploaded }: { projectId: string; onUploaded: (result: UploadResult) => void }) {
-  const [files, setFiles] = useState<File[]>([]);
+  const [entries, setEntries] = useState<Array<{ file: File; path: string }>>([]);
+  const [proxies, setProxies] = useState(false);
+  const { taken, left } = useMemo(() => planCardUpload(entries, { proxies }), [entries, proxies]);
+  const [queued, setQueued] = useState<readonly QueuedFile[] | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [paused, setPaused] = useState(false);
   const [stage, setStage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const [parallel, setParallel] = useState(() => Number(localStorage.getItem(PARALLEL_KEY)) || DEFAULT_PARALLEL);
+  const queue = useRef<TusUploadQueue | null>(null);
+  const startedAt = useRef(0);
   const timers = useRef<number[]>([]);
-  const input = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const folderPicker = useRef<HTMLInputElement>(null);
+  const unfinished = useQuery(UnfinishedUploadsQuery, { variables: { projectId }, fetchPolicy: 'network-only' });
+
+  const uploading = queued !== null && queued.some((f) => f.status === 'uploading' || f.status === 'waiting' || f.status === 'paused');
+  const busy = queued !== null && (uploading || stage !== null);
 
   useEffect(
     () => () => {
-      abort.current?.abort();
+      // Leaving the step pauses the uploads (the server keeps them: choosing the files again resumes).
+      queue.current?.pause();
       timers.current.forEach((t) => clearTimeout(t));
     },
     [],
   );
 
-  const addFiles = (list: FileList | null) => {
-    if (!list?.length) return;
-    const incoming = [...list];
-    setFiles((prev) => [...prev.filter((p) => !incoming.some((f) => f.name === p.name)), ...incoming]);
+  const addEntries = (added: Array<{ file: File; path: string }>) => {
+    if (!added.length) return;
+    setEntries((prev) => [...prev.filter((p) => !added.some((a) => a.path === p.path)), ...added]);
     setError(null);
   };
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    if (!uploading) addFiles(e.dataTransfer.files);
+    if (busy) return;
+    void filesOfDrop(e.dataTransfer).then(addEntries);
   };
 
-  const upload = async () => {
-    if (!projectId || !files.length) return;
-    const controller = new AbortController();
-    abort.current = controller;
-    setUploading(true);
+  const finish = (files: readonly QueuedFile[]) => {
+    const refused = [
+      ...left.filter((l) => !l.skipped).map((l) => ({ filename: l.path, reason: l.reason })),
+      ...files.filter((f) => f.status === 'refused').map((f) => ({ filename: f.name, reason: f.error ?? 'Refused' })),
+    ];
+    // The stages run on the client's clock; Complete follows stage 4, then step 3.
+    timers.current = UPLOAD_STAGES.map((s) => window.setTimeout(() => setStage(s.message), s.at));
+    timers.current.push(
+      window.setTimeout(() => {
+        setStage('Complete');
+        timers.current.push(window.setTimeout(() => onUploaded({ refused }), NEXT_STEP_AFTER_MS));
+      }, COMPLETE_AT_MS),
+    );
+  };
+
+  const upload = () => {
+    if (!projectId || !taken.length) return;
     setError(null);
     setStage(null);
-    setProgress({ percent: 0, bytesPerSecond: 0, remainingSeconds: null });
-    const started = performance.now();
-    let reached100At: number | null = null;
-    const at100 = () => {
-      if (reached100At !== null) return;
-      reached100At = performance.now();
-      timers.current = UPLOAD_STAGES.map((s) => window.setTimeout(() => setStage(s.message), s.at));
-    };
-    try {
-      const data = await uploadGraphQL<{ uploadFiles: UploadResult }>({
-        document: UploadFilesMutation,
-        variables: { projectId, files: files.map(() => null) },
-        files: files.map((file, i) => ({ file, path: `variables.files.${i}` })),
-        signal: controller.signal,
-        onProgress: (loaded, total) => {
-          setProgress(computeProgress(loaded, total, performance.now() - started));
-          if (loaded >= total) at100();
-        },
-      });
-      at100();
-      setProgress((p) => (p ? { ...p, percent: 100, remainingSeconds: null } : p));
-      // The stages run on the client's clock; Complete follows stage 4, then step 3.
-      const wait = Math.max(0, COMPLETE_AT_MS - (performance.now() - (reached100At ?? performance.now())));
-      timers.current.push(
-        window.setTimeout(() => {
-          setStage('Complete');
-          timers.current.push(window.setTimeout(() => onUploaded(data.uploadFiles), NEXT_STEP_AFTER_MS));
-        }, wait),
-      );
-    } catch (err) {
-      timers.current.forEach((t) => clearTimeout(t));
-      timers.current = [];
-      setStage(null);
-      setProgress(null);
-      setUploading(false);
-      setError(err instanceof UploadError ? err.message : 'Upload failed. Please try again.');
-      if (err instanceof UploadError && err.detail) console.error('Upload failed:', err.detail);
-    }
+    setPaused(false);
+    startedAt.current = performance.now();
+    let finished = false;
+    const q = new TusUploadQueue({
+      projectId,
+      parallel,
+      chunkSize: DEFAULT_CHUNK_BYTES,
+      onChange: (files) => {
+        setQueued(files);
+        const open = files.some((f) => f.status === 'uploading' || f.status === 'waiting' || f.status === 'paused');
+        if (open || finished) return;
+        if (files.every((f) => f.status === 'cancelled')) return;
+        // Everything ended: on to step 3 once nothing failed (failed files keep their Retry here).
+        if (files.some((f) => f.status === 'failed')) return;
+        if (!files.some((f) => f.status === 'done')) {
+          setError('Upload failed. Please try again.');
+          return;
+        }
+        finished = true;
+        finish(files);
+      },
+    });
+    queue.current = q;
+    q.add(taken);
   };
 
-  const totalBytes = files.reduce((n, f) => n + f.size, 0);
+  const cancel = () => {
+    queue.current?.cancel();
+    queue.current = null;
+    setQueued(null);
+    setPaused(false);
+    setError(UPLOAD_CANCELLED);
+  };
+
+  const total = useMemo(() => {
+    if (!queued) return null;
+    const live = queued.filter((f) => f.status !== 'refused' && f.status !== 'cancelled');
+    const size = live.reduce((n, f) => n + f.size, 0);
+    const sent = live.reduce((n, f) => n + f.sent, 0);
+    const resumed = live.reduce((n, f) => n + f.resumedFrom, 0);
+    const p = computeProgress(sent - resumed, size - resumed, performance.now() - startedAt.current);
+    return { ...p, percent: size ? Math.min(100, Math.round((sent / size) * 100)) : 100 };
+  }, [queued]);
+
+  /** Sets as their files arrive: base name -> places in, of those chosen. */
+  const sets = useMemo(() => {
+    const by = new Map<string, { done: string[]; chosen: number }>();
+    for (const f of queued ?? []) {
+      const s = by.get(f.baseName) ?? { done: [], chosen: 0 };
+      s.chosen++;
+      if (f.status === 'done') s.done.push(f.slot);
+      by.set(f.baseName, s);
+    }
+    return [...by.entries()].filter(([, s]) => s.done.length > 0);
+  }, [queued]);
+
+  const earlier = (unfinished.data?.unfinishedUploads ?? []).filter((u) => u.status !== 'refused');
+  const totalBytes = taken.reduce((n, f) => n + f.file.size, 0);
+  const skipped = left.filter((l) => l.skipped);
+  const refusedByName = left.filter((l) => !l.skipped);
+  const failed = queued?.filter((f) => f.status === 'failed') ?? [];
 
   return (
     <div className="wizard-panel stack">
       <h2>File Upload</h2>
       <p className="muted">
-        Add each clip&apos;s video (.MP4 or .MOV), still (.JPG) and telemetry (.SRT). Files that share a base name, like DJI_0001.MP4, DJI_0001.JPG and
-        DJI_0001.SRT, form one file set.
+        Add each clip&apos;s video (.MP4 or .MOV), still (.JPG) and telemetry (.SRT), or a whole memory card. Files that share a base name, like DJI_0001.MP4,
+        DJI_0001.JPG and DJI_0001.SRT, form one file set. Uploads resume where they stopped: after a dropped connection, or if you choose the same files again
+        later.
       </p>
+
+      {earlier.length > 0 && !queued && (
+        <Banner tone="info">
+          <span data-testid="unfinished-uploads">
+            Not finished earlier:{' '}
+            {earlier
+              .map((u) =>
+                u.status === 'expired'
+                  ? `${u.filename} (expired unfinished: upload it again)`
+                  : `${u.filename} (${Math.floor((u.receivedBytes / Math.max(1, u.sizeBytes)) * 100)}% sent: choose it again to continue)`,
+              )
+              .join('; ')}
+          </span>
+        </Banner>
+      )}
+
       <div
-        className={`dropzone${dragging ? ' dropzone-active' : ''}${uploading ? ' dropzone-disabled' : ''}`}
+        className={`dropzone${dragging ? ' dropzone-active' : ''}${busy ? ' dropzone-disabled' : ''}`}
         onDragOver={(e) => {
           e.preventDefault();
-          if (!uploading) setDragging(true);
+          if (!busy) setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        onClick={() => !uploading && input.current?.click()}
+        onClick={() => !busy && picker.current?.click()}
         role="button"
         tabIndex={0}
-        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && !uploading && input.current?.click()}
-        aria-label="Drop files here or choose files"
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && !busy && picker.current?.click()}
+        aria-label="Drop files or folders here or choose files"
       >
         <div className="dropzone-icon" aria-hidden>
           ⇪
         </div>
-        <strong>Drag and drop files here</strong>
+        <strong>Drag and drop files or folders here</strong>
         <span className="muted small">or click to choose files ({ACCEPT.replaceAll(',', ', ')})</span>
         <input
-          ref={input}
+          ref={picker}
           type="file"
           multiple
           accept={ACCEPT}
           hidden
           data-testid="file-picker"
           onChange={(e) => {
-            addFiles(e.target.files);
+            if (e.target.files) addEntries(filesOfInput(e.target.files));
+            e.target.value = '';
+          }}
+        />
+        <input
+          ref={(el) => {
+            folderPicker.current = el;
+            // Not in React's input attributes: the directory picker of every current browser.
+            el?.setAttribute('webkitdirectory', '');
+          }}
+          type="file"
+          multiple
+          hidden
+          data-testid="folder-picker"
+          onChange={(e) => {
+            if (e.target.files) addEntries(filesOfInput(e.target.files));
             e.target.value = '';
           }}
         />
       </div>
+      <div className="actions">
+        <button type="button" className="button" disabled={busy} onClick={() => folderPicker.current?.click()}>
+          Choose a folder (memory card)…
+        </button>
+        <label className="inline-field small">
+          <input type="checkbox" checked={proxies} disabled={busy} onChange={(e) => setProxies(e.target.checked)} />
+          Upload the .LRF proxies instead of the masters (10-20x less to send; enough for titles, keywords and CSVs; add the masters later for delivery)
+        </label>
+        <label className="inline-field small">
+          Files at once{' '}
+          <select
+            value={parallel}
+            disabled={busy}
+            onChange={(e) => {
+              setParallel(Number(e.target.value));
+              localStorage.setItem(PARALLEL_KEY, e.target.value);
+            }}
+          >
+            {[1, 2, 3, 4, 6].map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
 
-      {files.length > 0 && (
-        <div className="file-list">
+      {(skipped.length > 0 || refusedByName.length > 0) && (
+        <div className="file-list" data-testid="left-out">
           <div className="file-list-header">
             <strong>
-              {files.length} file{files.length === 1 ? '' : 's'} selected
+              {left.length} file{left.length === 1 ? '' : 's'} left out
             </strong>
-            <span className="muted">{formatMB(totalBytes)}</span>
+            <span className="muted small">not sent</span>
           </div>
           <ul>
-            {files.map((f) => (
-              <li key={f.name}>
-                <span className="file-name">{f.name}</span>
-                <span className="muted small">{formatMB(f.size)}</span>
-                {!uploading && (
-                  <button
-                    type="button"
-                    className="link-button small"
-                    aria-label={`Remove ${f.name}`}
-                    onClick={() => setFiles((prev) => prev.filter((p) => p !== f))}
-                  >
-                    ✕
-                  </button>
-                )}
+            {refusedByName.map((l) => (
+              <li key={l.path}>
+                <span className="file-name">{l.path}</span>
+                <span className="small file-refused">{l.reason}</span>
+              </li>
+            ))}
+            {skipped.map((l) => (
+              <li key={l.path}>
+                <span className="file-name">{l.path}</span>
+                <span className="muted small">skipped: {l.reason}</span>
               </li>
             ))}
           </ul>
         </div>
       )}
 
-      {progress && (
+      {taken.length > 0 && (
+        <div className="file-list">
+          <div className="file-list-header">
+            <strong>
+              {taken.length} file{taken.length === 1 ? '' : 's'} selected
+            </strong>
+            <span className="muted">{formatMB(totalBytes)}</span>
+          </div>
+          <ul>
+            {taken.map((t) => {
+              const q = queued?.find((f) => f.path === t.path);
+              return (
+                <li key={t.path} className={q ? `upload-row upload-${q.status}` : undefined}>
+                  <span className="file-name" title={t.path}>
+                    {t.file.name}
+                    {t.proxy && <span className="proxy-badge">proxy</span>}
+                  </span>
+                  {q && q.status !== 'waiting' && (
+                    <span className="file-progress" aria-label={`${t.file.name} progress`}>
+                      <span className="file-progress-fill" style={{ width: `${q.size ? Math.round((q.sent / q.size) * 100) : 100}%` }} />
+                    </span>
+                  )}
+                  <span className="muted small">
+                    {q && q.status !== 'waiting' && q.status !== 'done' ? `${formatMB(q.sent)} of ` : ''}
+                    {formatMB(t.file.size)}
+                  </span>
+                  {q && (
+                    <span className={`small upload-status${q.status === 'refused' || q.status === 'failed' ? ' file-refused' : ''}`}>
+                      {STATUS_WORDS[q.status]}
+                      {q.error ? `: ${q.error}` : ''}
+                    </span>
+                  )}
+                  {q?.status === 'failed' && (
+                    <button type="button" className="link-button small" onClick={() => queue.current?.retry(q.id)}>
+                      Retry
+                    </button>
+                  )}
+                  {!queued && (
+                    <button
+                      type="button"
+                      className="link-button small"
+                      aria-label={`Remove ${t.file.name}`}
+                      onClick={() => setEntries((prev) => prev.filter((p) => p.path !== t.path))}
+                    >
+                      ✕
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+
+      {total && (
         <div className="upload-progress" role="status" aria-live="polite">
           <div className="progress-bar" aria-label="Upload progress">
-            <div className="progress-bar-fill" style={{ width: `${progress.percent}%` }} />
+            <div className="progress-bar-fill" style={{ width: `${total.percent}%` }} />
           </div>
           <div className="upload-progress-figures">
-            <strong>{progress.percent}%</strong>
-            {progress.bytesPerSecond > 0 && <span>{formatSpeed(progress.bytesPerSecond)}</span>}
-            {progress.remainingSeconds !== null && <span>{formatRemaining(progress.remainingSeconds)} remaining</span>}
+            <strong>{total.percent}%</strong>
+            {total.bytesPerSecond > 0 && uploading && <span>{formatSpeed(total.bytesPerSecond)}</span>}
+            {total.remainingSeconds !== null && uploading && <span>{formatRemaining(total.remainingSeconds)} remaining</span>}
+            {paused && <span>Paused</span>}
           </div>
+          {sets.length > 0 && (
+            <p className="muted small" data-testid="sets-arriving">
+              Sets in so far: {sets.map(([name, s]) => `${name} (${s.done.join(', ')})`).join(' · ')}
+            </p>
+          )}
           {stage && <p className={`upload-stage${stage === 'Complete' ? ' upload-stage-done' : ''}`}>{stage}</p>}
         </div>
       )}
 
+      {failed.length > 0 && !uploading && (
+        <Banner tone="error">
+          {failed.length} file{failed.length === 1 ? ' was' : 's were'} not finished: {failed.map((f) => f.name).join(', ')}. Retry them, or continue without
+          them.{' '}
+          <button type="button" className="link-button" onClick={() => queued && finish(queued)}>
+            Continue to Verify File Sets
+          </button>
+        </Banner>
+      )}
       {error && <Banner tone="error">{error}</Banner>}
 
       <div className="actions">
-        <button type="button" className="button button-primary" disabled={!files.length || uploading} onClick={() => void upload()}>
+        <button type="button" className="button button-primary" disabled={!taken.length || busy} onClick={upload}>
           {uploading ? 'Uploading…' : 'Upload'}
         </button>
-        {uploading && progress && progress.percent < 100 && (
-          <button type="button" className="button" onClick={() => abort.current?.abort()}>
+        {uploading && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              if (paused) queue.current?.resume();
+              else queue.current?.pause();
+              setPaused(!paused);
+            }}
+          >
+            {paused ? 'Resume' : 'Pause'}
+          </button>
+        )}
+        {uploading && (
+          <button type="button" className="button" onClick={cancel}>
             Cancel
           </button>
         )}

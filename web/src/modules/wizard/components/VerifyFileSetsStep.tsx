@@ -146,7 +146,10 @@ export function VerifyFileSetsStep({
             <ul className="fileset-files">
               {set.files.map((f) => (
                 <li key={f.id}>
-                  <span className="file-type">{f.fileTypeInfo.toUpperCase()}</span>
+                  <span className="file-type" title={f.proxy ? 'A DJI proxy: enough for processing and CSVs; upload the master for delivery' : undefined}>
+                    {f.fileTypeInfo.toUpperCase()}
+                    {f.proxy ? ' proxy' : ''}
+                  </span>
                   <a href={f.resourceUri} target="_blank" rel="noreferrer" className="file-name">
                     {f.filename}
                   </a>

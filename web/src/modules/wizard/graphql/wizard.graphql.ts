@@ -13,6 +13,7 @@ export const FileSetFields = graphql(`
       fileTypeInfo
       resourceUri
       sizeBytes
+      proxy
     }
   }
 `);
@@ -114,6 +115,21 @@ export const RemoveFileSetMutation = graphql(`
     removeFileSet(fileSetId: $fileSetId) {
       message
       fileSetId
+    }
+  }
+`);
+
+/** Step 2: resumable uploads of this project that an earlier visit left unfinished (or that expired). */
+export const UnfinishedUploadsQuery = graphql(`
+  query UnfinishedUploads($projectId: ID!) {
+    unfinishedUploads(projectId: $projectId) {
+      id
+      filename
+      status
+      reason
+      sizeBytes
+      receivedBytes
+      expiresAt
     }
   }
 `);

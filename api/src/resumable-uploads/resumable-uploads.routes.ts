@@ -1,0 +1,40 @@
+import { Router, type Request, type Response } from 'express';
+import { authed } from '../auth/signed-in-routes.js';
+import type { User } from '../users/user.entity.js';
+import type { ResumableUploadsDeps } from './resumable-uploads.module.js';
+import { presentUnfinished } from './resumable-upload.presenter.js';
+
+/**
+ * The tus endpoint, /api/uploads/tus (creation) and /api/uploads/tus/{id} (HEAD, PATCH, DELETE):
+ * every method writes (an API token needs `write`), whatever tus calls it. OPTIONS (discovery and
+ * browser preflights) carries no token and reveals nothing but the server's tus capabilities.
+ */
+export function tusRoutes(deps: ResumableUploadsDeps): Router {
+  const r = Router();
+  const serve = (withId: boolean) =>
+    authed(
+      deps,
+      async (req: Request, user: User, res: Response) => {
+        await deps.resumableUploads.handle(req, res, user, withId ? String(req.params.id) : null);
+        return undefined;
+      },
+      200,
+      'write',
+    );
+  r.post('/', serve(false));
+  r.head('/:id', serve(true));
+  r.patch('/:id', serve(true));
+  r.delete('/:id', serve(true));
+  r.options(['/', '/:id'], (req, res, next) => void deps.resumableUploads.discover(req, res).catch(next));
+  return r;
+}
+
+/** GET /api/upload/{projectId}/unfinished: the project's uploads that did not end in a file, and why. */
+export function unfinishedUploadRoutes(deps: ResumableUploadsDeps): Router {
+  const r = Router();
+  r.get(
+    '/:projectId/unfinished',
+    authed(deps, async (req, user) => ({ uploads: (await deps.resumableUploads.unfinished(user, req.params.projectId)).map(presentUnfinished) })),
+  );
+  return r;
+}
