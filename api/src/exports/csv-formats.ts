@@ -1,10 +1,11 @@
 import { adobeCategoryNumber } from '../analysis/metadata/categories.js';
 import { keywordsCell, numberCell, textCell } from './csv-cells.js';
 import type { ExportRow } from './export-rows.js';
+import { adobeText, shutterstockText } from './agency-variants.js';
 
 export const CSV_FORMATS = ['standard', 'pond5', 'adobe', 'shutterstock'] as const;
 export type CsvFormat = (typeof CSV_FORMATS)[number];
-export const AGENCY_FORMATS = ['adobe', 'shutterstock'] as const;
+export const AGENCY_FORMATS = ['adobe', 'shutterstock', 'pond5'] as const;
 export type AgencyFormat = (typeof AGENCY_FORMATS)[number];
 
 export interface CsvFormatSpec {
@@ -64,7 +65,8 @@ export const CSV_FORMAT_SPECS: Record<CsvFormat, CsvFormatSpec> = {
     header: ['Filename', 'Title', 'Keywords', 'Category', 'Releases'],
     fileSuffix: '_adobe_stock.csv',
     fallbackName: 'adobe_stock.csv',
-    cells: (r) => [textCell(r.filename), textCell(r.title), keywordsCell(r.keywords), numberCell(adobeCategoryNumber(r.adobeCategory)), ''],
+    // The title without commas (agency-variants.ts); the stored result keeps them.
+    cells: (r) => [textCell(r.filename), textCell(adobeText(r).title), keywordsCell(r.keywords), numberCell(adobeCategoryNumber(r.adobeCategory)), ''],
   },
   shutterstock: {
     header: ['Filename', 'Description', 'Keywords', 'Categories', 'Editorial', 'Mature content', 'Illustration'],
@@ -72,7 +74,16 @@ export const CSV_FORMAT_SPECS: Record<CsvFormat, CsvFormatSpec> = {
     fallbackName: 'shutterstock.csv',
     // Shutterstock's "Description" is what it shows as the clip's title (its submit page: "enter
     // titles (Description)", at most 200 characters), so it carries our title, not the long description.
-    cells: (r) => [textCell(r.filename), textCell(r.title), keywordsCell(r.keywords), textCell(shutterstockCategories(r).join(',')), 'no', 'no', 'no'],
+    // Accents folded (agency-variants.ts); the stored result keeps them.
+    cells: (r) => [
+      textCell(r.filename),
+      textCell(shutterstockText(r).title),
+      keywordsCell(r.keywords),
+      textCell(shutterstockCategories(r).join(',')),
+      'no',
+      'no',
+      'no',
+    ],
   },
 };
 

@@ -1,6 +1,8 @@
 import { contentDisposition, safeFileName } from './content-disposition.js';
 import { keywordsCell, numberCell, textCell } from './csv-cells.js';
-import { ADOBE_RULES, SHUTTERSTOCK_RULES } from './agency-rules.js';
+import { ADOBE_RULES, POND5_RULES, SHUTTERSTOCK_RULES } from './agency-rules.js';
+import { foldAccents, withoutCommas } from './agency-variants.js';
+import { CSV_FORMAT_SPECS } from './csv-formats.js';
 import type { ExportRow } from './export-rows.js';
 import { xmpGpsCoordinate } from './xmp-sidecar.js';
 
@@ -70,6 +72,8 @@ const row = (over: Partial<ExportRow> = {}): ExportRow => ({
   longitude: 2,
   city: 'X',
   country: 'Y',
+  durationSeconds: 20,
+  videoBytes: 400_000_000,
   ...over,
 });
 
@@ -98,5 +102,57 @@ describe('agency rules', () => {
     expect(SHUTTERSTOCK_RULES.checkRow(row({ title: 'y'.repeat(201) })).problems).toEqual(['Description is 201 characters; Shutterstock allows 200']);
     expect(SHUTTERSTOCK_RULES.checkRow(row({ keywords: ['a', 'b', 'c', 'd', 'e', 'f'] })).problems).toEqual(['6 keywords; Shutterstock needs at least 7']);
     expect(SHUTTERSTOCK_RULES.checkRow(row({ shutterstockA: null, shutterstockB: null })).problems).toEqual(['At least one Shutterstock category is required']);
+  });
+});
+
+describe('agency variants (issue 21 item 4): each export applies its rules, the check explains each change', () => {
+  it('folds accents the way Shutterstock wants, and nothing else', () => {
+    expect(foldAccents('Reykjavík, Kraków, Zürich, São Paulo, Ærøskøbing, Łódź, Straße, Þingvellir')).toBe(
+      'Reykjavik, Krakow, Zurich, Sao Paulo, AEroskobing, Lodz, Strasse, Thingvellir',
+    );
+    expect(foldAccents('富士山 at dawn')).toBe('富士山 at dawn');
+    expect(withoutCommas('Harpa concert hall at sunset, Reykjavik, rising aerial')).toBe('Harpa concert hall at sunset Reykjavik rising aerial');
+  });
+
+  it('Adobe Stock: the export drops commas and the check says so; long clips and big files are warned about', () => {
+    const r = row({ title: 'Harpa concert hall at sunset, Reykjavík, rising aerial' });
+    expect(ADOBE_RULES.checkRow(r)).toEqual({
+      problems: [],
+      warnings: [
+        'Title changed in this export (Adobe Stock asks for titles without commas): "Harpa concert hall at sunset, Reykjavík, rising aerial" -> "Harpa concert hall at sunset Reykjavík rising aerial"',
+      ],
+    });
+    expect(CSV_FORMAT_SPECS.adobe.cells(r)[1]).toBe('Harpa concert hall at sunset Reykjavík rising aerial');
+    expect(r.title).toBe('Harpa concert hall at sunset, Reykjavík, rising aerial'); // the stored value is untouched
+    expect(ADOBE_RULES.checkRow(row({ durationSeconds: 75.4 })).warnings).toEqual([
+      'The clip is 75 s long; Adobe Stock takes video of at most 60 s: trim it before uploading',
+    ]);
+    expect(ADOBE_RULES.checkRow(row({ durationSeconds: 60 })).warnings).toEqual([]);
+    expect(ADOBE_RULES.checkRow(row({ videoBytes: 4.2e9 })).warnings).toEqual(['The video is 4.2 GB; Adobe Stock takes files up to 3.9 GB']);
+    // A title that is only over the limit because of its commas is accepted once they are gone.
+    expect(ADOBE_RULES.checkRow(row({ title: `${'a'.repeat(69)},` })).problems).toEqual([]);
+  });
+
+  it('Shutterstock: accents folded in title and description, the 5-word minimum checked', () => {
+    const r = row({ title: 'Harpa concert hall in Reykjavík at sunset', description: 'A drone rises over Reykjavík.' });
+    expect(SHUTTERSTOCK_RULES.checkRow(r)).toEqual({
+      problems: [],
+      warnings: [
+        'Title changed in this export (Shutterstock asks for English without accented letters): "Harpa concert hall in Reykjavík at sunset" -> "Harpa concert hall in Reykjavik at sunset"',
+        'Description changed in this export (Shutterstock asks for English without accented letters): "A drone rises over Reykjavík." -> "A drone rises over Reykjavik."',
+      ],
+    });
+    expect(CSV_FORMAT_SPECS.shutterstock.cells(r)[1]).toBe('Harpa concert hall in Reykjavik at sunset');
+    expect(SHUTTERSTOCK_RULES.checkRow(row({ title: 'Aerial harbour at dawn' })).problems).toEqual([
+      'Description (title) has 4 words; Shutterstock wants at least 5',
+    ]);
+  });
+
+  it('Pond5: accents kept, 40 to 80 characters', () => {
+    const r = row({ title: 'Harpa concert hall in Reykjavík at sunset from a drone' });
+    expect(POND5_RULES.checkRow(r)).toEqual({ problems: [], warnings: [] });
+    expect(CSV_FORMAT_SPECS.pond5.cells(r)[1]).toBe('Harpa concert hall in Reykjavík at sunset from a drone');
+    expect(POND5_RULES.checkRow(row({ title: 'Harbour at dawn from a drone' })).problems).toEqual(['Title is 28 characters; Pond5 wants at least 40']);
+    expect(POND5_RULES.checkRow(row({ title: 'h'.repeat(81) })).problems).toEqual(['Title is 81 characters; Pond5 allows 80']);
   });
 });

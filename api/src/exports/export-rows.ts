@@ -21,6 +21,10 @@ export interface ExportRow {
   longitude: number | null;
   city: string | null;
   country: string | null;
+  /** The video's length in seconds from its probe (stored analysis), or null. */
+  durationSeconds: number | null;
+  /** The video file's size in bytes, or null without a video. */
+  videoBytes: number | null;
 }
 
 /**
@@ -33,6 +37,10 @@ export const EXPORT_ROWS_SELECT = `
     -- A proxy (.LRF) row is named after its master as the agency will receive it (file-kinds.ts masterNameOf).
     (select case when m.extension = 'lrf' then fs.base_name || '.MP4' else m.filename end from media_files m
       where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_filename,
+    -- The stored video's size (a proxy's is not its master's: then the 3.9 GB check cannot tell).
+    (select case when m.extension = 'lrf' then null else m.size_bytes end from media_files m
+      where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_bytes,
+    r.analysis #>> '{probe,duration}' as duration,
     r.id is not null as has_result,
     r.current #>> '{content,title}' as title,
     r.current #>> '{content,final_description}' as description,
@@ -55,6 +63,8 @@ interface DbRow {
   position: number;
   base_name: string;
   video_filename: string | null;
+  video_bytes: string | null;
+  duration: string | null;
   has_result: boolean;
   title: string | null;
   description: string | null;
@@ -66,6 +76,10 @@ interface DbRow {
   longitude: string | null;
   city: string | null;
   country: string | null;
+  /** The video's length in seconds from its probe (stored analysis), or null. */
+  durationSeconds: number | null;
+  /** The video file's size in bytes, or null without a video. */
+  videoBytes: number | null;
 }
 
 const num = (v: string | null) => {
@@ -113,6 +127,8 @@ function toExportRow(r: DbRow): ExportRow {
     longitude: num(r.longitude),
     city: placeName(r.city),
     country: placeName(r.country),
+    durationSeconds: num(r.duration),
+    videoBytes: num(r.video_bytes),
   };
 }
 

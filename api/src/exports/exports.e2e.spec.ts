@@ -168,7 +168,9 @@ describe('bad input', () => {
     expect(g.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await download(`${ROUTES.standard}/${projectId}`, null)).status).toBe(401);
     expect((await download(`${ROUTES.standard}/not-a-uuid`, owner.token)).status).toBe(400);
-    expect((await download(`/api/projects/${projectId}/export-check?format=pond5`, owner.token)).status).toBe(400);
+    // Pond5 has a check since issue 21; an agency we do not know is still refused.
+    expect((await download(`/api/projects/${projectId}/export-check?format=getty`, owner.token)).status).toBe(400);
+    expect((await download(`/api/projects/${projectId}/export-check?format=pond5`, other.token)).status).toBe(404);
   });
 
   it('gives the header only for a project with no file sets', async () => {
@@ -236,16 +238,32 @@ describe('agency checks', () => {
     const byName = Object.fromEntries(check.rows.map((r: any) => [r.filename, r]));
     expect(byName['DJI_0003.MOV'].problems).toEqual(['No processed result yet', 'Title is required', 'Keywords are required']);
     expect(byName['DJI_0002.MP4'].problems).toEqual([]); // accepted, with advice only
-    expect(byName['DJI_0002.MP4'].warnings).toEqual(['Adobe Stock asks for titles without commas']);
-    expect(byName['DJI_0001.MP4'].warnings).toContain('Adobe Stock asks for titles without commas');
+    // The Adobe export drops commas from titles (issue 21) and the check names each change.
+    expect(byName['DJI_0002.MP4'].warnings).toEqual([
+      'Title changed in this export (Adobe Stock asks for titles without commas): "=HYPERLINK("http://evil.example","Click me")" -> "=HYPERLINK("http://evil.example" "Click me")"',
+    ]);
+    expect(byName['DJI_0001.MP4'].warnings).toContain(
+      'Title changed in this export (Adobe Stock asks for titles without commas): "Aerial view of "Old Town", Zürich" -> "Aerial view of "Old Town" Zürich"',
+    );
     expect(byName['DJI_0004.MP4']).toBeUndefined(); // clean rows are not listed
   });
 
   it('lists every row Shutterstock would refuse, and why', async () => {
     const r = await server.request('GET', `/api/projects/${projectId}/export-check?format=shutterstock`, { token: owner.token });
     expect(r.status).toBe(200);
-    expect(r.body.refusedCount).toBe(1);
-    expect(r.body.rows).toEqual([
+    // Issue 21: Shutterstock wants titles of 5 words or more; the formula row and the Japanese title have fewer.
+    expect(r.body.refusedCount).toBe(3);
+    const rows = Object.fromEntries(r.body.rows.map((x: { filename: string }) => [x.filename, x]));
+    expect(rows['DJI_0001.MP4']).toMatchObject({
+      problems: [],
+      warnings: [
+        'Title changed in this export (Shutterstock asks for English without accented letters): "Aerial view of "Old Town", Zürich" -> "Aerial view of "Old Town", Zurich"',
+        expect.stringMatching(/^Description changed in this export \(Shutterstock asks for English without accented letters\)/),
+      ],
+    });
+    expect(rows['DJI_0002.MP4'].problems).toEqual(['Description (title) has 2 words; Shutterstock wants at least 5']);
+    expect(rows['DJI_0004.MP4'].problems).toEqual(['Description (title) has 2 words; Shutterstock wants at least 5']);
+    expect(r.body.rows.filter((x: { filename: string }) => x.filename === 'DJI_0003.MOV')).toEqual([
       {
         rowNumber: 3,
         fileSetId: expect.any(String),
@@ -259,5 +277,26 @@ describe('agency checks', () => {
         warnings: [],
       },
     ]);
+    // The stored result keeps its accents: only the export and the check apply the agency's rules.
+    const stored = await server.request('GET', `/api/filesets/${rows['DJI_0001.MP4'].fileSetId}/results`, { token: owner.token });
+    expect(stored.body.results.content.title).toBe('Aerial view of "Old Town", Zürich');
+  });
+
+  it('checks Pond5 too (REST and GraphQL): 40 to 80 characters, accents kept', async () => {
+    const rest = await server.request('GET', `/api/projects/${projectId}/export-check?format=pond5`, { token: owner.token });
+    expect(rest.status).toBe(200);
+    const g = await server.graphql(
+      `query($id: ID!) { exportCheck(projectId: $id, format: POND5) { agency totalRows refusedCount rows { filename problems } } }`,
+      { id: projectId },
+      owner.token,
+    );
+    expect(g.errors).toBeUndefined();
+    expect(g.data.exportCheck).toMatchObject({ agency: 'Pond5', totalRows: 4 });
+    expect(rest.body.refusedCount).toBe(g.data.exportCheck.refusedCount);
+    const byName = Object.fromEntries(g.data.exportCheck.rows.map((x: { filename: string }) => [x.filename, x]));
+    expect(byName['DJI_0001.MP4'].problems).toEqual(['Title is 33 characters; Pond5 wants at least 40']);
+    const bad = await server.request('GET', `/api/projects/${projectId}/export-check?format=getty`, { token: owner.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error ?? bad.body.message).toMatch(/adobe, shutterstock, pond5/);
   });
 });

@@ -22,11 +22,12 @@ registerEnumType(ExportFormat, {
 export enum AgencyExportFormat {
   ADOBE = 'adobe',
   SHUTTERSTOCK = 'shutterstock',
+  POND5 = 'pond5',
 }
 registerEnumType(AgencyExportFormat, {
   name: 'AgencyExportFormat',
   description: 'A stock agency whose upload rules Shotlog checks.',
-  valuesConfig: { ADOBE: { description: 'Adobe Stock.' }, SHUTTERSTOCK: { description: 'Shutterstock.' } },
+  valuesConfig: { ADOBE: { description: 'Adobe Stock.' }, SHUTTERSTOCK: { description: 'Shutterstock.' }, POND5: { description: 'Pond5.' } },
 });
 
 @ObjectType('ExportDownload', { description: 'A short-lived signed link to an export; it needs no Authorization header.' })

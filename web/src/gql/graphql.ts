@@ -8,6 +8,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type AgencyExportFormat =
   /** Adobe Stock. */
   | 'ADOBE'
+  /** Pond5. */
+  | 'POND5'
   /** Shutterstock. */
   | 'SHUTTERSTOCK';
 

@@ -1,169 +1,439 @@
 /**
  * The offline metadata provider: deterministic wording from the measured facts, no network.
- * Title pattern: "Aerial Drone <Movement> <prep> <City> <Subject>, <Country>[, <light>]", e.g.
- * "Aerial Drone Flyover of Corato Countryside, Italy, at Golden Hour". Keywords go from the most
- * specific (place, subject, movement) to the general (aerial view, travel); no brand or tool names,
- * which agencies reject as trademarks.
+ *
+ * - Title: a noun phrase leading with the subject and place, then the light and the camera move,
+ *   e.g. "Coastline near Reykjavik in Iceland at sunset from a rising drone". Built to fit every
+ *   agency by construction (TITLE_RULES: no commas, 40 to 70 characters, at least 5 words); other
+ *   sets of the project get variants that differ by a real fact (time of day, heading, height, sky).
+ * - Description: sentences from typed-slot templates (wording.ts), chosen by the set's position so
+ *   neighbouring sets read differently: what and where, the move (amounts over telemetry time), what
+ *   the pictures show, and the clip's length from the video. No camera marketing, no internal notes.
+ * - Keywords per clip: place, subject, land cover (urban or rural from the gazetteer's population, the
+ *   sea from the geocoder), move, light, what the image shows (sky, water, snow, colours). No filler block.
+ * - Categories per clip from the content, with the reason recorded (GeneratedMetadata.reasons).
  */
 import { normalizeKeywords } from './processed-result.js';
 import type { AdobeCategory, ShutterstockCategory } from './categories.js';
+import { compassName, lightOf, movementOf, resolutionLabel, subjectOf, SUBJECT_KEYWORDS, timeOfDay, type Subject } from './scene.js';
+import { UNKNOWN_PLACE, type ClipFacts, type GeneratedMetadata, type MetadataProvider, type WordingReasons } from './types.js';
 import {
-  compassName,
-  heightPhrase,
-  lightOf,
-  movementOf,
-  resolutionLabel,
-  subjectOf,
-  SUBJECT_KEYWORDS,
-  SUBJECT_NOUN,
-  timeOfDay,
-  type Subject,
-} from './scene.js';
-import { cameraTypePhrase } from './camera-types.js';
-import { UNKNOWN_PLACE, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from './types.js';
+  CLIMB_TEMPLATES,
+  DESCENT_TEMPLATES,
+  GREEN_TEMPLATES,
+  HOLD_TEMPLATES,
+  LENGTH_TEMPLATES,
+  LIGHTS_TEMPLATES,
+  OPENING_TEMPLATES,
+  pick,
+  render,
+  SKY_TEMPLATES,
+  SNOW_TEMPLATES,
+  TRAVEL_TEMPLATES,
+  WATER_TEMPLATES,
+  type Phrase,
+  type Slots,
+  type Template,
+} from './wording.js';
 
-const CATEGORIES: Record<Subject, { adobe: AdobeCategory; a: ShutterstockCategory; b: ShutterstockCategory }> = {
-  'open-sea': { adobe: 'Landscape', a: 'Nature', b: 'Backgrounds/Textures' },
-  coast: { adobe: 'Travel', a: 'Nature', b: 'Holidays' },
-  lake: { adobe: 'Landscape', a: 'Nature', b: 'Backgrounds/Textures' },
-  snow: { adobe: 'Landscape', a: 'Nature', b: 'Holidays' },
-  forest: { adobe: 'The Environment', a: 'Nature', b: 'Backgrounds/Textures' },
-  countryside: { adobe: 'Landscape', a: 'Nature', b: 'Backgrounds/Textures' },
-  city: { adobe: 'Buildings and Architecture', a: 'Buildings/Landmarks', b: 'Transportation' },
-  landscape: { adobe: 'Landscape', a: 'Nature', b: 'Backgrounds/Textures' },
-};
+/** What every agency accepts in a title (Adobe: 70 characters, no commas; Pond5: 40-80; Shutterstock: 5 words). */
+export const TITLE_RULES = { minChars: 40, maxChars: 70, minWords: 5 } as const;
 
-/** Without a place, an adjective keeps the title from reading like a bare category. */
-const NO_PLACE_NOUN: Partial<Record<Subject, string>> = {
-  landscape: 'Scenic Landscape',
-  countryside: 'Green Countryside',
-  forest: 'Dense Forest',
-  city: 'City Rooftops',
-};
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const round = (n: number, step = 1) => Math.round(n / step) * step;
-
-/** "Corato Countryside, Italy" / "Countryside in Washington, United States" / "Open Sea" / "Landscape". */
-function placeTitle(f: ClipFacts, subject: Subject): string {
-  const noun = SUBJECT_NOUN[subject];
-  const p = f.place;
-  if (subject === 'open-sea') return noun;
-  if (!p) return NO_PLACE_NOUN[subject] ?? noun;
-  if (p.city) return `${p.city} ${noun}, ${p.country}`;
-  if (p.region) return `${noun} in ${p.region}, ${p.country}`;
-  if (p.country) return `${noun} in ${p.country}`;
-  return noun;
+/** Title problems against TITLE_RULES (also run on the OpenAI provider's answers). */
+export function titleProblems(title: string): string[] {
+  const out: string[] = [];
+  const n = [...title].length;
+  if (title.includes(',')) out.push('the title has a comma (Adobe Stock refuses them)');
+  if (n > TITLE_RULES.maxChars) out.push(`the title is ${n} characters (Adobe Stock allows ${TITLE_RULES.maxChars})`);
+  if (n < TITLE_RULES.minChars) out.push(`the title is ${n} characters (Pond5 wants at least ${TITLE_RULES.minChars})`);
+  const words = title.split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length;
+  if (words < TITLE_RULES.minWords) out.push(`the title has ${words} words (Shutterstock wants at least ${TITLE_RULES.minWords})`);
+  return out;
 }
 
-/** "the countryside near Corato, Apulia, Italy" for descriptions. */
-function placePhrase(f: ClipFacts, subject: Subject): string {
-  const noun = subject === 'open-sea' ? 'the open sea' : `${subject === 'city' ? 'the city' : `the ${SUBJECT_NOUN[subject].toLowerCase()}`}`;
-  const p = f.place;
-  if (!p || subject === 'open-sea') return noun;
-  const where = [p.city, p.region, p.country].filter((x): x is string => !!x);
-  if (!where.length) return noun;
-  if (subject === 'city' && p.city) return `the city of ${where.join(', ')}`;
-  return `${noun} ${p.city ? 'near' : 'in'} ${where.join(', ')}`;
+/** Phrases no description may carry: camera marketing, notes meant for us, placeholders. */
+export const BANNED_DESCRIPTION_PHRASES: readonly RegExp[] = [
+  /\bshot on\b/i,
+  /\bDJI\b|\bMavic\b|\bPhantom\b/i,
+  /location was not recorded/i,
+  /\bunknown location\b/i,
+  /\bprofessional drone\b|\btriple-camera\b|\b1-inch sensor\b/i,
+];
+
+/** Keywords that say nothing about one clip: never emitted as a block. */
+export const FILLER_KEYWORDS: ReadonlySet<string> = new Set([
+  'beautiful',
+  'cinematic',
+  'nobody',
+  'destination',
+  'environment',
+  'scenic',
+  'outdoors',
+  'tourism',
+]);
+
+export type LandCover = 'sea' | 'urban' | 'rural' | null;
+
+/** Urban when the named town is big and near: the radius grows with the population. */
+function urbanRadiusKm(population: number): number {
+  if (population >= 1_000_000) return 10;
+  if (population >= 200_000) return 5;
+  if (population >= 50_000) return 3;
+  if (population >= 10_000) return 1.5;
+  return 0;
 }
 
-function describe(f: ClipFacts, subject: Subject): string {
-  const mv = movementOf(f);
-  const light = lightOf(f);
-  const sentences: string[] = [];
-  sentences.push(`Aerial drone ${mv.phrase} ${mv.prep} ${placePhrase(f, subject)}${light.phrase ? ` ${light.phrase}` : ''}.`);
-
-  const s = f.summary;
-  const bits: string[] = [];
-  const speed = f.motion?.meanSpeed ?? s.avgGroundSpeed;
-  if (speed !== null && speed >= 1) bits.push(`travels at about ${round(speed)} m/s`);
-  else if (f.shotTypes.hover) bits.push('holds its position');
-  const heading = s.netHeading ?? s.initialHeading;
-  if (heading !== null && speed !== null && speed >= 1) bits.push(`heading ${compassName(heading).toLowerCase()}`);
-  const h = f.motion?.medianHeight ?? s.altitudeMedian;
-  if (h !== null && s.altitudeReference === 'relative' && h > 2) bits.push(`about ${round(h)} m above the ground`);
-  if (s.climb !== null && Math.abs(s.climb) >= 5) bits.push(`${s.climb > 0 ? 'climbing' : 'descending'} ${round(Math.abs(s.climb))} m`);
-  const duration = f.probe?.duration ?? (s.duration > 0 ? s.duration : null);
-  if (bits.length) sentences.push(`The drone ${bits.join(', ')}${duration ? ` over ${round(duration)} seconds` : ''}.`);
-
-  const scene = f.scene;
-  if (scene) {
-    const colours = scene.dominantColors.filter((c) => c !== 'black' && c !== 'grey');
-    const sky = scene.top.sky >= 0.25 ? ' under a blue sky' : '';
-    if (colours.length) sentences.push(`${cap(joinWords(colours))} tones dominate the frame${sky}.`);
-    else if (sky) sentences.push(`A blue sky fills the top of the frame.`);
+export function landCoverOf(f: ClipFacts): { cover: LandCover; reason: string } {
+  const p = f.place;
+  if (!f.position || !p) return { cover: null, reason: 'no GPS fix' };
+  if (p.country === null) return { cover: 'sea', reason: "the geocoder puts the point outside every country's waters" };
+  if (p.city && p.population != null && p.distanceKm != null) {
+    const r = urbanRadiusKm(p.population);
+    const pop = `${p.city} (${p.population.toLocaleString('en-US')} people) ${p.distanceKm} km away`;
+    if (p.distanceKm <= r) return { cover: 'urban', reason: `urban: ${pop}` };
+    return { cover: 'rural', reason: `rural: nearest large town ${pop}` };
   }
+  return { cover: 'rural', reason: p.city ? `rural: ${p.city}, population unknown` : 'rural: no town within 30 km' };
+}
+
+/** The subject, with the gazetteer's urban/rural weighed in (a town's streets are a city, not countryside). */
+function clipSubject(f: ClipFacts, cover: LandCover): Subject {
+  const s = subjectOf(f);
+  if (cover === 'urban' && (s === 'countryside' || s === 'landscape')) return 'city';
+  if (cover === 'rural' && s === 'city') return 'landscape';
+  return s;
+}
+
+interface SubjectWords {
+  np: Phrase;
+  title: string;
+}
+
+function subjectWords(subject: Subject, f: ClipFacts, cover: LandCover): SubjectWords {
+  const np = (text: string): Phrase => ({ kind: 'np', text });
+  const city = f.place?.city ?? null;
+  const farmland = cover === 'rural' && (f.scene?.bottom.vegetation ?? 0) >= 0.28;
+  switch (subject) {
+    case 'open-sea':
+      return { np: np('the open sea'), title: 'Open sea' };
+    case 'coast':
+      return { np: np('the coastline'), title: 'Coastline' };
+    case 'lake':
+      return { np: np('a lake'), title: 'Lake' };
+    case 'snow':
+      return { np: np('snow-covered land'), title: 'Snowy landscape' };
+    case 'forest':
+      return { np: np('the forest'), title: 'Forest' };
+    case 'countryside':
+      return farmland ? { np: np('farmland'), title: 'Farmland' } : { np: np('the countryside'), title: 'Countryside' };
+    case 'city':
+      return cover === 'urban' && city ? { np: np(city), title: `${city} cityscape` } : { np: np('the town'), title: 'Town' };
+    default:
+      return { np: np('the landscape'), title: 'Landscape' };
+  }
+}
+
+/** Where, as a prepositional phrase for descriptions ("near Corato, Italy"), or null. */
+function placePhrase(f: ClipFacts, subject: Subject, cover: LandCover): Phrase | null {
+  const p = f.place;
+  if (!p || !p.country || subject === 'open-sea') return null;
+  const tail = [p.region, p.country].filter((x): x is string => !!x && x !== p.city);
+  if (subject === 'city' && cover === 'urban' && p.city) return { kind: 'pp', text: `in ${tail.join(', ')}` };
+  if (p.city) return { kind: 'pp', text: `near ${[p.city, ...tail].join(', ')}` };
+  return { kind: 'pp', text: `in ${tail.join(', ')}` };
+}
+
+/** Where, for titles (no commas), longest first: callers take the first that fits. */
+function placeTitles(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
+  const p = f.place;
+  if (!p || !p.country || subject === 'open-sea') return [''];
+  const area = p.region ?? p.country;
+  if (subject === 'city' && cover === 'urban' && p.city) return [`in ${area}`, ''];
+  if (p.city) return [`near ${p.city} in ${area}`, `near ${p.city}`];
+  return [`in ${area}`];
+}
+
+interface MoveWords {
+  vt: Phrase;
+  vi: Phrase;
+  title: string;
+  /** Longer title phrase for short titles. */
+  titleLong: string;
+}
+
+const verb = (kind: 'vt' | 'vi', text: string): Phrase => ({ kind, text, verb: text.split(' ')[0]! });
+
+function moveWords(id: string): MoveWords {
+  const m = (vt: string, vi: string, title: string, titleLong: string): MoveWords => ({ vt: verb('vt', vt), vi: verb('vi', vi), title, titleLong });
+  switch (id) {
+    case 'orbit':
+      return m('circles', 'circles overhead', 'in an aerial orbit', 'in a slow aerial orbit');
+    case 'flyover':
+      return m('flies over', 'flies past', 'in a drone flyover', 'in a fast drone flyover');
+    case 'rising':
+      return m('rises above', 'rises', 'from a rising drone', 'seen from a rising drone');
+    case 'descending':
+      return m('descends toward', 'descends', 'from a descending drone', 'seen from a descending drone');
+    case 'tracking':
+      return m('moves steadily over', 'moves steadily forward', 'in an aerial tracking shot', 'in a steady aerial tracking shot');
+    case 'pan':
+      return m('pans across', 'pans slowly', 'in an aerial pan', 'in a slow aerial panorama');
+    case 'top_down':
+      return m('looks straight down on', 'looks straight down', 'seen from directly above', 'seen by a drone from directly above');
+    case 'hover':
+      return m('hovers above', 'hovers in place', 'from a hovering drone', 'seen from a hovering drone');
+    default:
+      return m('captures', 'flies overhead', 'from the air', 'seen from the air');
+  }
+}
+
+/** Light as a description phrase, or null for plain daylight (and unknown light). */
+function lightPhrase(f: ClipFacts): Phrase | null {
+  const l = lightOf(f);
+  return l.phrase ? { kind: 'pp', text: l.phrase } : null;
+}
+
+/** A distance with sensible precision: "about 8 m", "about 45 m", "about 320 m", "about 1.2 km". */
+export function metres(m: number): string {
+  const a = Math.abs(m);
+  if (a >= 1000) return `about ${(a / 1000).toFixed(1).replace(/\.0$/, '')} km`;
+  if (a >= 100) return `about ${Math.round(a / 10) * 10} m`;
+  if (a >= 10) return `about ${Math.round(a / 5) * 5} m`;
+  return `about ${Math.max(1, Math.round(a))} m`;
+}
+
+/** A duration in words: "1 second", "20 seconds", "2 minutes", "1 minute 30 seconds". */
+export function seconds(s: number): string {
+  const n = Math.max(1, Math.round(s));
+  if (n < 90) return `${n} second${n === 1 ? '' : 's'}`;
+  const min = Math.floor(n / 60);
+  const rest = n % 60;
+  const minText = `${min} minute${min === 1 ? '' : 's'}`;
+  return rest ? `${minText} ${rest} second${rest === 1 ? '' : 's'}` : minText;
+}
+
+/** Slots for every sentence of the description. */
+export function slotsOf(f: ClipFacts): { slots: Slots; subject: Subject; cover: LandCover } {
+  const { cover } = landCoverOf(f);
+  const subject = clipSubject(f, cover);
+  const words = subjectWords(subject, f, cover);
+  const mv = moveWords(movementOf(f).id);
+  const slots: Slots = { subject: words.np, move: mv.vt, moveIntrans: mv.vi };
+  const place = placePhrase(f, subject, cover);
+  if (place) slots.place = place;
+  const light = lightPhrase(f);
+  if (light) slots.light = light;
+  const length = f.probe?.duration;
+  if (length && length > 0) slots.length = { kind: 'qty', text: seconds(length) };
   const res = resolutionLabel(f.probe?.width ?? null, f.probe?.height ?? null);
-  const tech = [res ? `${res}` : null, f.probe?.fps ? `${round(f.probe.fps)} fps` : null].filter(Boolean).join(' at ');
-  const camera = cameraTypePhrase(f.cameraType);
-  if (camera) sentences.push(`${camera}${tech ? `, ${tech}` : ''}.`);
-  else if (tech) sentences.push(`Filmed in ${tech}.`);
-  if (!f.position) sentences.push('The location was not recorded.');
-  return sentences.join(' ');
+  if (res) slots.format = { kind: 'np', text: `the ${res} clip` };
+  return { slots, subject, cover };
 }
 
-function joinWords(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+/** The movement sentence's templates and amounts, from the telemetry; null when nothing worth saying was measured. */
+function movementSentence(f: ClipFacts, base: Slots): { templates: Template[]; slots: Slots } | null {
+  const s = f.summary;
+  const t = f.shotTypes;
+  if ((t.rising || t.descending) && s.climb !== null && s.climbRate && Math.abs(s.climb) >= 5) {
+    const span = Math.abs(s.climb / s.climbRate);
+    return {
+      templates: s.climb > 0 ? CLIMB_TEMPLATES : DESCENT_TEMPLATES,
+      slots: { ...base, amount: { kind: 'qty', text: metres(s.climb) }, span: { kind: 'qty', text: seconds(span) } },
+    };
+  }
+  const path = f.motion?.pathLength ?? s.distance;
+  if ((t.tracking || t.flyover) && path >= 20) {
+    const heading = s.netHeading ?? s.initialHeading;
+    const slots: Slots = { ...base, amount: { kind: 'qty', text: metres(path) } };
+    if (heading !== null) slots.heading = { kind: 'pp', text: `toward the ${compassName(heading).toLowerCase()}` };
+    return { templates: TRAVEL_TEMPLATES, slots };
+  }
+  const h = f.motion?.medianHeight ?? (s.altitudeReference === 'relative' ? s.altitudeMedian : null);
+  if (t.hover && h !== null && h > 2) return { templates: HOLD_TEMPLATES, slots: { ...base, amount: { kind: 'qty', text: metres(h) } } };
+  return null;
 }
 
-function keywords(f: ClipFacts, subject: Subject): string[] {
+/** The scene sentence's templates: the strongest thing the pictures show, or null. */
+function sceneTemplates(f: ClipFacts, subject: Subject): Template[] | null {
+  const sc = f.scene;
+  if (!sc) return null;
+  if (f.shotTypes.night && subject === 'city') return LIGHTS_TEMPLATES;
+  if (sc.whole.snow >= 0.3 && subject !== 'snow') return SNOW_TEMPLATES;
+  if (sc.whole.water >= 0.35 && subject !== 'open-sea' && subject !== 'lake') return WATER_TEMPLATES;
+  // Looking straight down there is no sky in the picture: the blue above is water or roofs.
+  if (sc.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down) return SKY_TEMPLATES;
+  if (sc.bottom.vegetation >= 0.28 && subject !== 'open-sea' && subject !== 'countryside' && subject !== 'forest') return GREEN_TEMPLATES;
+  return null;
+}
+
+function describe(f: ClipFacts, slots: Slots, subject: Subject): { text: string; templates: string[] } {
+  const turn = f.ordinal - 1;
+  const used: Template[] = [];
+  const sentences: string[] = [];
+  const add = (templates: readonly Template[] | null, s: Slots, offset: number) => {
+    if (!templates) return;
+    const t = pick(templates, s, turn + offset);
+    if (!t) return;
+    used.push(t);
+    sentences.push(render(t, s));
+  };
+  add(OPENING_TEMPLATES, slots, 0);
+  const move = movementSentence(f, slots);
+  if (move) add(move.templates, move.slots, 1);
+  add(sceneTemplates(f, subject), slots, 0);
+  add(LENGTH_TEMPLATES, slots, 2);
+  return { text: sentences.join(' '), templates: used.map((t) => t.id) };
+}
+
+function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   const mv = movementOf(f);
   const light = lightOf(f);
   const p = f.place;
-  const scene = f.scene;
-  const out: string[] = ['aerial', 'drone'];
+  const sc = f.scene;
+  const out: string[] = [];
   if (p?.city) out.push(p.city);
   if (p?.region) out.push(p.region);
   if (p?.country) out.push(p.country);
+  out.push('aerial view', 'drone footage');
   out.push(...SUBJECT_KEYWORDS[subject]);
-  out.push(...mv.keywords, ...light.keywords);
-  out.push('aerial view', 'drone footage', 'from above');
-  if (scene) {
-    if (scene.top.sky >= 0.25) out.push('blue sky', 'sky');
-    if (scene.whole.vegetation >= 0.2 && subject !== 'countryside' && subject !== 'forest') out.push('green', 'vegetation');
-    if (scene.whole.water >= 0.15 && !['coast', 'lake', 'open-sea'].includes(subject)) out.push('water');
-    out.push(...scene.dominantColors.filter((c) => c !== 'black' && c !== 'grey'));
+  if (cover === 'sea') out.push('sea', 'ocean', 'open water');
+  // Urban from the gazetteer, unless the picture shows something else (a park, a bay) filling the frame.
+  if (cover === 'urban' && (subject === 'city' || !sc)) out.push('urban', 'city');
+  if (cover === 'rural') {
+    out.push('rural');
+    if ((sc?.bottom.vegetation ?? 0) >= 0.28) out.push('farmland', 'fields');
+  }
+  if ((f.summary.absAltMin ?? 0) - (f.summary.relAltMin ?? 0) >= 1000 && f.summary.relAltMin !== null) out.push('mountains', 'highlands');
+  out.push(...mv.keywords, ...light.keywords.filter((k) => k !== 'lights' || subject === 'city'));
+  if (sc) {
+    // Weather only from what the picture shows.
+    if (sc.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down) out.push('blue sky', 'clear sky');
+    if (sc.whole.water >= 0.15 && cover !== 'sea') out.push('water');
+    if (sc.whole.snow >= 0.3) out.push('snow');
+    if (sc.whole.vegetation >= 0.2 && cover !== 'sea' && subject !== 'open-sea') out.push('greenery');
+    out.push(...sc.dominantColors.filter((c) => c !== 'black' && c !== 'grey').slice(0, 2));
   }
   if (f.shotTypes.high_altitude) out.push('high altitude');
   if (f.shotTypes.low_altitude) out.push('low altitude');
-  if (f.shotTypes.top_down && mv.id !== 'top_down') out.push("bird's eye view");
+  if (subject === 'coast' || subject === 'city') out.push('travel');
+  if (subject === 'forest' || subject === 'countryside' || subject === 'open-sea' || subject === 'lake' || subject === 'snow') out.push('nature');
   const res = resolutionLabel(f.probe?.width ?? null, f.probe?.height ?? null);
   if (res === '4K' || res === '5K') out.push('4k');
-  out.push('landscape', 'travel', 'nature', 'scenic', 'outdoors', 'beautiful', 'cinematic', 'nobody', 'destination', 'environment', 'tourism');
-  return normalizeKeywords(out);
+  out.push('aerial', 'drone');
+  return normalizeKeywords(out.filter((k) => !FILLER_KEYWORDS.has(k)));
 }
 
-/** Title candidates, best first: the plain title, then ever more specific variants, then the clip number. */
-function titleCandidates(f: ClipFacts, subject: Subject): string[] {
+interface CategoryChoice {
+  adobe: AdobeCategory;
+  a: ShutterstockCategory;
+  b: ShutterstockCategory | null;
+  reason: string;
+}
+
+function categories(f: ClipFacts, subject: Subject, cover: LandCover, coverReason: string): CategoryChoice {
+  const mountain = f.summary.relAltMin !== null && f.summary.absAltMin !== null && f.summary.absAltMin - f.summary.relAltMin >= 1000;
+  switch (subject) {
+    case 'city':
+      return { adobe: 'Buildings and Architecture', a: 'Buildings/Landmarks', b: f.shotTypes.night ? 'Holidays' : null, reason: `city: ${coverReason}` };
+    case 'coast':
+      return { adobe: 'Travel', a: 'Nature', b: 'Holidays', reason: 'coast: water and land share the frame' };
+    case 'open-sea':
+      return {
+        adobe: 'Landscape',
+        a: 'Nature',
+        b: f.shotTypes.top_down ? 'Backgrounds/Textures' : null,
+        reason: `open sea: ${cover === 'sea' ? coverReason : 'water fills the frame'}${f.shotTypes.top_down ? '; seen straight down, a water texture' : ''}`,
+      };
+    case 'lake':
+      return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'water inland: water fills the frame and the point is inside a country' };
+    case 'forest':
+      return { adobe: 'The Environment', a: 'Nature', b: null, reason: 'forest: dark green vegetation covers the ground' };
+    case 'snow':
+      return { adobe: 'Landscape', a: 'Nature', b: 'Sports/Recreation', reason: 'snow covers the frame (winter landscape)' };
+    case 'countryside':
+      return { adobe: 'Landscape', a: 'Nature', b: null, reason: `countryside: vegetation covers the ground; ${coverReason}` };
+    default:
+      return {
+        adobe: 'Landscape',
+        a: 'Nature',
+        b: null,
+        reason: mountain ? 'mountains: take-off point over 1,000 m above sea level' : `landscape: ${coverReason}`,
+      };
+  }
+}
+
+/** A title fitted to TITLE_RULES from its parts, or null when it cannot be. */
+function fitTitle(head: string, places: readonly string[], light: string, move: MoveWords, extra: string): string | null {
+  const join = (...p: string[]) => p.filter(Boolean).join(' ');
+  for (const place of places) {
+    for (const mv of [move.title, move.titleLong]) {
+      let t = join(head, place, light, mv, extra);
+      if ([...t].length < TITLE_RULES.minChars) t = join(head, place, light, move.titleLong, extra);
+      if ([...t].length < TITLE_RULES.minChars)
+        t = join(
+          `Aerial view of ${/^[A-Z][a-z]+ [a-z]/.test(head) || !/ /.test(head) ? `the ${head.toLowerCase()}` : head}`,
+          place,
+          light,
+          move.titleLong,
+          extra,
+        );
+      if (titleProblems(t).length === 0) return t;
+    }
+  }
+  return null;
+}
+
+/** Title candidates, best first: the plain title, then variants that differ by a real fact. */
+export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
+  const words = subjectWords(subject, f, cover);
+  const places = placeTitles(f, subject, cover);
+  const lightTitle = lightOf(f).phrase ?? '';
   const mv = movementOf(f);
-  const light = lightOf(f);
-  const where = placeTitle(f, subject);
-  const base = `Aerial Drone ${mv.title} ${mv.prep} ${where}${light.title ? `${where.includes(',') ? ',' : ''} ${light.title}` : ''}`;
+  const move = moveWords(mv.id);
   const heading = f.summary.netHeading ?? f.summary.initialHeading;
-  const qualifiers = [
-    heading !== null && mv.id !== 'hover' && mv.id !== 'orbit' ? `Heading ${compassName(heading)}` : null,
-    heightPhrase(f),
-    light.title ? null : timeOfDay(f.summary.localStart) ? `in the ${timeOfDay(f.summary.localStart)}` : null,
-  ].filter((q): q is string => !!q);
-  const out = [base];
-  for (let i = 1; i <= qualifiers.length; i++) out.push(`${base}, ${qualifiers.slice(0, i).join(', ')}`);
-  out.push(`${base}, Clip ${f.ordinal}`);
-  return [...new Set(out)];
+  const time = timeOfDay(f.summary.localStart);
+  const extras = [
+    !lightTitle && time ? (time === 'Night' ? 'at night' : time === 'Midday' ? 'at midday' : `in the ${time.toLowerCase()}`) : null,
+    heading !== null && !['hover', 'orbit', 'pan', 'top_down'].includes(mv.id) ? `heading ${compassName(heading).toLowerCase()}` : null,
+    f.shotTypes.high_altitude ? 'from high altitude' : f.shotTypes.low_altitude ? 'at low altitude' : null,
+    f.scene && f.scene.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down ? 'under a blue sky' : null,
+  ].filter((e): e is string => !!e);
+  const combos = ['', ...extras];
+  for (let i = 0; i < extras.length; i++) for (let j = i + 1; j < extras.length; j++) combos.push(`${extras[i]} ${extras[j]}`);
+  const out: string[] = [];
+  for (const extra of combos) {
+    const t = fitTitle(words.title, places, lightTitle, move, extra);
+    if (t && !out.includes(t)) out.push(t);
+  }
+  if (!out.length) out.push(fitTitle('Aerial footage', [''], '', moveWords('footage'), '') ?? 'Aerial footage of the landscape seen from a drone');
+  return out;
 }
 
 export function offlineMetadata(f: ClipFacts): GeneratedMetadata {
-  const subject = subjectOf(f);
-  const titles = titleCandidates(f, subject);
-  const cats = CATEGORIES[subject];
+  const { slots, subject, cover } = slotsOf(f);
+  const coverInfo = landCoverOf(f);
+  const titles = titleCandidates(f, subject, cover);
+  const cats = categories(f, subject, cover, coverInfo.reason);
+  const description = describe(f, slots, subject);
   const noFix = !f.position;
+  const reasons: WordingReasons = {
+    categories: cats.reason,
+    landCover: coverInfo.reason,
+    place: noFix
+      ? 'no GPS fix: no place named'
+      : f.placeSource === 'subject'
+        ? 'the place the camera looks at (gimbal pitch and heading), which differs from where the drone flew'
+        : "the drone's position",
+    templates: description.templates,
+  };
   return {
     provider: 'offline',
     titleCandidates: titles,
+    reasons,
     result: {
       content: {
         title: titles[0]!,
-        final_description: describe(f, subject),
-        keywords: keywords(f, subject),
+        final_description: description.text,
+        keywords: keywords(f, subject, cover),
         categories: { adobe_category: cats.adobe, shutterstock_a_category: cats.a, shutterstock_b_category: cats.b },
       },
       metadata: {

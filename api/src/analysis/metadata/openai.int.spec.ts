@@ -31,8 +31,8 @@ const answer = (content: string, usage = { prompt_tokens: 900, completion_tokens
   },
 });
 const VALID = JSON.stringify({
-  title: 'Aerial View of Olive Groves near Corato, Italy, on a Winter Morning',
-  description: 'A drone glides over olive groves and farmland near Corato in Apulia, Italy. Soft morning light.',
+  title: 'Olive groves near Corato in Italy on a winter morning from the air',
+  description: 'A drone glides over olive groves and farmland near Corato in Apulia, Italy. Soft morning light falls on the trees.',
   keywords: ['olive grove', 'Corato', 'Apulia', 'Italy', 'aerial', 'farmland', 'Olive Grove'],
   adobe_category: 'Landscape',
   shutterstock_a_category: 'Nature',
@@ -89,7 +89,7 @@ describe('OpenAI provider', () => {
     expect(out.provider).toBe('openai');
     expect(out.model).toBe('gpt-test');
     expect(out.usage).toEqual({ promptTokens: 900, completionTokens: 150, totalTokens: 1050 });
-    expect(out.result.content.title).toBe('Aerial View of Olive Groves near Corato, Italy, on a Winter Morning');
+    expect(out.result.content.title).toBe('Olive groves near Corato in Italy on a winter morning from the air');
     expect(out.result.content.keywords).toEqual(['olive grove', 'Corato', 'Apulia', 'Italy', 'aerial', 'farmland']);
     // Location is ours, never the model's; the duplicate Shutterstock category is replaced.
     expect(out.result.metadata).toEqual({ latitude: 41.151572, longitude: 16.412772, city: 'Corato', country: 'Italy' });
@@ -135,6 +135,33 @@ describe('OpenAI provider', () => {
     expect(out.notes?.[0]).toMatch(/invalid twice/);
     expect(out.result.content.title).toBe(facts && (await new OfflineMetadataProvider().generate(facts)).result.content.title);
     expect(out.usage!.totalTokens).toBe(2100);
+  });
+
+  it("checks the answer against the offline provider's rules (issue 21): commas, camera marketing, internal notes are asked again", async () => {
+    const breaking = JSON.stringify({
+      ...JSON.parse(VALID),
+      title: 'Aerial Drone Footage of Corato, Italy, in the Afternoon, from -2 m',
+      description: 'Olive groves near Corato. Shot on a professional drone. The location was not recorded.',
+    });
+    script = [answer(breaking), answer(breaking)];
+    const out = await provider().generate(facts, images);
+    expect(requests).toHaveLength(2);
+    expect(out.provider).toBe('offline');
+    expect(out.notes?.[0]).toMatch(/the title has a comma/);
+    expect(out.notes?.[0]).toMatch(/the description has "Shot on"/);
+    expect(out.notes?.[0]).toMatch(/location was not recorded/);
+    // The instructions carry the same rules.
+    const system = requests[0]!.body.messages[0].content as string;
+    expect(system).toMatch(/NO commas/);
+    expect(system).toMatch(/never "The location was not recorded"/);
+    expect(system).toMatch(/Weather words \(sunny, cloudy\) only when the pictures show it/);
+  });
+
+  it('drops filler keywords from an otherwise sound answer', async () => {
+    script = [answer(JSON.stringify({ ...JSON.parse(VALID), keywords: ['olive grove', 'beautiful', 'Corato', 'cinematic', 'Italy', 'nobody', 'aerial'] }))];
+    const out = await provider().generate(facts, images);
+    expect(out.provider).toBe('openai');
+    expect(out.result.content.keywords).toEqual(['olive grove', 'Corato', 'Italy', 'aerial']);
   });
 
   it('fails the set at once when the service refuses the request (401)', async () => {

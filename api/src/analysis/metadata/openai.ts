@@ -20,7 +20,8 @@ import { normalizeKeywords } from './processed-result.js';
 import { toJpegDataUrl } from '../media/index.js';
 import { SHOT_TYPE_IDS, SHOT_TYPES, type ShotType } from '../shot-types/index.js';
 import { PermanentProcessingError } from './errors.js';
-import { offlineMetadata } from './offline.js';
+import { BANNED_DESCRIPTION_PHRASES, FILLER_KEYWORDS, offlineMetadata, TITLE_RULES, titleProblems } from './offline.js';
+import { textProblems } from './wording.js';
 import { compassName, resolutionLabel } from './scene.js';
 import type { ClipFacts, ClipImages, GeneratedMetadata, MetadataProvider, TokenUsage } from './types.js';
 
@@ -33,8 +34,11 @@ export const METADATA_JSON_SCHEMA = {
   additionalProperties: false,
   required: ['title', 'description', 'keywords', 'adobe_category', 'shutterstock_a_category', 'shutterstock_b_category', 'shot_types'],
   properties: {
-    title: { type: 'string', description: 'Stock-footage title, 50-120 characters, no brand names.' },
-    description: { type: 'string', description: 'Two to four sentences for a stock buyer.' },
+    title: {
+      type: 'string',
+      description: `Stock-footage title leading with the subject and place, ${TITLE_RULES.minChars}-${TITLE_RULES.maxChars} characters, at least ${TITLE_RULES.minWords} words, no commas, no brand names.`,
+    },
+    description: { type: 'string', description: 'Two to four complete sentences for a stock buyer: what is in the shot and where.' },
     keywords: { type: 'array', items: { type: 'string' }, description: 'Up to 30 keywords, most important first.' },
     adobe_category: { type: 'string', enum: [...ADOBE_CATEGORIES] },
     shutterstock_a_category: { type: 'string', enum: [...SHUTTERSTOCK_CATEGORIES] },
@@ -63,9 +67,10 @@ export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 const SYSTEM_PROMPT = [
   'You write metadata for aerial drone stock footage (Adobe Stock, Shutterstock, Pond5).',
   'Look at the still image and video frames, and use the flight facts given: they are measured and true.',
-  'Title: specific and natural, like a stock editor writes it, e.g. "Aerial Drone Flyover of Corato Countryside, Italy, at Golden Hour". Name the place given; never invent one.',
-  'Description: 2-4 plain sentences on what is seen, where, the camera movement and the light.',
-  'Keywords: up to 30, most important first, single words or short phrases, no duplicates, no brand, camera, drone-model or software names.',
+  `Title: lead with the subject and the place a buyer searches for, then the light and the camera move, e.g. "Olive groves near Corato in Italy at golden hour in a drone flyover". ${TITLE_RULES.minChars} to ${TITLE_RULES.maxChars} characters, at least ${TITLE_RULES.minWords} words, NO commas (Adobe Stock refuses them). Do not start with "Aerial Drone Footage of". Name the place given; never invent one.`,
+  'Description: 2-4 complete sentences, each with a subject and a verb, on what is in the shot and where, the camera movement and the light. Vary the wording. No camera or drone marketing ("Shot on ..."), no brand names, no notes about missing data (never "The location was not recorded"), no telemetry trivia (speeds, coordinates).',
+  'Keywords: up to 30, chosen for this clip, most important first, single words or short phrases, no duplicates, no brand, camera, drone-model or software names, no generic filler (beautiful, cinematic, scenic, nobody, destination, tourism, outdoors, environment). Weather words (sunny, cloudy) only when the pictures show it. Urban or rural, sea or land: follow the place facts given.',
+  'Location: the place given is what the camera shows (the subject), which may differ from where the drone flew.',
   'Categories: choose from the allowed lists only; the two Shutterstock categories must differ.',
   'Shot types: true only for what the footage shows; keep the measured movement and light unless the pictures clearly contradict them.',
 ].join('\n');
@@ -134,8 +139,10 @@ export class OpenAiMetadataProvider implements MetadataProvider {
       usage.completionTokens += completion.usage?.completion_tokens ?? 0;
       usage.totalTokens += completion.usage?.total_tokens ?? 0;
       const answer = parseAnswer(completion.choices[0]?.message?.content ?? null);
-      if (answer.ok) return { ...this.toResult(facts, answer.value, draft), usage };
-      problems.push(answer.problem);
+      // The offline provider's rules, checked on the model's answer: one that breaks them is asked again.
+      const broken = answer.ok ? answerProblems(answer.value) : [answer.problem];
+      if (answer.ok && broken.length === 0) return { ...this.toResult(facts, answer.value, draft), usage };
+      problems.push(broken.join(', '));
     }
     return { ...draft, usage, provider: 'offline', notes: [`OpenAI answer invalid twice (${problems.join('; ')}); offline result used`] };
   }
@@ -177,12 +184,14 @@ export class OpenAiMetadataProvider implements MetadataProvider {
     return {
       provider: 'openai',
       model: this.opts.model,
-      titleCandidates: [title, ...draft.titleCandidates.slice(1).map((t) => t.replace(draft.titleCandidates[0]!, title)), `${title}, Clip ${f.ordinal}`],
+      // Another set of the project may have the same title: then the offline titles, which differ by real facts.
+      titleCandidates: [title, ...draft.titleCandidates],
+      ...(draft.reasons ? { reasons: draft.reasons } : {}),
       result: {
         content: {
           title,
           final_description: a.description.replace(/\s+/g, ' '),
-          keywords: normalizeKeywords(a.keywords),
+          keywords: normalizeKeywords(a.keywords.filter((k) => !FILLER_KEYWORDS.has(k.trim().toLowerCase()))),
           categories: {
             adobe_category: a.adobe_category,
             shutterstock_a_category: a.shutterstock_a_category,
@@ -194,6 +203,15 @@ export class OpenAiMetadataProvider implements MetadataProvider {
       },
     };
   }
+}
+
+/** What an answer breaks of the rules the offline provider follows by construction (empty when sound). */
+export function answerProblems(a: ModelAnswer): string[] {
+  const out = titleProblems(a.title.replace(/\s+/g, ' ').trim());
+  const d = a.description.replace(/\s+/g, ' ').trim();
+  for (const re of BANNED_DESCRIPTION_PHRASES) if (re.test(d)) out.push(`the description has "${re.exec(d)![0]}"`);
+  for (const sentence of d.split(/(?<=[.!?]) (?=[A-Z0-9])/)) for (const p of textProblems(sentence)) out.push(`description: ${p}`);
+  return out;
 }
 
 function parseAnswer(text: string | null): { ok: true; value: ModelAnswer } | { ok: false; problem: string } {

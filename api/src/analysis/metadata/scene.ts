@@ -41,10 +41,11 @@ export const SUBJECT_NOUN: Record<Subject, string> = {
 export const SUBJECT_KEYWORDS: Record<Subject, string[]> = {
   'open-sea': ['sea', 'ocean', 'open water', 'seascape', 'waves', 'horizon'],
   coast: ['coast', 'coastline', 'water', 'shore', 'seaside', 'waterfront'],
-  lake: ['water', 'lake', 'river', 'waterscape', 'reflection'],
+  lake: ['water', 'lake', 'waterscape'],
   snow: ['snow', 'winter', 'snowy landscape', 'cold', 'frozen'],
   forest: ['forest', 'trees', 'woodland', 'green', 'wilderness'],
-  countryside: ['countryside', 'fields', 'farmland', 'rural', 'agriculture', 'green'],
+  // Farmland, rural and urban come from the gazetteer (offline.ts landCoverOf), not from the subject.
+  countryside: ['countryside', 'green'],
   city: ['city', 'cityscape', 'urban', 'buildings', 'rooftops', 'architecture'],
   landscape: ['landscape', 'terrain', 'scenery'],
 };
@@ -80,7 +81,8 @@ export function lightOf(f: ClipFacts): { title: string | null; phrase: string | 
   if (t.golden_hour) return { title: 'at Golden Hour', phrase: 'at golden hour', keywords: ['golden hour', 'warm light'] };
   if (t.blue_hour) return { title: 'at Blue Hour', phrase: 'at blue hour', keywords: ['blue hour', 'twilight'] };
   if (t.night) return { title: 'at Night', phrase: 'at night', keywords: ['night', 'lights', 'dark'] };
-  if (t.daylight) return { title: null, phrase: null, keywords: ['daylight', 'sunny'] };
+  // "sunny" is weather: only the picture can say it (offline.ts keywords), not the sun's altitude.
+  if (t.daylight) return { title: null, phrase: null, keywords: ['daylight'] };
   return { title: null, phrase: null, keywords: [] };
 }
 

@@ -23,8 +23,10 @@ export interface ClipFacts {
   sunAltitude: number | null;
   /** Where the clip was filmed (track centre), or null without a GPS fix. */
   position: { latitude: number; longitude: number } | null;
-  /** Place names at `position`; null without a fix, all-null fields at sea. */
+  /** Place names for the wording and city/country: the subject's (gimbal look point) when it differs from the drone's; null without a fix, all-null fields at sea. */
   place: Place | null;
+  /** Which place `place` is (absent: the drone's). */
+  placeSource?: 'drone' | 'subject' | null;
   /** The JPG's analysis, null if it could not be decoded. */
   image: ImageAnalysis | null;
   /** The video frames' analyses. */
@@ -57,6 +59,19 @@ export interface GeneratedMetadata {
   model?: string;
   usage?: TokenUsage;
   notes?: string[];
+  /** Why the wording chose what it chose (stored with the analysis). */
+  reasons?: WordingReasons;
+}
+
+export interface WordingReasons {
+  /** Why these categories, e.g. "city: Barcelona (1,620,343 people) 1.2 km away". */
+  categories: string;
+  /** Urban, rural or at sea, and from what. */
+  landCover: string;
+  /** Which place the title and location fields name, and why. */
+  place: string;
+  /** Template ids used for the description, in order. */
+  templates: string[];
 }
 
 export interface MetadataProvider {

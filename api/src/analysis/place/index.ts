@@ -1,5 +1,6 @@
 export {
   reverseGeocode,
+  reverseGeocodeDetail,
   warmPlaceIndex,
   placeIndexStats,
   CITY_RADIUS_KM,

@@ -32,6 +32,10 @@ export interface Place {
   countryCode: string | null;
   /** US state, or a named part of the country (Scotland, Hawaii, Azores...), or null. */
   region?: string | null;
+  /** GeoNames population of `city` (0 when GeoNames does not know it); set by `reverseGeocodeDetail` only. */
+  population?: number | null;
+  /** Distance from the point to `city`'s centre, km; set by `reverseGeocodeDetail` only. */
+  distanceKm?: number | null;
 }
 
 /** Search radius around the point, km. ~30 km covers "near <city>" for a drone clip without reaching the next metropolis. */
@@ -283,6 +287,15 @@ const NO_PLACE: Place = { city: null, country: null, countryCode: null, region: 
  * of the same country lies within the radius.
  */
 export function reverseGeocode(lat: number, lon: number, options: ReverseGeocodeOptions = {}): Place {
+  const { population: _p, distanceKm: _d, ...place } = reverseGeocodeDetail(lat, lon, options);
+  return place;
+}
+
+/**
+ * `reverseGeocode` plus the chosen city's population and distance: the wording tells an urban point
+ * (inside a large town) from a rural one by them.
+ */
+export function reverseGeocodeDetail(lat: number, lon: number, options: ReverseGeocodeOptions = {}): Place {
   if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
     return { ...NO_PLACE };
   }
@@ -297,7 +310,14 @@ export function reverseGeocode(lat: number, lon: number, options: ReverseGeocode
     let region: string | null = null;
     if (hit && index.country[hit.i] === 'US') region = US_STATES[index.admin[hit.i]!] ?? null;
     region ??= c.territory;
-    return { city, country: c.country, countryCode: c.countryCode, region };
+    return {
+      city,
+      country: c.country,
+      countryCode: c.countryCode,
+      region,
+      population: hit ? index.pop[hit.i]! : null,
+      distanceKm: hit ? Math.round(hit.distanceKm * 100) / 100 : null,
+    };
   } catch {
     return { ...NO_PLACE };
   }

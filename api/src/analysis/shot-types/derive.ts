@@ -5,6 +5,7 @@
  */
 import { angleDiffDeg, haversineM, localProjection } from '../telemetry/geo.js';
 import { MAX_ROUNDING_SPEED_ERROR } from '../telemetry/summary.js';
+import { cleanSamples } from '../telemetry/clean.js';
 import type { TelemetrySample, TrackSummary } from '../telemetry/types.js';
 import { lightPhase, sunAltitudeDeg, sunIsRising, type LightPhase } from './sun.js';
 import {
@@ -263,7 +264,9 @@ export interface ShotTypeAnalysis {
 }
 
 /** Same as `deriveShotTypes`, with the evidence. */
-export function analyseShotTypes(summary: TrackSummary, samples: readonly TelemetrySample[]): ShotTypeAnalysis {
+export function analyseShotTypes(summary: TrackSummary, rawSamples: readonly TelemetrySample[], options: { raw?: boolean } = {}): ShotTypeAnalysis {
+  // The same entries the summary used: pre-lock and glitch entries never count as movement.
+  const samples = options.raw ? rawSamples : cleanSamples(rawSamples, summary.positionPrecision).samples;
   const types = Object.fromEntries(SHOT_TYPE_IDS.map((id) => [id, false])) as Record<ShotType, boolean>;
   const motion = analyseMotion(summary, samples);
 

@@ -64,3 +64,16 @@ export function localProjection(originLat: number, originLon: number): LocalProj
     },
   };
 }
+
+/** The point `distanceM` metres from (lat, lon) along the great circle starting at `bearingDeg`. */
+export function destinationPoint(lat: number, lon: number, bearingDeg: number, distanceM: number): { lat: number; lon: number } {
+  const d = distanceM / EARTH_RADIUS_M;
+  const b = bearingDeg * RAD;
+  const p1 = lat * RAD;
+  const p2 = Math.asin(Math.sin(p1) * Math.cos(d) + Math.cos(p1) * Math.sin(d) * Math.cos(b));
+  const l2 = lon * RAD + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(p1), Math.cos(d) - Math.sin(p1) * Math.sin(p2));
+  let outLon = l2 / RAD;
+  if (outLon > 180) outLon -= 360;
+  if (outLon < -180) outLon += 360;
+  return { lat: p2 / RAD, lon: outLon };
+}

@@ -3,6 +3,8 @@
  * fixture, cut into chunks at every kind of place (inside \r\n, inside a header, one character at
  * a time). Its results are pinned to those of the whole-text parser it replaced (computed by
  * that parser before the swap: test-support/srt-parse-pins.json, a SHA-256 of the samples' JSON).
+ * The Neo 2 pin was recomputed when pre-lock entries gained `preLock: true` (issue 21); without that
+ * field its samples hash to the old pin, ee726be1...
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -342,6 +342,7 @@ function parseEntry(raw: RawEntry, stats: EntryStats): TelemetrySample {
       [lat, lon] = [lon, lat];
     }
     const fix = validFix(lat, lon, stats);
+    if (!fix && lat === 0 && lon === 0) sample.preLock = true;
     if (fix) {
       sample.lat = fix.lat;
       sample.lon = fix.lon;

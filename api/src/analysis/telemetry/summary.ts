@@ -3,9 +3,29 @@
  * duration, local and UTC time, camera settings. Only real fixes are used (0,0 pre-lock entries
  * have null lat/lon and are skipped).
  */
-import { haversineM, initialBearingDeg } from './geo.js';
+import { cleanSamples, noneDropped } from './clean.js';
+import { destinationPoint, haversineM, initialBearingDeg } from './geo.js';
 import { localToUtc, timeZoneAt } from './timezone.js';
-import type { CameraSummary, LatLon, Telemetry, TelemetrySample, TrackSummary } from './types.js';
+import type { CameraSummary, LatLon, LookAt, Telemetry, TelemetrySample, TrackSummary } from './types.js';
+
+/** Nearer the horizon than this the ground point is kilometres away and uncertain: no look point. */
+export const LOOK_MIN_DOWN_DEG = 5;
+/** Look points further than this are the horizon, not a subject. */
+export const LOOK_MAX_DISTANCE_M = 3000;
+
+/** The ground point the camera looks at in the entry nearest the middle of the clip that has a fix, a height and a gimbal. */
+function lookAtOf(samples: readonly TelemetrySample[]): LookAt | null {
+  const usable = samples.filter((s) => s.lat !== null && s.lon !== null && s.relAlt !== null && s.gimbalPitch !== null && s.gimbalYaw !== null);
+  if (!usable.length) return null;
+  const s = usable[usable.length >> 1]!;
+  const pitch = s.gimbalPitch!;
+  const height = s.relAlt!;
+  if (pitch > -LOOK_MIN_DOWN_DEG || height <= 0) return null;
+  const distanceM = pitch <= -89.5 ? 0 : height / Math.tan((-pitch * Math.PI) / 180);
+  if (distanceM > LOOK_MAX_DISTANCE_M) return null;
+  const p = destinationPoint(s.lat!, s.lon!, s.gimbalYaw!, distanceM);
+  return { lat: p.lat, lon: p.lon, distanceM, pitch, yaw: s.gimbalYaw!, height, from: { lat: s.lat!, lon: s.lon! } };
+}
 
 /**
  * Movement below this (metres) does not define a heading: consumer GPS wanders 1-3 m while hovering,
@@ -135,11 +155,13 @@ function firstLast<T>(values: readonly (T | null)[]): { first: T | null; last: T
  * Summarises a parsed track. Accepts the parser's result or a bare sample list (e.g. a hand-made
  * track in a test). Never throws.
  */
-export function summarizeTrack(t: Telemetry | readonly TelemetrySample[]): TrackSummary {
-  const samples: readonly TelemetrySample[] = Array.isArray(t) ? t : ((t as Telemetry | null | undefined)?.samples ?? []);
-  const fixes = fixesOf(samples);
+export function summarizeTrack(t: Telemetry | readonly TelemetrySample[], options: SummaryOptions = {}): TrackSummary {
+  const all: readonly TelemetrySample[] = Array.isArray(t) ? t : ((t as Telemetry | null | undefined)?.samples ?? []);
   const decimals = Array.isArray(t) ? null : ((t as Telemetry | null | undefined)?.coordinateDecimals ?? null);
   const positionPrecision = decimals !== null ? M_PER_DEG * 10 ** -decimals : null;
+  const cleaned = options.raw ? { samples: all, dropped: noneDropped() } : cleanSamples(all, positionPrecision);
+  const samples = cleaned.samples;
+  const fixes = fixesOf(samples);
   const hasGps = fixes.length > 0;
   const firstFix: LatLon | null = hasGps ? { lat: fixes[0]!.lat, lon: fixes[0]!.lon } : null;
   const lastFix: LatLon | null = hasGps ? { lat: fixes.at(-1)!.lat, lon: fixes.at(-1)!.lon } : null;
@@ -176,10 +198,13 @@ export function summarizeTrack(t: Telemetry | readonly TelemetrySample[]): Track
   const series = altitudeReference === 'relative' ? rel : altitudeReference === 'absolute' ? abs : [];
   const altMM = minMax(series);
   const altFL = firstLast(series);
+  const altTimes = firstLast(samples.map((s, i) => (series[i] !== null && series[i] !== undefined ? s.time : null)));
+  const altSpan = altTimes.first !== null && altTimes.last !== null ? altTimes.last - altTimes.first : 0;
   const altValues = series.filter((v): v is number => v !== null);
 
-  const start = samples.length > 0 ? samples[0]!.time : 0;
-  const lastSample = samples.at(-1);
+  // The SRT's length and its wall-clock times include every entry: a frame before GPS lock is still a frame.
+  const start = all.length > 0 ? all[0]!.time : 0;
+  const lastSample = all.at(-1);
   const end = lastSample ? Math.max(lastSample.endTime ?? lastSample.time, lastSample.time) : 0;
   const duration = Math.max(0, end - start);
 
@@ -204,7 +229,7 @@ export function summarizeTrack(t: Telemetry | readonly TelemetrySample[]): Track
     firstFix && lastFix && netDisplacement >= HEADING_MIN_MOVE_M ? initialBearingDeg(firstFix.lat, firstFix.lon, lastFix.lat, lastFix.lon) : null;
 
   const climb = altFL.first !== null && altFL.last !== null ? altFL.last - altFL.first : null;
-  const times = firstLast(samples.map((s) => s.localTime));
+  const times = firstLast(all.map((s) => s.localTime));
   const timeZone = firstFix ? timeZoneAt(firstFix.lat, firstFix.lon) : null;
   const gimbalPitches: number[] = [];
   for (const s of samples) if (s.gimbalPitch !== null) gimbalPitches.push(s.gimbalPitch);
@@ -226,7 +251,8 @@ export function summarizeTrack(t: Telemetry | readonly TelemetrySample[]): Track
     altitudeEnd: altFL.last,
     altitudeMedian: median(altValues),
     climb,
-    climbRate: climb !== null && duration > 0 ? climb / duration : null,
+    // Over the telemetry time the altitudes span, not the clip's (or the SRT's) length.
+    climbRate: climb !== null && altSpan > 0 ? climb / altSpan : null,
     relAltMin: relMM.min,
     relAltMax: relMM.max,
     absAltMin: absMM.min,
@@ -246,6 +272,14 @@ export function summarizeTrack(t: Telemetry | readonly TelemetrySample[]): Track
     timeZone,
     utcStart: times.first && timeZone ? localToUtc(times.first, timeZone) : null,
     utcEnd: times.last && timeZone ? localToUtc(times.last, timeZone) : null,
-    camera: summarizeCamera(samples),
+    camera: summarizeCamera(all),
+    dropped: cleaned.dropped,
+    lookAt: lookAtOf(samples),
+    telemetrySpan: samples.length > 1 ? samples.at(-1)!.time - samples[0]!.time : 0,
   };
+}
+
+export interface SummaryOptions {
+  /** Skip the track cleaner (clean.ts): the figures as they were before it, for the benchmark's comparison. */
+  raw?: boolean;
 }

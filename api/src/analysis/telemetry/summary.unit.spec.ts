@@ -61,7 +61,8 @@ describe('summarizeTrack on a small hand-made track', () => {
     expect(s.absAltMax).toBe(520);
     expect(s.climb).toBe(20);
     expect(s.duration).toBe(11); // 0 -> end of the last entry at 11 s
-    expect(s.climbRate).toBeCloseTo(20 / 11, 9);
+    // Over the telemetry time the altitudes span (0 -> 10 s), not the SRT's length (issue 21).
+    expect(s.climbRate).toBeCloseTo(20 / 10, 9);
   });
 
   it('time: Europe/Rome at (45, 7) in July is UTC+2', () => {

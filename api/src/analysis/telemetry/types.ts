@@ -88,6 +88,11 @@ export interface TelemetrySample {
   camera: CameraSettings;
   /** Layout this entry was recognised as. */
   format: SrtFormat;
+  /**
+   * True when the entry carries DJI's 0,0 "no fix yet" coordinates: written before GPS lock, when its
+   * altitude is also a placeholder (0), so the track cleaner leaves the whole entry out.
+   */
+  preLock?: boolean;
 }
 
 /** Result of parsing one .SRT file. Never thrown: problems are reported in `warnings`. */
@@ -223,4 +228,47 @@ export interface TrackSummary {
   utcEnd: string | null;
   /** Camera settings across the clip. */
   camera: CameraSummary;
+  /**
+   * Entries left out of every figure above, and why (see clean.ts). Absent on summaries stored
+   * before the cleaner existed.
+   */
+  dropped?: DroppedSamples;
+  /**
+   * Where the camera looks on the ground, from the gimbal's pitch and heading and the height above
+   * take-off at the middle of the clip (flat ground assumed), when the file carries a gimbal and the
+   * camera points at least `LOOK_MIN_DOWN_DEG` below the horizon; null otherwise.
+   */
+  lookAt?: LookAt | null;
+  /** Seconds of telemetry the kept entries span (first -> last kept entry): what rates are measured over. */
+  telemetrySpan?: number;
+}
+
+/** The point the camera looks at, and what it was worked out from. */
+export interface LookAt {
+  lat: number;
+  lon: number;
+  /** Horizontal distance from the drone to the point, metres. */
+  distanceM: number;
+  /** Gimbal pitch used, degrees below the horizon are negative. */
+  pitch: number;
+  /** Gimbal heading used, degrees from north. */
+  yaw: number;
+  /** Height above take-off used, metres. */
+  height: number;
+  /** The drone's position at that moment. */
+  from: LatLon;
+}
+
+/** What the track cleaner left out of the figures, with counts per reason and the first few entries. */
+export interface DroppedSamples {
+  /** Entries with 0,0 coordinates before GPS lock (their altitude too). */
+  preLock: number;
+  /** Entries implying more than the horizontal speed limit from the previous kept entry. */
+  horizontalGlitch: number;
+  /** Entries implying more than the vertical speed limit from the previous kept entry. */
+  verticalGlitch: number;
+  /** Entries whose timecode is earlier than the previous kept entry's (the clock jumped back). */
+  clockBack: number;
+  /** Up to 3 examples per reason, e.g. `entry 12: 312 m in 0.03 s from entry 11 (over 40 m/s)`. */
+  examples: string[];
 }

@@ -75,7 +75,8 @@ export async function runPipeline(
   const t = await readTelemetryFile(input.srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`);
 
   await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
-  const { position, place } = placeOf(t.summary);
+  const places = placeOf(t.summary);
+  const { position, place } = places;
 
   await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
   let image: ImageAnalysis;
@@ -101,6 +102,7 @@ export async function runPipeline(
       sunAltitude: t.sunAltitude,
       position,
       place,
+      placeSource: places.placeSource,
       image,
       frames,
       scene: combineAnalyses([image, ...frames]),
@@ -117,15 +119,23 @@ export async function runPipeline(
         warnings: telemetryInfo.warnings.slice(0, 20),
         coordinateDecimals: telemetryInfo.coordinateDecimals,
         sampleCount: telemetryInfo.entryCount,
+        // Entries the figures left out (pre-lock, glitches, clock jumping back) and examples of each.
+        dropped: t.summary.dropped ?? null,
       },
       summary: t.summary,
       camera: { type: facts.cameraType, source: facts.cameraTypeSource, evidence: t.drone?.evidence ?? null, projectCameraType: input.cameraType },
       motion: t.motion,
       sun: { altitude: t.sunAltitude, light: t.light, time: t.sunTime },
       place,
+      // Which place the wording used (the subject's, from the gimbal, when it differs) and both candidates.
+      placeSource: places.placeSource,
+      dronePlace: places.dronePlace,
+      subjectPlace: places.subjectPlace,
+      lookAt: t.summary.lookAt ?? null,
       image,
       frames,
       scene: facts.scene,
+      wording: generated.reasons ?? null,
       provider: generated.provider,
       model: generated.model ?? null,
       usage: generated.usage ?? null,

@@ -7,7 +7,7 @@
  * and movement shot types stay false. A fix at sea keeps its coordinates with null city and country.
  */
 import fs from 'node:fs/promises';
-import { reverseGeocode, type DroneDetection, type Place, type TrackSummary } from '../../analysis/index.js';
+import { reverseGeocodeDetail, type DroneDetection, type Place, type TrackSummary } from '../../analysis/index.js';
 import { PermanentProcessingError } from '../../analysis/metadata/index.js';
 import { srtTooLarge } from '../../config/size-limits.js';
 import { factsOfText, type TelemetryFacts } from './telemetry-facts.js';
@@ -37,13 +37,38 @@ export function clipCameraType(drone: DroneDetection | null, projectCameraType: 
 }
 
 export interface PlaceFacts {
+  /** The drone's first fix (what the latitude and longitude fields hold). */
   position: { latitude: number; longitude: number } | null;
+  /** The place the wording and the city/country fields use: the subject's when it differs, else the drone's. */
   place: Place | null;
+  /** Which place `place` is: where the camera looks (`subject`) or where the drone flies (`drone`). */
+  placeSource: 'drone' | 'subject' | null;
+  /** The drone's own place. */
+  dronePlace: Place | null;
+  /** The place at the point the gimbal looks at, when the telemetry has a gimbal (summary.lookAt). */
+  subjectPlace: Place | null;
 }
 
-/** Place of the first fix; null place without one. */
+const samePlace = (a: Place, b: Place) => a.city === b.city && a.country === b.country;
+
+/**
+ * Place of the first fix, and of the point the camera looks at when the SRT carries the gimbal's
+ * pitch and heading: a buyer searches for what is shown (a coast filmed from the sea is the coast's
+ * town), so the subject's place wins when the two differ. Null place without a fix.
+ */
 export function placeOf(summary: TrackSummary): PlaceFacts {
   const fix = summary.firstFix;
-  if (!fix) return { position: null, place: null };
-  return { position: { latitude: fix.lat, longitude: fix.lon }, place: reverseGeocode(fix.lat, fix.lon) };
+  if (!fix) return { position: null, place: null, placeSource: null, dronePlace: null, subjectPlace: null };
+  const dronePlace = reverseGeocodeDetail(fix.lat, fix.lon);
+  const look = summary.lookAt;
+  const subjectPlace = look ? reverseGeocodeDetail(look.lat, look.lon) : null;
+  // A subject point at sea names nothing: keep the drone's place then.
+  const useSubject = !!subjectPlace && subjectPlace.country !== null && !samePlace(subjectPlace, dronePlace);
+  return {
+    position: { latitude: fix.lat, longitude: fix.lon },
+    place: useSubject ? subjectPlace : dronePlace,
+    placeSource: useSubject ? 'subject' : 'drone',
+    dronePlace,
+    subjectPlace,
+  };
 }
