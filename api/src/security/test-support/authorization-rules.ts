@@ -112,6 +112,7 @@ const trashedProject = (fx: MatrixFixture) => fx.project({ trashed: true }).then
 const uploadProject = (fx: MatrixFixture) => fx.project().then((projectId) => ({ params: { projectId } }));
 const fileSet = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.fileSetId } }));
 const file = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { fileId: s.fileId } }));
+const setProject = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.projectId } }));
 const completeProject = (fx: MatrixFixture) => fx.completeProject().then((id) => ({ params: { id } }));
 const srtForm = async (fx: MatrixFixture) => {
   const f = await fx.srtFile();
@@ -225,6 +226,14 @@ export const restRules: Record<string, RestRule> = {
   },
   'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
 
+  // Flight tracks (issue 21 item 5): fileSet()'s set and project carry a real SRT.
+  'GET /api/filesets/:id/track.gpx': { access: 'owned', call: fileSet },
+  'GET /api/filesets/:id/track.kml': { access: 'owned', call: fileSet },
+  'GET /api/filesets/:id/track.geojson': { access: 'owned', call: fileSet },
+  'GET /api/projects/:id/tracks.gpx': { access: 'owned', call: setProject },
+  'GET /api/projects/:id/tracks.kml': { access: 'owned', call: setProject },
+  'GET /api/projects/:id/tracks.geojson': { access: 'owned', call: setProject },
+
   // API tokens (issue 8)
   'GET /api/user/tokens': { access: 'user' },
   // Tokens are managed from a login session only: no API token mints or revokes tokens (issue 14 item 6).
@@ -316,6 +325,10 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.exportCheck': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'ADOBE' }) },
   'Query.exportPreview': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
   'Mutation.exportDownload': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'METADATA_ZIP' }) },
+
+  // Flight tracks
+  'Query.fileSetTrack': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
+  'Query.projectTrackDownloads': { access: 'owned', args: async (fx) => ({ projectId: (await fx.fileSet()).projectId }) },
 
   // API tokens
   'Query.apiTokens': { access: 'user' },
