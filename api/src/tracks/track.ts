@@ -44,7 +44,9 @@ export interface Track {
 }
 
 /** Speed is measured over at least this many seconds, so 0.1 m coordinate rounding at 30 fps is not read as motion. */
-const SPEED_WINDOW_S = 1;
+const SPEED_WINDOW_S = 2;
+/** Largest speed error (m/s) coordinate rounding may cause: 4-decimal files (~11 m steps) get a ~5.6 s window. */
+const MAX_ROUNDING_SPEED_ERROR = 2;
 
 const hasFix = (s: TelemetrySample): s is TelemetrySample & { lat: number; lon: number } => s.lat !== null && s.lon !== null && !(s.lat === 0 && s.lon === 0);
 
@@ -81,6 +83,8 @@ export function buildTrack(telemetry: Telemetry, meta: TrackMeta): Track {
   const altitudeReference = absCount > 0 && absCount >= relCount ? 'absolute' : relCount > 0 ? 'relative' : null;
   const altOf = (s: TelemetrySample) => (altitudeReference === 'absolute' ? s.absAlt : altitudeReference === 'relative' ? s.relAlt : null);
   const clock = utcClock(fixes);
+  const stepM = telemetry.coordinateDecimals === null ? 0 : 111_320 * 10 ** -telemetry.coordinateDecimals;
+  const windowS = Math.max(SPEED_WINDOW_S, stepM / MAX_ROUNDING_SPEED_ERROR);
 
   const points: TrackPoint[] = [];
   let back = 0; // the earliest fix still inside the speed window
@@ -88,7 +92,7 @@ export function buildTrack(telemetry: Telemetry, meta: TrackMeta): Track {
     const s = fixes[i]!;
     let speed = s.hSpeed;
     if (speed === null && i > 0) {
-      while (back < i - 1 && s.time - fixes[back + 1]!.time >= SPEED_WINDOW_S) back++;
+      while (back < i - 1 && s.time - fixes[back + 1]!.time >= windowS) back++;
       const from = fixes[back]!;
       const dt = s.time - from.time;
       speed = dt > 0 ? haversineM(from.lat!, from.lon!, s.lat, s.lon) / dt : null;
