@@ -13,8 +13,8 @@ import { makeTestJpg, fixtureSrtPath } from '../../api/src/test-support/media-fi
 import { signUp } from '../../api/src/test-support/test-server.js';
 import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
 import { FileSetResult } from '../../api/src/results/file-set-result.entity.js';
-import { PRE_LOCK, srtText } from '../../api/src/tracks/test-support/srt-text.js';
-import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
+import { ANTIMERIDIAN_FLIGHT, PRE_LOCK, srtText } from '../../api/src/tracks/test-support/srt-text.js';
+import { SCREENSHOT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes } from './support/session.js';
 
 const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -30,6 +30,8 @@ beforeAll(async () => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-flight-'));
   const preLockSrt = path.join(dir, 'DJI_0002.SRT');
   await fs.writeFile(preLockSrt, srtText(PRE_LOCK));
+  const fijiSrt = path.join(dir, 'DJI_0003.SRT');
+  await fs.writeFile(fijiSrt, srtText(ANTIMERIDIAN_FLIGHT));
   const seeded = await seedProject(h.server.services, {
     ownerId: account.id,
     name: 'Barcelona flights',
@@ -43,6 +45,7 @@ beforeAll(async () => {
         result: { title: 'Coastline at golden hour, Barcelona, rising aerial' },
       },
       { baseName: 'DJI_0002', files: [{ filename: 'DJI_0002.SRT', sourcePath: preLockSrt }] },
+      { baseName: 'DJI_0003', files: [{ filename: 'DJI_0003.SRT', sourcePath: fijiSrt }] },
     ],
   });
   projectId = seeded.projectId;
@@ -54,6 +57,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
+/** A page whose script errors are collected (Leaflet errors must fail the test, not only be logged). */
+async function openProject(): Promise<{ page: Page; errors: string[] }> {
+  const { page } = await h.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { page, errors };
+}
+
 /** Every request that leaves our server, by host. */
 function outside(page: Page, base: string): string[] {
   const urls: string[] = [];
@@ -64,7 +75,7 @@ function outside(page: Page, base: string): string[] {
 }
 
 it('draws the track, markers and chart on tiles, and downloads the tracks', async () => {
-  const { page } = await h.newPage();
+  const { page, errors } = await openProject();
   const external = outside(page, h.server.url);
   let tiles = 0;
   // This machine has no network, so Chromium says it is offline: the page is told it is online, and the tiles come from here.
@@ -110,7 +121,7 @@ it('draws the track, markers and chart on tiles, and downloads the tracks', asyn
   await page.getByTestId('project-track-downloads').getByRole('button', { name: 'GeoJSON' }).click();
   const geojson = await projectDownload;
   expect(geojson.suggestedFilename()).toBe('Barcelona flights tracks.geojson');
-  expect(JSON.parse(await fs.readFile((await geojson.path())!, 'utf8')).features).toHaveLength(2);
+  expect(JSON.parse(await fs.readFile((await geojson.path())!, 'utf8')).features).toHaveLength(3);
 
   await page.getByTestId('flight-panel').scrollIntoViewIfNeeded();
   await shootThemes(h, page, 'flight-map');
@@ -123,10 +134,11 @@ it('draws the track, markers and chart on tiles, and downloads the tracks', asyn
   await page.getByTestId('file-set-item').nth(1).click();
   await expect(page.getByTestId('flight-unavailable').textContent()).resolves.toMatch(/no GPS position/);
   expect(await page.getByTestId('flight-map').count()).toBe(0);
+  expect(errors).toEqual([]);
 });
 
 it('draws the track on a plain background with a scale bar when tiles cannot load', async () => {
-  const { page } = await h.newPage();
+  const { page, errors } = await openProject();
   await page.route(TILES, (route) => route.abort('internetdisconnected'));
   await loginThroughUi(page, account.username, account.password);
   await page.goto(`/project/${projectId}`);
@@ -140,4 +152,24 @@ it('draws the track on a plain background with a scale bar when tiles cannot loa
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(300);
   await h.screenshot(page, 'flight-map-offline-375');
+  expect(errors).toEqual([]);
+});
+
+it('draws a track across the antimeridian as one short line, not across the world', async () => {
+  const { page, errors } = await openProject();
+  await page.route(TILES, (route) => route.abort('internetdisconnected'));
+  await loginThroughUi(page, account.username, account.password);
+  await page.goto(`/project/${projectId}`);
+  await page.getByTestId('file-set-item').nth(2).click();
+  await page.getByTestId('flight-map-offline').waitFor();
+  // About 2 km of flight: the map zooms to it (a scale of metres or a few km), and the line is one piece.
+  expect(await page.locator('.leaflet-control-scale-line').textContent()).toMatch(/^(\d+ m|[1-5] km)$/);
+  const d = (await page.locator('.flight-line').getAttribute('d'))!;
+  expect(d.match(/M/g)).toHaveLength(1);
+  const mapBox = (await page.getByTestId('flight-map').boundingBox())!;
+  const lineBox = (await page.locator('.flight-line').boundingBox())!;
+  expect(lineBox.width).toBeGreaterThan(mapBox.width / 3);
+  await page.getByTestId('flight-panel').scrollIntoViewIfNeeded();
+  await page.getByTestId('flight-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'flight-map-antimeridian.png') });
+  expect(errors).toEqual([]);
 });

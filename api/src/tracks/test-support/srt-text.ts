@@ -28,9 +28,9 @@ export function srtText(entries: readonly SrtEntry[], start = '2024-03-01T10:00:
     .join('\n');
 }
 
-/** A flight east across the antimeridian near Taveuni, Fiji (179.9°E -> 179.9°W). */
+/** A flight east across the antimeridian near Taveuni, Fiji (179.998°E -> 179.998°W, ~21 m/s). */
 export const ANTIMERIDIAN_FLIGHT: SrtEntry[] = Array.from({ length: 21 }, (_, i) => {
-  const lon = 179.99 + i * 0.001;
+  const lon = 179.998 + i * 0.0002;
   return { lat: -16.8 + i * 0.0001, lon: lon > 180 ? lon - 360 : lon, alt: 50 + i };
 });
 

@@ -37,7 +37,8 @@ export function FlightMap({ points, frames, title }: Props) {
       const icon = L.divIcon({ className: 'flight-frame', html: `<span>${f.index}</span>`, iconSize: [22, 22], iconAnchor: [11, 11] });
       L.marker(at, { icon, keyboard: false, title: `Frame ${f.index}` }).addTo(m);
     }
-    const fit = () => (latLngs.length > 1 ? m.fitBounds(L.latLngBounds(latLngs), { padding: [24, 24], maxZoom: 18 }) : m.setView(first, 16));
+    const fit = () =>
+      latLngs.length > 1 ? m.fitBounds(L.latLngBounds(latLngs), { padding: [24, 24], maxZoom: 18, animate: false }) : m.setView(first, 16, { animate: false });
     fit();
     // A narrower page (a phone turned, a sidebar folding away) must still show the whole track.
     let width = el.current!.clientWidth;
@@ -52,6 +53,8 @@ export function FlightMap({ points, frames, title }: Props) {
     setMap(m);
     return () => {
       ro.disconnect();
+      // A zoom still animating would touch the removed panes (Leaflet's "_leaflet_pos" error).
+      m.stop();
       m.remove();
       setMap(null);
     };
