@@ -9,6 +9,7 @@ import { creditsModule } from '../credits/credits.module.js';
 import { purchasesModule } from '../purchases/purchases.module.js';
 import { adminModule } from '../admin/admin.module.js';
 import { exportsModule } from '../exports/exports.module.js';
+import { tracksModule } from '../tracks/tracks.module.js';
 import { processingModule } from '../processing/processing.module.js';
 import { projectsModule } from '../projects/projects.module.js';
 import { uploadsModule } from '../uploads/uploads.module.js';
@@ -36,6 +37,7 @@ export const modules = [
   purchasesModule,
   adminModule,
   exportsModule,
+  tracksModule,
   processingModule,
   projectsModule,
   uploadsModule,

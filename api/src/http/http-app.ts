@@ -47,7 +47,8 @@ export function openHttpApp(config: ShellConfig, logger: Logger, metrics: Metric
         directives: {
           // The project page embeds an OpenStreetMap preview in an iframe (SPEC §2, §7).
           'frame-src': ["'self'", 'https://www.openstreetmap.org'],
-          'img-src': ["'self'", 'data:', 'blob:'],
+          // The flight map's OpenStreetMap tiles (issue 21).
+          'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
           'media-src': ["'self'", 'blob:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'script-src': ["'self'"],

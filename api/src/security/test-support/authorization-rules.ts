@@ -116,6 +116,15 @@ const trashedProject = (fx: MatrixFixture) => fx.project({ trashed: true }).then
 const uploadProject = (fx: MatrixFixture) => fx.project().then((projectId) => ({ params: { projectId } }));
 const fileSet = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.fileSetId } }));
 const file = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { fileId: s.fileId } }));
+/** One set with an SRT shared by every read-only track call (each fresh set is a project: the owner's 1,000-project quota). */
+const trackSets = new WeakMap<MatrixFixture, ReturnType<MatrixFixture['fileSet']>>();
+const trackSet = (fx: MatrixFixture) => {
+  let set = trackSets.get(fx);
+  if (!set) trackSets.set(fx, (set = fx.fileSet()));
+  return set;
+};
+const trackFileSet = (fx: MatrixFixture) => trackSet(fx).then((s) => ({ params: { id: s.fileSetId } }));
+const trackProject = (fx: MatrixFixture) => trackSet(fx).then((s) => ({ params: { id: s.projectId } }));
 const completeProject = (fx: MatrixFixture) => fx.completeProject().then((id) => ({ params: { id } }));
 const srtForm = async (fx: MatrixFixture) => {
   const f = await fx.srtFile();
@@ -262,6 +271,14 @@ export const restRules: Record<string, RestRule> = {
   },
   'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
 
+  // Flight tracks (issue 21 item 5): fileSet()'s set and project carry a real SRT.
+  'GET /api/filesets/:id/track.gpx': { access: 'owned', call: trackFileSet },
+  'GET /api/filesets/:id/track.kml': { access: 'owned', call: trackFileSet },
+  'GET /api/filesets/:id/track.geojson': { access: 'owned', call: trackFileSet },
+  'GET /api/projects/:id/tracks.gpx': { access: 'owned', call: trackProject },
+  'GET /api/projects/:id/tracks.kml': { access: 'owned', call: trackProject },
+  'GET /api/projects/:id/tracks.geojson': { access: 'owned', call: trackProject },
+
   // API tokens (issue 8)
   'GET /api/user/tokens': { access: 'user' },
   // Tokens are managed from a login session only: no API token mints or revokes tokens (issue 14 item 6).
@@ -354,6 +371,10 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.exportCheck': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'ADOBE' }) },
   'Query.exportPreview': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
   'Mutation.exportDownload': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'METADATA_ZIP' }) },
+
+  // Flight tracks
+  'Query.fileSetTrack': { access: 'owned', args: async (fx) => ({ fileSetId: (await trackSet(fx)).fileSetId }) },
+  'Query.projectTrackDownloads': { access: 'owned', args: async (fx) => ({ projectId: (await trackSet(fx)).projectId }) },
 
   // API tokens
   'Query.apiTokens': { access: 'user' },

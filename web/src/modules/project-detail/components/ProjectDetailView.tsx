@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../ui/Banner';
 import { setDisplayStatus, type ProjectProgress } from '../progress-rules';
 import { hasContent, type ProcessedResult } from '../result-shape';
-import { setTitle, type DetailProject } from '../types';
+import { setTitle, type DetailFileSet, type DetailProject } from '../types';
 import { draftToResult, useResultDrafts } from '../hooks/use-result-drafts';
 import { copyText } from '../copy-text';
 import { saveRefusalOf } from '../save-refusal';
@@ -22,6 +22,10 @@ import { ProjectSetupActions } from './ProjectSetupActions';
 import { SetStateNotice } from './SetStateNotice';
 import { CreditCostStep } from '../../wizard/components/CreditCostStep';
 import type { RunScope } from '../../wizard/start-processing';
+
+// The flight map and chart (Leaflet) load only when a set with telemetry is shown.
+const FlightPanel = lazy(() => import('../../tracks/components/FlightPanel'));
+const hasSrt = (set: DetailFileSet) => set.files.some((f) => /srt$/i.test(f.fileTypeInfo));
 
 // The options arrive with the project in one query (categoryOptions): no copy of the lists here.
 const NO_CATEGORY_OPTIONS = { adobe: [], shutterstock: [] };
@@ -229,6 +233,11 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                   )}
                 </div>
               </div>
+              {hasSrt(current) && (
+                <Suspense fallback={<div className="card muted small">Loading the flight...</div>}>
+                  <FlightPanel key={current.id} fileSetId={current.id} projectId={project.id} />
+                </Suspense>
+              )}
             </>
           ) : (
             <div className="empty card center">

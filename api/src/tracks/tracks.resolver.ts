@@ -1,0 +1,59 @@
+import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
+import { badInput } from '../errors/app-error.js';
+import { parseId } from '../validation/ids.js';
+import type { TracksDeps } from './tracks.module.js';
+import { thinPoints } from './track.js';
+import { FileSetTrackType, TrackDownloadsType } from './tracks.types.js';
+
+export const MAX_TRACK_POINTS = 20_000;
+const date = (iso: string | null) => (iso ? new Date(iso) : null);
+const downloads = (prefix: string): TrackDownloadsType => ({ gpx: `${prefix}.gpx`, kml: `${prefix}.kml`, geojson: `${prefix}.geojson` });
+
+@Resolver()
+export class TracksResolver {
+  constructor(private readonly services: TracksDeps) {}
+
+  @Query(() => FileSetTrackType, {
+    description: "One of your file sets' flight track from its SRT (NOT_FOUND when the set has no SRT), with its download paths.",
+  })
+  async fileSetTrack(
+    @Arg('fileSetId', () => ID, { description: 'One of your file sets.' }) fileSetId: string,
+    @Arg('maxPoints', () => Int, { defaultValue: 2000, description: `At most this many points (2-${MAX_TRACK_POINTS}), evenly thinned.` }) maxPoints: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<FileSetTrackType> {
+    if (!Number.isInteger(maxPoints) || maxPoints < 2 || maxPoints > MAX_TRACK_POINTS) throw badInput(`maxPoints must be between 2 and ${MAX_TRACK_POINTS}`);
+    const t = await this.services.tracks.fileSetTrack(requireUser(ctx), fileSetId);
+    return {
+      fileSetId: t.fileSetId,
+      baseName: t.baseName,
+      title: t.title,
+      start: date(t.start),
+      end: date(t.end),
+      altitudeReference: t.altitudeReference,
+      pointCount: t.points.length,
+      points: thinPoints(t.points, maxPoints).map((p) => ({
+        t: p.t,
+        time: date(p.time),
+        latitude: p.lat,
+        longitude: p.lon,
+        altitude: p.altitude,
+        speed: p.speed,
+      })),
+      frames: t.frames.map((f) => ({ index: f.index, t: f.t, latitude: f.lat, longitude: f.lon, altitude: f.altitude })),
+      downloads: downloads(`/api/filesets/${t.fileSetId}/track`),
+    };
+  }
+
+  @Query(() => TrackDownloadsType, {
+    description: "Download paths of one of your projects' tracks (one track per set with an SRT); NOT_FOUND when no set has one.",
+  })
+  async projectTrackDownloads(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<TrackDownloadsType> {
+    await this.services.tracks.projectTrackSources(requireUser(ctx), projectId);
+    return downloads(`/api/projects/${parseId(projectId)}/tracks`);
+  }
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import type { Orm } from '../db/database.js';
+import { badInput, notFound } from '../errors/app-error.js';
+import { parseId } from '../validation/ids.js';
+import { SrtStreamParser } from '../analysis/telemetry/parse.js';
+import type { Telemetry } from '../analysis/telemetry/index.js';
+import { FRAME_POSITIONS } from '../analysis/media/frames.js';
+import { srtTooLarge } from '../config/size-limits.js';
+import { FileSet } from '../file-sets/file-set.entity.js';
+import { FileSetResult } from '../results/file-set-result.entity.js';
+import type { FileStorage } from '../files/file-storage.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { User } from '../users/user.entity.js';
+import { buildTrack, type Track } from './track.js';
+
+export const NO_SRT_MESSAGE = 'This file set has no SRT file, so it has no flight track';
+export const NO_FIX_MESSAGE = "This file set's SRT has no GPS position (only frames before GPS lock, or none at all)";
+export const NO_PROJECT_TRACKS_MESSAGE = 'No file set of this project has an SRT file, so it has no flight tracks';
+
+/** A set of a project whose track can be read: its SRT in storage. */
+interface TrackSource {
+  fileSetId: string;
+  baseName: string;
+  srtKey: string;
+  srtName: string;
+  srtBytes: number;
+}
+
+export class TracksService {
+  constructor(
+    private readonly orm: Orm,
+    private readonly storage: Pick<FileStorage, 'absolutePath'>,
+    private readonly projects: Pick<ProjectsService, 'getOwned'>,
+    private readonly srtMaxBytes: number,
+  ) {}
+
+  /** The track of one of the owner's sets (404 for others' sets and for a set without SRT). */
+  async fileSetTrack(owner: User, rawId: unknown): Promise<Track> {
+    const id = parseId(rawId, 'file set');
+    const set = await this.orm.em.fork().findOne(FileSet, { id, project: { owner: owner.id } }, { populate: ['files'] });
+    if (!set) throw notFound('File set not found');
+    const source = sourceOf(set);
+    if (!source) throw notFound(NO_SRT_MESSAGE);
+    return this.read(source);
+  }
+
+  /**
+   * The owner's project and the sets that have an SRT, in the project's order (404 for others'
+   * projects, and when no set has an SRT). Tracks are read one at a time by `tracksOf`.
+   */
+  async projectTrackSources(owner: User, rawId: unknown): Promise<{ projectName: string; sources: TrackSource[] }> {
+    const project = await this.projects.getOwned(owner, rawId, { includeFiles: true });
+    const sources = project.fileSets
+      .getItems()
+      .map(sourceOf)
+      .filter((s): s is TrackSource => s !== null);
+    if (!sources.length) throw notFound(NO_PROJECT_TRACKS_MESSAGE);
+    return { projectName: project.name, sources };
+  }
+
+  /** The tracks of the sources, read one after the other (only one set's telemetry in memory at a time). */
+  async *tracksOf(sources: readonly TrackSource[]): AsyncGenerator<Track> {
+    for (const s of sources) yield await this.read(s);
+  }
+
+  private async read(source: TrackSource): Promise<Track> {
+    if (source.srtBytes > this.srtMaxBytes) throw badInput(`${source.srtName}: ${srtTooLarge(this.srtMaxBytes)}`);
+    const telemetry = await parseStored(this.storage.absolutePath(source.srtKey));
+    const result = await this.orm.em.fork().findOne(FileSetResult, { fileSet: source.fileSetId });
+    const probe = result?.analysis?.probe as { duration?: unknown } | undefined;
+    return buildTrack(telemetry, {
+      fileSetId: source.fileSetId,
+      baseName: source.baseName,
+      title: result?.current?.content?.title ?? null,
+      videoDuration: typeof probe?.duration === 'number' ? probe.duration : null,
+      framePositions: FRAME_POSITIONS,
+    });
+  }
+}
+
+function sourceOf(set: FileSet): TrackSource | null {
+  const srt = set.files.getItems().find((f) => f.kind === 'subtitle');
+  return srt ? { fileSetId: set.id, baseName: set.baseName, srtKey: srt.storageKey, srtName: srt.filename, srtBytes: srt.sizeBytes } : null;
+}
+
+/** The stored SRT streamed through the parser: bounded memory whatever the file's length. */
+async function parseStored(file: string): Promise<Telemetry> {
+  await fsp.access(file).catch(() => {
+    throw notFound('The SRT file of this set is missing from storage');
+  });
+  const parser = new SrtStreamParser();
+  // Small chunks: the parse runs on the event loop, so it yields between pieces of ~64 KB.
+  for await (const chunk of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) parser.push(chunk as string);
+  return parser.end();
+}
