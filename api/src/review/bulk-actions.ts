@@ -2,6 +2,7 @@
  * Bulk actions on one result, pure: what a set's result becomes, or why the action is refused for
  * that set. The service runs them over a selection in one transaction.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { ZodError } from 'zod';
 import { processedResultSchema, type ProcessedResult } from '../analysis/metadata/processed-result.js';
 import { applyKeywordRules, keywordKey, storedCap, type KeywordRules } from './keyword-rules.js';
@@ -43,7 +44,7 @@ export const hintsOf = (r: ProcessedResult) => ({
 export function applyBulkAction(current: ProcessedResult, original: ProcessedResult, action: BulkAction, rules: KeywordRules): BulkOutcome {
   if (action.kind === 'resetToAiOriginal') {
     const result = structuredClone(original);
-    return { result, changed: JSON.stringify(result) !== JSON.stringify(current) };
+    return { result, changed: !isDeepStrictEqual(result, current) };
   }
   const next = structuredClone(current);
   const c = next.content;
@@ -63,7 +64,8 @@ export function applyBulkAction(current: ProcessedResult, original: ProcessedRes
       break;
     }
     case 'findReplace':
-      if (action.field === 'title') c.title = findReplaceText(c.title, action.find, action.replace, action).trim();
+      // A word removed from a title leaves one space, not two.
+      if (action.field === 'title') c.title = findReplaceText(c.title, action.find, action.replace, action).replace(/ {2,}/g, ' ').trim();
       else c.final_description = findReplaceText(c.final_description, action.find, action.replace, action);
       if (!c.title.trim()) return { refused: 'The replace would leave no title' };
       break;
@@ -87,5 +89,5 @@ export function applyBulkAction(current: ProcessedResult, original: ProcessedRes
     if (err instanceof ZodError) return { refused: err.issues[0]?.message ?? 'The result would not be valid' };
     throw err;
   }
-  return { result, changed: JSON.stringify(result) !== JSON.stringify(current) };
+  return { result, changed: !isDeepStrictEqual(result, current) };
 }

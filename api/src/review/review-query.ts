@@ -24,7 +24,7 @@ const STATUS_SQL = `case when r.id is null then 'pending' when r.edited_at is nu
 
 /** Sort expressions; each is followed by (position, base_name), unique per project, so pages never skip or repeat. */
 const SORT_SQL: Record<ReviewSort, { expr: string; cast: string }> = {
-  position: { expr: `0`, cast: 'int' },
+  position: { expr: `fs.position`, cast: 'int' },
   filename: { expr: `lower(fs.base_name)`, cast: 'text' },
   title: { expr: `coalesce(lower(r."current" #>> '{content,title}'), '')`, cast: 'text' },
   city: { expr: `coalesce(lower(r."current" #>> '{metadata,city}'), '')`, cast: 'text' },
@@ -39,7 +39,7 @@ export function filterSql(filter: ReviewFilter | null | undefined, params: unkno
   const parts: string[] = [];
   const p = (v: unknown) => {
     params.push(v);
-    return `$${params.length}`;
+    return `$${params.length}::text`;
   };
   const f = filter ?? {};
   if (f.search?.trim()) {

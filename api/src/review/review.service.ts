@@ -205,7 +205,7 @@ export class ReviewService {
         actionId ? [projectId, actionId] : [projectId],
       );
       const entry = found[0];
-      if (!entry) throw notFound(actionId ? 'Edit not found' : 'Nothing to undo');
+      if (!entry) throw actionId ? notFound('Edit not found') : conflict('Nothing to undo');
       if (entry.undone_at) throw conflict('This edit was already undone');
       const { rows: edited } = await client.query<{ base_name: string }>(
         `select fs.base_name from project_edit_changes c join file_sets fs on fs.id = c.file_set_id

@@ -113,6 +113,7 @@ const uploadProject = (fx: MatrixFixture) => fx.project().then((projectId) => ({
 const fileSet = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.fileSetId } }));
 const file = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { fileId: s.fileId } }));
 const completeProject = (fx: MatrixFixture) => fx.completeProject().then((id) => ({ params: { id } }));
+const allSets = (fx: MatrixFixture) => fx.completeProject().then((projectId) => ({ projectId, allMatching: {} }));
 const srtForm = async (fx: MatrixFixture) => {
   const f = await fx.srtFile();
   const form = new FormData();
@@ -225,6 +226,18 @@ export const restRules: Record<string, RestRule> = {
   },
   'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
 
+  // Review (issue 20): keyword rules, the grid, bulk actions, history and undo
+  'GET /api/projects/:id/review/rules': { access: 'owned', call: project },
+  'PUT /api/projects/:id/review/rules': { access: 'owned', call: async (fx) => ({ ...(await project(fx)), body: { alwaysInclude: ['drone'] } }) },
+  'GET /api/projects/:id/review/sets': { access: 'owned', call: completeProject },
+  'POST /api/projects/:id/review/bulk/:action': {
+    access: 'owned',
+    call: async (fx) => ({ params: { id: await fx.completeProject(), action: 'reorderKeywordsByRelevance' }, body: { allMatching: {} } }),
+  },
+  'GET /api/projects/:id/review/history': { access: 'owned', call: project },
+  // A fresh project has nothing to undo: 409 for the owner.
+  'POST /api/projects/:id/review/undo': { access: 'owned', call: async (fx) => ({ ...(await project(fx)), body: {} }), alsoAllowed: [409] },
+
   // API tokens (issue 8)
   'GET /api/user/tokens': { access: 'user' },
   // Tokens are managed from a login session only: no API token mints or revokes tokens (issue 14 item 6).
@@ -316,6 +329,20 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.exportCheck': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'ADOBE' }) },
   'Query.exportPreview': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
   'Mutation.exportDownload': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'METADATA_ZIP' }) },
+
+  // Review (issue 20)
+  'Query.reviewSets': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
+  'Query.keywordRules': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Mutation.setKeywordRules': { access: 'owned', args: async (fx) => ({ projectId: await fx.project(), rules: { alwaysInclude: ['drone'] } }) },
+  'Mutation.addKeywords': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), keywords: ['drone'] }) },
+  'Mutation.removeKeywords': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), keywords: ['drone'] }) },
+  'Mutation.replaceKeyword': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), from: 'drone', to: 'aerial' }) },
+  'Mutation.findReplace': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), field: 'TITLE', find: 'coast', replace: 'shore' }) },
+  'Mutation.setCategories': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), adobeCategory: 'Travel' }) },
+  'Mutation.reorderKeywordsByRelevance': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx) }) },
+  'Mutation.resetToAiOriginal': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx) }) },
+  'Query.projectEditHistory': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Mutation.undoProjectEdit': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }), alsoAllowedCodes: ['CONFLICT'] },
 
   // API tokens
   'Query.apiTokens': { access: 'user' },
