@@ -87,7 +87,11 @@ export function ReviewGrid(props: {
     const on = !isSelected(row.id);
     if (shift && lastClicked.current !== null) {
       const [a, b] = [Math.min(lastClicked.current, index), Math.max(lastClicked.current, index)];
-      for (let i = a; i <= b; i++) if (rows[i]) on ? ids.add(rows[i]!.id) : ids.delete(rows[i]!.id);
+      for (let i = a; i <= b; i++) {
+        const id = rows[i]?.id;
+        if (id && on) ids.add(id);
+        else if (id) ids.delete(id);
+      }
     } else if (on) ids.add(row.id);
     else ids.delete(row.id);
     lastClicked.current = index;

@@ -54,7 +54,7 @@ export function useReviewSets(projectId: string, filter: ReviewFilterInput, sort
         }
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `key` stands for projectId, filter, sort and descending (an equal new filter object is the same query).
     [client, key],
   );
 
