@@ -35,10 +35,18 @@ const clean = (k: string) => k.trim().replace(/\s+/g, ' ');
  * head noun (the last word of an English compound: "aerial views" = "Aerial view").
  */
 export function keywordKey(keyword: string): string {
-  const words = clean(keyword).toLowerCase().split(' ');
-  const last = words.pop() ?? '';
-  return [...words, pluralize.singular(last)].join(' ');
+  let key = keyCache.get(keyword);
+  if (key === undefined) {
+    const words = clean(keyword).toLowerCase().split(' ');
+    const last = words.pop() ?? '';
+    key = [...words, pluralize.singular(last)].join(' ');
+    // pluralize tries its rules one by one; a shoot repeats the same few hundred keywords.
+    if (keyCache.size >= 20_000) keyCache.clear();
+    keyCache.set(keyword, key);
+  }
+  return key;
 }
+const keyCache = new Map<string, string>();
 
 const label: Record<keyof Omit<KeywordRules, 'maxPerAgency'>, string> = {
   alwaysInclude: 'Always-include',

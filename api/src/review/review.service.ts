@@ -107,14 +107,10 @@ export class ReviewService {
         ids = [...new Set(raw.map((v) => parseId(v, 'file set')))];
       }
       const rules = await loadKeywordRules(client, projectId);
-      const { rows } = await client.query<{
-        id: string;
-        base_name: string;
-        current: ProcessedResult | null;
-        original: ProcessedResult | null;
-        edited_at: Date | null;
-      }>(
-        `select fs.id, fs.base_name, r."current", r.original, r.edited_at
+      const reset = action.kind === 'resetToAiOriginal';
+      // The AI original travels only for a reset: each JSON document read costs parse time.
+      const { rows } = await client.query<{ id: string; base_name: string; current: ProcessedResult | null; original: ProcessedResult | null }>(
+        `select fs.id, fs.base_name, r."current", ${reset ? 'r.original' : 'null::jsonb as original'}
          from file_sets fs left join file_set_results r on r.file_set_id = fs.id
          where fs.project_id = $1 and fs.id = any($2::uuid[])
          order by fs.position, fs.base_name
@@ -122,43 +118,37 @@ export class ReviewService {
         [projectId, ids],
       );
       const refused: RefusedSet[] = [];
-      const changed: Array<{ id: string; before: ProcessedResult; after: ProcessedResult; editedAt: Date | null }> = [];
+      const changed: Array<{ id: string; after: ProcessedResult }> = [];
       let unchanged = 0;
       for (const row of rows) {
-        if (!row.current || !row.original) {
+        if (!row.current) {
           refused.push({ fileSetId: row.id, baseName: row.base_name, reason: 'No result yet' });
           continue;
         }
-        const out = applyBulkAction(row.current, row.original, action, rules);
+        const out = applyBulkAction(row.current, row.original ?? row.current, action, rules);
         if ('refused' in out) refused.push({ fileSetId: row.id, baseName: row.base_name, reason: out.refused });
         else if (!out.changed) unchanged++;
-        else changed.push({ id: row.id, before: row.current, after: out.result, editedAt: row.edited_at });
+        else changed.push({ id: row.id, after: out.result });
       }
       if (!changed.length) return { actionId: null, matched: rows.length, changed: 0, unchanged, refused };
 
-      const reset = action.kind === 'resetToAiOriginal';
-      await client.query(
-        `update file_set_results r set "current" = v.after, edited_at = ${reset ? 'null' : 'now()'}, updated_at = now()
-         from unnest($1::uuid[], $2::jsonb[]) as v(id, after) where r.file_set_id = v.id`,
-        [changed.map((c) => c.id), changed.map((c) => JSON.stringify(c.after))],
-      );
       const { rows: made } = await client.query<{ id: string }>(
         `insert into project_edit_actions (id, project_id, user_id, action, params, changed_count, created_at, undone_at)
          values (gen_random_uuid(), $1, $2, $3, $4, $5, clock_timestamp(), null) returning id`,
         [projectId, user.id, action.kind, JSON.stringify(params), changed.length],
       );
       const actionId = made[0]!.id;
+      // One statement writes every set and its history line: the new results travel once, as one
+      // JSON array, and the history's "before" is read from the rows in the same snapshot.
       await client.query(
-        `insert into project_edit_changes (id, edit_action_id, file_set_id, before, after, edited_at_before)
-         select gen_random_uuid(), $1, v.id, v.before, v.after, v.edited_at
-         from unnest($2::uuid[], $3::jsonb[], $4::jsonb[], $5::timestamptz[]) as v(id, before, after, edited_at)`,
-        [
-          actionId,
-          changed.map((c) => c.id),
-          changed.map((c) => JSON.stringify(c.before)),
-          changed.map((c) => JSON.stringify(c.after)),
-          changed.map((c) => c.editedAt),
-        ],
+        `with v as (select (e->>'id')::uuid as id, e->'after' as after from jsonb_array_elements($2::jsonb) e),
+         old as (select r.file_set_id, r."current" as before, r.edited_at from file_set_results r join v on v.id = r.file_set_id),
+         upd as (update file_set_results r set "current" = v.after, edited_at = ${reset ? 'null' : 'now()'}, updated_at = now()
+                 from v where r.file_set_id = v.id returning r.file_set_id)
+         insert into project_edit_changes (id, edit_action_id, file_set_id, before, after, edited_at_before)
+         select gen_random_uuid(), $1, old.file_set_id, old.before, v.after, old.edited_at
+         from old join v on v.id = old.file_set_id join upd on upd.file_set_id = old.file_set_id`,
+        [actionId, JSON.stringify(changed)],
       );
       return { actionId, matched: rows.length, changed: changed.length, unchanged, refused };
     });
