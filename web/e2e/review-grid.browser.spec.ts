@@ -176,3 +176,14 @@ it('works at 375 px and in the minimalist theme', async () => {
   await light.getByRole('checkbox', { name: `Select ${name(2)}` }).click();
   await h.screenshot(light, 'review-grid-minimalist');
 });
+
+it('is linked from the project page', async () => {
+  const page = await open();
+  await page.goto(`/project/${projectId}`);
+  await page.getByRole('link', { name: 'Review all sets in a grid' }).click();
+  await page.getByText('Coastline 1', { exact: true }).waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/project/${projectId}/review`);
+  await page.goBack();
+  await page.getByRole('link', { name: 'Review all sets in a grid' }).waitFor();
+  await h.screenshot(page, 'review-link-project-page');
+});

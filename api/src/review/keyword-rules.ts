@@ -64,6 +64,7 @@ export function validateKeywordRules(raw: {
   const list = (field: 'alwaysInclude' | 'neverInclude', values: readonly unknown[] | null | undefined): string[] => {
     const out: string[] = [];
     const seen = new Map<string, string>();
+    if (values != null && !Array.isArray(values)) throw badInput(`${label[field]} must be a list of keywords`, { field });
     (values ?? []).forEach((v, i) => {
       if (typeof v !== 'string') throw badInput(`${label[field]} entry ${i + 1} must be text`, { field });
       const k = clean(v);
@@ -86,6 +87,7 @@ export function validateKeywordRules(raw: {
 
   const synonyms: Synonym[] = [];
   const fromSeen = new Set<string>();
+  if (raw.synonyms != null && !Array.isArray(raw.synonyms)) throw badInput('Synonyms must be a list of { from, to }', { field: 'synonyms' });
   (raw.synonyms ?? []).forEach((s, i) => {
     const from = typeof s?.from === 'string' ? clean(s.from) : '';
     const to = typeof s?.to === 'string' ? clean(s.to) : '';
@@ -103,6 +105,8 @@ export function validateKeywordRules(raw: {
   if (chained) throw badInput(`Synonym '${chained.from}' -> '${chained.to}' leads to another synonym; map it to the final keyword`, { field: 'synonyms' });
 
   const maxPerAgency = { ...NO_RULES.maxPerAgency };
+  if (raw.maxPerAgency != null && (typeof raw.maxPerAgency !== 'object' || Array.isArray(raw.maxPerAgency)))
+    throw badInput('maxPerAgency must be an object such as { "adobe": 25 }', { field: 'maxPerAgency' });
   for (const [agency, value] of Object.entries((raw.maxPerAgency ?? {}) as Record<string, unknown>)) {
     if (!(AGENCIES as readonly string[]).includes(agency))
       throw badInput(`Unknown agency '${agency}'; known: ${AGENCIES.join(', ')}`, { field: 'maxPerAgency' });

@@ -208,6 +208,15 @@ describe('bulk actions', () => {
     });
     expect(cat.status).toBe(400);
     expect(cat.body.message ?? cat.body.error).toBe("'Nope' is not one of Adobe Stock's categories");
+    const odd = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/reorderKeywordsByRelevance`, {
+      token: p.token,
+      body: { allMatching: { search: 5 } },
+    });
+    expect(odd.status).toBe(400);
+    expect(odd.body.message ?? odd.body.error).toBe('allMatching.search must be text');
+    const rules = await server.request('PUT', `/api/projects/${p.projectId}/review/rules`, { token: p.token, body: { alwaysInclude: 'drone' } });
+    expect(rules.status).toBe(400);
+    expect(rules.body.message ?? rules.body.error).toBe('Always-include must be a list of keywords');
   });
 });
 
