@@ -36,7 +36,7 @@ beforeAll(async () => {
               shutterstockA: 'Nature',
               city: i % 2 ? 'Porto' : 'Lisbon',
               country: 'Portugal',
-              shotTypes: i % 4 ? { aerial: true } : { aerial: true, orbit: true },
+              shotTypes: { aerial: true, orbit: i % 4 === 0 },
             },
     };
   });

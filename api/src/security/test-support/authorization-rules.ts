@@ -113,7 +113,15 @@ const uploadProject = (fx: MatrixFixture) => fx.project().then((projectId) => ({
 const fileSet = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { id: s.fileSetId } }));
 const file = (fx: MatrixFixture) => fx.fileSet().then((s) => ({ params: { fileId: s.fileId } }));
 const completeProject = (fx: MatrixFixture) => fx.completeProject().then((id) => ({ params: { id } }));
-const allSets = (fx: MatrixFixture) => fx.completeProject().then((projectId) => ({ projectId, allMatching: {} }));
+// Review (issue 20): every review route and field shares one complete project per fixture (their
+// calls do not destroy it), so they do not add hundreds of projects towards the account quota.
+const reviewProjects = new WeakMap<MatrixFixture, Promise<string>>();
+const reviewProject = (fx: MatrixFixture) => {
+  if (!reviewProjects.has(fx)) reviewProjects.set(fx, fx.completeProject());
+  return reviewProjects.get(fx)!;
+};
+const review = (fx: MatrixFixture) => reviewProject(fx).then((id) => ({ params: { id } }));
+const allSets = (fx: MatrixFixture) => reviewProject(fx).then((projectId) => ({ projectId, allMatching: {} }));
 const srtForm = async (fx: MatrixFixture) => {
   const f = await fx.srtFile();
   const form = new FormData();
@@ -227,16 +235,16 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
 
   // Review (issue 20): keyword rules, the grid, bulk actions, history and undo
-  'GET /api/projects/:id/review/rules': { access: 'owned', call: project },
-  'PUT /api/projects/:id/review/rules': { access: 'owned', call: async (fx) => ({ ...(await project(fx)), body: { alwaysInclude: ['drone'] } }) },
-  'GET /api/projects/:id/review/sets': { access: 'owned', call: completeProject },
+  'GET /api/projects/:id/review/rules': { access: 'owned', call: review },
+  'PUT /api/projects/:id/review/rules': { access: 'owned', call: async (fx) => ({ ...(await review(fx)), body: { alwaysInclude: ['drone'] } }) },
+  'GET /api/projects/:id/review/sets': { access: 'owned', call: review },
   'POST /api/projects/:id/review/bulk/:action': {
     access: 'owned',
-    call: async (fx) => ({ params: { id: await fx.completeProject(), action: 'reorderKeywordsByRelevance' }, body: { allMatching: {} } }),
+    call: async (fx) => ({ params: { id: await reviewProject(fx), action: 'reorderKeywordsByRelevance' }, body: { allMatching: {} } }),
   },
-  'GET /api/projects/:id/review/history': { access: 'owned', call: project },
-  // A fresh project has nothing to undo: 409 for the owner.
-  'POST /api/projects/:id/review/undo': { access: 'owned', call: async (fx) => ({ ...(await project(fx)), body: {} }), alsoAllowed: [409] },
+  'GET /api/projects/:id/review/history': { access: 'owned', call: review },
+  // Undo answers 200, or 409 when there is nothing to undo or a set was edited since.
+  'POST /api/projects/:id/review/undo': { access: 'owned', call: async (fx) => ({ ...(await review(fx)), body: {} }), alsoAllowed: [409] },
 
   // API tokens (issue 8)
   'GET /api/user/tokens': { access: 'user' },
@@ -331,9 +339,9 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.exportDownload': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'METADATA_ZIP' }) },
 
   // Review (issue 20)
-  'Query.reviewSets': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
-  'Query.keywordRules': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
-  'Mutation.setKeywordRules': { access: 'owned', args: async (fx) => ({ projectId: await fx.project(), rules: { alwaysInclude: ['drone'] } }) },
+  'Query.reviewSets': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }) },
+  'Query.keywordRules': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }) },
+  'Mutation.setKeywordRules': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx), rules: { alwaysInclude: ['drone'] } }) },
   'Mutation.addKeywords': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), keywords: ['drone'] }) },
   'Mutation.removeKeywords': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), keywords: ['drone'] }) },
   'Mutation.replaceKeyword': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), from: 'drone', to: 'aerial' }) },
@@ -341,8 +349,8 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.setCategories': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), adobeCategory: 'Travel' }) },
   'Mutation.reorderKeywordsByRelevance': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx) }) },
   'Mutation.resetToAiOriginal': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx) }) },
-  'Query.projectEditHistory': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
-  'Mutation.undoProjectEdit': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }), alsoAllowedCodes: ['CONFLICT'] },
+  'Query.projectEditHistory': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }) },
+  'Mutation.undoProjectEdit': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }), alsoAllowedCodes: ['CONFLICT'] },
 
   // API tokens
   'Query.apiTokens': { access: 'user' },
