@@ -181,7 +181,7 @@ it('is linked from the project page', async () => {
   const page = await open();
   await page.goto(`/project/${projectId}`);
   await page.getByRole('link', { name: 'Review all sets in a grid' }).click();
-  await page.getByText('Coastline 1', { exact: true }).waitFor();
+  await page.getByTestId('review-grid').getByText('Coastline 1', { exact: true }).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/project/${projectId}/review`);
   await page.goBack();
   await page.getByRole('link', { name: 'Review all sets in a grid' }).waitFor();
