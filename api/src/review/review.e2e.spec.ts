@@ -106,6 +106,12 @@ describe('keyword rules', () => {
     expect(csv.body).not.toContain('harbour,');
     const check = await server.request('GET', `/api/projects/${p.projectId}/export-check?format=adobe`, { token: p.token });
     expect(check.body.rows[0].warnings).toContain('Keyword rules changed this row: 1 never-include keyword removed');
+    const preview = await server.graphql(
+      `query($p: ID!) { exportPreview(projectId: $p) { rows { keywords keywordRuleChanges } } }`,
+      { p: p.projectId },
+      p.token,
+    );
+    expect(preview.data.exportPreview.rows[0]).toEqual({ keywords: ['boat'], keywordRuleChanges: ['1 never-include keyword removed'] });
   });
 });
 
