@@ -17,6 +17,7 @@ import { resumableUploadsModule } from '../resumable-uploads/resumable-uploads.m
 import { fileSetsModule } from '../file-sets/file-sets.module.js';
 import { filesModule } from '../files/files.module.js';
 import { resultsModule } from '../results/results.module.js';
+import { reviewModule } from '../review/review.module.js';
 import { healthModule } from '../health/health.module.js';
 import { explorerModule } from '../explorer/explorer.module.js';
 
@@ -45,6 +46,7 @@ export const modules = [
   fileSetsModule,
   filesModule,
   resultsModule,
+  reviewModule,
   healthModule,
   explorerModule,
 ] as const;

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { UNKNOWN_PLACE } from '../analysis/metadata/types.js';
 import { MAX_KEYWORDS, normalizeKeywords } from '../analysis/metadata/processed-result.js';
+import { hasRules } from '../review/keyword-rules.js';
+import { exportKeywords, loadKeywordRules } from '../review/keyword-rules-store.js';
 
 /** One file set as every export sees it: the user-visible result (`current`) flattened. */
 export interface ExportRow {
@@ -25,6 +27,8 @@ export interface ExportRow {
   durationSeconds: number | null;
   /** The video file's size in bytes, or null without a video. */
   videoBytes: number | null;
+  /** What the project's keyword rules changed in this row (issue 20); absent when nothing. */
+  keywordRuleChanges?: string[];
 }
 
 /**
@@ -139,7 +143,14 @@ export const EXPORT_BATCH_SIZE = 500;
  * being read), whatever the project's size. The next page is requested as soon as a page arrives,
  * so the database works while the caller formats and writes; a slow client only slows the reads.
  */
-export async function* exportRowBatches(pool: pg.Pool, projectId: string, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ExportRow[]> {
+export async function* exportRowBatches(pool: pg.Pool, projectId: string, batchSize = EXPORT_BATCH_SIZE, format = 'standard'): AsyncGenerator<ExportRow[]> {
+  const rules = await loadKeywordRules(pool, projectId);
+  // The project's keyword rules, and the agency's keyword limit, as the row is written.
+  const ruled = (r: ExportRow): ExportRow => {
+    const { keywords, changes } = exportKeywords(r.keywords, rules, format);
+    return changes.length ? { ...r, keywords, keywordRuleChanges: changes } : r;
+  };
+  const withRules = hasRules(rules);
   const page = (after: [number, string]) => pool.query<DbRow>(PAGE_SQL, [projectId, after[0], after[1], batchSize]).then((r) => r.rows);
   let next: Promise<DbRow[]> | null = page([-2147483648, '']);
   try {
@@ -149,7 +160,7 @@ export async function* exportRowBatches(pool: pg.Pool, projectId: string, batchS
       if (rows.length === 0) return;
       const last = rows[rows.length - 1]!;
       if (rows.length === batchSize) next = page([last.position, last.base_name]);
-      yield rows.map(toExportRow);
+      yield withRules ? rows.map((r) => ruled(toExportRow(r))) : rows.map(toExportRow);
     }
   } finally {
     // Stopped early (client went away): the prefetch's outcome no longer matters.

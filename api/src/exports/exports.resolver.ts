@@ -51,7 +51,7 @@ export class ExportsResolver {
   ) {
     const p = await this.services.exports.preview(requireUser(ctx), projectId, { first, offset });
     return {
-      rows: p.rows.map((r) => ({ ...r, adobeCategoryNumber: adobeCategoryNumber(r.adobeCategory) })),
+      rows: p.rows.map((r) => ({ ...r, adobeCategoryNumber: adobeCategoryNumber(r.adobeCategory), keywordRuleChanges: r.keywordRuleChanges ?? [] })),
       totalFileSets: p.total,
       processedFileSets: p.processed,
       incomplete: p.incomplete,

@@ -114,7 +114,7 @@ export class ExportsService {
       yield (opts.bom ? UTF8_BOM : '') + csvHeader(spec);
       // Small chunks (100 rows, tens of KB), never one string per page or per file: each is freed
       // once written, so memory does not follow the project's size (bench/export.mjs).
-      for await (const batch of exportRowBatches(pool, project.id))
+      for await (const batch of exportRowBatches(pool, project.id, undefined, format))
         for (let i = 0; i < batch.length; i += CSV_CHUNK_ROWS) yield csvRows(spec, batch.slice(i, i + CSV_CHUNK_ROWS));
     }
     const fileName = this.fileName(project.name, format);
@@ -139,10 +139,11 @@ export class ExportsService {
     const rows: RowCheck[] = [];
     let totalRows = 0;
     let refusedCount = 0;
-    for await (const batch of exportRowBatches(this.deps.pool, project.id)) {
+    for await (const batch of exportRowBatches(this.deps.pool, project.id, undefined, format)) {
       for (const row of batch) {
         totalRows++;
         const f = rules.checkRow(row);
+        if (row.keywordRuleChanges) f.warnings.push(`Keyword rules changed this row: ${row.keywordRuleChanges.join(', ')}`);
         if (f.problems.length) refusedCount++;
         if (f.problems.length || f.warnings.length) rows.push({ rowNumber: totalRows, fileSetId: row.fileSetId, filename: row.filename, ...f });
       }

@@ -122,6 +122,8 @@ export class ExportPreviewRowType {
   city!: string | null;
   @Field(() => String, { description: 'Country; null without a result.', nullable: true })
   country!: string | null;
+  @Field(() => [String], { description: "What the project's keyword rules changed in this row's keywords (empty: nothing)." })
+  keywordRuleChanges!: string[];
 }
 
 @ObjectType('ExportPreview', { description: "A page of a project's export rows, in export order." })

@@ -15,6 +15,7 @@ import type { User } from '../users/user.entity.js';
 import { FileSetResult } from './file-set-result.entity.js';
 import { processedResultSchema, type ProcessedResult } from '../analysis/metadata/processed-result.js';
 import { chooseTitle } from './title-choice.js';
+import { applyRulesToGenerated } from '../review/keyword-rules-store.js';
 
 export interface ResultView {
   fileSetId: string;
@@ -189,7 +190,9 @@ export class ResultsService {
       );
       const used = new Set(taken.rows.map((r) => r.title));
       const title = chooseTitle(a.titleCandidates.length ? a.titleCandidates : [a.result.content.title], used, a.fallbackSuffix, a.fileSetId);
-      const result = processedResultSchema.parse({ ...a.result, content: { ...a.result.content, title: title.slice(0, 500) } });
+      // The project's keyword rules (issue 20) apply to what the pipeline wrote, original included.
+      const ruled = await applyRulesToGenerated(client, a.projectId, a.result);
+      const result = processedResultSchema.parse({ ...ruled, content: { ...ruled.content, title: title.slice(0, 500) } });
       await client.query(
         `insert into file_set_results (id, file_set_id, original, "current", analysis, provider, edited_at, created_at, updated_at)
          values (gen_random_uuid(), $1, $2, $2, $3, $4, null, now(), now())

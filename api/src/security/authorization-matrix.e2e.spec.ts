@@ -19,7 +19,7 @@ import {
 import type { RequiredScope } from '../auth/scopes.js';
 
 // Every route x 3 spellings x 9 callers, one request each: minutes on a loaded 2-core machine.
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 
 /**
  * Every REST route of the live app and every GraphQL root field of the live schema, called as

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NavBar } from './NavBar';
 import { ThemeApplier } from './theme';
 import { useSession } from './session';
@@ -23,6 +23,10 @@ import { AdminQueuePage } from '../pages/AdminQueuePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { DocumentTitle } from './document-title';
+import { Loading } from '../ui/Loading';
+
+// The review grid (TanStack Table + Virtual) loads only when opened: the first load stays small.
+const ReviewPage = lazy(() => import('../pages/ReviewPage'));
 
 /** To /login, remembering the page asked for: the login page returns there afterwards. */
 function ToLogin() {
@@ -79,6 +83,16 @@ export function App() {
             element={
               <SignedIn>
                 <ProjectDetailPage />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/project/:id/review"
+            element={
+              <SignedIn>
+                <Suspense fallback={<Loading />}>
+                  <ReviewPage />
+                </Suspense>
               </SignedIn>
             }
           />

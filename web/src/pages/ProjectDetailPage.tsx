@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Loading } from '../ui/Loading';
 import { useProjectDetail } from '../modules/project-detail/hooks/use-project-detail';
 import { useProjectProgress } from '../modules/project-detail/hooks/use-project-progress';
@@ -42,15 +42,20 @@ export function ProjectDetailPage() {
   }
   if (loading || !project) return <Loading />;
   return (
-    <ProjectDetailView
-      key={project.id}
-      project={project}
-      progress={progress}
-      categoryOptions={categoryOptions}
-      live={live}
-      saveResult={saveResult}
-      resetResult={resetResult}
-      onChanged={reload}
-    />
+    <>
+      <Link className="button button-small pd-review-link" to={`/project/${project.id}/review`}>
+        Review all sets in a grid
+      </Link>
+      <ProjectDetailView
+        key={project.id}
+        project={project}
+        progress={progress}
+        categoryOptions={categoryOptions}
+        live={live}
+        saveResult={saveResult}
+        resetResult={resetResult}
+        onChanged={reload}
+      />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { Migration20261123070000_auth_rate_limits } from './Migration20261123070
 import { Migration20261123160000_password_resets } from './Migration20261123160000_password_resets.js';
 import { Migration20261123160100_credit_package_prices } from './Migration20261123160100_credit_package_prices.js';
 import { Migration20261125000000_resumable_uploads } from './Migration20261125000000_resumable_uploads.js';
+import { Migration20261125170000_review } from './Migration20261125170000_review.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: 'Migration20261123160000_password_resets', class: Migration20261123160000_password_resets },
   { name: 'Migration20261123160100_credit_package_prices', class: Migration20261123160100_credit_package_prices },
   { name: 'Migration20261125000000_resumable_uploads', class: Migration20261125000000_resumable_uploads },
+  { name: 'Migration20261125170000_review', class: Migration20261125170000_review },
 ];

@@ -126,6 +126,15 @@ const trackSet = (fx: MatrixFixture) => {
 const trackFileSet = (fx: MatrixFixture) => trackSet(fx).then((s) => ({ params: { id: s.fileSetId } }));
 const trackProject = (fx: MatrixFixture) => trackSet(fx).then((s) => ({ params: { id: s.projectId } }));
 const completeProject = (fx: MatrixFixture) => fx.completeProject().then((id) => ({ params: { id } }));
+// Review (issue 20): every review route and field shares one complete project per fixture (their
+// calls do not destroy it), so they do not add hundreds of projects towards the account quota.
+const reviewProjects = new WeakMap<MatrixFixture, Promise<string>>();
+const reviewProject = (fx: MatrixFixture) => {
+  if (!reviewProjects.has(fx)) reviewProjects.set(fx, fx.completeProject());
+  return reviewProjects.get(fx)!;
+};
+const review = (fx: MatrixFixture) => reviewProject(fx).then((id) => ({ params: { id } }));
+const allSets = (fx: MatrixFixture) => reviewProject(fx).then((projectId) => ({ projectId, allMatching: {} }));
 const srtForm = async (fx: MatrixFixture) => {
   const f = await fx.srtFile();
   const form = new FormData();
@@ -278,6 +287,17 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/projects/:id/tracks.gpx': { access: 'owned', call: trackProject },
   'GET /api/projects/:id/tracks.kml': { access: 'owned', call: trackProject },
   'GET /api/projects/:id/tracks.geojson': { access: 'owned', call: trackProject },
+  // Review (issue 20): keyword rules, the grid, bulk actions, history and undo
+  'GET /api/projects/:id/review/rules': { access: 'owned', call: review },
+  'PUT /api/projects/:id/review/rules': { access: 'owned', call: async (fx) => ({ ...(await review(fx)), body: { alwaysInclude: ['drone'] } }) },
+  'GET /api/projects/:id/review/sets': { access: 'owned', call: review },
+  'POST /api/projects/:id/review/bulk/:action': {
+    access: 'owned',
+    call: async (fx) => ({ params: { id: await reviewProject(fx), action: 'reorderKeywordsByRelevance' }, body: { allMatching: {} } }),
+  },
+  'GET /api/projects/:id/review/history': { access: 'owned', call: review },
+  // Undo answers 200, or 409 when there is nothing to undo or a set was edited since.
+  'POST /api/projects/:id/review/undo': { access: 'owned', call: async (fx) => ({ ...(await review(fx)), body: {} }), alsoAllowed: [409] },
 
   // API tokens (issue 8)
   'GET /api/user/tokens': { access: 'user' },
@@ -375,6 +395,19 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   // Flight tracks
   'Query.fileSetTrack': { access: 'owned', args: async (fx) => ({ fileSetId: (await trackSet(fx)).fileSetId }) },
   'Query.projectTrackDownloads': { access: 'owned', args: async (fx) => ({ projectId: (await trackSet(fx)).projectId }) },
+  // Review (issue 20)
+  'Query.reviewSets': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }) },
+  'Query.keywordRules': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }) },
+  'Mutation.setKeywordRules': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx), rules: { alwaysInclude: ['drone'] } }) },
+  'Mutation.addKeywords': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), keywords: ['drone'] }) },
+  'Mutation.removeKeywords': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), keywords: ['drone'] }) },
+  'Mutation.replaceKeyword': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), from: 'drone', to: 'aerial' }) },
+  'Mutation.findReplace': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), field: 'TITLE', find: 'coast', replace: 'shore' }) },
+  'Mutation.setCategories': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx), adobeCategory: 'Travel' }) },
+  'Mutation.reorderKeywordsByRelevance': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx) }) },
+  'Mutation.resetToAiOriginal': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx) }) },
+  'Query.projectEditHistory': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }) },
+  'Mutation.undoProjectEdit': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }), alsoAllowedCodes: ['CONFLICT'] },
 
   // API tokens
   'Query.apiTokens': { access: 'user' },

@@ -1,0 +1,84 @@
+import { applyKeywordRules, keywordKey, NO_RULES, orderByRelevance, storedCap, validateKeywordRules } from './keyword-rules.js';
+import { applyBulkAction, findReplaceText } from './bulk-actions.js';
+import { processedResult } from '../exports/test-support/seed-results.js';
+
+const rules = (r: Parameters<typeof validateKeywordRules>[0]) => validateKeywordRules(r);
+
+describe('keyword rules', () => {
+  it('keys keywords case- and plural-insensitively on the head noun', () => {
+    expect(keywordKey('Aerial Views')).toBe(keywordKey('aerial view'));
+    expect(keywordKey('Cliffs')).toBe(keywordKey('cliff'));
+    expect(keywordKey('cities')).toBe(keywordKey('City'));
+    expect(keywordKey('boat')).not.toBe(keywordKey('boats harbour'));
+  });
+
+  it('merges synonyms, removes never-include, adds always-include and drops duplicates', () => {
+    const r = rules({ alwaysInclude: ['Portugal'], neverInclude: ['nobody'], synonyms: [{ from: 'drone footage', to: 'aerial footage' }] });
+    const out = applyKeywordRules(['Drone Footage', 'boats', 'Boat', 'nobody', 'aerial footage', 'harbour'], r);
+    expect(out.keywords).toEqual(['aerial footage', 'boats', 'harbour', 'Portugal']);
+    expect(out.changes).toEqual(['1 synonym merged', '1 never-include keyword removed', '2 duplicates dropped', '1 always-include keyword added']);
+  });
+
+  it('orders place, subject, shot type, then generic words, and cuts to the cap', () => {
+    const ordered = orderByRelevance(['nature', 'aerial', 'lighthouse', 'travel', 'Porto', 'boats'], { places: ['Porto', 'Portugal'], shotTypes: ['aerial'] });
+    expect(ordered).toEqual(['Porto', 'lighthouse', 'boats', 'aerial', 'nature', 'travel']);
+    const r = rules({ maxPerAgency: { adobe: 3 } });
+    expect(storedCap(r)).toBe(3);
+    const out = applyKeywordRules(['a', 'b', 'c', 'd'], r, { cap: storedCap(r) });
+    expect(out.keywords).toEqual(['a', 'b', 'c']);
+    expect(out.changes).toEqual(['cut from 4 to 3 keywords']);
+  });
+
+  it('refuses empty, duplicated and contradictory entries with clear messages', () => {
+    expect(() => rules({ alwaysInclude: ['drone', ' '] })).toThrow('Always-include entry 2 is empty');
+    expect(() => rules({ neverInclude: ['Boat', 'boats'] })).toThrow("Never-include lists 'boats' twice (as 'Boat')");
+    expect(() => rules({ alwaysInclude: ['sea'], neverInclude: ['Seas'] })).toThrow("'sea' is both always-include and never-include");
+    expect(() => rules({ synonyms: [{ from: 'drone', to: '' }] })).toThrow('Synonym 1 needs both a keyword and its replacement');
+    expect(() => rules({ synonyms: [{ from: 'drone', to: 'Drones' }] })).toThrow('maps a keyword to itself');
+    expect(() =>
+      rules({
+        synonyms: [
+          { from: 'a', to: 'b' },
+          { from: 'A', to: 'c' },
+        ],
+      }),
+    ).toThrow("Synonym 'A' is listed twice");
+    expect(() => rules({ maxPerAgency: { adobe: 0 } })).toThrow('The keyword limit for adobe must be a whole number from 1 to 50');
+    expect(() => rules({ maxPerAgency: { getty: 10 } })).toThrow("Unknown agency 'getty'");
+    expect(rules({})).toEqual(NO_RULES);
+  });
+});
+
+describe('bulk actions on one result', () => {
+  const base = processedResult({
+    title: 'Boats in Porto harbour',
+    description: 'Boats at dusk',
+    keywords: ['boat', 'harbour'],
+    city: 'Porto',
+    country: 'Portugal',
+  });
+
+  it('adds keywords at the start without duplicates, and refuses a set over the cap', () => {
+    const out = applyBulkAction(base, base, { kind: 'addKeywords', keywords: ['Boats', 'dusk'], position: 'start' }, NO_RULES);
+    expect(out).toMatchObject({ changed: true, result: { content: { keywords: ['Boats', 'dusk', 'harbour'] } } });
+    const capped = applyBulkAction(base, base, { kind: 'addKeywords', keywords: ['a', 'b'], position: 'end' }, rules({ maxPerAgency: { pond5: 3 } }));
+    expect(capped).toEqual({ refused: 'It would have 4 keywords; the limit is 3' });
+  });
+
+  it('finds and replaces whole words only, and refuses a set left without a title', () => {
+    expect(findReplaceText('Boats in Porto harbour', 'port', 'X', { wholeWord: true, matchCase: false })).toBe('Boats in Porto harbour');
+    expect(findReplaceText('Boats in Porto harbour', 'port', 'X', { wholeWord: false, matchCase: false })).toBe('Boats in Xo harbour');
+    const gone = applyBulkAction(
+      base,
+      base,
+      { kind: 'findReplace', field: 'title', find: 'Boats in Porto harbour', replace: '', wholeWord: false, matchCase: false },
+      NO_RULES,
+    );
+    expect(gone).toEqual({ refused: 'The replace would leave no title' });
+  });
+
+  it('resets to the AI original', () => {
+    const edited = processedResult({ title: 'Mine', keywords: ['x'] });
+    expect(applyBulkAction(edited, base, { kind: 'resetToAiOriginal' }, NO_RULES)).toEqual({ result: base, changed: true });
+  });
+});

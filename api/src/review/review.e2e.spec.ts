@@ -1,0 +1,255 @@
+/**
+ * Review (issue 20) over real HTTP and GraphQL: keyword rules, bulk actions with their refusals,
+ * the edit history and undo, the grid's keyset pages, and the rules where results are saved and
+ * exports written.
+ */
+import { seedProject, type SeedFileSet } from '../exports/test-support/seed-results.js';
+import { signUp, startTestServer, type StartedTestServer } from '../test-support/test-server.js';
+import { processedResult } from '../exports/test-support/seed-results.js';
+
+let server: StartedTestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const set = (i: number, extra: Partial<NonNullable<SeedFileSet['result']>> = {}): SeedFileSet => ({
+  baseName: `DJI_${String(i).padStart(4, '0')}`,
+  files: [{ filename: `DJI_${String(i).padStart(4, '0')}.MP4` }],
+  result: { title: `Harbour ${i}`, description: `Boats ${i}`, keywords: ['boat', 'harbour'], city: i % 2 ? 'Porto' : 'Lisbon', country: 'Portugal', ...extra },
+});
+
+async function project(n = 4, extra: SeedFileSet[] = []) {
+  const u = await signUp(server);
+  const seeded = await seedProject(server.services, { ownerId: u.id, name: 'Review', sets: [...Array.from({ length: n }, (_, i) => set(i + 1)), ...extra] });
+  return { ...u, ...seeded };
+}
+
+const BULK = `fragment R on BulkEditResult { actionId matched changed unchanged refused { fileSetId baseName reason } }`;
+const ADD = `${BULK} mutation($s: ReviewSelectionInput!, $k: [String!]!, $p: KeywordPosition) { addKeywords(selection: $s, keywords: $k, position: $p) { ...R } }`;
+const SETS = `query($p: ID!, $first: Int, $after: String, $filter: ReviewFilterInput, $sort: ReviewSort, $desc: Boolean) {
+  reviewSets(projectId: $p, first: $first, after: $after, filter: $filter, sort: $sort, descending: $desc) {
+    totalCount pageInfo { hasNextPage endCursor } edges { node { id baseName filename status title keywords keywordCount city shotTypes } } } }`;
+const RULES = `mutation($p: ID!, $r: KeywordRulesInput!) { setKeywordRules(projectId: $p, rules: $r) { alwaysInclude neverInclude synonyms { from to } maxPerAgency { adobe shutterstock pond5 } } }`;
+
+async function keywordsOf(token: string, fileSetId: string): Promise<string[]> {
+  const r = await server.request('GET', `/api/filesets/${fileSetId}/results`, { token });
+  return r.body.results?.content?.keywords ?? r.body.content?.keywords;
+}
+
+describe('keyword rules', () => {
+  it('are saved and read back over GraphQL and REST, with clear refusals', async () => {
+    const p = await project(1);
+    const saved = await server.graphql(
+      RULES,
+      {
+        p: p.projectId,
+        r: { alwaysInclude: ['Portugal'], neverInclude: ['nobody'], synonyms: [{ from: 'drone footage', to: 'aerial footage' }], maxPerAgency: { adobe: 25 } },
+      },
+      p.token,
+    );
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data.setKeywordRules.maxPerAgency).toEqual({ adobe: 25, shutterstock: null, pond5: null });
+    const rest = await server.request('GET', `/api/projects/${p.projectId}/review/rules`, { token: p.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ alwaysInclude: ['Portugal'], synonyms: [{ from: 'drone footage', to: 'aerial footage' }] });
+
+    const dup = await server.graphql(RULES, { p: p.projectId, r: { alwaysInclude: ['Boat', 'boats'] } }, p.token);
+    expect(dup.errors?.[0]).toMatchObject({ message: "Always-include lists 'boats' twice (as 'Boat')", extensions: { code: 'BAD_USER_INPUT' } });
+    const empty = await server.request('PUT', `/api/projects/${p.projectId}/review/rules`, { token: p.token, body: { neverInclude: ['ok', ''] } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message ?? empty.body.error).toMatch('Never-include entry 2 is empty');
+    // Refusals changed nothing.
+    expect((await server.request('GET', `/api/projects/${p.projectId}/review/rules`, { token: p.token })).body.alwaysInclude).toEqual(['Portugal']);
+  });
+
+  it("are another user's business: 404 for their project, nothing changed", async () => {
+    const p = await project(1);
+    const other = await signUp(server);
+    const r = await server.graphql(RULES, { p: p.projectId, r: { alwaysInclude: ['x'] } }, other.token);
+    expect(r.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await server.request('GET', `/api/projects/${p.projectId}/review/rules`, { token: other.token })).status).toBe(404);
+    expect((await server.request('GET', `/api/projects/${p.projectId}/review/rules`, { token: p.token })).body.alwaysInclude).toEqual([]);
+  });
+
+  it('apply when the pipeline saves a result (ordered, synonyms merged, cut to the limit)', async () => {
+    const p = await project(0, [{ baseName: 'DJI_0100', files: [{ filename: 'DJI_0100.MP4' }] }]);
+    await server.graphql(
+      RULES,
+      { p: p.projectId, r: { alwaysInclude: ['4k'], synonyms: [{ from: 'drone footage', to: 'aerial footage' }], maxPerAgency: { shutterstock: 4 } } },
+      p.token,
+    );
+    const generated = processedResult({
+      title: 'Coast',
+      keywords: ['nature', 'drone footage', 'lighthouse', 'Porto', 'Lighthouses', 'cliff'],
+      city: 'Porto',
+      country: 'Portugal',
+    });
+    await server.services.results.saveGenerated({
+      fileSetId: p.fileSetIds[0]!,
+      projectId: p.projectId,
+      result: generated,
+      titleCandidates: ['Coast'],
+      fallbackSuffix: 'DJI_0100',
+      provider: 'offline',
+      analysis: {},
+    });
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['Porto', 'lighthouse', 'cliff', 'aerial footage']);
+  });
+
+  it('apply when an export is written, and the agency check says which rows they changed', async () => {
+    const p = await project(2);
+    await server.graphql(RULES, { p: p.projectId, r: { neverInclude: ['harbour'], maxPerAgency: { adobe: 1 } } }, p.token);
+    const csv = await server.request('GET', `/api/projects/adobe-csv/${p.projectId}`, { token: p.token });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain('Harbour 1');
+    expect(csv.body).not.toContain('harbour,');
+    const check = await server.request('GET', `/api/projects/${p.projectId}/export-check?format=adobe`, { token: p.token });
+    expect(check.body.rows[0].warnings).toContain('Keyword rules changed this row: 1 never-include keyword removed');
+    const preview = await server.graphql(
+      `query($p: ID!) { exportPreview(projectId: $p) { rows { keywords keywordRuleChanges } } }`,
+      { p: p.projectId },
+      p.token,
+    );
+    expect(preview.data.exportPreview.rows[0]).toEqual({ keywords: ['boat'], keywordRuleChanges: ['1 never-include keyword removed'] });
+  });
+});
+
+describe('bulk actions', () => {
+  it('add keywords to the selection in one transaction, refusing sets over the limit or without a result, and undo', async () => {
+    const p = await project(3, [{ baseName: 'DJI_0099', files: [{ filename: 'DJI_0099.MP4' }] }, set(4, { keywords: ['a', 'b', 'c', 'd'] })]);
+    await server.graphql(RULES, { p: p.projectId, r: { maxPerAgency: { pond5: 5 } } }, p.token);
+    const r = await server.graphql(ADD, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, k: ['dusk', 'Boats', 'sea'], p: 'START' }, p.token);
+    expect(r.errors).toBeUndefined();
+    const out = r.data.addKeywords;
+    expect(out).toMatchObject({ matched: 5, changed: 3, unchanged: 0 });
+    expect(out.refused.map((x: { baseName: string; reason: string }) => `${x.baseName}: ${x.reason}`)).toEqual([
+      'DJI_0099: No result yet',
+      'DJI_0004: It would have 7 keywords; the limit is 5',
+    ]);
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['dusk', 'Boats', 'sea', 'harbour']);
+    expect(await keywordsOf(p.token, p.fileSetIds[4]!)).toEqual(['a', 'b', 'c', 'd']);
+
+    const history = await server.graphql(
+      `query($p: ID!) { projectEditHistory(projectId: $p) { id action changedCount username undoneAt } }`,
+      { p: p.projectId },
+      p.token,
+    );
+    expect(history.data.projectEditHistory).toEqual([{ id: out.actionId, action: 'addKeywords', changedCount: 3, username: p.username, undoneAt: null }]);
+
+    const undo = await server.graphql(`mutation($p: ID!) { undoProjectEdit(projectId: $p) { actionId restored } }`, { p: p.projectId }, p.token);
+    expect(undo.data.undoProjectEdit).toEqual({ actionId: out.actionId, restored: 3 });
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['boat', 'harbour']);
+    const again = await server.graphql(
+      `mutation($p: ID!, $e: ID) { undoProjectEdit(projectId: $p, editId: $e) { restored } }`,
+      { p: p.projectId, e: out.actionId },
+      p.token,
+    );
+    expect(again.errors?.[0]).toMatchObject({ message: 'This edit was already undone', extensions: { code: 'CONFLICT' } });
+  });
+
+  it('refuse undo, naming the sets, when a set was edited since', async () => {
+    const p = await project(2);
+    const r = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/removeKeywords`, {
+      token: p.token,
+      body: { fileSetIds: p.fileSetIds, keywords: ['Harbours'] },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ changed: 2 });
+    await server.request('PUT', `/api/filesets/${p.fileSetIds[1]}/results`, { token: p.token, body: { content: { title: 'Mine now' } } });
+    const undo = await server.request('POST', `/api/projects/${p.projectId}/review/undo`, { token: p.token, body: {} });
+    expect(undo.status).toBe(409);
+    expect(undo.body.message ?? undo.body.error).toBe('Cannot undo: this set was edited since: DJI_0002');
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['boat']);
+  });
+
+  it('find and replace refuses a set left without a title and applies the rest; whole words only', async () => {
+    const p = await project(2, [set(3, { title: 'Porto' })]);
+    const m = `${BULK} mutation($s: ReviewSelectionInput!) { findReplace(selection: $s, field: TITLE, find: "porto", replace: "", wholeWord: true) { ...R } }`;
+    await server.graphql(
+      `mutation($s: ReviewSelectionInput!) { setCategories(selection: $s, adobeCategory: "Travel") { changed } }`,
+      { s: { projectId: p.projectId, allMatching: {} } },
+      p.token,
+    );
+    const titles = await server.graphql(
+      `${BULK} mutation($s: ReviewSelectionInput!) { findReplace(selection: $s, field: TITLE, find: "Harbour", replace: "Port of Porto", wholeWord: true) { ...R } }`,
+      { s: { projectId: p.projectId, allMatching: { city: 'porto' } } },
+      p.token,
+    );
+    expect(titles.data.findReplace).toMatchObject({ matched: 2, changed: 1, unchanged: 1 });
+    const r = await server.graphql(m, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds } }, p.token);
+    expect(r.data.findReplace.refused).toEqual([{ fileSetId: p.fileSetIds[2], baseName: 'DJI_0003', reason: 'The replace would leave no title' }]);
+    const page = await server.graphql(SETS, { p: p.projectId, filter: { search: 'port of' } }, p.token);
+    expect(page.data.reviewSets.edges.map((e: { node: { title: string } }) => e.node.title)).toEqual(['Port of 1']);
+  });
+
+  it("on another user's project: 404 and nothing changed", async () => {
+    const p = await project(2);
+    const other = await signUp(server);
+    const r = await server.graphql(ADD, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, k: ['x'] }, other.token);
+    expect(r.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const rest = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/addKeywords`, {
+      token: other.token,
+      body: { fileSetIds: p.fileSetIds, keywords: ['x'] },
+    });
+    expect(rest.status).toBe(404);
+    // Their own project with the victim's set ids: nothing of the victim's is touched.
+    const mine = await seedProject(server.services, { ownerId: other.id, name: 'Mine', sets: [set(9)] });
+    const cross = await server.graphql(ADD, { s: { projectId: mine.projectId, fileSetIds: p.fileSetIds }, k: ['x'] }, other.token);
+    expect(cross.data.addKeywords).toMatchObject({ matched: 0, changed: 0 });
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['boat', 'harbour']);
+  });
+
+  it('refuse bad input with clear messages', async () => {
+    const p = await project(1);
+    const empty = await server.graphql(ADD, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, k: ['ok', ' '] }, p.token);
+    expect(empty.errors?.[0]).toMatchObject({ message: 'Give at least one keyword; empty keywords are refused', extensions: { code: 'BAD_USER_INPUT' } });
+    const none = await server.graphql(ADD, { s: { projectId: p.projectId, fileSetIds: [] }, k: ['x'] }, p.token);
+    expect(none.errors?.[0]?.message).toBe('Select at least one file set, or all matching a filter');
+    const unknown = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/explode`, { token: p.token, body: { fileSetIds: p.fileSetIds } });
+    expect(unknown.status).toBe(404);
+    const cat = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/setCategories`, {
+      token: p.token,
+      body: { fileSetIds: p.fileSetIds, adobeCategory: 'Nope' },
+    });
+    expect(cat.status).toBe(400);
+    expect(cat.body.message ?? cat.body.error).toBe("'Nope' is not one of Adobe Stock's categories");
+    const odd = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/reorderKeywordsByRelevance`, {
+      token: p.token,
+      body: { allMatching: { search: 5 } },
+    });
+    expect(odd.status).toBe(400);
+    expect(odd.body.message ?? odd.body.error).toBe('allMatching.search must be text');
+    const rules = await server.request('PUT', `/api/projects/${p.projectId}/review/rules`, { token: p.token, body: { alwaysInclude: 'drone' } });
+    expect(rules.status).toBe(400);
+    expect(rules.body.message ?? rules.body.error).toBe('Always-include must be a list of keywords');
+  });
+});
+
+describe('the review grid', () => {
+  it('pages by keyset in any sort, filters, and never skips or repeats', async () => {
+    const p = await project(25);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const r: any = await server.graphql(SETS, { p: p.projectId, first: 7, after, sort: 'TITLE', desc: true }, p.token);
+      expect(r.errors).toBeUndefined();
+      seen.push(...r.data.reviewSets.edges.map((e: { node: { baseName: string } }) => e.node.baseName));
+      expect(r.data.reviewSets.totalCount).toBe(25);
+      if (!r.data.reviewSets.pageInfo.hasNextPage) break;
+      after = r.data.reviewSets.pageInfo.endCursor;
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+    expect(seen[0]).toBe('DJI_0009'); // "Harbour 9" sorts last ascending
+    const lisbon = await server.graphql(SETS, { p: p.projectId, first: 100, filter: { city: 'LISBON' } }, p.token);
+    expect(lisbon.errors).toBeUndefined();
+    expect(lisbon.data.reviewSets.totalCount).toBe(12);
+    const rest = await server.request('GET', `/api/projects/${p.projectId}/review/sets?limit=10&sort=keywordCount`, { token: p.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body.sets).toHaveLength(10);
+    expect(rest.body.nextCursor).toEqual(expect.any(String));
+    const bad = await server.graphql(SETS, { p: p.projectId, after: 'bogus' }, p.token);
+    expect(bad.errors?.[0]).toMatchObject({ message: 'Invalid cursor', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The review grid (issue 20) in headless Chromium against a real server: a project of 1,000 sets
+ * read in keyset pages while scrolling, keyboard editing, shift-click ranges, a bulk action and its
+ * undo, at 375 px and in both themes. Timings are printed (figures to report), never asserted.
+ */
+import type { Page } from 'playwright-core';
+import { signUp } from '../../api/src/test-support/test-server.js';
+import { seedProject, type SeedFileSet } from '../../api/src/exports/test-support/seed-results.js';
+import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
+
+const SETS = 1000;
+let h: BrowserHarness;
+let token: string;
+let projectId: string;
+let fileSetIds: string[];
+
+const name = (i: number) => `DJI_${String(i).padStart(4, '0')}`;
+
+beforeAll(async () => {
+  h = await startBrowserHarness();
+  const user = await signUp(h.server);
+  token = user.token;
+  const sets: SeedFileSet[] = Array.from({ length: SETS }, (_, k) => {
+    const i = k + 1;
+    return {
+      baseName: name(i),
+      files: [{ filename: `${name(i)}.MP4` }],
+      result:
+        i % 50 === 0
+          ? undefined
+          : {
+              title: `Coastline ${i}`,
+              description: `Waves along the coast, clip ${i}`,
+              keywords: i % 7 === 0 ? ['coast'] : ['coast', 'sea', 'waves', 'cliff', 'aerial', 'ocean', 'nature', 'travel'],
+              adobe: i % 3 ? 'Landscape' : null,
+              shutterstockA: 'Nature',
+              city: i % 2 ? 'Porto' : 'Lisbon',
+              country: 'Portugal',
+              shotTypes: { aerial: true, orbit: i % 4 === 0 },
+            },
+    };
+  });
+  ({ projectId, fileSetIds } = await seedProject(h.server.services, { ownerId: user.id, name: 'Big shoot', sets }));
+}, 120_000);
+afterAll(() => h.close());
+
+async function open(width = 1280, theme?: 'minimalist'): Promise<Page> {
+  const { context, page } = await h.newPage({ width, height: 860 });
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  await page.goto('/dashboard');
+  if (theme) await page.locator('html').evaluate((html, t) => html.setAttribute('data-theme', t), theme);
+  return page;
+}
+
+const keywordsOf = async (id: string): Promise<string[]> =>
+  (await h.server.request('GET', `/api/filesets/${id}/results`, { token })).body.results.content.keywords;
+
+it('keeps the grid out of the first load and shows 1,000 sets in pages as it scrolls', async () => {
+  const { context, page } = await h.newPage({ width: 1280, height: 860 });
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r.url());
+  });
+  await page.goto('/dashboard');
+  await page.getByText('Big shoot').first().waitFor();
+  expect(scripts.some((s) => /ReviewPage/.test(s))).toBe(false);
+
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: false });
+  });
+  const started = Date.now();
+  await page.evaluate((id) => {
+    history.pushState({}, '', `/project/${id}/review`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, projectId);
+  await page.getByText('Coastline 1', { exact: true }).waitFor();
+  const firstRows = Date.now() - started;
+  console.log(`first rows after ${firstRows} ms`);
+  expect(scripts.some((s) => /ReviewPage/.test(s))).toBe(true);
+  expect(await page.getByText(`${SETS} sets`).count()).toBe(1);
+  // Only the rows in view are in the DOM.
+  expect(await page.getByTestId('review-row').count()).toBeLessThan(60);
+
+  const scrollStart = Date.now();
+  const grid = page.getByTestId('review-grid');
+  for (let i = 0; i < 200; i++) {
+    await grid.evaluate((el) => el.scrollBy(0, 4000));
+    if (await page.getByText(`${name(SETS)}.MP4`, { exact: true }).count()) break;
+    await page.waitForTimeout(50);
+  }
+  await page.getByText(`${name(SETS)}.MP4`, { exact: true }).waitFor();
+  const scrollEnd = Date.now() - scrollStart;
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  console.log(
+    `review grid, ${SETS} sets: first rows ${firstRows} ms; scrolled to the end in ${scrollEnd} ms; long tasks ${longTasks.length}, longest ${Math.round(Math.max(0, ...longTasks))} ms`,
+  );
+  await h.screenshot(page, 'review-grid-end');
+}, 240_000);
+
+it('edits a title with the keyboard: arrows, Enter, Ctrl+S; Escape cancels', async () => {
+  const page = await open();
+  await page.goto(`/project/${projectId}/review`);
+  await page.getByText('Coastline 1', { exact: true }).waitFor();
+  const grid = page.getByTestId('review-grid');
+  await grid.focus();
+  // Active cell starts on the thumbnail of row 1: three right is the title.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const input = page.getByRole('textbox', { name: `Edit Title of ${name(2)}` });
+  await input.fill('Cliffs at dawn');
+  await page.keyboard.press('Escape');
+  await input.waitFor({ state: 'detached' });
+  expect(await page.getByText('Cliffs at dawn').count()).toBe(0);
+  await page.keyboard.press('Enter');
+  await input.fill('Cliffs at dawn');
+  await page.keyboard.press('Control+s');
+  await page.getByText(`Saved ${name(2)}.`).waitFor();
+  const saved = await h.server.request('GET', `/api/filesets/${fileSetIds[1]}/results`, { token });
+  expect(saved.body.results.content.title).toBe('Cliffs at dawn');
+  // The rest of the result is kept (the save sends the title only).
+  expect(saved.body.results.content.keywords).toHaveLength(8);
+  await h.screenshot(page, 'review-grid-edited');
+});
+
+it('selects a range with shift-click, adds keywords to it in bulk, and undoes it', async () => {
+  const page = await open();
+  await page.goto(`/project/${projectId}/review`);
+  await page.getByText('Coastline 1', { exact: true }).waitFor();
+  await page.getByRole('checkbox', { name: `Select ${name(3)}` }).click();
+  await page.getByRole('checkbox', { name: `Select ${name(6)}` }).click({ modifiers: ['Shift'] });
+  await page.getByText('4 selected').waitFor();
+  await page.getByRole('textbox', { name: 'Keywords (comma-separated)' }).fill('Douro, sunset');
+  await page.getByRole('checkbox', { name: 'at the start' }).check();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByText('Add keywords: changed 4 of 4 sets.').waitFor();
+  expect((await keywordsOf(fileSetIds[3]!)).slice(0, 3)).toEqual(['Douro', 'sunset', 'coast']);
+  await h.screenshot(page, 'review-grid-bulk');
+  await page.getByRole('button', { name: 'Undo addKeywords' }).click();
+  await page.getByText('Undone: 4 sets restored.').waitFor();
+  expect(await keywordsOf(fileSetIds[3]!)).toEqual(['coast', 'sea', 'waves', 'cliff', 'aerial', 'ocean', 'nature', 'travel']);
+});
+
+it('filters by city and agency problems', async () => {
+  const page = await open();
+  await page.goto(`/project/${projectId}/review`);
+  await page.getByText('Coastline 1', { exact: true }).waitFor();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('PENDING');
+  await page.getByText('20 sets').waitFor();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+  await page.getByRole('textbox', { name: 'City' }).fill('lisbon');
+  await page.getByText('480 sets').waitFor();
+  await page.getByRole('combobox', { name: 'Agency problems' }).selectOption('Shutterstock');
+  // Sets with a single keyword (every 7th) are refused by Shutterstock (7 keywords at least).
+  await page.getByText('Coastline 14', { exact: true }).waitFor();
+  expect(await page.getByText('Coastline 2', { exact: true }).count()).toBe(0);
+  await h.screenshot(page, 'review-grid-filtered');
+});
+
+it('works at 375 px and in the minimalist theme', async () => {
+  const narrow = await open(375);
+  await narrow.goto(`/project/${projectId}/review`);
+  await narrow.getByText('Coastline 1', { exact: true }).waitFor();
+  const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await narrow.getByRole('checkbox', { name: `Select ${name(1)}` }).click();
+  await narrow.getByText('1 selected').waitFor();
+  await h.screenshot(narrow, 'review-grid-375');
+  const light = await open(1280, 'minimalist');
+  await light.goto(`/project/${projectId}/review`);
+  await light.locator('html').evaluate((html) => html.setAttribute('data-theme', 'minimalist'));
+  await light.getByText('Coastline 1', { exact: true }).waitFor();
+  await light.getByRole('checkbox', { name: `Select ${name(2)}` }).click();
+  await h.screenshot(light, 'review-grid-minimalist');
+});
+
+it('is linked from the project page', async () => {
+  const page = await open();
+  await page.goto(`/project/${projectId}`);
+  await page.getByRole('link', { name: 'Review all sets in a grid' }).click();
+  await page.getByTestId('review-grid').getByText('Coastline 1', { exact: true }).waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/project/${projectId}/review`);
+  await page.goBack();
+  await page.getByRole('link', { name: 'Review all sets in a grid' }).waitFor();
+  await h.screenshot(page, 'review-link-project-page');
+});
