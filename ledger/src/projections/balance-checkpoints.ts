@@ -36,24 +36,27 @@ export interface AccountBalanceAsOf {
 const HORIZON_WAIT_MS = 2000;
 
 /**
- * The highest posting id below which no transaction can still commit one: the largest id visible
- * in a snapshot, once every transaction that snapshot saw running has ended (ids are handed out in
- * order, so a later transaction gets higher ones). Null when they are still running after the wait.
+ * The highest posting id below which no transaction can still commit one: the largest id committed
+ * now, once every transaction that was then writing postings has ended. A transaction holds its
+ * ROW EXCLUSIVE lock on ledger_postings from before it takes ids until it ends, and ids are handed
+ * out in order, so any later writer gets higher ones. (pg_locks, not snapshot xids: the xids of a
+ * snapshot cover every database of the server.) Null when the writers are still running after the wait.
  */
 async function safeHorizon(pool: pg.Pool): Promise<string | null> {
-  const snap = await pool.query<{ snap: string; h: string }>(
-    'SELECT pg_current_snapshot()::text AS snap, (SELECT coalesce(max(id), 0) FROM ledger_postings)::text AS h',
+  const max = await pool.query<{ h: string }>('SELECT coalesce(max(id), 0)::text AS h FROM ledger_postings');
+  const writers = await pool.query<{ vxids: string[] }>(
+    `SELECT coalesce(array_agg(virtualtransaction), '{}') AS vxids FROM pg_locks
+     WHERE relation = 'ledger_postings'::regclass AND mode = 'RowExclusiveLock' AND pid <> pg_backend_pid()
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
   );
-  const { snap: snapshot, h } = snap.rows[0]!;
-  for (const started = Date.now(); Date.now() - started < HORIZON_WAIT_MS;) {
-    const running = await pool.query<{ done: boolean }>(
-      `SELECT coalesce(bool_and(pg_xact_status(x) IS DISTINCT FROM 'in progress'), true) AS done FROM pg_snapshot_xip($1::pg_snapshot) x`,
-      [snapshot],
-    );
-    if (running.rows[0]!.done) return h;
+  const vxids = writers.rows[0]!.vxids;
+  for (const started = Date.now(); vxids.length > 0;) {
+    const running = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_locks WHERE virtualtransaction = ANY($1::text[])', [vxids]);
+    if (running.rows[0]!.n === 0) break;
+    if (Date.now() - started > HORIZON_WAIT_MS) return null;
     await new Promise((r) => setTimeout(r, 5));
   }
-  return null;
+  return max.rows[0]!.h;
 }
 
 /**
