@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NavBar } from './NavBar';
 import { ThemeApplier } from './theme';
 import { useSession } from './session';
@@ -23,6 +23,10 @@ import { AdminQueuePage } from '../pages/AdminQueuePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { DocumentTitle } from './document-title';
+import { Loading } from '../ui/Loading';
+
+// Loaded when first opened: finance admins only, kept out of everyone's first load.
+const AdminFinancePage = lazy(() => import('../pages/AdminFinancePage'));
 
 /** To /login, remembering the page asked for: the login page returns there afterwards. */
 function ToLogin() {
@@ -135,6 +139,16 @@ export function App() {
             element={
               <AdminOnly>
                 <AdminLedgerPage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/finance"
+            element={
+              <AdminOnly>
+                <Suspense fallback={<Loading />}>
+                  <AdminFinancePage />
+                </Suspense>
               </AdminOnly>
             }
           />
