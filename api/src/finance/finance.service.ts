@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { accountBalancesAsOf, balancesAsOf, balanceTotalsAsOf, refreshBalanceCheckpoints, SYSTEM_ACCOUNTS, userAccount } from '@shotlog/ledger';
+import { accountBalancesAsOf, balancesAsOf, balanceTotalsAsOf, inTransaction, refreshBalanceCheckpoints, SYSTEM_ACCOUNTS, userAccount } from '@shotlog/ledger';
 import { badInput, notFound } from '../errors/app-error.js';
 import { parseId } from '../validation/ids.js';
 import type { UsersService } from '../users/users.service.js';
@@ -46,6 +46,21 @@ export class FinanceService {
     return refreshBalanceCheckpoints(this.pool);
   }
 
+  /**
+   * Reads in one snapshot (the page, the totals and the movements agree with each other), with JIT
+   * off: the as-of queries' cost estimates make PostgreSQL spend more compiling them than running them.
+   */
+  private read<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(
+      this.pool,
+      async (client) => {
+        await client.query('SET LOCAL jit = off');
+        return work(client);
+      },
+      'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+    );
+  }
+
   async trialBalance(q: { asOf?: unknown; after?: unknown; limit: number }) {
     const asOf = parseInstant(q.asOf, 'asOf') ?? this.now();
     let after: string | undefined;
@@ -54,7 +69,9 @@ export class FinanceService {
       after = q.after;
     }
     await this.refresh();
-    const [rows, totals] = await Promise.all([balancesAsOf(this.pool, asOf, { after, limit: q.limit + 1 }), balanceTotalsAsOf(this.pool, asOf)]);
+    const [rows, totals] = await this.read(
+      async (c) => [await balancesAsOf(c, asOf, { after, limit: q.limit + 1 }), await balanceTotalsAsOf(c, asOf)] as const,
+    );
     const hasMore = rows.length > q.limit;
     const accounts = rows.slice(0, q.limit).map((r) => ({ account: r.account, balance: money(r.balance) }));
     const total = totals.reduce((sum, t) => sum + BigInt(t.balance), 0n);
@@ -74,18 +91,18 @@ export class FinanceService {
     const asOf = parseInstant(rawAsOf, 'asOf') ?? this.now();
     if (!(await this.users.findById(userId))) throw notFound('User not found');
     await this.refresh();
-    const [row] = await accountBalancesAsOf(this.pool, asOf, [userAccount(userId)]);
+    const [row] = await this.read((c) => accountBalancesAsOf(c, asOf, [userAccount(userId)]));
     return { userId, asOf, balance: money(row?.balance ?? 0) };
   }
 
   /** Credits owed to users as of each instant: minus what the system accounts hold (double entry). */
-  private async owedAt(instants: Date[]): Promise<bigint[]> {
-    return Promise.all(
-      instants.map(async (at) => {
-        const rows = await accountBalancesAsOf(this.pool, at, SYSTEM);
-        return -rows.reduce((sum, r) => sum + BigInt(r.balance), 0n);
-      }),
-    );
+  private async owedAt(c: pg.ClientBase, instants: Date[]): Promise<bigint[]> {
+    const owed: bigint[] = [];
+    for (const at of instants) {
+      const rows = await accountBalancesAsOf(c, at, SYSTEM);
+      owed.push(-rows.reduce((sum, r) => sum + BigInt(r.balance), 0n));
+    }
+    return owed;
   }
 
   /** The period's statement and, unless groupBy is `none`, one statement per calendar month (UTC) of it. */
@@ -97,8 +114,16 @@ export class FinanceService {
     await this.refresh();
     // Balances "before from" are as of the last millisecond before it (events carry millisecond times).
     const boundaries = [from, ...pieces.map((p) => p.to)];
-    const owed = await this.owedAt(boundaries.map((b) => new Date(b.getTime() - 1)));
-    const byPiece = await this.movements(pieces);
+    const [owed, byPiece] = await this.read(
+      async (c) =>
+        [
+          await this.owedAt(
+            c,
+            boundaries.map((b) => new Date(b.getTime() - 1)),
+          ),
+          await this.movements(c, pieces),
+        ] as const,
+    );
     const statements = pieces.map((p, i) => this.statementOf(p, owed[i]!, owed[i + 1]!, byPiece[i]!));
     const whole = this.statementOf({ from, to }, owed[0]!, owed.at(-1)!, sumMovements(byPiece));
     return { ...whole, periods: groupBy === 'month' ? statements : [] };
@@ -114,9 +139,9 @@ export class FinanceService {
   }
 
   /** Per piece: credits (signed, as users see them) and dollars per kind, from the period's events. */
-  private async movements(pieces: { from: Date; to: Date }[]): Promise<Map<MovementKind, { credits: bigint; cents: bigint }>[]> {
+  private async movements(c: pg.ClientBase, pieces: { from: Date; to: Date }[]): Promise<Map<MovementKind, { credits: bigint; cents: bigint }>[]> {
     const starts = pieces.map((p) => p.from.toISOString());
-    const result = await this.pool.query<{ piece: number; kind: MovementKind; credits: string; cents: string }>(
+    const result = await c.query<{ piece: number; kind: MovementKind; credits: string; cents: string }>(
       `WITH pieces AS (SELECT i::int AS piece, s::timestamptz AS start, lead(s::timestamptz, 1, $2::timestamptz) OVER (ORDER BY i) AS stop
                        FROM unnest($1::text[]) WITH ORDINALITY AS t(s, i))
        SELECT pieces.piece - 1 AS piece,
@@ -141,26 +166,38 @@ export class FinanceService {
 
   /**
    * The journal: one row per posting in [from, to), in time order, each event's rows summing to
-   * zero. The period is checked before the header is yielded; pages are read by keyset so memory
-   * stays flat however many postings there are.
+   * zero. The period is checked before the header is yielded. One server-side cursor in one
+   * snapshot (a consistent journal), fetched a page at a time so memory stays flat; stopping early
+   * (the client went away) rolls the transaction back and frees the connection.
    */
   async *journalCsv(q: { from?: unknown; to?: unknown }): AsyncGenerator<string, void> {
     const { from, to } = parsePeriod(q.from, q.to, this.now());
     yield journalCsvHeader();
-    let cursor: { at: string; id: string } = { at: '-infinity', id: '0' };
-    for (;;) {
-      const page = await this.pool.query<JournalRow & { at: string }>(
-        `SELECT p.id::text, p.created_at::text AS at, p.created_at AS "createdAt", p.event_id AS "eventId", e.type AS "eventType",
-                p.account, p.amount::text AS amount, e.user_id AS "userId", e.actor_id AS "actorId", e.reason
+    const client = await this.pool.connect();
+    let done = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await client.query('SET LOCAL jit = off');
+      await client.query(
+        `DECLARE finance_journal NO SCROLL CURSOR FOR
+         SELECT to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date, p.event_id AS "eventId", e.type AS "eventType",
+                p.account, CASE WHEN p.amount < 0 THEN round(-p.amount / 100.0, 2)::text END AS debit,
+                CASE WHEN p.amount > 0 THEN round(p.amount / 100.0, 2)::text END AS credit, e.user_id AS "userId", e.actor_id AS "actorId", e.reason
          FROM ledger_postings p JOIN ledger_events e ON e.id = p.event_id
-         WHERE p.created_at >= $1 AND p.created_at < $2 AND (p.created_at, p.id) > ($3::timestamptz, $4::bigint)
-         ORDER BY p.created_at, p.id LIMIT ${JOURNAL_PAGE}`,
-        [from, to, cursor.at, cursor.id],
+         WHERE p.created_at >= $1 AND p.created_at < $2
+         ORDER BY p.created_at, p.id`,
+        [from, to],
       );
-      if (page.rows.length) yield journalCsvRows(page.rows);
-      if (page.rows.length < JOURNAL_PAGE) return;
-      const last = page.rows.at(-1)!;
-      cursor = { at: last.at, id: last.id };
+      for (;;) {
+        const page = await client.query<JournalRow>(`FETCH ${JOURNAL_PAGE} FROM finance_journal`);
+        if (page.rows.length) yield journalCsvRows(page.rows);
+        if (page.rows.length < JOURNAL_PAGE) break;
+      }
+      await client.query('COMMIT');
+      done = true;
+    } finally {
+      if (!done) await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
     }
   }
 }

@@ -6,18 +6,19 @@
  */
 import { decimalCell, textCell } from '../exports/csv-cells.js';
 import { csvRecords } from '../exports/csv-writer.js';
-import { money } from './money-text.js';
 
 export const JOURNAL_CSV_COLUMNS = ['date', 'eventId', 'eventType', 'account', 'debit', 'credit', 'userId', 'actorId', 'reason'] as const;
 
 export interface JournalRow {
-  id: string;
-  createdAt: Date;
+  /** ISO 8601, UTC, milliseconds (as the events are stamped). */
+  date: string;
   eventId: string;
   eventType: string;
   account: string;
-  /** Signed cents as decimal text. */
-  amount: string;
+  /** Credits taken from the account ("12.50"), or null. */
+  debit: string | null;
+  /** Credits added to the account, or null. */
+  credit: string | null;
   userId: string;
   actorId: string | null;
   reason: string | null;
@@ -29,20 +30,16 @@ export function journalCsvHeader(): string {
 
 export function journalCsvRows(rows: readonly JournalRow[]): string {
   return csvRecords(
-    rows.map((r) => {
-      const negative = r.amount.startsWith('-');
-      const value = money(negative ? r.amount.slice(1) : r.amount);
-      return [
-        r.createdAt.toISOString(),
-        r.eventId,
-        textCell(r.eventType),
-        textCell(r.account),
-        negative ? decimalCell(value) : '',
-        negative ? '' : decimalCell(value),
-        textCell(r.userId),
-        textCell(r.actorId),
-        textCell(r.reason),
-      ];
-    }),
+    rows.map((r) => [
+      r.date,
+      r.eventId,
+      textCell(r.eventType),
+      textCell(r.account),
+      decimalCell(r.debit),
+      decimalCell(r.credit),
+      textCell(r.userId),
+      textCell(r.actorId),
+      textCell(r.reason),
+    ]),
   );
 }
