@@ -25,6 +25,9 @@ import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { DocumentTitle } from './document-title';
 import { Loading } from '../ui/Loading';
 
+// Its script is loaded when first opened (finance admins only, kept out of everyone's first load);
+// its small stylesheet ships with the rest, so the visual reference (web/e2e) holds it too.
+import '../modules/finance/finance.css';
 // Loaded when first opened: finance admins only, kept out of everyone's first load.
 const AdminFinancePage = lazy(() => import('../pages/AdminFinancePage'));
 

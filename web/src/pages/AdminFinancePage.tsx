@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { TrialBalanceCard } from '../modules/finance/components/TrialBalanceCard';
 import { StatementCard } from '../modules/finance/components/StatementCard';
-import '../modules/finance/finance.css';
 
 /** Month-end finance for administrators: trial balance with its zero check, period statement and chart, journal download. */
 export function AdminFinancePage() {
