@@ -175,6 +175,7 @@ export class FinanceService {
     yield journalCsvHeader();
     const client = await this.pool.connect();
     let done = false;
+    let next: Promise<pg.QueryResult<JournalRow>> | null = null;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       await client.query('SET LOCAL jit = off');
@@ -188,14 +189,18 @@ export class FinanceService {
          ORDER BY p.created_at, p.id`,
         [from, to],
       );
-      for (;;) {
-        const page = await client.query<JournalRow>(`FETCH ${JOURNAL_PAGE} FROM finance_journal`);
+      // The next page is asked for before this one is written out, so the database works while the CSV is made.
+      const fetchPage = () => client.query<JournalRow>(`FETCH ${JOURNAL_PAGE} FROM finance_journal`);
+      next = fetchPage();
+      while (next) {
+        const page: pg.QueryResult<JournalRow> = await next;
+        next = page.rows.length === JOURNAL_PAGE ? fetchPage() : null;
         if (page.rows.length) yield journalCsvRows(page.rows);
-        if (page.rows.length < JOURNAL_PAGE) break;
       }
       await client.query('COMMIT');
       done = true;
     } finally {
+      await next?.catch(() => undefined);
       if (!done) await client.query('ROLLBACK').catch(() => undefined);
       client.release();
     }
