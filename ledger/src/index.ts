@@ -16,3 +16,14 @@ export type * from './commands.js';
 export { decide, validateCommand, DEFAULT_ADJUSTMENT_REASON } from './decide.js';
 export { evolve, initialState, type AccountState, type RunState } from './evolve.js';
 export { postingsFor, SYSTEM_ACCOUNTS, type Posting } from './postings.js';
+// As-of balances from the postings through balance checkpoints (projections/balance-checkpoints.ts).
+export {
+  CHECKPOINT_EVERY,
+  refreshBalanceCheckpoints,
+  balancesAsOf,
+  accountBalancesAsOf,
+  balanceTotalsAsOf,
+  type AccountBalanceAsOf,
+  type CheckpointRefresh,
+} from './projections/balance-checkpoints.js';
+export { userAccount } from './postings.js';

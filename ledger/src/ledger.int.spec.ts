@@ -136,6 +136,6 @@ describe('a user account from sign-up to refund', () => {
     await migrateLedger(db.pool);
     await Promise.all([migrateLedger(db.pool), migrateLedger(db.pool)]);
     const { rows } = await db.pool.query('SELECT version FROM ledger_schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 });

@@ -33,7 +33,7 @@ const ADMIN = { username: 'visualadmin', password: 'admin-secret-1', email: 'vis
 /** Every route of web/src/app/App.tsx, by who can see it. */
 const PUBLIC_PAGES = ['/', '/login', '/createacct', '/about', '/contact', '/notice', '/reset-password?token=abc', '/no-such-page'];
 const USER_PAGES = ['/dashboard', '/createproject', '/project/:id', '/account', '/purchase-credits', '/transactions', '/purchase-requests'];
-const ADMIN_PAGES = ['/admin/users', '/admin/purchase-requests', '/admin/ledger', '/admin/queue'];
+const ADMIN_PAGES = ['/admin/users', '/admin/purchase-requests', '/admin/ledger', '/admin/queue', '/admin/finance'];
 
 /** No motion and no caret: two pictures of one state must be the same picture. */
 const STILL = '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';

@@ -8,6 +8,7 @@ import { quotasModule } from '../quotas/quotas.module.js';
 import { creditsModule } from '../credits/credits.module.js';
 import { purchasesModule } from '../purchases/purchases.module.js';
 import { adminModule } from '../admin/admin.module.js';
+import { financeModule } from '../finance/finance.module.js';
 import { exportsModule } from '../exports/exports.module.js';
 import { tracksModule } from '../tracks/tracks.module.js';
 import { processingModule } from '../processing/processing.module.js';
@@ -37,6 +38,7 @@ export const modules = [
   creditsModule,
   purchasesModule,
   adminModule,
+  financeModule,
   exportsModule,
   tracksModule,
   processingModule,

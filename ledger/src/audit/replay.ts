@@ -6,6 +6,7 @@ import { insertTransactions, transactionRecordFor, type TransactionRecord } from
 import { inTransaction, SNAPSHOT, toCents } from '../store/db.js';
 import { readAllEvents, toDomainEvent } from '../store/events-table.js';
 import { readPostingSums } from '../store/postings-table.js';
+import { verifyBalanceCheckpoints } from '../projections/balance-checkpoints.js';
 import type { ReplayComparison, ReplayDifference } from '../types.js';
 
 const BATCH = 10_000;
@@ -56,6 +57,7 @@ export async function replayAndCompare(pool: pg.Pool): Promise<ReplayComparison>
         ...(await compareBalances(client)),
         ...(await compareTransactions(client)),
         ...comparePostings(await readPostingSums(client), postingSums),
+        ...(await verifyBalanceCheckpoints(client)),
       ].slice(0, MAX_DIFFERENCES);
       return { ok: differences.length === 0, eventsReplayed, differences };
     },

@@ -24,6 +24,8 @@ export async function restrictLedgerRole(pool: pg.Pool, roleName: string): Promi
     await client.query(`GRANT SELECT, INSERT ON ledger_transactions TO ${role}`);
     // The balance row is locked FOR UPDATE and rewritten; idempotency keys get their answer written.
     await client.query(`GRANT SELECT, INSERT, UPDATE ON ledger_account_balances, ledger_idempotency_keys TO ${role}`);
+    // Balance checkpoints are a rebuildable projection: rows are replaced when a late posting arrives.
+    await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ledger_balance_checkpoints, ledger_checkpoint_state TO ${role}`);
     await client.query(`GRANT SELECT ON ledger_schema_migrations TO ${role}`);
     await client.query(`GRANT USAGE ON SEQUENCE ledger_event_sequence TO ${role}`);
   });

@@ -125,6 +125,34 @@ const MIGRATIONS: readonly Migration[] = [
       $$;
     `,
   },
+  {
+    version: 3,
+    name: 'balance checkpoints and as-of indexes',
+    sql: `
+      -- As-of reads walk one account's postings in (created_at, id) order from its latest checkpoint;
+      -- the journal export pages all postings in the same order.
+      CREATE INDEX ledger_postings_account_time_idx ON ledger_postings (account, created_at, id) INCLUDE (amount);
+      CREATE INDEX ledger_postings_time_idx ON ledger_postings (created_at, id);
+
+      -- A projection of the postings (projections/balance-checkpoints.ts): an account's balance and
+      -- posting count through one posting, in (created_at, id) order, every N postings of the account.
+      -- It covers only postings with id <= ledger_checkpoint_state.through_posting_id; rebuilt, not
+      -- appended, when a posting arrives with an earlier time than a checkpoint (clock skew).
+      CREATE TABLE ledger_balance_checkpoints (
+        account text NOT NULL,
+        created_at timestamptz NOT NULL,
+        posting_id bigint NOT NULL,
+        balance bigint NOT NULL,
+        postings bigint NOT NULL,
+        PRIMARY KEY (account, created_at, posting_id)
+      );
+      CREATE TABLE ledger_checkpoint_state (
+        id boolean PRIMARY KEY DEFAULT true CHECK (id),
+        through_posting_id bigint NOT NULL
+      );
+      INSERT INTO ledger_checkpoint_state (through_posting_id) VALUES (0);
+    `,
+  },
 ];
 
 /** Arbitrary constant: the advisory lock that lets several processes start at once and migrate once. */
@@ -152,4 +180,10 @@ export async function migrateLedger(pool: pg.Pool): Promise<void> {
 /** The tables a restricted role may only read and append to. */
 export const APPEND_ONLY_TABLES = ['ledger_events', 'ledger_postings'] as const;
 /** The tables the ledger rewrites as it works (projections and idempotency answers). */
-export const PROJECTION_TABLES = ['ledger_account_balances', 'ledger_transactions', 'ledger_idempotency_keys'] as const;
+export const PROJECTION_TABLES = [
+  'ledger_account_balances',
+  'ledger_transactions',
+  'ledger_idempotency_keys',
+  'ledger_balance_checkpoints',
+  'ledger_checkpoint_state',
+] as const;

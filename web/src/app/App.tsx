@@ -27,6 +27,11 @@ import { Loading } from '../ui/Loading';
 
 // The review grid (TanStack Table + Virtual) loads only when opened: the first load stays small.
 const ReviewPage = lazy(() => import('../pages/ReviewPage'));
+// Its script is loaded when first opened (finance admins only, kept out of everyone's first load);
+// its small stylesheet ships with the rest, so the visual reference (web/e2e) holds it too.
+import '../modules/finance/finance.css';
+// Loaded when first opened: finance admins only, kept out of everyone's first load.
+const AdminFinancePage = lazy(() => import('../pages/AdminFinancePage'));
 
 /** To /login, remembering the page asked for: the login page returns there afterwards. */
 function ToLogin() {
@@ -149,6 +154,16 @@ export function App() {
             element={
               <AdminOnly>
                 <AdminLedgerPage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/finance"
+            element={
+              <AdminOnly>
+                <Suspense fallback={<Loading />}>
+                  <AdminFinancePage />
+                </Suspense>
               </AdminOnly>
             }
           />

@@ -20,6 +20,7 @@ const TITLES: Array<[pattern: string, title: string]> = [
   ['/admin/users', 'All Users'],
   ['/admin/purchase-requests', 'Manage Purchase Requests'],
   ['/admin/ledger', 'Ledger Explorer'],
+  ['/admin/finance', 'Finance'],
   ['/admin/queue', 'Job Queue'],
 ];
 

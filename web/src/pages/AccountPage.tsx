@@ -62,6 +62,9 @@ export function AccountPage() {
             <Link to="/admin/ledger" className="button">
               Ledger Explorer
             </Link>
+            <Link to="/admin/finance" className="button">
+              Finance
+            </Link>
             <Link to="/admin/queue" className="button">
               Job Queue
             </Link>
