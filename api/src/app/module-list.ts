@@ -17,6 +17,7 @@ import { filesModule } from '../files/files.module.js';
 import { resultsModule } from '../results/results.module.js';
 import { healthModule } from '../health/health.module.js';
 import { explorerModule } from '../explorer/explorer.module.js';
+import { deliveryModule } from '../delivery/delivery.module.js';
 
 /**
  * Every feature of the API, once. The composition root derives from this list the services (built
@@ -43,6 +44,7 @@ export const modules = [
   resultsModule,
   healthModule,
   explorerModule,
+  deliveryModule,
 ] as const;
 
 /** What one module names, by its services, handlers and steps (each typed by the module). */

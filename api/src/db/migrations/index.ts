@@ -8,6 +8,7 @@ import { Migration20261123060000_integrators } from './Migration20261123060000_i
 import { Migration20261123070000_auth_rate_limits } from './Migration20261123070000_auth_rate_limits.js';
 import { Migration20261123160000_password_resets } from './Migration20261123160000_password_resets.js';
 import { Migration20261123160100_credit_package_prices } from './Migration20261123160100_credit_package_prices.js';
+import { Migration20261125170000_delivery } from './Migration20261125170000_delivery.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -21,4 +22,5 @@ export const migrationsList = [
   { name: 'Migration20261123070000_auth_rate_limits', class: Migration20261123070000_auth_rate_limits },
   { name: 'Migration20261123160000_password_resets', class: Migration20261123160000_password_resets },
   { name: 'Migration20261123160100_credit_package_prices', class: Migration20261123160100_credit_package_prices },
+  { name: 'Migration20261125170000_delivery', class: Migration20261125170000_delivery },
 ];
