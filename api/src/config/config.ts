@@ -79,6 +79,8 @@ const envSchema = z.object({
   DELIVERY_CA_FILE: optionalString,
   /** Key for agency passwords and SSH keys at rest; else generated into DATA_DIR/secrets-key. */
   SECRETS_KEY: optionalString,
+  /** Delivery: a transfer that moves no byte for this long is cut and retried. */
+  DELIVERY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 /** A configuration value that fails validation; the message names the variable and its value. */
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         .filter(Boolean),
       caFile: e.DELIVERY_CA_FILE,
       secretsKey: e.SECRETS_KEY,
+      stallMs: e.DELIVERY_STALL_SECONDS * 1000,
     },
   };
 }

@@ -8,7 +8,6 @@
  */
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { PassThrough } from 'node:stream';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type pg from 'pg';
 import type { Config } from '../config/config.js';
@@ -17,11 +16,11 @@ import type { Logger } from '../logging/logger.js';
 import type { QueueBackend } from '../queue/queue-backend.js';
 import { logConnectionError } from '../logging/shutdown-state.js';
 import { DeliveryHostError } from './agency-hosts.js';
-import { byteCounter, localFrom, openRemote } from './remote-client.js';
+import { byteCounter, localFrom, openRemote, type RemoteSession } from './remote-client.js';
 import { DELIVERY_QUEUE, type ConnectionRow, type DeliverFileJob, type DeliveryService } from './delivery.service.js';
 
 export interface DeliveryWorkerDeps {
-  config: Pick<Config, 'worker'>;
+  config: Pick<Config, 'worker' | 'delivery'>;
   logger: Logger;
   pool: pg.Pool;
   queue: QueueBackend;
@@ -45,6 +44,8 @@ interface ItemRow {
 
 export class DeliveryWorker {
   private worker: Worker | undefined;
+  /** Open remote sessions, cut on a forced close. */
+  private readonly sessions = new Set<RemoteSession>();
 
   constructor(private readonly d: DeliveryWorkerDeps) {}
 
@@ -61,8 +62,18 @@ export class DeliveryWorker {
     return this;
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close();
+  /** Takes no new job; a running transfer gets `graceMs`, then its session is cut (BullMQ hands the job on). */
+  async close(graceMs = 10_000): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    const closing = worker.close();
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([closing.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
+    clearTimeout(timer);
+    if (!inTime) {
+      for (const s of this.sessions) s.close();
+      await worker.close(true).catch(() => undefined);
+    }
   }
 
   private set(id: string, fields: Record<string, unknown>): Promise<unknown> {
@@ -96,9 +107,27 @@ export class DeliveryWorker {
       if (!conns[0]) throw new DeliveryHostError('other', 'The connection was deleted');
       const target = await this.d.delivery.targetOf(conns[0]);
       const session = await openRemote(target, { extraCa: await this.d.delivery.caPem() });
+      this.sessions.add(session);
+      // A server that stops reading (or answering) without closing: cut it after DELIVERY_STALL_SECONDS, retry.
+      const stallMs = this.d.config.delivery.stallMs;
+      let movedAt = Date.now();
+      let stalled = false;
+      let stallReject: (err: Error) => void = () => undefined;
+      const stall = new Promise<never>((_, reject) => (stallReject = reject));
+      stall.catch(() => undefined);
+      const watchdog = setInterval(
+        () => {
+          if (Date.now() - movedAt < stallMs) return;
+          stalled = true;
+          stallReject(new DeliveryHostError('timeout', `No byte moved for ${stallMs / 1000} s; the connection was cut`));
+          session.close();
+        },
+        Math.min(1000, stallMs),
+      );
+      const guard = <T>(p: Promise<T>) => Promise.race([p, stall]);
       try {
         await this.d.delivery.pinHostKey(conns[0].id, session.hostKey);
-        const there = await session.size(item.remote_path);
+        const there = await guard(session.size(item.remote_path));
         if (there === size) {
           await this.set(item.id, { status: 'skipped', bytes_sent: size, message: 'Already on the server with the same size' });
           return { status: 'skipped' };
@@ -110,6 +139,7 @@ export class DeliveryWorker {
         const started = Date.now();
         const counter = byteCounter((n) => {
           sent += n;
+          movedAt = Date.now();
           const now = Date.now();
           if (now - lastAt >= PROGRESS_EVERY_MS) {
             const rate = ((sent - lastBytes) * 1000) / (now - lastAt);
@@ -119,15 +149,22 @@ export class DeliveryWorker {
             void job.updateProgress({ bytesSent: sent }).catch(() => undefined);
           }
         });
-        const body = new PassThrough({ highWaterMark: 1024 * 1024 });
-        await Promise.all([
-          pipeline(localFrom(local, offset), counter, body),
-          session.upload(body, item.remote_path, offset).catch((err: unknown) => {
-            body.destroy();
-            throw err;
-          }),
-        ]);
-        const arrived = await session.size(item.remote_path);
+        // The counter is the upload's source: pulled only as fast as the server takes bytes, so it
+        // measures what left (bytes/s, stall watchdog), not what was read ahead.
+        await guard(
+          Promise.all([
+            pipeline(localFrom(local, offset), counter),
+            session.upload(counter, item.remote_path, offset).catch((err: unknown) => {
+              counter.destroy();
+              throw err;
+            }),
+          ]),
+        ).catch((err: unknown) => {
+          counter.destroy();
+          throw err;
+        });
+        movedAt = Date.now();
+        const arrived = await guard(session.size(item.remote_path));
         if (arrived !== size) throw new DeliveryHostError('other', `The server holds ${arrived ?? 0} of ${size} bytes after the upload`);
         const seconds = Math.max((Date.now() - started) / 1000, 0.001);
         await this.set(item.id, {
@@ -137,7 +174,12 @@ export class DeliveryWorker {
           message: offset > 0 ? `Resumed at byte ${offset}` : null,
         });
         return { status: 'sent' };
+      } catch (err) {
+        if (stalled) throw new DeliveryHostError('timeout', `No byte moved for ${stallMs / 1000} s; the connection was cut`);
+        throw err;
       } finally {
+        clearInterval(watchdog);
+        this.sessions.delete(session);
         session.close();
       }
     } catch (err) {

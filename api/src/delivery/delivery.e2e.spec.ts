@@ -80,6 +80,7 @@ async function settled(deliveryId: string, s: StartedTestServer = server) {
     if (r.body.delivery.done) return r.body.delivery as { items: Array<Record<string, any>>; connections: Array<Record<string, any>> };
     if (Date.now() > until)
       throw new Error(`delivery did not settle: ${JSON.stringify(r.body.delivery.items.map((i: any) => [i.filename, i.status, i.message]))}`);
+    await fs.appendFile(JSON.stringify(r.body.delivery.items.map((i: any) => [i.filename, i.status, i.bytesSent, i.message])) + '\n');
     await new Promise((r) => setTimeout(r, 150));
   }
 }
@@ -99,7 +100,14 @@ beforeAll(async () => {
   expiredFtps = await startFtpsServer({ ...FTP_USER, tls: expired });
   sftp = await startSftpServer(FTP_USER);
   server = await startTestServer({
-    env: { DELIVERY_EXTRA_HOSTS: '127.0.0.1', DELIVERY_CA_FILE: caFile, SECRETS_KEY: 'delivery-e2e-key', JOB_BACKOFF_MS: '100', JOB_ATTEMPTS: '4' },
+    env: {
+      DELIVERY_EXTRA_HOSTS: '127.0.0.1',
+      DELIVERY_CA_FILE: caFile,
+      SECRETS_KEY: 'delivery-e2e-key',
+      JOB_BACKOFF_MS: '100',
+      JOB_ATTEMPTS: '4',
+      DELIVERY_STALL_SECONDS: '15',
+    },
   });
   owner = await signUp(server);
   other = await signUp(server);
@@ -379,6 +387,7 @@ describe('two workers', () => {
         DELIVERY_EXTRA_HOSTS: '127.0.0.1',
         SECRETS_KEY: 'delivery-e2e-key',
         DELIVERY_CA_FILE: path.join(tmp, 'ca.pem'),
+        DELIVERY_STALL_SECONDS: '15',
       },
     });
     try {

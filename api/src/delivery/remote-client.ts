@@ -74,10 +74,25 @@ export function describeRemoteError(err: unknown, t: Pick<RemoteTarget, 'host' |
 }
 
 export async function openRemote(t: RemoteTarget, opts: RemoteOptions = {}): Promise<RemoteSession> {
+  const limit = (opts.timeoutMs ?? 30_000) + 5_000;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    return t.protocol === 'sftp' ? await openSftp(t, opts) : await openFtp(t, opts);
+    const opening = t.protocol === 'sftp' ? openSftp(t, opts) : openFtp(t, opts);
+    // A login that never finishes (a server that accepts and then says nothing) must not hold a worker slot.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void opening.then(
+          (s) => s.close(),
+          () => undefined,
+        );
+        reject(new DeliveryHostError('timeout', `No answer from ${t.host}:${t.port} in time`));
+      }, limit);
+    });
+    return await Promise.race([opening, timeout]);
   } catch (err) {
     throw describeRemoteError(err, t);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -147,6 +162,12 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
   });
   // Errors after login reach the operation that is running; the connection's own must not crash the process.
   conn.on('error', () => undefined);
+  // A server that goes away leaves ssh2's pending writes unanswered: every operation races this.
+  let closedReject: (err: Error) => void = () => undefined;
+  const closed = new Promise<never>((_, reject) => (closedReject = reject));
+  closed.catch(() => undefined);
+  conn.once('close', () => closedReject(new DeliveryHostError('other', `The connection to ${t.host}:${t.port} was cut`)));
+  const live = <T>(p: Promise<T>) => Promise.race([p, closed]);
   const dir = t.remoteFolder;
   const call = <T>(fn: (cb: (err: Error | null | undefined, v: T) => void) => void) =>
     new Promise<T>((resolve, reject) => fn((err, v) => (err ? reject(describeRemoteError(err, t)) : resolve(v))));
@@ -157,20 +178,24 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
   });
   return {
     hostKey: seenKey,
-    list: () => call<Array<{ filename: string }>>((cb) => sftp.readdir(dir, cb)).then((l) => l.map((f) => f.filename)),
+    list: () => live(call<Array<{ filename: string }>>((cb) => sftp.readdir(dir, cb))).then((l) => l.map((f) => f.filename)),
     size: (name) =>
-      new Promise((resolve, reject) =>
-        sftp.stat(path.join(dir, name), (err, st) => {
-          if (!err) return resolve(st.size);
-          if ((err as { code?: number }).code === 2) return resolve(null);
-          reject(describeRemoteError(err, t));
-        }),
+      live(
+        new Promise<number | null>((resolve, reject) =>
+          sftp.stat(path.join(dir, name), (err, st) => {
+            if (!err) return resolve(st.size);
+            if ((err as { code?: number }).code === 2) return resolve(null);
+            reject(describeRemoteError(err, t));
+          }),
+        ),
       ),
     upload: async (source, name, offset) => {
       const sink = sftp.createWriteStream(path.join(dir, name), { flags: offset > 0 ? 'r+' : 'w', start: offset });
       try {
-        await pipeline(source, sink);
+        await live(pipeline(source, sink));
       } catch (err) {
+        sink.destroy();
+        source.destroy();
         throw describeRemoteError(err, t);
       }
     },
@@ -195,5 +220,5 @@ export function byteCounter(onBytes: (n: number) => void): Transform {
   });
 }
 
-/** The local file's bytes from `offset`, in 1 MiB reads (memory stays bounded whatever the size). */
-export const localFrom = (file: string, offset: number) => fs.createReadStream(file, { start: offset, highWaterMark: 1024 * 1024 });
+/** The local file's bytes from `offset`, in 256 KiB reads (memory stays bounded whatever the size). */
+export const localFrom = (file: string, offset: number) => fs.createReadStream(file, { start: offset, highWaterMark: 256 * 1024 });

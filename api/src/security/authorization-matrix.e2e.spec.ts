@@ -81,7 +81,9 @@ const ADMIN = { username: 'matrixadmin', password: 'matrix-admin-1' };
 
 beforeAll(async () => {
   // No pending-purchase quota here: every call of a purchase-request rule makes one more pending request.
-  server = await startTestServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAX_PENDING_PURCHASE_REQUESTS: '0' } });
+  server = await startTestServer({
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAX_PENDING_PURCHASE_REQUESTS: '0', DELIVERY_EXTRA_HOSTS: '127.0.0.1' },
+  });
   fx = await makeMatrixFixture(server, ADMIN);
   routes = listRoutes(server.app);
   const intro = await server.graphql(getIntrospectionQuery());

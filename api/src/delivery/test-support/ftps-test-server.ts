@@ -8,9 +8,7 @@ import { generate } from 'selfsigned';
 
 const require = createRequire(import.meta.url);
 // ftp-srv is CommonJS without types.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const FtpSrv = require('ftp-srv') as any;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { FileSystem } = require('ftp-srv') as any;
 
 const silentLog: any = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {}, child: () => silentLog };

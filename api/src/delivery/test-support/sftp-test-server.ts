@@ -61,6 +61,7 @@ export async function startSftpServer(opts: {
 
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
     clients.add(client);
+    let dropped = false;
     client.on('close', () => clients.delete(client));
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
@@ -96,13 +97,17 @@ export async function startSftpServer(opts: {
             }
           });
           sftp.on('WRITE', (reqid, handle, offset, data) => {
+            // After a drop nothing more from this client reaches the disk (its queued writes included).
+            if (dropped) return;
             const h = handleOf(handle);
             if (h?.fd === undefined) return sftp.status(reqid, STATUS_CODE.FAILURE);
             if (dropAt !== null && offset + data.length > dropAt) {
               const keep = Math.max(0, dropAt - offset);
               fs.writeSync(h.fd, data, 0, keep, offset);
               dropAt = null;
+              dropped = true;
               // The server goes away mid-file; what arrived stays on disk.
+              (client as unknown as { _sock?: { destroy(): void } })._sock?.destroy();
               client.end();
               return;
             }

@@ -107,6 +107,27 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       if (res.status !== 200 && res.status !== 201) throw new Error(`fixture: upload failed with ${res.status} ${await res.text()}`);
       return id;
     },
+    async deliveryConnection() {
+      const r = ok(
+        'delivery connection',
+        await server.request('POST', '/api/delivery/connections', {
+          token: owner.token,
+          body: { agency: 'custom', protocol: 'ftp', host: '127.0.0.1', port: 1, username: 'matrix', password: 'matrix-pass' },
+        }),
+      );
+      return r.connection.id as string;
+    },
+    async delivery() {
+      const projectId = await fx.completeProject();
+      const r = ok(
+        'delivery',
+        await server.request('POST', `/api/delivery/projects/${projectId}/deliveries`, {
+          token: owner.token,
+          body: { connectionIds: [await fx.deliveryConnection()] },
+        }),
+      );
+      return { projectId, deliveryId: r.delivery.id as string };
+    },
     async srtFile() {
       return { filename: 'DJI_0001.SRT', data: await fs.readFile(fixtureSrtPath(SRT)) };
     },
