@@ -80,7 +80,6 @@ async function settled(deliveryId: string, s: StartedTestServer = server) {
     if (r.body.delivery.done) return r.body.delivery as { items: Array<Record<string, any>>; connections: Array<Record<string, any>> };
     if (Date.now() > until)
       throw new Error(`delivery did not settle: ${JSON.stringify(r.body.delivery.items.map((i: any) => [i.filename, i.status, i.message]))}`);
-    await fs.appendFile(JSON.stringify(r.body.delivery.items.map((i: any) => [i.filename, i.status, i.bytesSent, i.message])) + '\n');
     await new Promise((r) => setTimeout(r, 150));
   }
 }
