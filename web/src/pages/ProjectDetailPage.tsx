@@ -7,6 +7,7 @@ import { useResultMutations } from '../modules/project-detail/hooks/use-result-m
 import { ProjectDetailView } from '../modules/project-detail/components/ProjectDetailView';
 import { jobDisplayStatus } from '../modules/project-detail/progress-rules';
 import '../modules/project-detail/project-detail.css';
+import { LazyDeliveryPanel } from '../modules/delivery/components/LazyDeliveryPanel';
 
 /** /project/:id (SPEC §2 Project detail). */
 export function ProjectDetailPage() {
@@ -42,15 +43,18 @@ export function ProjectDetailPage() {
   }
   if (loading || !project) return <Loading />;
   return (
-    <ProjectDetailView
-      key={project.id}
-      project={project}
-      progress={progress}
-      categoryOptions={categoryOptions}
-      live={live}
-      saveResult={saveResult}
-      resetResult={resetResult}
-      onChanged={reload}
-    />
+    <>
+      <ProjectDetailView
+        key={project.id}
+        project={project}
+        progress={progress}
+        categoryOptions={categoryOptions}
+        live={live}
+        saveResult={saveResult}
+        resetResult={resetResult}
+        onChanged={reload}
+      />
+      <LazyDeliveryPanel projectId={project.id} processing={project.status === 'processing'} />
+    </>
   );
 }

@@ -1,0 +1,13 @@
+import { lazy, Suspense } from 'react';
+import { Loading } from '../../../ui/Loading';
+
+/** The Delivery panel is loaded only when a project page opens (first-load budget). */
+const DeliveryPanel = lazy(() => import('./DeliveryPanel'));
+
+export function LazyDeliveryPanel(props: { projectId: string; processing: boolean }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <DeliveryPanel {...props} />
+    </Suspense>
+  );
+}
