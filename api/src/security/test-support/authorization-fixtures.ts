@@ -42,6 +42,7 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
 
   let jpg: Promise<string> | undefined;
   let lastToken: string | null = null;
+  let deliveryProject: Promise<string> | null = null;
   const fx: MatrixFixture = {
     users: accounts,
     tokens,
@@ -118,7 +119,8 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       return r.connection.id as string;
     },
     async delivery() {
-      const projectId = await fx.completeProject();
+      // One project for every delivery call: the matrix calls these thousands of times under one account's project quota.
+      const projectId = await (deliveryProject ??= fx.completeProject());
       const r = ok(
         'delivery',
         await server.request('POST', `/api/delivery/projects/${projectId}/deliveries`, {

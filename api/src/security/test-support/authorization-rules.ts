@@ -246,9 +246,9 @@ export const restRules: Record<string, RestRule> = {
   'POST /api/delivery/connections/:id/test': { access: 'owned', call: deliveryConnection },
   'POST /api/delivery/projects/:id/deliveries': {
     access: 'owned',
-    call: async (fx) => ({ params: { id: await fx.completeProject() }, body: { connectionIds: [await fx.deliveryConnection()] } }),
+    call: async (fx) => ({ params: { id: (await fx.delivery()).projectId }, body: { connectionIds: [await fx.deliveryConnection()] } }),
   },
-  'GET /api/delivery/projects/:id/deliveries': { access: 'owned', call: project },
+  'GET /api/delivery/projects/:id/deliveries': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).projectId } }) },
   'GET /api/delivery/deliveries/:id': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).deliveryId } }) },
 };
 
@@ -344,7 +344,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   // Delivery (issue 19)
   'Query.deliveryAgencies': { access: 'user' },
   'Query.deliveryConnections': { access: 'user' },
-  'Query.projectDeliveries': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Query.projectDeliveries': { access: 'owned', args: async (fx) => ({ projectId: (await fx.delivery()).projectId }) },
   'Query.delivery': { access: 'owned', args: async (fx) => ({ id: (await fx.delivery()).deliveryId }) },
   'Subscription.deliveryProgress': { access: 'owned', args: async (fx) => ({ deliveryId: (await fx.delivery()).deliveryId }) },
   'Mutation.createDeliveryConnection': { access: 'user', args: async () => input({ agency: 'pond5', username: 'matrix', password: 'matrix-pass' }) },
@@ -353,6 +353,6 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.testDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
   'Mutation.deliverProject': {
     access: 'owned',
-    args: async (fx) => input({ projectId: await fx.completeProject(), connectionIds: [await fx.deliveryConnection()] }),
+    args: async (fx) => input({ projectId: (await fx.delivery()).projectId, connectionIds: [await fx.deliveryConnection()] }),
   },
 };

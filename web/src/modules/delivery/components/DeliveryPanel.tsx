@@ -11,7 +11,6 @@ import {
 } from '../graphql/delivery.graphql';
 import { downloadExport } from '../../exports/download-export';
 import { exportChoice } from '../../exports/export-formats';
-import '../delivery.css';
 
 const AGENCY_CSV: Record<string, string> = { adobe: 'adobe', shutterstock: 'shutterstock', pond5: 'pond5' };
 
