@@ -21,6 +21,7 @@ import { resultsModule } from '../results/results.module.js';
 import { reviewModule } from '../review/review.module.js';
 import { healthModule } from '../health/health.module.js';
 import { explorerModule } from '../explorer/explorer.module.js';
+import { deliveryModule } from '../delivery/delivery.module.js';
 
 /**
  * Every feature of the API, once. The composition root derives from this list the services (built
@@ -51,6 +52,7 @@ export const modules = [
   reviewModule,
   healthModule,
   explorerModule,
+  deliveryModule,
 ] as const;
 
 /** What one module names, by its services, handlers and steps (each typed by the module). */

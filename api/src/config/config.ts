@@ -79,6 +79,14 @@ const envSchema = z.object({
   FFMPEG_PATH: optionalString,
   /** How long start-up waits for DATABASE_URL / REDIS_URL to accept connections before it gives up. */
   STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+  /** Delivery: hosts beyond the agency table a connection may target (comma-separated names or addresses). */
+  DELIVERY_EXTRA_HOSTS: optionalString,
+  /** Delivery: a PEM file of extra certificate authorities trusted for FTPS (beside the system's). */
+  DELIVERY_CA_FILE: optionalString,
+  /** Key for agency passwords and SSH keys at rest; else generated into DATA_DIR/secrets-key. */
+  SECRETS_KEY: optionalString,
+  /** Delivery: a transfer that moves no byte for this long is cut and retried. */
+  DELIVERY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 /** A configuration value that fails validation; the message names the variable and its value. */
@@ -155,5 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     mediaTools: { ffprobePath: e.FFPROBE_PATH, ffmpegPath: e.FFMPEG_PATH },
     startupWaitSeconds: e.STARTUP_WAIT_SECONDS,
+    delivery: {
+      extraHosts: (e.DELIVERY_EXTRA_HOSTS ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+      caFile: e.DELIVERY_CA_FILE,
+      secretsKey: e.SECRETS_KEY,
+      stallMs: e.DELIVERY_STALL_SECONDS * 1000,
+    },
   };
 }

@@ -17,7 +17,8 @@ let jpg: Buffer;
 let srt: Buffer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Delivery may target this machine (a closed port: the proxy is held before any connection is made).
+  server = await startTestServer({ env: { DELIVERY_EXTRA_HOSTS: '127.0.0.1' } });
   user = await signUp(server);
   // An .LRF is an MP4: a small real clip stands for it, a larger one for the master.
   [proxy, master, jpg, srt] = await Promise.all([
@@ -63,6 +64,23 @@ it('processes and exports a set uploaded with its .LRF proxy, then takes the mas
   expect(csv.status).toBe(200);
   const rows = parse(await csv.text(), { bom: true }) as string[][];
   expect(rows[1]![0]).toBe('DJI_0001.MP4');
+
+  // Delivery needs the master's bytes: the proxy is held with the reason, whatever the override.
+  const conn = await server.request('POST', '/api/delivery/connections', {
+    token: user.token,
+    body: { agency: 'custom', protocol: 'ftp', host: '127.0.0.1', port: 1, username: 'u', password: 'p', remoteFolder: '/' },
+  });
+  expect(conn.status).toBe(201);
+  const delivery = await server.request('POST', `/api/delivery/projects/${projectId}/deliveries`, {
+    token: user.token,
+    body: { connectionIds: [conn.body.connection.id], override: true },
+  });
+  expect(delivery.status).toBe(202);
+  const items = (await server.request('GET', `/api/delivery/deliveries/${delivery.body.delivery.id}`, { token: user.token })).body.delivery.items;
+  expect(items.find((i: { filename: string }) => i.filename === 'DJI_0001.LRF')).toMatchObject({
+    status: 'held',
+    message: 'Only the .LRF proxy of DJI_0001 is uploaded: add the master (DJI_0001.MP4) to the set to deliver it',
+  });
 
   // The master arrives later and replaces the proxy in the same set.
   const processed = (await server.graphql(`query($id: ID!) { project(id: $id) { status } }`, { id: projectId }, user.token)).data.project.status;

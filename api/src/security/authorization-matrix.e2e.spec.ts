@@ -86,8 +86,15 @@ const ADMIN = { username: 'matrixadmin', password: 'matrix-admin-1' };
 beforeAll(async () => {
   // No pending-purchase or project quota here: every call of a purchase-request rule makes one more
   // pending request, and most rules make a fresh project of user A's (thousands over the matrix).
+  // Delivery connections may target this machine's test servers.
   server = await startTestServer({
-    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAX_PENDING_PURCHASE_REQUESTS: '0', MAX_PROJECTS_PER_ACCOUNT: '0' },
+    env: {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      MAX_PENDING_PURCHASE_REQUESTS: '0',
+      MAX_PROJECTS_PER_ACCOUNT: '0',
+      DELIVERY_EXTRA_HOSTS: '127.0.0.1',
+    },
   });
   fx = await makeMatrixFixture(server, ADMIN);
   routes = listRoutes(server.app);

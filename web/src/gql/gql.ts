@@ -43,6 +43,14 @@ type Documents = {
     "\n  mutation CreatePurchaseRequest($packageId: ID!, $idempotencyKey: String) {\n    createPurchaseRequest(packageId: $packageId, idempotencyKey: $idempotencyKey) {\n      id\n      status\n      createdAt\n    }\n  }\n": typeof types.CreatePurchaseRequestDocument,
     "\n  fragment PurchaseRequestFields on PurchaseRequest {\n    id\n    status\n    createdAt\n    decidedAt\n    adminNotes\n    paymentProof\n    creditPackage {\n      id\n      name\n      credits\n      price\n    }\n  }\n": typeof types.PurchaseRequestFieldsFragmentDoc,
     "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          ...PurchaseRequestFields\n        }\n      }\n    }\n  }\n": typeof types.MyPurchaseRequestsDocument,
+    "\n  fragment DeliveryConnectionFields on DeliveryConnection {\n    id\n    name\n    agency\n    protocol\n    host\n    port\n    username\n    passwordSet\n    remoteFolder\n    hostKey\n    csvUploadPage\n  }\n": typeof types.DeliveryConnectionFieldsFragmentDoc,
+    "\n  fragment DeliveryFields on Delivery {\n    id\n    createdAt\n    done\n    override\n    connections {\n      connectionId\n      name\n      agency\n      csvUploadPage\n      counts {\n        queued\n        sending\n        sent\n        failed\n        skipped\n        held\n      }\n    }\n    items {\n      id\n      connectionId\n      filename\n      sizeBytes\n      status\n      bytesSent\n      bytesPerSecond\n      message\n    }\n  }\n": typeof types.DeliveryFieldsFragmentDoc,
+    "\n  query DeliverySetup($projectId: ID!) {\n    deliveryAgencies {\n      agency\n      name\n      protocol\n      host\n      port\n    }\n    deliveryConnections {\n      ...DeliveryConnectionFields\n    }\n    projectDeliveries(projectId: $projectId) {\n      ...DeliveryFields\n    }\n  }\n": typeof types.DeliverySetupDocument,
+    "\n  mutation CreateDeliveryConnection($input: DeliveryConnectionInput!) {\n    createDeliveryConnection(input: $input) {\n      ...DeliveryConnectionFields\n    }\n  }\n": typeof types.CreateDeliveryConnectionDocument,
+    "\n  mutation DeleteDeliveryConnection($id: ID!) {\n    deleteDeliveryConnection(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteDeliveryConnectionDocument,
+    "\n  mutation TestDeliveryConnection($id: ID!) {\n    testDeliveryConnection(id: $id) {\n      ok\n      kind\n      message\n      connection {\n        ...DeliveryConnectionFields\n      }\n    }\n  }\n": typeof types.TestDeliveryConnectionDocument,
+    "\n  mutation DeliverProject($input: DeliverProjectInput!) {\n    deliverProject(input: $input) {\n      ...DeliveryFields\n    }\n  }\n": typeof types.DeliverProjectDocument,
+    "\n  subscription DeliveryProgress($deliveryId: ID!) {\n    deliveryProgress(deliveryId: $deliveryId) {\n      ...DeliveryFields\n    }\n  }\n": typeof types.DeliveryProgressDocument,
     "\n  mutation ExportDownload($projectId: ID!, $format: ExportFormat!, $withJpgs: Boolean!) {\n    exportDownload(projectId: $projectId, format: $format, withJpgs: $withJpgs) {\n      url\n      fileName\n      expiresAt\n      incomplete\n      note\n    }\n  }\n": typeof types.ExportDownloadDocument,
     "\n  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {\n    exportCheck(projectId: $projectId, format: $format) {\n      format\n      agency\n      source\n      totalRows\n      refusedCount\n      fileProblems\n      rows {\n        rowNumber\n        fileSetId\n        filename\n        problems\n        warnings\n      }\n    }\n  }\n": typeof types.ExportCheckDocument,
     "\n  query ExportProjectStatus($id: ID!) {\n    project(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ExportProjectStatusDocument,
@@ -122,6 +130,14 @@ const documents: Documents = {
     "\n  mutation CreatePurchaseRequest($packageId: ID!, $idempotencyKey: String) {\n    createPurchaseRequest(packageId: $packageId, idempotencyKey: $idempotencyKey) {\n      id\n      status\n      createdAt\n    }\n  }\n": types.CreatePurchaseRequestDocument,
     "\n  fragment PurchaseRequestFields on PurchaseRequest {\n    id\n    status\n    createdAt\n    decidedAt\n    adminNotes\n    paymentProof\n    creditPackage {\n      id\n      name\n      credits\n      price\n    }\n  }\n": types.PurchaseRequestFieldsFragmentDoc,
     "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          ...PurchaseRequestFields\n        }\n      }\n    }\n  }\n": types.MyPurchaseRequestsDocument,
+    "\n  fragment DeliveryConnectionFields on DeliveryConnection {\n    id\n    name\n    agency\n    protocol\n    host\n    port\n    username\n    passwordSet\n    remoteFolder\n    hostKey\n    csvUploadPage\n  }\n": types.DeliveryConnectionFieldsFragmentDoc,
+    "\n  fragment DeliveryFields on Delivery {\n    id\n    createdAt\n    done\n    override\n    connections {\n      connectionId\n      name\n      agency\n      csvUploadPage\n      counts {\n        queued\n        sending\n        sent\n        failed\n        skipped\n        held\n      }\n    }\n    items {\n      id\n      connectionId\n      filename\n      sizeBytes\n      status\n      bytesSent\n      bytesPerSecond\n      message\n    }\n  }\n": types.DeliveryFieldsFragmentDoc,
+    "\n  query DeliverySetup($projectId: ID!) {\n    deliveryAgencies {\n      agency\n      name\n      protocol\n      host\n      port\n    }\n    deliveryConnections {\n      ...DeliveryConnectionFields\n    }\n    projectDeliveries(projectId: $projectId) {\n      ...DeliveryFields\n    }\n  }\n": types.DeliverySetupDocument,
+    "\n  mutation CreateDeliveryConnection($input: DeliveryConnectionInput!) {\n    createDeliveryConnection(input: $input) {\n      ...DeliveryConnectionFields\n    }\n  }\n": types.CreateDeliveryConnectionDocument,
+    "\n  mutation DeleteDeliveryConnection($id: ID!) {\n    deleteDeliveryConnection(id: $id) {\n      id\n    }\n  }\n": types.DeleteDeliveryConnectionDocument,
+    "\n  mutation TestDeliveryConnection($id: ID!) {\n    testDeliveryConnection(id: $id) {\n      ok\n      kind\n      message\n      connection {\n        ...DeliveryConnectionFields\n      }\n    }\n  }\n": types.TestDeliveryConnectionDocument,
+    "\n  mutation DeliverProject($input: DeliverProjectInput!) {\n    deliverProject(input: $input) {\n      ...DeliveryFields\n    }\n  }\n": types.DeliverProjectDocument,
+    "\n  subscription DeliveryProgress($deliveryId: ID!) {\n    deliveryProgress(deliveryId: $deliveryId) {\n      ...DeliveryFields\n    }\n  }\n": types.DeliveryProgressDocument,
     "\n  mutation ExportDownload($projectId: ID!, $format: ExportFormat!, $withJpgs: Boolean!) {\n    exportDownload(projectId: $projectId, format: $format, withJpgs: $withJpgs) {\n      url\n      fileName\n      expiresAt\n      incomplete\n      note\n    }\n  }\n": types.ExportDownloadDocument,
     "\n  query ExportCheck($projectId: ID!, $format: AgencyExportFormat!) {\n    exportCheck(projectId: $projectId, format: $format) {\n      format\n      agency\n      source\n      totalRows\n      refusedCount\n      fileProblems\n      rows {\n        rowNumber\n        fileSetId\n        filename\n        problems\n        warnings\n      }\n    }\n  }\n": types.ExportCheckDocument,
     "\n  query ExportProjectStatus($id: ID!) {\n    project(id: $id) {\n      id\n      status\n    }\n  }\n": types.ExportProjectStatusDocument,
@@ -302,6 +318,38 @@ export function graphql(source: "\n  fragment PurchaseRequestFields on PurchaseR
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          ...PurchaseRequestFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyPurchaseRequests($first: Int!, $after: String) {\n    myPurchaseRequests(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          ...PurchaseRequestFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DeliveryConnectionFields on DeliveryConnection {\n    id\n    name\n    agency\n    protocol\n    host\n    port\n    username\n    passwordSet\n    remoteFolder\n    hostKey\n    csvUploadPage\n  }\n"): (typeof documents)["\n  fragment DeliveryConnectionFields on DeliveryConnection {\n    id\n    name\n    agency\n    protocol\n    host\n    port\n    username\n    passwordSet\n    remoteFolder\n    hostKey\n    csvUploadPage\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DeliveryFields on Delivery {\n    id\n    createdAt\n    done\n    override\n    connections {\n      connectionId\n      name\n      agency\n      csvUploadPage\n      counts {\n        queued\n        sending\n        sent\n        failed\n        skipped\n        held\n      }\n    }\n    items {\n      id\n      connectionId\n      filename\n      sizeBytes\n      status\n      bytesSent\n      bytesPerSecond\n      message\n    }\n  }\n"): (typeof documents)["\n  fragment DeliveryFields on Delivery {\n    id\n    createdAt\n    done\n    override\n    connections {\n      connectionId\n      name\n      agency\n      csvUploadPage\n      counts {\n        queued\n        sending\n        sent\n        failed\n        skipped\n        held\n      }\n    }\n    items {\n      id\n      connectionId\n      filename\n      sizeBytes\n      status\n      bytesSent\n      bytesPerSecond\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeliverySetup($projectId: ID!) {\n    deliveryAgencies {\n      agency\n      name\n      protocol\n      host\n      port\n    }\n    deliveryConnections {\n      ...DeliveryConnectionFields\n    }\n    projectDeliveries(projectId: $projectId) {\n      ...DeliveryFields\n    }\n  }\n"): (typeof documents)["\n  query DeliverySetup($projectId: ID!) {\n    deliveryAgencies {\n      agency\n      name\n      protocol\n      host\n      port\n    }\n    deliveryConnections {\n      ...DeliveryConnectionFields\n    }\n    projectDeliveries(projectId: $projectId) {\n      ...DeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDeliveryConnection($input: DeliveryConnectionInput!) {\n    createDeliveryConnection(input: $input) {\n      ...DeliveryConnectionFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateDeliveryConnection($input: DeliveryConnectionInput!) {\n    createDeliveryConnection(input: $input) {\n      ...DeliveryConnectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDeliveryConnection($id: ID!) {\n    deleteDeliveryConnection(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteDeliveryConnection($id: ID!) {\n    deleteDeliveryConnection(id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestDeliveryConnection($id: ID!) {\n    testDeliveryConnection(id: $id) {\n      ok\n      kind\n      message\n      connection {\n        ...DeliveryConnectionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TestDeliveryConnection($id: ID!) {\n    testDeliveryConnection(id: $id) {\n      ok\n      kind\n      message\n      connection {\n        ...DeliveryConnectionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeliverProject($input: DeliverProjectInput!) {\n    deliverProject(input: $input) {\n      ...DeliveryFields\n    }\n  }\n"): (typeof documents)["\n  mutation DeliverProject($input: DeliverProjectInput!) {\n    deliverProject(input: $input) {\n      ...DeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DeliveryProgress($deliveryId: ID!) {\n    deliveryProgress(deliveryId: $deliveryId) {\n      ...DeliveryFields\n    }\n  }\n"): (typeof documents)["\n  subscription DeliveryProgress($deliveryId: ID!) {\n    deliveryProgress(deliveryId: $deliveryId) {\n      ...DeliveryFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

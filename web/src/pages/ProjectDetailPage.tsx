@@ -7,6 +7,7 @@ import { useResultMutations } from '../modules/project-detail/hooks/use-result-m
 import { ProjectDetailView } from '../modules/project-detail/components/ProjectDetailView';
 import { jobDisplayStatus } from '../modules/project-detail/progress-rules';
 import '../modules/project-detail/project-detail.css';
+import { LazyDeliveryPanel } from '../modules/delivery/components/LazyDeliveryPanel';
 
 /** /project/:id (SPEC §2 Project detail). */
 export function ProjectDetailPage() {
@@ -56,6 +57,7 @@ export function ProjectDetailPage() {
         resetResult={resetResult}
         onChanged={reload}
       />
+      <LazyDeliveryPanel projectId={project.id} processing={project.status === 'processing'} />
     </>
   );
 }

@@ -42,6 +42,7 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
 
   let jpg: Promise<string> | undefined;
   let lastToken: string | null = null;
+  let deliveryProject: Promise<string> | null = null;
   const fx: MatrixFixture = {
     users: accounts,
     tokens,
@@ -106,6 +107,28 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       const res = await fetch(`${server.url}/api/upload/${id}`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
       if (res.status !== 200 && res.status !== 201) throw new Error(`fixture: upload failed with ${res.status} ${await res.text()}`);
       return id;
+    },
+    async deliveryConnection() {
+      const r = ok(
+        'delivery connection',
+        await server.request('POST', '/api/delivery/connections', {
+          token: owner.token,
+          body: { agency: 'custom', protocol: 'ftp', host: '127.0.0.1', port: 1, username: 'matrix', password: 'matrix-pass' },
+        }),
+      );
+      return r.connection.id as string;
+    },
+    async delivery() {
+      // One project for every delivery call: the matrix calls these thousands of times under one account's project quota.
+      const projectId = await (deliveryProject ??= fx.completeProject());
+      const r = ok(
+        'delivery',
+        await server.request('POST', `/api/delivery/projects/${projectId}/deliveries`, {
+          token: owner.token,
+          body: { connectionIds: [await fx.deliveryConnection()] },
+        }),
+      );
+      return { projectId, deliveryId: r.delivery.id as string };
     },
     async srtFile() {
       return { filename: 'DJI_0001.SRT', data: await fs.readFile(fixtureSrtPath(SRT)) };

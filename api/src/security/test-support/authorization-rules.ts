@@ -55,6 +55,10 @@ export interface MatrixFixture {
   /** One real .SRT file, for multipart GraphQL uploads. */
   srtFile(): Promise<{ filename: string; data: Buffer }>;
   sampleResult(): ProcessedResult;
+  /** One of A's delivery connections (custom FTP to 127.0.0.1:1, which refuses at once). */
+  deliveryConnection(): Promise<string>;
+  /** One of A's deliveries (of a complete project to such a connection). */
+  delivery(): Promise<{ projectId: string; deliveryId: string }>;
 }
 
 /**
@@ -142,6 +146,7 @@ const srtForm = async (fx: MatrixFixture) => {
   return form;
 };
 const tusHeaders = { 'tus-resumable': '1.0.0' };
+const deliveryConnection = (fx: MatrixFixture) => fx.deliveryConnection().then((id) => ({ params: { id } }));
 const credentials = async (fx: MatrixFixture) => ({ username: fx.users.owner.username, password: fx.users.owner.password });
 const newPasswordTwice = { newPassword: 'matrix-new-1', confirmPassword: 'matrix-new-1' };
 const passwordMismatch = { currentPassword: 'whatever', newPassword: 'matrix-new-1', confirmPassword: 'matrix-new-2' };
@@ -308,6 +313,21 @@ export const restRules: Record<string, RestRule> = {
   // Tokens are managed from a login session only: no API token mints or revokes tokens (issue 14 item 6).
   'POST /api/user/tokens': { access: 'user', scope: 'session', call: async (fx) => ({ body: { name: fx.unique('matrix'), scopes: ['read'] } }) },
   'DELETE /api/user/tokens/:id': { access: 'owned', scope: 'session', call: async (fx) => ({ params: { id: await fx.apiToken() } }) },
+
+  // Delivery (issue 19): connections and deliveries are the owner's; others get 404.
+  'GET /api/delivery/agencies': { access: 'user' },
+  'GET /api/delivery/connections': { access: 'user' },
+  'POST /api/delivery/connections': { access: 'user', call: async () => ({ body: { agency: 'pond5', username: 'matrix', password: 'matrix-pass' } }) },
+  'GET /api/delivery/connections/:id': { access: 'owned', call: deliveryConnection },
+  'PATCH /api/delivery/connections/:id': { access: 'owned', call: async (fx) => ({ ...(await deliveryConnection(fx)), body: { name: 'renamed' } }) },
+  'DELETE /api/delivery/connections/:id': { access: 'owned', call: deliveryConnection },
+  'POST /api/delivery/connections/:id/test': { access: 'owned', call: deliveryConnection },
+  'POST /api/delivery/projects/:id/deliveries': {
+    access: 'owned',
+    call: async (fx) => ({ params: { id: (await fx.delivery()).projectId }, body: { connectionIds: [await fx.deliveryConnection()] } }),
+  },
+  'GET /api/delivery/projects/:id/deliveries': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).projectId } }) },
+  'GET /api/delivery/deliveries/:id': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).deliveryId } }) },
 };
 
 const input = (value: Record<string, unknown>) => ({ input: value });
@@ -420,4 +440,18 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.apiTokens': { access: 'user' },
   'Mutation.createApiToken': { access: 'user', scope: 'session', args: async (fx) => input({ name: fx.unique('matrix'), scopes: ['read'] }) },
   'Mutation.revokeApiToken': { access: 'owned', scope: 'session', args: async (fx) => ({ id: await fx.apiToken() }) },
+  // Delivery (issue 19)
+  'Query.deliveryAgencies': { access: 'user' },
+  'Query.deliveryConnections': { access: 'user' },
+  'Query.projectDeliveries': { access: 'owned', args: async (fx) => ({ projectId: (await fx.delivery()).projectId }) },
+  'Query.delivery': { access: 'owned', args: async (fx) => ({ id: (await fx.delivery()).deliveryId }) },
+  'Subscription.deliveryProgress': { access: 'owned', args: async (fx) => ({ deliveryId: (await fx.delivery()).deliveryId }) },
+  'Mutation.createDeliveryConnection': { access: 'user', args: async () => input({ agency: 'pond5', username: 'matrix', password: 'matrix-pass' }) },
+  'Mutation.updateDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection(), input: { name: 'renamed' } }) },
+  'Mutation.deleteDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
+  'Mutation.testDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
+  'Mutation.deliverProject': {
+    access: 'owned',
+    args: async (fx) => input({ projectId: (await fx.delivery()).projectId, connectionIds: [await fx.deliveryConnection()] }),
+  },
 };

@@ -1,0 +1,86 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { requireUser } from '../auth/viewer.js';
+import type { GraphQLContext } from '../auth/graphql-context.js';
+import type { DeliveryDeps } from './delivery.module.js';
+import type { DeliveryView } from './delivery.service.js';
+import { subscribeToDelivery } from './delivery-subscription.js';
+import {
+  DeliverProjectInput,
+  DeliveryAgencyHostType,
+  DeliveryConnectionInput,
+  DeliveryConnectionTestType,
+  DeliveryConnectionType,
+  DeliveryType,
+} from './delivery.types.js';
+
+@Resolver()
+export class DeliveryResolver {
+  constructor(private readonly services: DeliveryDeps) {}
+
+  @Query(() => [DeliveryAgencyHostType], { description: 'The agencies Shotlog delivers to, with their upload hosts and CSV upload pages.' })
+  deliveryAgencies(@Ctx() ctx: GraphQLContext) {
+    requireUser(ctx);
+    return this.services.delivery.agencies().map((a) => ({ ...a, takesStills: a.takes.stills }));
+  }
+
+  @Query(() => [DeliveryConnectionType], { description: 'Your agency connections (secrets are never returned).' })
+  deliveryConnections(@Ctx() ctx: GraphQLContext) {
+    return this.services.delivery.listConnections(requireUser(ctx));
+  }
+
+  @Query(() => [DeliveryType], { description: "A project's deliveries, newest first, with the status of every file." })
+  projectDeliveries(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Ctx() ctx: GraphQLContext) {
+    return this.services.delivery.history(requireUser(ctx), projectId);
+  }
+
+  @Query(() => DeliveryType, { description: 'One delivery and the status of every file.' })
+  delivery(@Arg('id', () => ID, { description: 'Delivery id.' }) id: string, @Ctx() ctx: GraphQLContext) {
+    return this.services.delivery.delivery(requireUser(ctx), id);
+  }
+
+  @Mutation(() => DeliveryConnectionType, { description: 'Adds an agency connection; the password or key is encrypted and never shown again.' })
+  createDeliveryConnection(
+    @Arg('input', () => DeliveryConnectionInput, { description: 'The connection.' }) input: DeliveryConnectionInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return this.services.delivery.createConnection(requireUser(ctx), { ...input });
+  }
+
+  @Mutation(() => DeliveryConnectionType, { description: 'Changes one of your connections; omitted fields (and the secret) stay.' })
+  updateDeliveryConnection(
+    @Arg('id', () => ID, { description: 'Connection id.' }) id: string,
+    @Arg('input', () => DeliveryConnectionInput, { description: 'What changes.' }) input: DeliveryConnectionInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return this.services.delivery.updateConnection(requireUser(ctx), id, { ...input });
+  }
+
+  @Mutation(() => DeliveryConnectionType, { description: 'Deletes one of your connections (and its delivery history).' })
+  deleteDeliveryConnection(@Arg('id', () => ID, { description: 'Connection id.' }) id: string, @Ctx() ctx: GraphQLContext) {
+    return this.services.delivery.deleteConnection(requireUser(ctx), id);
+  }
+
+  @Mutation(() => DeliveryConnectionTestType, {
+    description: 'Logs in and lists the remote folder; says why when it cannot (DNS, refused, TLS, login, permission).',
+  })
+  testDeliveryConnection(@Arg('id', () => ID, { description: 'Connection id.' }) id: string, @Ctx() ctx: GraphQLContext) {
+    return this.services.delivery.testConnection(requireUser(ctx), id);
+  }
+
+  @Mutation(() => DeliveryType, {
+    description:
+      'Delivers a project (or some file sets) to your connections: one job per file per connection. The agency check runs first: refused rows are held back unless override. CONFLICT while the project is processing.',
+  })
+  deliverProject(@Arg('input', () => DeliverProjectInput, { description: 'What to deliver where.' }) input: DeliverProjectInput, @Ctx() ctx: GraphQLContext) {
+    return this.services.delivery.deliver(requireUser(ctx), input.projectId, { ...input });
+  }
+
+  @Subscription(() => DeliveryType, {
+    name: 'deliveryProgress',
+    description: 'The delivery now, then on every change of any file (from any worker); completes once no file is queued or sending.',
+    subscribe: subscribeToDelivery as never,
+  })
+  deliveryProgress(@Root() d: DeliveryView, @Arg('deliveryId', () => ID, { description: 'One of your deliveries.' }) _deliveryId: string): DeliveryView {
+    return d;
+  }
+}

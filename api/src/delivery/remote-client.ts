@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path/posix';
+import tls from 'node:tls';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Client as FtpClient, FTPError } from 'basic-ftp';
+import { Client as SshClient, type SFTPWrapper } from 'ssh2';
+import { DeliveryHostError, type DeliveryProtocol } from './agency-hosts.js';
+
+/** Everything needed to log in; `address` is the checked, resolved address (agency-hosts.ts). */
+export interface RemoteTarget {
+  protocol: DeliveryProtocol;
+  host: string;
+  address: string;
+  port: number;
+  username: string;
+  secret: string;
+  secretKind: 'password' | 'key';
+  remoteFolder: string;
+  /** The pinned SFTP host key fingerprint; null on first use. */
+  hostKey: string | null;
+}
+
+export interface RemoteOptions {
+  /** Extra trusted certificate authorities for FTPS (DELIVERY_CA_FILE), PEM. */
+  extraCa?: string;
+  timeoutMs?: number;
+}
+
+/** One logged-in session in the connection's remote folder. */
+export interface RemoteSession {
+  /** The host key seen (SFTP), so a first use can pin it. */
+  readonly hostKey: string | null;
+  list(): Promise<string[]>;
+  /** Size of a file in the remote folder; null when it is not there. */
+  size(name: string): Promise<number | null>;
+  /** Sends `source` (the local file's bytes from `offset`) to `name`, written at `offset`. */
+  upload(source: Readable, name: string, offset: number): Promise<void>;
+  close(): void;
+}
+
+/** SHA256:<base64> without padding, as OpenSSH prints it. */
+export const fingerprintOf = (key: Buffer) => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH|EPROTO/;
+
+/** A sentence per kind of failure (DNS, refused, TLS, bad login, no permission), for the user. */
+export function describeRemoteError(err: unknown, t: Pick<RemoteTarget, 'host' | 'port' | 'remoteFolder' | 'protocol'>): DeliveryHostError {
+  if (err instanceof DeliveryHostError) return err;
+  const e = err as { level?: string; code?: unknown; message?: string };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const sftpStatus = typeof e?.code === 'number' ? e.code : null;
+  const msg = String(e?.message ?? err);
+  const where = `${t.host}:${t.port}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new DeliveryHostError('dns', `DNS: ${t.host} could not be resolved`);
+  if (code === 'ECONNREFUSED') return new DeliveryHostError('refused', `Connection refused by ${where}: is the server running on that port?`);
+  if (code === 'ETIMEDOUT' || /timeout|timed out/i.test(msg)) return new DeliveryHostError('timeout', `No answer from ${where} in time`);
+  if (TLS_CODES.test(code) || /certificate|self[- ]signed|TLS|SSL/i.test(msg))
+    return new DeliveryHostError('tls', `TLS: the certificate of ${t.host} is not trusted (${code || msg})`);
+  if (e?.level === 'client-authentication' || (err instanceof FTPError && err.code === 530) || /authentication methods failed|Login incorrect/i.test(msg))
+    return new DeliveryHostError('login', `Login refused by ${t.host}: check the username and password${t.protocol === 'sftp' ? ' or key' : ''}`);
+  if (
+    (err instanceof FTPError && (err.code === 550 || err.code === 553 || err.code === 552 || err.code === 452)) ||
+    sftpStatus === 3 ||
+    /permission denied|not permitted|EACCES|EROFS|ENOSPC/i.test(msg)
+  )
+    return new DeliveryHostError('permission', `No permission to write in ${t.remoteFolder} on ${t.host} (${msg.replace(/\s+/g, ' ').slice(0, 160)})`);
+  if (sftpStatus === 2 || /no such file/i.test(msg))
+    return new DeliveryHostError('permission', `The remote folder ${t.remoteFolder} does not exist on ${t.host}`);
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /closed|ended/i.test(msg))
+    return new DeliveryHostError('other', `The connection to ${where} was cut (${code || msg})`);
+  return new DeliveryHostError('other', `${where}: ${msg.slice(0, 200)}`);
+}
+
+export async function openRemote(t: RemoteTarget, opts: RemoteOptions = {}): Promise<RemoteSession> {
+  const limit = (opts.timeoutMs ?? 30_000) + 5_000;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const opening = t.protocol === 'sftp' ? openSftp(t, opts) : openFtp(t, opts);
+    // A login that never finishes (a server that accepts and then says nothing) must not hold a worker slot.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void opening.then(
+          (s) => s.close(),
+          () => undefined,
+        );
+        reject(new DeliveryHostError('timeout', `No answer from ${t.host}:${t.port} in time`));
+      }, limit);
+    });
+    return await Promise.race([opening, timeout]);
+  } catch (err) {
+    throw describeRemoteError(err, t);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSession> {
+  const client = new FtpClient(opts.timeoutMs ?? 30_000);
+  try {
+    await client.access({
+      host: t.address,
+      port: t.port,
+      user: t.username,
+      password: t.secret,
+      secure: t.protocol === 'ftps',
+      // The certificate is checked against the name, while the socket goes to the checked address.
+      secureOptions: { host: t.host, rejectUnauthorized: true, ...(opts.extraCa ? { ca: [...tls.rootCertificates, opts.extraCa] } : {}) },
+    });
+    await client.cd(t.remoteFolder);
+  } catch (err) {
+    client.close();
+    throw err;
+  }
+  const wrap = async <T>(p: Promise<T>) => {
+    try {
+      return await p;
+    } catch (err) {
+      throw describeRemoteError(err, t);
+    }
+  };
+  return {
+    hostKey: null,
+    list: () => wrap(client.list().then((l) => l.map((f) => f.name))),
+    size: async (name) => {
+      try {
+        return await client.size(name);
+      } catch (err) {
+        if (err instanceof FTPError && err.code === 550) return null;
+        throw describeRemoteError(err, t);
+      }
+    },
+    // APPE continues a partial file; STOR replaces one (a size we do not trust).
+    upload: (source, name, offset) => wrap((offset > 0 ? client.appendFrom(source, name) : client.uploadFrom(source, name)).then(() => undefined)),
+    close: () => client.close(),
+  };
+}
+
+async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSession> {
+  const conn = new SshClient();
+  let seenKey: string | null = null;
+  let keyChanged = false;
+  const sftp = await new Promise<SFTPWrapper>((resolve, reject) => {
+    conn.once('error', (err) => reject(keyChanged ? hostKeyChanged(t, seenKey) : err));
+    conn.once('ready', () => conn.sftp((err, s) => (err ? reject(err) : resolve(s))));
+    conn.connect({
+      host: t.address,
+      port: t.port,
+      username: t.username,
+      ...(t.secretKind === 'key' ? { privateKey: t.secret } : { password: t.secret }),
+      readyTimeout: opts.timeoutMs ?? 30_000,
+      hostVerifier: (key: Buffer) => {
+        seenKey = fingerprintOf(key);
+        keyChanged = !!t.hostKey && t.hostKey !== seenKey;
+        return !keyChanged;
+      },
+    });
+  }).catch((err) => {
+    conn.end();
+    throw err;
+  });
+  // Errors after login reach the operation that is running; the connection's own must not crash the process.
+  conn.on('error', () => undefined);
+  // A server that goes away leaves ssh2's pending writes unanswered: every operation races this.
+  let closedReject: (err: Error) => void = () => undefined;
+  const closed = new Promise<never>((_, reject) => (closedReject = reject));
+  closed.catch(() => undefined);
+  conn.once('close', () => closedReject(new DeliveryHostError('other', `The connection to ${t.host}:${t.port} was cut`)));
+  const live = <T>(p: Promise<T>) => Promise.race([p, closed]);
+  const dir = t.remoteFolder;
+  const call = <T>(fn: (cb: (err: Error | null | undefined, v: T) => void) => void) =>
+    new Promise<T>((resolve, reject) => fn((err, v) => (err ? reject(describeRemoteError(err, t)) : resolve(v))));
+  // Make sure the folder is there and readable before saying the login worked.
+  await call<unknown>((cb) => sftp.readdir(dir, cb)).catch((err) => {
+    conn.end();
+    throw err;
+  });
+  return {
+    hostKey: seenKey,
+    list: () => live(call<Array<{ filename: string }>>((cb) => sftp.readdir(dir, cb))).then((l) => l.map((f) => f.filename)),
+    size: (name) =>
+      live(
+        new Promise<number | null>((resolve, reject) =>
+          sftp.stat(path.join(dir, name), (err, st) => {
+            if (!err) return resolve(st.size);
+            if ((err as { code?: number }).code === 2) return resolve(null);
+            reject(describeRemoteError(err, t));
+          }),
+        ),
+      ),
+    upload: async (source, name, offset) => {
+      const sink = sftp.createWriteStream(path.join(dir, name), { flags: offset > 0 ? 'r+' : 'w', start: offset });
+      try {
+        await live(pipeline(source, sink));
+      } catch (err) {
+        sink.destroy();
+        source.destroy();
+        throw describeRemoteError(err, t);
+      }
+    },
+    close: () => conn.end(),
+  };
+}
+
+function hostKeyChanged(t: RemoteTarget, seen: string | null): DeliveryHostError {
+  return new DeliveryHostError(
+    'hostkey',
+    `The SSH host key of ${t.host} changed (pinned ${t.hostKey}, offered ${seen}). This may be an attack; if the agency changed its key, edit the connection and clear the pinned key.`,
+  );
+}
+
+/** Counts bytes passing through, for progress and bytes per second. */
+export function byteCounter(onBytes: (n: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      onBytes(chunk.length);
+      cb(null, chunk);
+    },
+  });
+}
+
+/** The local file's bytes from `offset`, in 256 KiB reads (memory stays bounded whatever the size). */
+export const localFrom = (file: string, offset: number) => fs.createReadStream(file, { start: offset, highWaterMark: 256 * 1024 });

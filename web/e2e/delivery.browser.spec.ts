@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { signUp } from '../../api/src/test-support/test-server.js';
+import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
+import { loopbackCertificate, startFtpsServer, type FtpsTestServer } from '../../api/src/delivery/test-support/ftps-test-server.js';
+import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
+
+/** The Delivery panel: add a connection to a real FTPS server, test it, deliver, watch the live status. */
+let h: BrowserHarness;
+let ftps: FtpsTestServer;
+let tmp: string;
+let token: string;
+let projectId: string;
+const FTP = { username: 'contrib', password: 'browser-pass' };
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'delivery-browser-'));
+  const cert = await loopbackCertificate();
+  await fs.writeFile(path.join(tmp, 'ca.pem'), cert.cert);
+  ftps = await startFtpsServer({ ...FTP, tls: cert });
+  h = await startBrowserHarness({ env: { DELIVERY_EXTRA_HOSTS: '127.0.0.1', DELIVERY_CA_FILE: path.join(tmp, 'ca.pem'), SECRETS_KEY: 'browser' } });
+  const user = await signUp(h.server);
+  token = user.token;
+  const sets = [];
+  for (const n of ['DJI_0101', 'DJI_0102']) {
+    const video = path.join(tmp, `${n}.MP4`);
+    const jpg = path.join(tmp, `${n}.JPG`);
+    await fs.writeFile(video, randomBytes(400_000));
+    await fs.writeFile(jpg, randomBytes(30_000));
+    sets.push({
+      baseName: n,
+      files: [
+        { filename: `${n}.MP4`, sourcePath: video },
+        { filename: `${n}.JPG`, sourcePath: jpg },
+      ],
+    });
+  }
+  projectId = (await seedProject(h.server.services, { ownerId: user.id, name: 'Coast shoot', sets })).projectId;
+});
+afterAll(async () => {
+  await h?.close();
+  await ftps?.close();
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+it('walks connection setup, test, deliver and live status, in both themes', async () => {
+  const { context, page } = await h.newPage();
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  await page.goto(`/project/${projectId}`);
+  const panel = page.getByRole('region', { name: 'Delivery' });
+  await panel.getByText('No agency connection yet.').waitFor();
+
+  await panel.getByRole('button', { name: 'Add connection' }).click();
+  const form = panel.getByRole('form', { name: 'New agency connection' });
+  await form.getByLabel('Agency').selectOption('custom');
+  await form.getByLabel('Protocol').selectOption('ftps');
+  await form.getByLabel('Host').fill('127.0.0.1');
+  await form.getByLabel('Port').fill(String(ftps.port));
+  await form.getByLabel('Username').fill(FTP.username);
+  await form.getByLabel('Password').fill(FTP.password);
+  await form.getByLabel('Name', { exact: true }).fill('Studio FTPS');
+  await h.screenshot(page, 'delivery-setup');
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  await panel.getByText('Studio FTPS').waitFor();
+
+  await panel.getByRole('button', { name: 'Test' }).click();
+  await panel
+    .getByRole('status')
+    .getByText(/Logged in to 127.0.0.1 and listed \//)
+    .waitFor();
+
+  await panel.getByRole('checkbox', { name: /Studio FTPS/ }).check();
+  await panel.getByRole('button', { name: 'Deliver' }).click();
+  await panel.getByText('Delivering…').or(panel.getByText('Last delivery')).first().waitFor();
+  await panel.getByText('Last delivery').waitFor({ timeout: 60_000 });
+  const rows = panel.locator('tr[data-status]');
+  expect(await rows.count()).toBe(4);
+  expect(await panel.locator('tr[data-status="sent"]').count()).toBe(4);
+  await panel.getByText('4 sent · 0 skipped').waitFor();
+  for (const n of ['DJI_0101.MP4', 'DJI_0102.JPG']) expect((await fs.stat(path.join(ftps.root, n))).isFile()).toBe(true);
+  await h.screenshot(page, 'delivery-done');
+
+  await page.locator('html').evaluate((html) => html.setAttribute('data-theme', 'minimalist'));
+  await h.screenshot(page, 'delivery-done-minimalist');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await h.screenshot(page, 'delivery-done-375');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

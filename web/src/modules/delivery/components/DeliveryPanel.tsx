@@ -1,0 +1,318 @@
+import { useState, type FormEvent } from 'react';
+import { useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import type { DeliveryFieldsFragment, DeliveryConnectionFieldsFragment } from '../../../gql/graphql';
+import {
+  CreateDeliveryConnectionMutation,
+  DeleteDeliveryConnectionMutation,
+  DeliverProjectMutation,
+  DeliveryProgressSubscription,
+  DeliverySetupQuery,
+  TestDeliveryConnectionMutation,
+} from '../graphql/delivery.graphql';
+import { downloadExport } from '../../exports/download-export';
+import { exportChoice } from '../../exports/export-formats';
+
+const AGENCY_CSV: Record<string, string> = { adobe: 'adobe', shutterstock: 'shutterstock', pond5: 'pond5' };
+
+const rate = (bps: number) => (bps >= 1e6 ? `${(bps / 1e6).toFixed(1)} MB/s` : bps >= 1e3 ? `${Math.round(bps / 1e3)} KB/s` : `${Math.round(bps)} B/s`);
+const percent = (sent: number, size: number) => (size > 0 ? Math.min(100, Math.floor((sent / size) * 100)) : 100);
+
+/** The Delivery panel of the project page: agency connections, their test, deliver, live status per file. */
+export default function DeliveryPanel({ projectId, processing }: { projectId: string; processing: boolean }) {
+  const client = useApolloClient();
+  const { data, refetch } = useQuery(DeliverySetupQuery, { variables: { projectId } });
+  // Fragments are not masked (codegen.ts): the query's rows are the fragments' types.
+  const connections: DeliveryConnectionFieldsFragment[] = data?.deliveryConnections ?? [];
+  const history: DeliveryFieldsFragment[] = data?.projectDeliveries ?? [];
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [tests, setTests] = useState<Record<string, { ok: boolean; message: string }>>({});
+  const [override, setOverride] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [live, setLive] = useState<DeliveryFieldsFragment | null>(null);
+  const [testConnection] = useMutation(TestDeliveryConnectionMutation);
+  const [deleteConnection] = useMutation(DeleteDeliveryConnectionMutation);
+  const [deliverProject, { loading: delivering }] = useMutation(DeliverProjectMutation);
+
+  const latest = live ?? history[0] ?? null;
+  useSubscription(DeliveryProgressSubscription, {
+    variables: { deliveryId: latest?.id ?? '' },
+    skip: !latest || latest.done,
+    onData: ({ data: d }) => {
+      if (d.data) setLive(d.data.deliveryProgress as DeliveryFieldsFragment);
+    },
+    onError: (err) => console.error('Delivery progress subscription failed', err),
+  });
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const runTest = async (id: string) => {
+    setTests((t) => ({ ...t, [id]: { ok: true, message: 'Testing…' } }));
+    try {
+      const r = await testConnection({ variables: { id } });
+      const t = r.data?.testDeliveryConnection;
+      if (t) setTests((all) => ({ ...all, [id]: { ok: t.ok, message: t.message } }));
+    } catch (err) {
+      setTests((all) => ({ ...all, [id]: { ok: false, message: (err as Error).message } }));
+    }
+  };
+
+  const remove = async (id: string) => {
+    await deleteConnection({ variables: { id } }).catch((err: unknown) => setError((err as Error).message));
+    await refetch();
+  };
+
+  const deliver = async () => {
+    setError(null);
+    try {
+      const r = await deliverProject({ variables: { input: { projectId, connectionIds: [...selected], override } } });
+      if (r.data) setLive(r.data.deliverProject as DeliveryFieldsFragment);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  const byId = new Map(connections.map((c) => [c.id, c]));
+  return (
+    <section className="card stack delivery-panel" aria-labelledby="delivery-title">
+      <div className="section-header">
+        <h2 id="delivery-title">Delivery</h2>
+        <button type="button" className="button button-small" onClick={() => setAdding((a) => !a)}>
+          {adding ? 'Close' : 'Add connection'}
+        </button>
+      </div>
+      <p className="muted small">Send the clips straight to each agency&apos;s contributor upload server, then upload its CSV on the agency&apos;s page.</p>
+      {adding && (
+        <ConnectionForm
+          agencies={data?.deliveryAgencies ?? []}
+          onSaved={async () => {
+            setAdding(false);
+            await refetch();
+          }}
+        />
+      )}
+      {connections.length === 0 ? (
+        <p className="muted">No agency connection yet.</p>
+      ) : (
+        <ul className="delivery-connections">
+          {connections.map((c) => (
+            <li key={c.id} className="delivery-connection">
+              <label className="delivery-choose">
+                <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
+                <span>
+                  <strong>{c.name}</strong>{' '}
+                  <span className="muted small mono">
+                    {c.protocol}://{c.username}@{c.host}:{c.port}
+                    {c.remoteFolder}
+                  </span>
+                </span>
+              </label>
+              <span className="delivery-actions">
+                <button type="button" className="button button-small" onClick={() => void runTest(c.id)}>
+                  Test
+                </button>
+                <button type="button" className="button button-small button-danger" onClick={() => void remove(c.id)} aria-label={`Delete ${c.name}`}>
+                  Delete
+                </button>
+              </span>
+              {tests[c.id] && (
+                <p className={tests[c.id]!.ok ? 'small positive' : 'small error-text'} role="status">
+                  {tests[c.id]!.message}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="delivery-go">
+        <label className="small">
+          <input type="checkbox" checked={override} onChange={(e) => setOverride(e.target.checked)} /> Send rows the agency check refuses
+        </label>
+        <button type="button" className="button button-primary" disabled={selected.size === 0 || delivering || processing} onClick={() => void deliver()}>
+          {delivering ? 'Queuing…' : 'Deliver'}
+        </button>
+      </div>
+      {processing && <p className="muted small">Delivery is possible once processing has finished.</p>}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      {latest && <DeliveryStatus delivery={latest} connections={byId} onCsv={(format) => void downloadCsv(client, projectId, format)} />}
+    </section>
+  );
+}
+
+async function downloadCsv(client: ReturnType<typeof useApolloClient>, projectId: string, format: string) {
+  const choice = exportChoice(format);
+  if (choice) await downloadExport(client, projectId, choice).catch((err: unknown) => alert(`${choice.failure}: ${(err as Error).message}`));
+}
+
+function DeliveryStatus({
+  delivery,
+  connections,
+  onCsv,
+}: {
+  delivery: DeliveryFieldsFragment;
+  connections: Map<string, DeliveryConnectionFieldsFragment>;
+  onCsv: (format: string) => void;
+}) {
+  return (
+    <div className="stack delivery-status" aria-live="polite">
+      <h3>
+        {delivery.done ? 'Last delivery' : 'Delivering…'} <span className="muted small">{new Date(delivery.createdAt as string).toLocaleString()}</span>
+      </h3>
+      {delivery.connections.map((c) => (
+        <div key={c.connectionId} className="delivery-summary">
+          <strong>{c.name}</strong>
+          <span className="small">
+            {c.counts.sent} sent · {c.counts.skipped} skipped · {c.counts.sending} sending · {c.counts.queued} queued · {c.counts.failed} failed
+            {c.counts.held ? ` · ${c.counts.held} held back` : ''}
+          </span>
+          {AGENCY_CSV[c.agency] && c.csvUploadPage && (
+            <span className="small">
+              <button type="button" className="link-button" onClick={() => onCsv(AGENCY_CSV[c.agency]!)}>
+                Download the CSV
+              </button>{' '}
+              then upload it on{' '}
+              <a className="link-accent" href={c.csvUploadPage} target="_blank" rel="noreferrer">
+                the agency&apos;s CSV page
+              </a>
+            </span>
+          )}
+        </div>
+      ))}
+      <div className="table-scroll">
+        <table className="table delivery-items">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th>To</th>
+              <th>Status</th>
+              <th>Progress</th>
+            </tr>
+          </thead>
+          <tbody>
+            {delivery.items.map((i) => (
+              <tr key={i.id} data-status={i.status}>
+                <td className="mono small">{i.filename}</td>
+                <td className="small">{connections.get(i.connectionId)?.name ?? '—'}</td>
+                <td>
+                  <span className={`status-badge delivery-${i.status}`}>{i.status}</span>
+                  {i.message && <div className="small muted">{i.message}</div>}
+                </td>
+                <td className="small">
+                  {i.status === 'sending'
+                    ? `${percent(i.bytesSent, i.sizeBytes)} % · ${rate(i.bytesPerSecond)}`
+                    : i.status === 'sent'
+                      ? rate(i.bytesPerSecond)
+                      : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function ConnectionForm({ agencies, onSaved }: { agencies: Array<{ agency: string; name: string; host: string }>; onSaved: () => Promise<void> }) {
+  const [agency, setAgency] = useState(agencies[0]?.agency ?? 'custom');
+  const [error, setError] = useState<string | null>(null);
+  const [create, { loading }] = useMutation(CreateDeliveryConnectionMutation);
+  const custom = agency === 'custom';
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const text = (k: string) => {
+      const v = String(f.get(k) ?? '').trim();
+      return v === '' ? undefined : v;
+    };
+    setError(null);
+    try {
+      await create({
+        variables: {
+          input: {
+            agency,
+            name: text('name'),
+            protocol: custom ? text('protocol') : undefined,
+            host: custom ? text('host') : undefined,
+            port: text('port') ? Number(text('port')) : undefined,
+            username: text('username'),
+            password: text('password'),
+            remoteFolder: text('remoteFolder'),
+          },
+        },
+      });
+      await onSaved();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <form className="form delivery-form" onSubmit={(e) => void submit(e)} aria-label="New agency connection">
+      <label>
+        Agency
+        <select name="agency" value={agency} onChange={(e) => setAgency(e.target.value)}>
+          {agencies.map((a) => (
+            <option key={a.agency} value={a.agency}>
+              {a.name} ({a.host})
+            </option>
+          ))}
+          <option value="custom">Other server (allowed by the administrator)</option>
+        </select>
+      </label>
+      {custom && (
+        <>
+          <label>
+            Protocol
+            <select name="protocol" defaultValue="sftp">
+              <option value="sftp">SFTP</option>
+              <option value="ftps">FTPS (explicit TLS)</option>
+              <option value="ftp">FTP</option>
+            </select>
+          </label>
+          <label>
+            Host
+            <input name="host" required autoComplete="off" />
+          </label>
+        </>
+      )}
+      <label>
+        Port
+        <input name="port" inputMode="numeric" placeholder="default" />
+      </label>
+      <label>
+        Username
+        <input name="username" required autoComplete="off" />
+      </label>
+      <label>
+        Password
+        <input name="password" type="password" required autoComplete="new-password" />
+      </label>
+      <label>
+        Remote folder
+        <input name="remoteFolder" placeholder="/" />
+      </label>
+      <label>
+        Name
+        <input name="name" placeholder="optional" />
+      </label>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={loading}>
+        {loading ? 'Saving…' : 'Save connection'}
+      </button>
+    </form>
+  );
+}

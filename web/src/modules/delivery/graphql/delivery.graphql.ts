@@ -1,0 +1,113 @@
+import { graphql } from '../../../gql';
+
+export const DeliveryConnectionFields = graphql(`
+  fragment DeliveryConnectionFields on DeliveryConnection {
+    id
+    name
+    agency
+    protocol
+    host
+    port
+    username
+    passwordSet
+    remoteFolder
+    hostKey
+    csvUploadPage
+  }
+`);
+
+export const DeliveryFields = graphql(`
+  fragment DeliveryFields on Delivery {
+    id
+    createdAt
+    done
+    override
+    connections {
+      connectionId
+      name
+      agency
+      csvUploadPage
+      counts {
+        queued
+        sending
+        sent
+        failed
+        skipped
+        held
+      }
+    }
+    items {
+      id
+      connectionId
+      filename
+      sizeBytes
+      status
+      bytesSent
+      bytesPerSecond
+      message
+    }
+  }
+`);
+
+export const DeliverySetupQuery = graphql(`
+  query DeliverySetup($projectId: ID!) {
+    deliveryAgencies {
+      agency
+      name
+      protocol
+      host
+      port
+    }
+    deliveryConnections {
+      ...DeliveryConnectionFields
+    }
+    projectDeliveries(projectId: $projectId) {
+      ...DeliveryFields
+    }
+  }
+`);
+
+export const CreateDeliveryConnectionMutation = graphql(`
+  mutation CreateDeliveryConnection($input: DeliveryConnectionInput!) {
+    createDeliveryConnection(input: $input) {
+      ...DeliveryConnectionFields
+    }
+  }
+`);
+
+export const DeleteDeliveryConnectionMutation = graphql(`
+  mutation DeleteDeliveryConnection($id: ID!) {
+    deleteDeliveryConnection(id: $id) {
+      id
+    }
+  }
+`);
+
+export const TestDeliveryConnectionMutation = graphql(`
+  mutation TestDeliveryConnection($id: ID!) {
+    testDeliveryConnection(id: $id) {
+      ok
+      kind
+      message
+      connection {
+        ...DeliveryConnectionFields
+      }
+    }
+  }
+`);
+
+export const DeliverProjectMutation = graphql(`
+  mutation DeliverProject($input: DeliverProjectInput!) {
+    deliverProject(input: $input) {
+      ...DeliveryFields
+    }
+  }
+`);
+
+export const DeliveryProgressSubscription = graphql(`
+  subscription DeliveryProgress($deliveryId: ID!) {
+    deliveryProgress(deliveryId: $deliveryId) {
+      ...DeliveryFields
+    }
+  }
+`);
