@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
+import { numberArg } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ledgerApi = await import(pathToFileURL(path.join(root, 'ledger/dist/index.js')).href).catch((e) => {
@@ -34,10 +35,7 @@ const ledgerApi = await import(pathToFileURL(path.join(root, 'ledger/dist/index.
 const { FinanceService } = await import(pathToFileURL(path.join(root, 'api/dist/finance/finance.service.js')).href);
 const { migrateLedger, refreshBalanceCheckpoints, CHECKPOINT_EVERY } = ledgerApi;
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const EVENTS = arg('events', 1_000_000);
 const USERS = arg('users', 10_000);
 const JOURNAL = arg('journal', 1_000_000);

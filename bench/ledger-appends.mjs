@@ -18,6 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { numberArg } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (file) => pathToFileURL(path.join(root, 'ledger/dist', file)).href;
@@ -36,10 +37,7 @@ const { transactionRecordFor, transactionsInsert } = await import(dist('projecti
 const { writeTogether } = await import(dist('store/sql-statement.js'));
 const { evolve, initialState } = await import(dist('evolve.js'));
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const SECONDS = arg('seconds', 6);
 const REPLAY_EVENTS = arg('events', 100_000);
 const WRITERS = 16;

@@ -172,3 +172,9 @@ export async function benchAccount(url) {
     ).project.id;
   return { token: reg.token, auth, newProject };
 }
+
+/** A numeric option of a benchmark's command line (`--sets 200`), or `fallback`. */
+export function numberArg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}

@@ -16,12 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { freshDatabase, root, startApi, table } from './lib.mjs';
+import { freshDatabase, numberArg, root, startApi, table } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const SETS = arg('sets', 1000);
 const RUNS = arg('runs', 5);
 
