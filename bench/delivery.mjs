@@ -3,7 +3,12 @@
 // 256 KiB reads through the byte counter) against a plain client uploading the same bytes directly
 // (basic-ftp uploadFrom / ssh2-sftp-client put), in the same run. Prints the throughput ratio
 // (ours / plain; aim >= 0.8) and this process's RSS growth while ours ran (aim < 100 MB).
-// `node bench/delivery.mjs --mb 2048` (default 2048: 2 GiB; needs the API built: npx tsc -b ledger api).
+// Then 200 small clips (--clips) of one project delivered to the FTPS server by two API processes,
+// each with its delivery worker, on one database and one Redis: files per second, and how many files
+// the server received more than once (aim: none), against the same clips sent one after another by
+// one plain basic-ftp client in the same run.
+// `node bench/delivery.mjs --mb 2048 --clips 200` (2 GiB by default, --mb 0 skips it; needs the API
+// built: npx tsc -b ledger api; Redis on 127.0.0.1:6379 or TEST_REDIS_URL).
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +16,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { root } from './lib.mjs';
+import { benchAccount, freshDatabase, numberArg, root, startApi } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const FtpSrv = require('ftp-srv');
@@ -21,8 +26,8 @@ const { Server, utils } = require('ssh2');
 const selfsigned = require('selfsigned');
 const { openRemote, localFrom, byteCounter } = await import(path.join(root, 'api/dist/delivery/remote-client.js'));
 
-const mbArg = process.argv.indexOf('--mb');
-const MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 2048;
+const MB = numberArg('mb', 2048);
+const CLIPS = numberArg('clips', 200);
 const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-delivery-'));
 const src = path.join(tmp, 'clip.mp4');
 {
@@ -51,9 +56,14 @@ const ftpServer = new FtpSrv({
   tls: { key: cert.private, cert: cert.cert },
   log: silent,
 });
-ftpServer.on('login', ({ username, password }, resolve, reject) =>
-  username === user.username && password === user.password ? resolve({ root: ftpRoot }) : reject(new Error('no')),
-);
+/** File name -> how many uploads of it the server received (STOR and APPE). */
+const received = new Map();
+ftpServer.on('login', ({ connection, username, password }, resolve, reject) => {
+  if (username !== user.username || password !== user.password) return reject(new Error('no'));
+  for (const verb of ['STOR', 'APPE'])
+    connection.on(verb, (err, file) => !err && received.set(path.basename(file), (received.get(path.basename(file)) ?? 0) + 1));
+  resolve({ root: ftpRoot });
+});
 await ftpServer.listen();
 
 // SFTP server: OPEN/WRITE/CLOSE/STAT/OPENDIR/READDIR/REALPATH into a folder.
@@ -161,10 +171,12 @@ async function plainSftp(name) {
 }
 
 const rows = [];
-for (const [label, plain, protocol, port] of [
-  ['FTPS', plainFtps, 'ftps', ftpPort],
-  ['SFTP', plainSftp, 'sftp', sftpPort],
-]) {
+for (const [label, plain, protocol, port] of MB > 0
+  ? [
+      ['FTPS', plainFtps, 'ftps', ftpPort],
+      ['SFTP', plainSftp, 'sftp', sftpPort],
+    ]
+  : []) {
   const base = await plain(`plain-${protocol}.mp4`);
   const o = await ours(protocol, port, `ours-${protocol}.mp4`);
   rows.push({
@@ -176,7 +188,87 @@ for (const [label, plain, protocol, port] of [
     'RSS growth MB': o.rssGrowthMb.toFixed(0),
   });
 }
-console.table(rows);
+if (rows.length) console.table(rows);
+
+// Many small clips, two API processes with their workers.
+if (CLIPS > 0) {
+  const clipsDir = path.join(tmp, 'clips');
+  await fsp.mkdir(clipsDir);
+  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(12)]);
+  const names = Array.from({ length: CLIPS }, (_, i) => `DJI_${String(i + 1).padStart(4, '0')}.MP4`);
+  for (const n of names) await fsp.writeFile(path.join(clipsDir, n), Buffer.concat([head, randomBytes(256 * 1024)]));
+
+  // Baseline: one plain client sends them one after another.
+  await fsp.mkdir(path.join(ftpRoot, 'plain'));
+  let t0 = performance.now();
+  const c = new FtpClient(0);
+  await c.access({ host: '127.0.0.1', port: ftpPort, user: user.username, password: user.password, secure: true, secureOptions: { ca: [cert.cert] } });
+  for (const n of names) await c.uploadFrom(path.join(clipsDir, n), `plain/${n}`);
+  c.close();
+  const plainSeconds = (performance.now() - t0) / 1000;
+  received.clear();
+
+  const db = await freshDatabase();
+  const dataDir = path.join(tmp, 'data');
+  const caFile = path.join(tmp, 'ca.pem');
+  await fsp.writeFile(caFile, cert.cert);
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: `bench${randomBytes(3).toString('hex')}`,
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    DELIVERY_EXTRA_HOSTS: '127.0.0.1',
+    DELIVERY_CA_FILE: caFile,
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+  };
+  const apis = [];
+  try {
+    apis.push(await startApi({ ...env, PORT: '4721' }));
+    apis.push(await startApi({ ...env, PORT: '4722' }));
+    const url = apis[0].url;
+    const { auth, newProject } = await benchAccount(url);
+    const projectId = await newProject('Delivery bench');
+    const form = new FormData();
+    for (const n of names) form.append('files', new Blob([await fsp.readFile(path.join(clipsDir, n))]), n);
+    const up = await fetch(`${url}/api/upload/${projectId}`, { method: 'POST', headers: auth, body: form });
+    if (up.status !== 200) throw new Error(`upload: ${up.status} ${(await up.text()).slice(0, 200)}`);
+    const json = { ...auth, 'content-type': 'application/json' };
+    const conn = await fetch(`${url}/api/delivery/connections`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ agency: 'custom', protocol: 'ftps', host: '127.0.0.1', port: ftpPort, ...user, remoteFolder: '/' }),
+    }).then((r) => r.json());
+    t0 = performance.now();
+    const started = await fetch(`${url}/api/delivery/projects/${projectId}/deliveries`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ connectionIds: [conn.connection.id] }),
+    }).then((r) => r.json());
+    let view;
+    for (;;) {
+      view = (await fetch(`${url}/api/delivery/deliveries/${started.delivery.id}`, { headers: auth }).then((r) => r.json())).delivery;
+      if (view.done) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const sent = view.items.filter((i) => i.status === 'sent').length;
+    const twice = [...received.values()].filter((n) => n > 1).length;
+    console.table([
+      {
+        figure: `${CLIPS} clips (256 KiB) by 2 API processes' workers`,
+        value: `${seconds.toFixed(2)} s, ${(sent / seconds).toFixed(1)} files/s (${sent} sent)`,
+      },
+      { figure: 'the same clips by one plain basic-ftp client in a row', value: `${plainSeconds.toFixed(2)} s, ${(CLIPS / plainSeconds).toFixed(1)} files/s` },
+      { figure: 'ratio (ours files/s / plain files/s)', value: (sent / seconds / (CLIPS / plainSeconds)).toFixed(2) },
+      { figure: 'files the server received more than once (aim 0)', value: String(twice) },
+    ]);
+  } finally {
+    await Promise.all(apis.map((a) => a.stop()));
+    await db.drop();
+  }
+}
 await ftpServer.close();
 sshServer.close();
 await fsp.rm(tmp, { recursive: true, force: true });
