@@ -70,7 +70,9 @@ it('walks a card picked as a folder: takes the sets, lists what it leaves out be
   await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor({ timeout: 60_000 });
   const cards = page.getByTestId('fileset-card');
   expect(await cards.count()).toBe(2);
-  await cards.filter({ hasText: 'DJI_0001' }).getByText('LRF proxy').waitFor();
+  await cards.filter({ hasText: 'DJI_0001' }).getByText('proxy', { exact: true }).waitFor();
+  // What was left out is listed one file a line, the reason after the name (no nested parentheses).
+  await page.getByTestId('not-uploaded-list').getByText(': .txt files fit no file set (a file set takes .mp4 or .mov, .jpg and .srt)').waitFor();
   expect(await cards.filter({ hasText: 'Complete' }).count()).toBe(2);
   await h.screenshot(page, 'card-upload-verify-web3');
 });

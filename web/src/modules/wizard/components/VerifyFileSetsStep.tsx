@@ -116,8 +116,14 @@ export function VerifyFileSetsStep({
       </div>
       {lastUpload && lastUpload.refused.length > 0 && (
         <Banner tone="info">
-          {lastUpload.refused.length} file{lastUpload.refused.length === 1 ? ' was' : 's were'} not uploaded:{' '}
-          {lastUpload.refused.map((r) => `${r.filename} (${r.reason})`).join('; ')}
+          {lastUpload.refused.length} file{lastUpload.refused.length === 1 ? ' was' : 's were'} not uploaded:
+          <ul className="left-out-list" data-testid="not-uploaded-list">
+            {lastUpload.refused.map((r) => (
+              <li key={r.filename}>
+                <strong>{r.filename}</strong>: {r.reason}
+              </li>
+            ))}
+          </ul>
         </Banner>
       )}
       {incomplete.length > 0 && (
@@ -146,12 +152,14 @@ export function VerifyFileSetsStep({
             <ul className="fileset-files">
               {set.files.map((f) => (
                 <li key={f.id}>
-                  <span className="file-type" title={f.proxy ? 'A DJI proxy: enough for processing and CSVs; upload the master for delivery' : undefined}>
-                    {f.fileTypeInfo.toUpperCase()}
-                    {f.proxy ? ' proxy' : ''}
-                  </span>
+                  <span className="file-type">{f.fileTypeInfo.toUpperCase()}</span>
                   <a href={f.resourceUri} target="_blank" rel="noreferrer" className="file-name">
                     {f.filename}
+                    {f.proxy && (
+                      <span className="proxy-badge" title="A DJI proxy: enough for processing and CSVs; upload the master for delivery">
+                        proxy
+                      </span>
+                    )}
                   </a>
                   <span className="muted small">{formatMB(f.sizeBytes)}</span>
                 </li>
