@@ -32,7 +32,7 @@ beforeAll(async () => {
       sets: [
         { baseName: 'DJI_0301', files: [{ filename: 'DJI_0301.MP4' }], result: { ...base, title: 'Old harbour at dawn from above' } },
         { baseName: 'DJI_0302', files: [{ filename: 'DJI_0302.MP4' }], result: { ...base, title: LONG_TITLE } },
-        { baseName: 'DJI_0303', files: [{ filename: 'DJI_0303.MP4' }], result: { ...base, title: 'Boats leaving the harbour' } },
+        { baseName: 'DJI_0303', files: [{ filename: 'DJI_0303.MP4' }], result: { ...base, title: 'Boats leaving the old harbour' } },
       ],
     })
   ).projectId;
@@ -182,5 +182,5 @@ it('names the set, the field and the reason of a refused save, marks the field, 
   await notice(page).getByText('Error saving changes: Failed to save fileset DJI_0303: the title must not be empty').waitFor();
   expect(await page.getByTestId('title-input').getAttribute('aria-invalid')).toBe('true');
   const stored = await h.server.request('GET', `/api/filesets/${(await fileSetIds())[2]}/results`, { token: account.token });
-  expect(stored.body.results.content.title).toBe('Boats leaving the harbour');
+  expect(stored.body.results.content.title).toBe('Boats leaving the old harbour');
 });
