@@ -70,6 +70,6 @@ it('looks finished in the minimalist theme too', async () => {
   const page = await dashboard();
   await page.locator('html').evaluate((html) => html.setAttribute('data-theme', 'minimalist'));
   await page.getByRole('combobox', { name: 'Export Golden Project' }).selectOption('shutterstock');
-  await page.getByRole('dialog').getByText('1 of 4 rows would be refused by Shutterstock.').waitFor();
+  await page.getByRole('dialog').getByText('3 of 4 rows would be refused by Shutterstock.').waitFor();
   await h.screenshot(page, 'exports-shutterstock-check-minimalist');
 });

@@ -14,6 +14,7 @@ import type { Config } from '../config/config.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { Logger } from '../logging/logger.js';
 import type { QueueBackend } from '../queue/queue-backend.js';
+import { JobsInFlight, stopWorker } from '../queue/worker-shutdown.js';
 import { logConnectionError } from '../logging/shutdown-state.js';
 import { DeliveryHostError } from './agency-hosts.js';
 import { byteCounter, localFrom, openRemote, type RemoteSession } from './remote-client.js';
@@ -44,6 +45,7 @@ interface ItemRow {
 
 export class DeliveryWorker {
   private worker: Worker | undefined;
+  private inFlight: JobsInFlight | undefined;
   /** Open remote sessions, cut on a forced close. */
   private readonly sessions = new Set<RemoteSession>();
 
@@ -57,23 +59,26 @@ export class DeliveryWorker {
       stalledInterval: lockMs,
       maxStalledCount: 2,
     });
+    this.inFlight = new JobsInFlight(this.worker);
     this.worker.on('error', (err) => logConnectionError(this.d.logger, { err }, 'delivery worker error'));
     this.worker.on('failed', (job, err) => void this.onFailed(job as Job<DeliverFileJob> | undefined, err));
     return this;
   }
 
-  /** Takes no new job; a running transfer gets `graceMs`, then its session is cut (BullMQ hands the job on). */
+  /**
+   * Takes no new job; a running transfer gets `graceMs`, then its session is cut (BullMQ hands the
+   * job on). Never waits on a queue store that is down (queue/worker-shutdown.ts).
+   */
   async close(graceMs = 10_000): Promise<void> {
-    const worker = this.worker;
-    if (!worker) return;
-    const closing = worker.close();
-    let timer: NodeJS.Timeout | undefined;
-    const inTime = await Promise.race([closing.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
-    clearTimeout(timer);
-    if (!inTime) {
-      for (const s of this.sessions) s.close();
-      await worker.close(true).catch(() => undefined);
-    }
+    if (!this.worker || !this.inFlight) return;
+    await stopWorker(this.worker, this.inFlight, {
+      graceMs,
+      logger: this.d.logger,
+      name: 'delivery worker',
+      onLate: () => {
+        for (const s of this.sessions) s.close();
+      },
+    });
   }
 
   private set(id: string, fields: Record<string, unknown>): Promise<unknown> {

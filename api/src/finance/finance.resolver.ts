@@ -30,7 +30,7 @@ export class FinanceResolver {
   @Query(() => UserBalanceAsOfType, { description: "A user's balance as of an instant (administrators)." })
   userBalanceAsOf(
     @Ctx() ctx: GraphQLContext,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: 'The user (404 when there is none).' }) userId: string,
     @Arg('asOf', () => String, { nullable: true, description: `${DATE_ARG} Default: now.` }) asOf: string | null,
   ) {
     requireAdmin(ctx);

@@ -28,9 +28,9 @@ export class TrialBalanceType {
 
 @ObjectType('UserBalanceAsOf', { description: "A user's balance as of an instant, from the ledger's postings." })
 export class UserBalanceAsOfType {
-  @Field(() => ID) userId!: string;
-  @Field() asOf!: Date;
-  @Field(() => MoneyScalar) balance!: string;
+  @Field(() => ID, { description: 'The user.' }) userId!: string;
+  @Field({ description: 'The instant the balance is taken at (postings up to and including it).' }) asOf!: Date;
+  @Field(() => MoneyScalar, { description: 'Credits the user held at that instant.' }) balance!: string;
 }
 
 @ObjectType('StatementMovement', { description: "One kind of movement of users' credits in a period." })
@@ -46,7 +46,7 @@ export class StatementPeriodType {
   @Field({ description: 'End, exclusive.' }) to!: Date;
   @Field(() => MoneyScalar, { description: 'Credits owed to users just before from.' }) opening!: string;
   @Field(() => MoneyScalar, { description: 'Credits owed to users just before to.' }) closing!: string;
-  @Field(() => [StatementMovementType]) movements!: StatementMovementType[];
+  @Field(() => [StatementMovementType], { description: 'What moved the credits owed in the period, one entry per kind.' }) movements!: StatementMovementType[];
   @Field({ description: 'opening + movements = closing.' }) balanced!: boolean;
 }
 

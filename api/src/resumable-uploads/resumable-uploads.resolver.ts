@@ -12,7 +12,10 @@ export class ResumableUploadsResolver {
   @Query(() => [UnfinishedUploadType], {
     description: "A project's resumable uploads that did not end in a file: still uploading, expired unfinished, or refused (with the reason).",
   })
-  async unfinishedUploads(@Arg('projectId', () => ID) projectId: string, @Ctx() ctx: GraphQLContext): Promise<UnfinishedUploadType[]> {
+  async unfinishedUploads(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<UnfinishedUploadType[]> {
     const user = requireUser(ctx);
     return (await this.deps.resumableUploads.unfinished(user, projectId)).map(presentUnfinished);
   }

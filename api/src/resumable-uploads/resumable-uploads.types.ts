@@ -5,24 +5,24 @@ export class UnfinishedUploadType {
   @Field(() => ID, { description: 'The tus upload id: the last segment of its Location, /api/uploads/tus/{id}.' })
   id!: string;
 
-  @Field()
+  @Field({ description: 'The file name given in Upload-Metadata.' })
   filename!: string;
 
   @Field({ description: 'uploading (resumable until expiresAt), expired (swept unfinished) or refused (see reason).' })
   status!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why it was refused or expired; null while uploading.' })
   reason!: string | null;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'The declared Upload-Length.' })
   sizeBytes!: number;
 
   @Field(() => Float, { description: 'Bytes stored so far (0 once expired or refused).' })
   receivedBytes!: number;
 
-  @Field()
+  @Field({ description: 'When the upload was created.' })
   createdAt!: Date;
 
-  @Field()
+  @Field({ description: 'When it expires unfinished (UPLOAD_EXPIRY_HOURS after creation).' })
   expiresAt!: Date;
 }

@@ -13,14 +13,21 @@ afterAll(() => server.close());
 
 const oversized = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), cameraType: 'dji-mavic-3-pro-series' });
 const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
-/** Routes that take multipart uploads rather than JSON have their own limits (MAX_UPLOAD_BYTES). */
-const MULTIPART_ROUTES = new Set(['POST /api/upload/:projectId', 'POST /api/filesets/:id/files']);
+/**
+ * Routes that take uploads rather than JSON have their own limits (MAX_UPLOAD_BYTES): multipart,
+ * and tus (bytes at an offset, never more than the declared Upload-Length).
+ */
+const UPLOAD_ROUTES = new Set([
+  'POST /api/upload/:projectId',
+  'POST /api/filesets/:id/files',
+  'POST /api/uploads/tus',
+  'PATCH /api/uploads/tus/:id',
+  'DELETE /api/uploads/tus/:id',
+]);
 
 describe('request body limits', () => {
   it('answers 413 for JSON over 1 MB and 400 for JSON too deep on every route that takes a body, and on /graphql', async () => {
-    const writes = listRoutes(server.app).filter(
-      (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !MULTIPART_ROUTES.has(`${r.method} ${r.path}`),
-    );
+    const writes = listRoutes(server.app).filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !UPLOAD_ROUTES.has(`${r.method} ${r.path}`));
     expect(writes.length).toBeGreaterThan(10);
     const wrong: string[] = [];
     for (const r of [...writes, { method: 'POST', path: '/graphql' }]) {

@@ -22,11 +22,11 @@ export class TrackFrameType {
   index!: number;
   @Field(() => Float, { description: 'Seconds from the start of the video.' })
   t!: number;
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Latitude of the camera at that frame (WGS84 degrees).' })
   latitude!: number;
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Longitude of the camera at that frame (WGS84 degrees).' })
   longitude!: number;
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { nullable: true, description: 'Altitude at that frame in metres (see FileSetTrack.altitudeReference), if recorded.' })
   altitude!: number | null;
 }
 
@@ -42,9 +42,9 @@ export class TrackDownloadsType {
 
 @ObjectType('FileSetTrack', { description: "A file set's flight track from its SRT: the GPS fixes only (frames before GPS lock are left out)." })
 export class FileSetTrackType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The file set.' })
   fileSetId!: string;
-  @Field()
+  @Field({ description: 'The shared base filename, e.g. DJI_0001.' })
   baseName!: string;
   @Field({ description: "The set's title, else its base name." })
   title!: string;
@@ -60,6 +60,6 @@ export class FileSetTrackType {
   points!: TrackPointType[];
   @Field(() => [TrackFrameType], { description: 'Where the camera was at the analysed frames; empty before the set is processed.' })
   frames!: TrackFrameType[];
-  @Field(() => TrackDownloadsType)
+  @Field(() => TrackDownloadsType, { description: "Where to download this set's track as GPX, KML or GeoJSON." })
   downloads!: TrackDownloadsType;
 }

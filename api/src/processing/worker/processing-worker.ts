@@ -23,24 +23,7 @@ import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
 import { PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
 import { logConnectionError } from '../../logging/shutdown-state.js';
-
-const FORCE_CLOSE_MS = 5_000;
-
-/** True when `p` settles (either way) within `ms`. */
-async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      p.then(
-        () => true,
-        () => true,
-      ),
-      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { JobsInFlight, stopWorker } from '../../queue/worker-shutdown.js';
 
 /** What the worker uses (the processing module's worker step names the same keys). */
 export interface ProcessingWorkerDeps {
@@ -60,8 +43,7 @@ export class ProcessingWorker {
   private worker: Worker | undefined;
   private reconciler: NodeJS.Timeout | undefined;
   /** Jobs taken and not yet recorded by BullMQ as completed or failed; close() waits for them. */
-  private inFlight = 0;
-  private idleWaiters: Array<() => void> = [];
+  private inFlight: JobsInFlight | undefined;
 
   constructor(
     private readonly services: ProcessingWorkerDeps,
@@ -77,13 +59,8 @@ export class ProcessingWorker {
       // A job whose worker died is retried once more than that; it then fails (and is refunded).
       maxStalledCount: 2,
     });
-    // A wrong count only costs close() its grace period, never a job: so BullMQ's events suffice.
-    this.worker.on('active', () => this.inFlight++);
-    this.worker.on('completed', () => this.recorded());
-    this.worker.on('failed', (job, err) => {
-      this.recorded();
-      void this.onFailed(job as Job<ProcessFileSetJob> | undefined, err);
-    });
+    this.inFlight = new JobsInFlight(this.worker);
+    this.worker.on('failed', (job, err) => void this.onFailed(job as Job<ProcessFileSetJob> | undefined, err));
     this.worker.on('error', (err) => logConnectionError(this.services.logger, { err }, 'processing worker error'));
     // Runs that finished while a process died before posting the refund.
     void this.services.processing.settlePendingRefunds().catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
@@ -97,31 +74,11 @@ export class ProcessingWorker {
     return this;
   }
 
-  /**
-   * Takes no new job, lets running ones finish for up to `graceMs`, then stops hard: a job still
-   * running is handed back by BullMQ's stalled-job check to another worker. BullMQ's own graceful
-   * close is not used: it waits on its blocking Redis connection, forever while Redis is down, and
-   * a close in flight ignores a later close(true), so its lock timer and reconnecting client would
-   * outlive this worker (and keep a process that embeds it, like a test, from exiting).
-   */
+  /** Takes no new job, lets running ones finish for up to `graceMs`, then stops hard (queue/worker-shutdown.ts). */
   async close(graceMs = 15_000): Promise<void> {
     clearInterval(this.reconciler);
-    const worker = this.worker;
-    if (!worker) return;
-    await within(worker.pause(true), FORCE_CLOSE_MS);
-    if (!(await within(this.idle(), graceMs))) {
-      this.services.logger.warn({ graceMs, running: this.inFlight }, 'processing worker did not stop in time; stopping without waiting for running jobs');
-    }
-    if (!(await within(worker.close(true), FORCE_CLOSE_MS))) this.services.logger.warn('processing worker connections did not close in time');
-  }
-
-  private recorded(): void {
-    this.inFlight = Math.max(0, this.inFlight - 1);
-    if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
-  }
-
-  private idle(): Promise<void> {
-    return this.inFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+    if (!this.worker || !this.inFlight) return;
+    await stopWorker(this.worker, this.inFlight, { graceMs, logger: this.services.logger, name: 'processing worker' });
   }
 
   async handle(job: Job<ProcessFileSetJob>): Promise<{ title: string } | { skipped: true }> {
