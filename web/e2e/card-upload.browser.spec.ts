@@ -125,3 +125,55 @@ it('continues an upload cut by a page reload from the server’s offset when the
     await db.end();
   }
 });
+
+it('processes each set as soon as it is complete: a title shows while the card is still uploading, then the project page follows the run', async () => {
+  const user = await signUp(h.server);
+  const { page } = await h.newPage();
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), user.token);
+  const projectId = await newProject(page, 'As they complete');
+  const first = await makeTestFileSet(path.join(dir, 'asc'), 'DJI_0001');
+  const second = await makeTestFileSet(path.join(dir, 'asc'), 'DJI_0002', { omit: ['srt'] });
+  // DJI_0002's telemetry is large and the connection slow, so DJI_0001 is processed while it is still moving.
+  const bigSrt = path.join(dir, 'asc', 'DJI_0002.SRT');
+  await fs.writeFile(bigSrt, (await fs.readFile(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'))).toString().repeat(2500));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 2_000_000, uploadThroughput: 800_000 });
+
+  await page.getByTestId('file-picker').setInputFiles([...first, ...second, bigSrt]);
+  const option = page.getByTestId('as-complete-option');
+  await option.getByText(/\(0\.03 credits a set, charged as each set completes; balance 100\.00\)/).waitFor();
+  await option.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Upload' }).click();
+
+  // DJI_0001's title and place while DJI_0002.SRT is still uploading.
+  const results = page.getByTestId('sets-as-complete');
+  await results
+    .locator('.set-result-completed', { hasText: 'DJI_0001' })
+    .getByText(/Barcelona/)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  const stillSending = await page.locator('.upload-row.upload-uploading', { hasText: 'DJI_0002.SRT' }).count();
+  expect(stillSending).toBe(1);
+  await h.screenshot(page, 'card-upload-as-complete-web3');
+
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  // When the card is in, the run stops taking sets and the project page follows it to the end.
+  await page.waitForURL(`**/project/${projectId}`, { timeout: 120_000 });
+  let completed = 0;
+  for (let i = 0; i < 600; i++) {
+    const p = await h.server.request('GET', `/api/projects/${projectId}/progress`, { token: user.token });
+    if (p.body.runStatus === 'completed') {
+      expect(p.body).toMatchObject({ totalJobs: 2, acceptingSets: false });
+      completed = p.body.completedJobs;
+      break;
+    }
+    if (i === 599) throw new Error(`the run did not finish: ${JSON.stringify(p.body)}`);
+    await page.waitForTimeout(200);
+  }
+  // Charged set by set at 0.03, a failed set refunded: what is kept is 0.03 a processed set.
+  expect(completed).toBeGreaterThanOrEqual(1);
+  const balance = await h.server.request('GET', '/api/user/credits/balance', { token: user.token });
+  expect(balance.body.creditBalance).toBeCloseTo(100 - 0.03 * completed, 5);
+});

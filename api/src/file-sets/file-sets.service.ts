@@ -45,11 +45,51 @@ export const generatedMessage = (leftOut: number) =>
 export const removedMessage = (r: { baseName: string; removedFiles: number }) =>
   `File set ${r.baseName} removed with its ${r.removedFiles} file${r.removedFiles === 1 ? '' : 's'}`;
 
+/**
+ * A run taking sets as they complete holds the sets it queued: their files cannot change until they
+ * are done (the other sets of the project stay open for uploads). 409 naming the sets.
+ */
+async function refuseSetsInProcessing(conn: SqlConnection, projectId: string, baseNames: string[]): Promise<void> {
+  const rows = await conn.execute<Array<{ base_name: string }>>(
+    `select fs.base_name from processing_jobs j join processing_runs r on r.id = j.run_id join file_sets fs on fs.id = j.file_set_id
+     where r.project_id = ? and r.status = 'running' and j.status in ('pending', 'processing') and fs.base_name in (${baseNames.map(() => '?').join(', ')})
+     order by fs.base_name limit 5`,
+    [projectId, ...baseNames],
+  );
+  if (rows.length)
+    throw conflict(
+      `${rows.map((r) => r.base_name).join(', ')} ${rows.length === 1 ? 'is' : 'are'} being processed: ${rows.length === 1 ? 'its' : 'their'} files cannot change until processing ends`,
+    );
+}
+
 /** Why a project's files cannot change now (409), or null. */
 export function filesLockedReason(p: Project): string | null {
   if (p.deletedAt) return 'The project is in the trash: restore it before changing its files';
-  if (p.status === 'processing') return 'The project is being processed: its files cannot change until processing ends';
+  if (p.status === 'processing') return PROCESSING_LOCK;
   return null;
+}
+
+const PROCESSING_LOCK = 'The project is being processed: its files cannot change until processing ends';
+
+/** A project's run that takes sets as they complete (issue 18 item 6): it keeps uploads open. */
+async function acceptingRunOf(conn: SqlConnection, projectId: string): Promise<string | null> {
+  const rows = await conn.execute<Array<{ id: string }>>(`select id from processing_runs where project_id = ? and status = 'running' and accepting_sets`, [
+    projectId,
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+/** An entity manager's SQL: inside `transactional` it runs in that transaction. */
+type SqlConnection = Pick<Orm['em'], 'execute'>;
+
+/**
+ * Why files cannot be added to the project now (409), or null. Like filesLockedReason, except that a
+ * run taking sets as they complete keeps the project open for files: the card is still uploading.
+ */
+async function uploadLockedReason(conn: SqlConnection, p: Project): Promise<string | null> {
+  const locked = filesLockedReason(p);
+  if (locked === PROCESSING_LOCK && (await acceptingRunOf(conn, p.id))) return null;
+  return locked;
 }
 
 /**
@@ -127,7 +167,7 @@ export class FileSetsService {
   /** The owner's project, open for new files: 404 for others, 409 in the trash or while processing. */
   async projectForUpload(user: User, projectId: unknown): Promise<Project> {
     const project = await this.projects.getOwned(user, projectId);
-    const locked = filesLockedReason(project);
+    const locked = await uploadLockedReason(this.orm.em.fork(), project);
     if (locked) throw conflict(locked);
     // A full account is refused before any byte streams; the exact check is made when recording.
     await this.quotas.assertStorageNotFull(this.orm.em.fork(), user.id);
@@ -154,10 +194,11 @@ export class FileSetsService {
     const recorded = await this.orm.em.fork().transactional(async (em) => {
       const project = await em.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!project) throw notFound('Project not found');
-      const locked = filesLockedReason(project);
+      const locked = await uploadLockedReason(em, project);
       if (locked) throw conflict(locked);
 
       const baseNames = [...new Set(files.map((f) => f.baseName))];
+      if (project.status === 'processing') await refuseSetsInProcessing(em, projectId, baseNames);
       const sets = new Map((await em.find(FileSet, { project: projectId, baseName: { $in: baseNames } })).map((s) => [s.baseName, s]));
       const existing = sets.size ? await em.find(MediaFile, { fileSet: { $in: [...sets.values()].map((s) => s.id) } }) : [];
       const last = await em.findOne(FileSet, { project: projectId }, { orderBy: { position: 'desc' }, fields: ['position'] });
@@ -226,7 +267,24 @@ export class FileSetsService {
     });
     await this.removeStored(replacedKeys);
     await this.sweepDeletedFiles();
+    await this.runAfterRecord(projectId);
     return recorded;
+  }
+
+  /**
+   * Called after files are recorded into a project's sets (processing takes the sets that became
+   * complete, when a run takes sets as they complete). A failure there is logged: the files are in.
+   */
+  readonly afterRecord: Array<(projectId: string) => Promise<unknown>> = [];
+
+  private async runAfterRecord(projectId: string): Promise<void> {
+    for (const hook of this.afterRecord) {
+      try {
+        await hook(projectId);
+      } catch (err) {
+        this.logger.error({ err, projectId }, 'a step after recording files failed');
+      }
+    }
   }
 
   /** A project's sets with their files, in set order (for answers after a change). */

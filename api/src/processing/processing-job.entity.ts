@@ -56,6 +56,10 @@ export class ProcessingJob {
   @Property({ type: 'timestamptz', nullable: true })
   finishedAt?: Date | null;
 
+  /** A run charged per set refunds each failed set on its own; set once that refund reached the ledger. */
+  @Property({ type: 'timestamptz', nullable: true })
+  refundPostedAt?: Date | null;
+
   @Property({ type: 'timestamptz', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }

@@ -55,6 +55,21 @@ export class ProcessingRun {
   @Property({ type: 'timestamptz', nullable: true })
   refundPostedAt?: Date | null;
 
+  /**
+   * "Process each set as soon as it is complete": the run takes sets as their last file arrives and
+   * cannot finish while this is true (the wizard, or the idle sweep, ends the intake).
+   */
+  @Property({ default: false })
+  acceptingSets: boolean = false;
+
+  /** Charged set by set (ledger run key `run/set`) rather than once for the run; failed sets are refunded one by one. */
+  @Property({ default: false })
+  chargedPerSet: boolean = false;
+
+  /** Why the intake ended early (credits ran out), for the user; null when it ended normally or is open. */
+  @Property({ type: 'string', length: 255, nullable: true })
+  intakeStoppedReason?: string | null;
+
   /** Metadata provider configured when the run started (offline, openai). */
   @Property({ length: 32 })
   provider!: string;

@@ -5,6 +5,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { defineModule, handlers, services, step } from '../kernel/feature-module.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { FileSetsService } from '../file-sets/file-sets.service.js';
 import { ProcessingJob } from './processing-job.entity.js';
 import { ProcessingRun } from './processing-run.entity.js';
 import { ProcessingResolver } from './processing.resolver.js';
@@ -20,7 +21,7 @@ export interface ProcessingDeps {
   auth: Pick<AuthService, 'authenticate'>;
   /** Start and retry accept an Idempotency-Key (start-processing-once.ts). */
   idempotency: IdempotencyService;
-  processing: Pick<ProcessingService, 'start' | 'run' | 'progress' | 'progressOf' | 'latestRun'>;
+  processing: Pick<ProcessingService, 'start' | 'startAsSetsComplete' | 'stopTakingSets' | 'run' | 'progress' | 'progressOf' | 'latestRun'>;
   /** The subscription's owner check (the query's goes through `processing.progress`). */
   projects: Pick<ProjectsService, 'getOwned'>;
   /** Progress changes from every worker, for the subscription. */
@@ -39,10 +40,15 @@ export const processingModule = defineModule({
   name: 'processing',
   // Declarations of processing_runs / processing_jobs for the schema-drift test; queried through run-store.ts.
   entities: [ProcessingRun, ProcessingJob],
-  services: services({ config: true, logger: true, pool: true, queue: true, ledger: true, credits: true, projects: true }, (d: ProcessingServiceDeps) => ({
-    processing: new ProcessingService(d),
-    progressListener: new ProgressListener(connectionStringOf(d.pool), d.logger),
-  })),
+  services: services(
+    { config: true, logger: true, pool: true, queue: true, ledger: true, credits: true, projects: true, fileSets: true },
+    (d: ProcessingServiceDeps & { fileSets: Pick<FileSetsService, 'afterRecord'> }) => {
+      const processing = new ProcessingService(d);
+      // "Process each set as soon as it is complete": a set is taken the moment its last file is recorded.
+      d.fileSets.afterRecord.push((projectId) => processing.takeCompleteSets(projectId));
+      return { processing, progressListener: new ProgressListener(connectionStringOf(d.pool), d.logger) };
+    },
+  ),
   handlers: handlers<ProcessingDeps>(
     { auth: true, idempotency: true, processing: true, projects: true, progressListener: true },
     {

@@ -14,6 +14,8 @@ const finalState: ProjectProgress = {
   status: 'completed',
   runId: 'run1',
   runStatus: 'completed',
+  acceptingSets: false,
+  intakeStoppedReason: null,
   totalJobs: 1,
   completedJobs: 1,
   processingJobs: 0,
@@ -51,9 +53,12 @@ function fakeDeps() {
 describe('processing module', () => {
   it('provides the registry keys processing and progressListener, built from the keys it names', () => {
     const pool = { options: { connectionString: 'postgres://example/shotlog' } };
-    const provided = processingModule.services.create({ pool, logger: {} } as never);
+    const fileSets = { afterRecord: [] as Array<(projectId: string) => Promise<unknown>> };
+    const provided = processingModule.services.create({ pool, logger: {}, fileSets } as never);
     expect(Object.keys(provided).sort()).toEqual(['processing', 'progressListener']);
-    expect(Object.keys(processingModule.services.needs).sort()).toEqual(['config', 'credits', 'ledger', 'logger', 'pool', 'projects', 'queue']);
+    expect(Object.keys(processingModule.services.needs).sort()).toEqual(['config', 'credits', 'fileSets', 'ledger', 'logger', 'pool', 'projects', 'queue']);
+    // Files recorded into a set tell processing (a run taking sets as they complete takes it).
+    expect(fileSets.afterRecord).toHaveLength(1);
     expect(Object.keys(processingModule.handlers.needs).sort()).toEqual(['auth', 'idempotency', 'processing', 'progressListener', 'projects']);
   });
 

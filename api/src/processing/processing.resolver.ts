@@ -48,6 +48,30 @@ export class ProcessingResolver {
     return startProcessingOnce(this.services, requireUser(ctx), projectId, idempotencyKey, 'failed');
   }
 
+  @RequiresScope('process')
+  @Mutation(() => StartProcessingPayload, {
+    description:
+      '"Process each set as soon as it is complete": opens a run that takes each complete file set the moment its last file is uploaded (and the complete ones now), charging each set once at the current cost (ledger key: run and set) and refunding a set that fails. Uploads to the project stay open for sets outside the run. Asking again while such a run takes sets answers that run. End it with stopTakingSets when the card is uploaded. Errors: INSUFFICIENT_CREDITS (not enough for one set), CONFLICT (a run is going, or in the trash), NOT_FOUND.',
+  })
+  async startProcessingAsSetsComplete(
+    @Arg('projectId', () => ID, { description: 'One of your projects (its files may still be uploading).' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return this.services.processing.startAsSetsComplete(requireUser(ctx), projectId);
+  }
+
+  @RequiresScope('process')
+  @Mutation(() => StartProcessingPayload, {
+    description:
+      'No more sets will come to the run opened by startProcessingAsSetsComplete: it finishes when the sets it took are done (sets completed later wait for startProcessing). Asking again answers the same run. Errors: CONFLICT (no run taking sets), NOT_FOUND.',
+  })
+  async stopTakingSets(
+    @Arg('projectId', () => ID, { description: 'One of your projects with a run taking sets.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return this.services.processing.stopTakingSets(requireUser(ctx), projectId);
+  }
+
   @Query(() => ProcessingProgressType, { description: 'Progress of the latest processing run of your project.' })
   async projectProgress(@Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string, @Ctx() ctx: GraphQLContext) {
     return this.services.processing.progress(requireUser(ctx), projectId);

@@ -4,7 +4,7 @@ import { authed } from '../auth/signed-in-routes.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
 import { startProcessingOnce } from './start-processing-once.js';
 
-/** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7), and the retry of failed sets. */
+/** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7), the retry of failed sets, and processing sets as they complete. */
 export function processingRoutes(services: ProcessingDeps): Router {
   const r = Router();
   r.post(
@@ -29,6 +29,31 @@ export function processingRoutes(services: ProcessingDeps): Router {
         return { message: `Retrying ${run.totalJobs} failed file set${run.totalJobs === 1 ? '' : 's'}`, runId: run.id, run, progress };
       },
       202,
+      'process',
+    ),
+  );
+  // "Process each set as soon as it is complete" (issue 18 item 6): paid work, the 'process' scope.
+  r.post(
+    '/:id/process/as-sets-complete',
+    authed(
+      services,
+      async (req, user) => {
+        const { run, progress } = await services.processing.startAsSetsComplete(user, req.params.id);
+        return { message: `Processing each file set as soon as it is complete (${run.totalJobs} taken so far)`, runId: run.id, run, progress };
+      },
+      202,
+      'process',
+    ),
+  );
+  r.post(
+    '/:id/process/as-sets-complete/stop',
+    authed(
+      services,
+      async (req, user) => {
+        const { run, progress } = await services.processing.stopTakingSets(user, req.params.id);
+        return { message: `No more file sets will be taken: ${run.totalJobs} in this run`, runId: run.id, run, progress };
+      },
+      200,
       'process',
     ),
   );

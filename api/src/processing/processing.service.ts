@@ -23,7 +23,7 @@ import { setFiles } from './file-set-files.js';
 import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import { incompleteReason, missingSlots } from '../file-sets/file-kinds.js';
-import { RunStore, type OpenJob, type RunView, type SettledRun } from './run-store.js';
+import { RunStore, setChargeKey, type AcceptingRun, type OpenJob, type RunView, type SettledRun } from './run-store.js';
 import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
 import { registerQueueName } from '../queue/queue-registry.js';
 import { activeMediaTools } from '../analysis/media/media-tools.js';
@@ -54,6 +54,12 @@ export interface RunSelection {
 }
 
 export const ALREADY_RUNNING = 'Processing is already running for this project';
+
+/**
+ * A run taking sets as they complete whose wizard went away (no new set, no live upload) for this
+ * long stops taking sets, so the project does not stay 'processing'; the sets it took finish.
+ */
+export const INTAKE_IDLE_MS = 30 * 60 * 1000;
 
 /** BullMQ custom ids may not contain ':'; run + set is unique and stable across retries. */
 export const jobIdOf = (runId: string, fileSetId: string) => `${runId}_${fileSetId}`;
@@ -279,8 +285,142 @@ export class ProcessingService {
     return this.runs.latestJobStates(fileSetIds);
   }
 
+  // ---- "Process each set as soon as it is complete" (issue 18 item 6)
+
+  /**
+   * Opens a run that takes each set the moment its last file is in, while the card is still
+   * uploading: the same refusals as a start (trash, media tools, a run going), nothing charged yet,
+   * the project 'processing' (uploads stay open for sets outside the run). The sets complete already
+   * are taken at once. Each set is charged on its own at the cost of now, keyed by run and set.
+   */
+  async startAsSetsComplete(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
+    const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
+    if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
+    const tools = this.deps.config.runWorker ? activeMediaTools() : null;
+    if (tools?.problem)
+      throw new AppError('SERVICE_UNAVAILABLE', `Processing is unavailable on this server: ${tools.problem}. An administrator can run npm run doctor`);
+    const latest = await this.latestRun(project.id);
+    if (latest?.status === 'running') {
+      // The wizard asks again after a reload: the run taking sets is the answer, not a conflict.
+      if (latest.acceptingSets) return { run: latest, progress: await this.progressOf(project.id) };
+      throw conflict(ALREADY_RUNNING);
+    }
+    if (project.status === 'processing') throw conflict(ALREADY_RUNNING);
+    const { costPerFileset, total: oneSet } = await this.deps.credits.runCost(1);
+    const balance = await this.deps.credits.balanceCents(user.id);
+    if (balance < oneSet)
+      throw new AppError(
+        'INSUFFICIENT_CREDITS',
+        `Insufficient credits: each file set costs ${formatCredits(oneSet)} credits and your balance is ${formatCredits(balance)}`,
+        {
+          creditCheck: {
+            estimatedCost: Number(formatCredits(oneSet)),
+            currentBalance: Number(formatCredits(balance)),
+            costPerFileset: Number(costPerFileset),
+            fileSetCount: 1,
+          },
+        },
+      );
+    const runId = randomUUID();
+    try {
+      await this.runs.create({
+        id: runId,
+        projectId: project.id,
+        userId: user.id,
+        fileSetIds: [],
+        costPerFileset,
+        chargedCents: 0,
+        provider: this.deps.config.metadataProvider,
+        acceptingSets: true,
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') throw conflict(ALREADY_RUNNING);
+      throw err;
+    }
+    await this.runs.markProjectProcessing(project.id);
+    this.deps.logger.info({ runId, projectId: project.id, costPerFileset }, 'processing run taking sets as they complete');
+    await this.takeCompleteSets(project.id);
+    await this.runs.notify(project.id);
+    return { run: (await this.run(runId))!, progress: await this.progressOf(project.id) };
+  }
+
+  /**
+   * Queues every complete, never-processed set of the project into its run that takes sets, if it
+   * has one (called after files are recorded, on whichever API process received them). Each set is
+   * charged once (ledger key run/set) before it is queued; when the credits run out, the intake ends
+   * with the reason and the sets left wait for a normal start.
+   */
+  async takeCompleteSets(projectId: string): Promise<number> {
+    const run = await this.runs.acceptingRun(projectId);
+    if (!run) return 0;
+    // Read as the run's owner (the project's owner when the run was opened).
+    const project = await this.deps.projects.getOwned({ id: run.userId }, projectId, { includeFiles: true });
+    const { sets } = await this.selectSets(project, 'unprocessed');
+    let taken = 0;
+    for (const fs of sets) {
+      const outcome = await this.takeSet(run, project, fs);
+      if (outcome === 'stopped') break;
+      if (outcome === 'taken') taken++;
+    }
+    if (taken) await this.runs.notify(projectId);
+    return taken;
+  }
+
+  private async takeSet(run: AcceptingRun, project: Project, fs: FileSet): Promise<'taken' | 'skipped' | 'stopped'> {
+    const cents = runCostCents(1, run.costPerFileset);
+    if (!(await this.runs.addJob(run.runId, fs.id, cents))) return 'skipped';
+    try {
+      if (cents > 0)
+        await this.deps.ledger.chargeProcessing({
+          userId: run.userId,
+          runId: setChargeKey(run.runId, fs.id),
+          amount: cents,
+          description: `${fs.baseName} of "${project.name}", as it completed`,
+        });
+    } catch (err) {
+      await this.runs.removeJob(run.runId, fs.id, cents);
+      if (!isLedgerError(err, 'INSUFFICIENT_CREDITS')) throw err;
+      const d = err.details ?? {};
+      await this.runs.stopIntake(
+        run.runId,
+        `Credits ran out at ${fs.baseName} (${d.estimatedCost ?? formatCredits(cents)} credits a set, balance ${d.currentBalance ?? '0'}): buy credits, then start processing the sets left`,
+      );
+      this.deps.logger.info({ runId: run.runId, fileSetId: fs.id }, 'sets-as-they-complete intake stopped: insufficient credits');
+      await this.finishRunIfSettled(run.runId);
+      return 'stopped';
+    }
+    await this.enqueue(run.runId, project.id, [fs.id]);
+    return 'taken';
+  }
+
+  /**
+   * No more sets will come (the card is uploaded, or the user stops it): the run finishes when its
+   * queued sets are done. Answers the run; a project without such a run is a 409.
+   */
+  async stopTakingSets(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
+    const project = await this.deps.projects.getOwned(user, rawProjectId);
+    const latest = await this.latestRun(project.id);
+    if (!latest || latest.status !== 'running' || !latest.acceptingSets) {
+      // Asked twice (a retried request): the run that stopped taking sets is the answer.
+      if (latest?.chargedPerSet && !latest.acceptingSets) return { run: latest, progress: await this.progressOf(project.id) };
+      throw conflict('This project has no run taking sets as they complete');
+    }
+    await this.runs.stopIntake(latest.id);
+    await this.finishRunIfSettled(latest.id);
+    await this.runs.notify(project.id);
+    return { run: (await this.run(latest.id))!, progress: await this.progressOf(project.id) };
+  }
+
+  /** Ends the intake of runs whose wizard went away (no set and no live upload for `idleMs`). */
+  async stopIdleIntakes(idleMs: number): Promise<number> {
+    const ids = await this.runs.idleAcceptingRuns(idleMs);
+    for (const id of ids) if (await this.runs.stopIntake(id)) await this.finishRunIfSettled(id);
+    return ids.length;
+  }
+
   /** Called after every settled job: finishes the run once and refunds what failed. */
   async finishRunIfSettled(runId: string): Promise<SettledRun | null> {
+    await this.refundFailedSets(runId);
     const settled = await this.runs.finishIfSettled(runId);
     if (settled) {
       await this.refund(settled);
@@ -289,8 +429,39 @@ export class ProcessingService {
     return settled;
   }
 
+  /**
+   * A run charged per set refunds each failed set at once (its own ledger key, so posting twice has
+   * one effect), not when the whole card is done. Other runs refund when they finish (below).
+   */
+  private async refundFailedSets(runId: string): Promise<number> {
+    const failed = await this.runs.failedSetsAwaitingRefund(runId);
+    if (!failed.length) return 0;
+    const run = await this.runs.run(runId);
+    if (!run?.chargedPerSet) return 0;
+    const cents = runCostCents(1, run.costPerFileset);
+    const userId = await this.runs.userOf(runId);
+    for (const fileSetId of failed) {
+      try {
+        if (cents > 0)
+          await this.deps.ledger.refundProcessing({ userId, runId: setChargeKey(runId, fileSetId), amount: cents, description: '1 failed file set' });
+      } catch (err) {
+        // No charge to refund: the process died between queuing the set and charging it.
+        if (!isLedgerError(err, 'NOT_FOUND')) throw err;
+      }
+      await this.runs.recordSetRefund(runId, fileSetId);
+    }
+    await this.runs.notify(run.projectId);
+    return failed.length;
+  }
+
   /** refund = charge - round(succeeded x cost); keyed by the run, so posting it twice has one effect. */
   private async refund(run: SettledRun): Promise<void> {
+    if (run.chargedPerSet) {
+      // Each failed set was refunded on its own (refundFailedSets, run again here after a crash); the run records the sum.
+      await this.refundFailedSets(run.runId);
+      await this.runs.recordRefund(run.runId, run.failed * runCostCents(1, run.costPerFileset));
+      return;
+    }
     const kept = runCostCents(run.succeeded, run.costPerFileset);
     const refund = Math.max(0, run.chargedCents - kept);
     if (run.chargedCents > 0) {

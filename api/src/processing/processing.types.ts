@@ -39,6 +39,13 @@ export class ProcessingProgressType {
   runId!: string | null;
   @Field(() => String, { nullable: true, description: 'running or completed; null without a run.' })
   runStatus!: string | null;
+  @Field({
+    description:
+      'True while the run takes each set as soon as its last file is uploaded ("Process each set as soon as it is complete"); the run cannot finish before its intake ends.',
+  })
+  acceptingSets!: boolean;
+  @Field(() => String, { nullable: true, description: 'Why such a run stopped taking sets early (e.g. the credits ran out); null otherwise.' })
+  intakeStoppedReason!: string | null;
   @Field(() => Int, { description: 'File sets in the latest run.' })
   totalJobs!: number;
   @Field(() => Int, { description: 'File sets processed successfully.' })
@@ -77,6 +84,12 @@ export class ProcessingRunType {
   refunded!: string | null;
   @Field({ description: 'Metadata provider: offline or openai.' })
   provider!: string;
+  @Field({ description: 'True while the run takes sets as their last file arrives (charged set by set).' })
+  acceptingSets!: boolean;
+  @Field({ description: 'Charged set by set as sets completed, rather than once at the start.' })
+  chargedPerSet!: boolean;
+  @Field(() => String, { nullable: true, description: 'Why the run stopped taking sets early (e.g. the credits ran out); null otherwise.' })
+  intakeStoppedReason!: string | null;
   @Field({ description: 'When the run started (ISO 8601 date-time).' })
   createdAt!: Date;
   @Field(() => Date, { description: 'When the last file set finished (ISO 8601 date-time); null while running.', nullable: true })

@@ -22,6 +22,10 @@ export interface ProjectProgress {
   /** The latest run, or null when the project was never processed. */
   runId: string | null;
   runStatus: 'running' | 'completed' | null;
+  /** The run takes sets as their last file arrives ("Process each set as soon as it is complete"). */
+  acceptingSets: boolean;
+  /** Why such a run stopped taking sets early (credits ran out); null otherwise. */
+  intakeStoppedReason: string | null;
   totalJobs: number;
   completedJobs: number;
   processingJobs: number;
@@ -35,7 +39,7 @@ export interface ProjectProgress {
 export function summarizeProgress(
   projectId: string,
   projectStatus: string,
-  run: { id: string; status: 'running' | 'completed' } | null,
+  run: { id: string; status: 'running' | 'completed'; acceptingSets?: boolean; intakeStoppedReason?: string | null } | null,
   jobs: JobProgress[],
 ): ProjectProgress {
   const count = (s: JobStatus) => jobs.filter((j) => j.status === s).length;
@@ -45,6 +49,8 @@ export function summarizeProgress(
     status: projectStatus,
     runId: run?.id ?? null,
     runStatus: run?.status ?? null,
+    acceptingSets: run?.acceptingSets ?? false,
+    intakeStoppedReason: run?.intakeStoppedReason ?? null,
     totalJobs: jobs.length,
     completedJobs: count('completed'),
     processingJobs: count('processing'),

@@ -32,8 +32,22 @@ export interface RunView {
   charged: string;
   refunded: string | null;
   provider: string;
+  /** Taking sets as they complete (issue 18 item 6); the run cannot finish while true. */
+  acceptingSets: boolean;
+  /** Charged set by set (ledger key run/set) rather than once. */
+  chargedPerSet: boolean;
+  /** Why the intake of sets ended early (e.g. credits ran out); null otherwise. */
+  intakeStoppedReason: string | null;
   createdAt: Date;
   finishedAt: Date | null;
+}
+
+/** A project's latest run as progress reads it. */
+export interface RunHead {
+  id: string;
+  status: RunStatus;
+  acceptingSets: boolean;
+  intakeStoppedReason: string | null;
 }
 
 /** A run that has just ended (or ended without its refund posted): what the refund is computed from. */
@@ -46,6 +60,7 @@ export interface SettledRun {
   failed: number;
   chargedCents: number;
   costPerFileset: string;
+  chargedPerSet: boolean;
 }
 
 /** A new run's row and the sets it takes (one pending job each). */
@@ -57,7 +72,19 @@ export interface NewRun {
   costPerFileset: string;
   chargedCents: number;
   provider: string;
+  /** Opened by "Process each set as soon as it is complete": no sets yet, charged per set as they come. */
+  acceptingSets?: boolean;
 }
+
+/** The open run of a project that takes sets as they complete. */
+export interface AcceptingRun {
+  runId: string;
+  userId: string;
+  costPerFileset: string;
+}
+
+/** A set's own ledger key in a run charged per set: one charge and at most one refund per set and run. */
+export const setChargeKey = (runId: string, fileSetId: string) => `${runId}/${fileSetId}`;
 
 /** An open job of a running run (the queue may have lost it). */
 export interface OpenJob {
@@ -77,6 +104,9 @@ interface RunRow {
   charged_cents: number;
   refunded_cents: number | null;
   provider: string;
+  accepting_sets: boolean;
+  charged_per_set: boolean;
+  intake_stopped_reason: string | null;
   created_at: Date;
   finished_at: Date | null;
 }
@@ -92,6 +122,9 @@ const toRunView = (r: RunRow): RunView => ({
   charged: formatCredits(r.charged_cents),
   refunded: r.refunded_cents === null ? null : formatCredits(r.refunded_cents),
   provider: r.provider,
+  acceptingSets: r.accepting_sets,
+  chargedPerSet: r.charged_per_set,
+  intakeStoppedReason: r.intake_stopped_reason,
   createdAt: r.created_at,
   finishedAt: r.finished_at,
 });
@@ -134,7 +167,9 @@ interface SettledRunRow {
   failed_jobs: number;
   charged_cents: number;
   cost_per_fileset: string;
+  charged_per_set: boolean;
 }
+const SETTLED_RUN_COLUMNS = 'id, project_id, user_id, total_jobs, succeeded_jobs, failed_jobs, charged_cents, cost_per_fileset, charged_per_set';
 
 const settledRun = (row: SettledRunRow): SettledRun => ({
   runId: row.id,
@@ -145,6 +180,7 @@ const settledRun = (row: SettledRunRow): SettledRun => ({
   failed: row.failed_jobs,
   chargedCents: row.charged_cents,
   costPerFileset: row.cost_per_fileset,
+  chargedPerSet: row.charged_per_set,
 });
 
 export class RunStore {
@@ -162,9 +198,10 @@ export class RunStore {
     await inTransaction(this.pool, async (client) => {
       await client.query('select id from projects where id = $1 for update', [run.projectId]);
       await client.query(
-        `insert into processing_runs (id, project_id, user_id, status, total_jobs, cost_per_fileset, charged_cents, provider, created_at, updated_at)
-         values ($1, $2, $3, 'running', $4, $5, $6, $7, now(), now())`,
-        [run.id, run.projectId, run.userId, run.fileSetIds.length, run.costPerFileset, run.chargedCents, run.provider],
+        `insert into processing_runs (id, project_id, user_id, status, total_jobs, cost_per_fileset, charged_cents, provider,
+           accepting_sets, charged_per_set, created_at, updated_at)
+         values ($1, $2, $3, 'running', $4, $5, $6, $7, $8, $8, now(), now())`,
+        [run.id, run.projectId, run.userId, run.fileSetIds.length, run.costPerFileset, run.chargedCents, run.provider, run.acceptingSets ?? false],
       );
       await client.query(
         `insert into processing_jobs (id, run_id, file_set_id, status, progress, stage_message, updated_at)
@@ -199,16 +236,29 @@ export class RunStore {
    * as its project's status changes, and two reads could straddle that commit (a completed run
    * beside a project still 'processing'). `projectStatus` is null for a project that does not exist.
    */
-  async progressHead(projectId: string): Promise<{ projectStatus: string | null; run: { id: string; status: RunStatus } | null }> {
-    const head = await this.pool.query<{ project_status: string; run_id: string | null; run_status: RunStatus | null }>(
-      `select p.status as project_status, r.id as run_id, r.status as run_status
+  async progressHead(projectId: string): Promise<{ projectStatus: string | null; run: RunHead | null }> {
+    const head = await this.pool.query<{
+      project_status: string;
+      run_id: string | null;
+      run_status: RunStatus | null;
+      accepting_sets: boolean | null;
+      intake_stopped_reason: string | null;
+    }>(
+      `select p.status as project_status, r.id as run_id, r.status as run_status, r.accepting_sets, r.intake_stopped_reason
        from projects p
-       left join lateral (select id, status from processing_runs where project_id = p.id order by created_at desc limit 1) r on true
+       left join lateral (select id, status, accepting_sets, intake_stopped_reason from processing_runs
+                          where project_id = p.id order by created_at desc limit 1) r on true
        where p.id = $1`,
       [projectId],
     );
     const row = head.rows[0];
-    return { projectStatus: row?.project_status ?? null, run: row?.run_id && row.run_status ? { id: row.run_id, status: row.run_status } : null };
+    return {
+      projectStatus: row?.project_status ?? null,
+      run:
+        row?.run_id && row.run_status
+          ? { id: row.run_id, status: row.run_status, acceptingSets: row.accepting_sets === true, intakeStoppedReason: row.intake_stopped_reason }
+          : null,
+    };
   }
 
   /** The jobs of a run, in the project's set order. */
@@ -263,8 +313,8 @@ export class RunStore {
          from (select count(*) filter (where status = 'completed')::int as ok, count(*) filter (where status = 'failed')::int as bad,
                       count(*) filter (where status in ('pending', 'processing'))::int as open
                from processing_jobs where run_id = $1) c
-         where r.id = $1 and r.status = 'running' and c.open = 0
-         returning r.id, r.project_id, r.user_id, r.total_jobs, r.succeeded_jobs, r.failed_jobs, r.charged_cents, r.cost_per_fileset`,
+         where r.id = $1 and r.status = 'running' and not r.accepting_sets and c.open = 0
+         returning r.id, r.project_id, r.user_id, r.total_jobs, r.succeeded_jobs, r.failed_jobs, r.charged_cents, r.cost_per_fileset, r.charged_per_set`,
         [runId],
       );
       const settled = r.rows[0];
@@ -284,10 +334,95 @@ export class RunStore {
   /** Finished runs whose refund never reached the ledger (the process died in between). */
   async runsAwaitingRefund(): Promise<SettledRun[]> {
     const r = await this.pool.query<SettledRunRow>(
-      `select id, project_id, user_id, total_jobs, succeeded_jobs, failed_jobs, charged_cents, cost_per_fileset
-       from processing_runs where status = 'completed' and refund_posted_at is null limit 100`,
+      `select ${SETTLED_RUN_COLUMNS} from processing_runs where status = 'completed' and refund_posted_at is null limit 100`,
     );
     return r.rows.map(settledRun);
+  }
+
+  // ---- Sets as they complete (issue 18 item 6): a run charged and fed set by set
+
+  /** The project's running run that takes sets as they complete, or null. */
+  async acceptingRun(projectId: string): Promise<AcceptingRun | null> {
+    const r = await this.pool.query<{ id: string; user_id: string; cost_per_fileset: string }>(
+      `select id, user_id, cost_per_fileset from processing_runs where project_id = $1 and status = 'running' and accepting_sets`,
+      [projectId],
+    );
+    const row = r.rows[0];
+    return row ? { runId: row.id, userId: row.user_id, costPerFileset: row.cost_per_fileset } : null;
+  }
+
+  /**
+   * Adds one set to a run that is taking sets, once: under the run's row lock, so two uploads that
+   * complete the same set at once add it once. False when the run stopped taking sets or has the set.
+   */
+  async addJob(runId: string, fileSetId: string, cents: number): Promise<boolean> {
+    return inTransaction(this.pool, async (client) => {
+      const run = await client.query(`select 1 from processing_runs where id = $1 and status = 'running' and accepting_sets for update`, [runId]);
+      if (!run.rowCount) return false;
+      const added = await client.query(
+        `insert into processing_jobs (id, run_id, file_set_id, status, progress, stage_message, updated_at)
+         values (gen_random_uuid(), $1, $2, 'pending', 0, 'Waiting in the queue', now())
+         on conflict (run_id, file_set_id) do nothing`,
+        [runId, fileSetId],
+      );
+      if (!added.rowCount) return false;
+      await client.query(`update processing_runs set total_jobs = total_jobs + 1, charged_cents = charged_cents + $2, updated_at = now() where id = $1`, [
+        runId,
+        cents,
+      ]);
+      return true;
+    });
+  }
+
+  /** Takes back a set whose charge the ledger refused (nothing was charged for it). */
+  async removeJob(runId: string, fileSetId: string, cents: number): Promise<void> {
+    await inTransaction(this.pool, async (client) => {
+      const gone = await client.query(`delete from processing_jobs where run_id = $1 and file_set_id = $2 and status = 'pending'`, [runId, fileSetId]);
+      if (gone.rowCount)
+        await client.query(`update processing_runs set total_jobs = total_jobs - 1, charged_cents = charged_cents - $2, updated_at = now() where id = $1`, [
+          runId,
+          cents,
+        ]);
+    });
+  }
+
+  /** No more sets will come: the run finishes when its jobs settle. `reason` says why it ended early. */
+  async stopIntake(runId: string, reason: string | null = null): Promise<boolean> {
+    const r = await this.pool.query(
+      `update processing_runs set accepting_sets = false, intake_stopped_reason = $2, updated_at = now() where id = $1 and accepting_sets`,
+      [runId, reason?.slice(0, 255) ?? null],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  /** Runs still taking sets with no new set and no upload for `idleMs` (the tab was closed): their intake is ended. */
+  async idleAcceptingRuns(idleMs: number): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(
+      `select r.id from processing_runs r
+       where r.status = 'running' and r.accepting_sets and r.updated_at < now() - make_interval(secs => $1::float8 / 1000)
+         and not exists (select 1 from resumable_uploads u where u.project_id = r.project_id and u.status = 'uploading' and u.expires_at > now())`,
+      [idleMs],
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  /** Failed sets of a run charged per set whose refund has not reached the ledger yet. */
+  async failedSetsAwaitingRefund(runId: string): Promise<string[]> {
+    const r = await this.pool.query<{ file_set_id: string }>(
+      `select file_set_id from processing_jobs where run_id = $1 and status = 'failed' and refund_posted_at is null`,
+      [runId],
+    );
+    return r.rows.map((row) => row.file_set_id);
+  }
+
+  /** The account a run charges. */
+  async userOf(runId: string): Promise<string> {
+    const r = await this.pool.query<{ user_id: string }>('select user_id from processing_runs where id = $1', [runId]);
+    return r.rows[0]!.user_id;
+  }
+
+  async recordSetRefund(runId: string, fileSetId: string): Promise<void> {
+    await this.pool.query(`update processing_jobs set refund_posted_at = now() where run_id = $1 and file_set_id = $2`, [runId, fileSetId]);
   }
 
   // ---- Jobs: what the workers write, each change announced

@@ -56,7 +56,7 @@ export class ProjectsService {
    * The owner's project, with file sets and files. Another user's project and a missing one
    * answer the same 404, so ids reveal nothing.
    */
-  async getOwned(owner: User, rawId: unknown, opts: { includeFiles?: boolean } = {}): Promise<Project> {
+  async getOwned(owner: Pick<User, 'id'>, rawId: unknown, opts: { includeFiles?: boolean } = {}): Promise<Project> {
     const id = parseId(rawId);
     const em = this.orm.em.fork();
     const project = await em.findOne(

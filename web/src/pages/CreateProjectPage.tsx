@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { StepIndicator } from '../modules/wizard/components/StepIndicator';
 import { ProjectDetailsStep } from '../modules/wizard/components/ProjectDetailsStep';
@@ -24,7 +24,9 @@ export function CreateProjectPage() {
   const [lastUpload, setLastUpload] = useState<UploadResult | null>(null);
   const resume = useQuery(WizardResumeQuery, { variables: { id: resumeId ?? '' }, skip: !resumeId || !!project, fetchPolicy: 'network-only' });
   const found = resume.data?.project;
-  const at = found ? resumeStep(found) : null;
+  const takingSets = found?.progress.acceptingSets ?? false;
+  const at = found ? resumeStep({ ...found, takingSets }) : null;
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!found || project || !at || at === 'project') return;
@@ -83,6 +85,8 @@ export function CreateProjectPage() {
         {step === 2 && project && (
           <FileUploadStep
             projectId={project.id}
+            takingSets={takingSets}
+            onProcessingAsComplete={() => navigate(`/project/${project.id}`)}
             onUploaded={(r) => {
               setLastUpload(r);
               setStep(3);

@@ -10,6 +10,7 @@ import { Migration20261123160000_password_resets } from './Migration202611231600
 import { Migration20261123160100_credit_package_prices } from './Migration20261123160100_credit_package_prices.js';
 import { Migration20261125000000_resumable_uploads } from './Migration20261125000000_resumable_uploads.js';
 import { Migration20261125170000_review } from './Migration20261125170000_review.js';
+import { Migration20261125200000_sets_as_complete } from './Migration20261125200000_sets_as_complete.js';
 import { Migration20261125180000_delivery } from './Migration20261125180000_delivery.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
@@ -27,4 +28,5 @@ export const migrationsList = [
   { name: 'Migration20261125000000_resumable_uploads', class: Migration20261125000000_resumable_uploads },
   { name: 'Migration20261125170000_review', class: Migration20261125170000_review },
   { name: 'Migration20261125180000_delivery', class: Migration20261125180000_delivery },
+  { name: 'Migration20261125200000_sets_as_complete', class: Migration20261125200000_sets_as_complete },
 ];

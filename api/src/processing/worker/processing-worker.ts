@@ -21,7 +21,7 @@ import { PermanentProcessingError, type MetadataProvider } from '../../analysis/
 import { FileSet } from '../../file-sets/file-set.entity.js';
 import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
-import { PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
+import { INTAKE_IDLE_MS, PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
 import { logConnectionError } from '../../logging/shutdown-state.js';
 import { JobsInFlight, stopWorker } from '../../queue/worker-shutdown.js';
 
@@ -35,7 +35,7 @@ export interface ProcessingWorkerDeps {
   queue: QueueBackend;
   storage: Pick<FileStorage, 'absolutePath'>;
   /** The job rows (`runs`), ending runs and their refunds, and the lost-job check. */
-  processing: Pick<ProcessingService, 'runs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost'>;
+  processing: Pick<ProcessingService, 'runs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost' | 'stopIdleIntakes'>;
   results: Pick<ResultsService, 'saveGenerated'>;
 }
 
@@ -69,6 +69,10 @@ export class ProcessingWorker {
       void this.services.processing
         .requeueLost()
         .catch((err) => this.services.logger.warn({ err: (err as Error).message }, 'could not check the queue for lost jobs'));
+      // A wizard that went away without ending its run's intake of sets (see stopIdleIntakes).
+      void this.services.processing
+        .stopIdleIntakes(INTAKE_IDLE_MS)
+        .catch((err) => this.services.logger.warn({ err: (err as Error).message }, 'could not end idle intakes of sets'));
     }, this.services.config.worker.reconcileMs);
     this.reconciler.unref();
     return this;

@@ -273,6 +273,9 @@ export const restRules: Record<string, RestRule> = {
 
   // Processing and results (issue 5)
   'POST /api/projects/:id/process': { access: 'owned', scope: 'process', call: completeProject },
+  // Issue 18 item 6: a run taking sets as they complete (opened on a fresh project; the stop finds none there: 409 for the owner).
+  'POST /api/projects/:id/process/as-sets-complete': { access: 'owned', scope: 'process', call: project },
+  'POST /api/projects/:id/process/as-sets-complete/stop': { access: 'owned', scope: 'process', call: project, alsoAllowed: [409] },
   'GET /api/projects/:id/progress': { access: 'owned', call: project },
   'GET /api/filesets/:id/results': { access: 'owned', call: fileSet },
   'PUT /api/filesets/:id/results': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), body: fx.sampleResult() }) },
@@ -392,6 +395,8 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.costEstimate': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Mutation.generateProjectJson': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
   'Mutation.startProcessing': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.completeProject() }) },
+  'Mutation.startProcessingAsSetsComplete': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.project() }) },
+  'Mutation.stopTakingSets': { access: 'owned', scope: 'process', args: async (fx) => ({ projectId: await fx.project() }), alsoAllowedCodes: ['CONFLICT'] },
   'Mutation.retryProcessing': {
     access: 'owned',
     scope: 'process',

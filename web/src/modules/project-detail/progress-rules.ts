@@ -15,6 +15,10 @@ export interface ProjectProgress {
   failedJobs: number;
   progress: number;
   jobs: ProgressJob[];
+  /** The run takes each set as its last file is uploaded (the card is still uploading). */
+  acceptingSets?: boolean;
+  /** Why such a run stopped taking sets early (the credits ran out). */
+  intakeStoppedReason?: string | null;
 }
 
 /** SPEC §2's four, and 'incomplete': a set left out of processing for a missing file (not waiting for anything). */
@@ -62,8 +66,8 @@ export function isProgressFinished(p: Pick<ProjectProgress, 'status' | 'totalJob
 }
 
 /** The panel's headline (SPEC §2). */
-export function progressHeadline(p: Pick<ProjectProgress, 'totalJobs' | 'completedJobs' | 'processingJobs' | 'jobs'>): string {
-  if (p.totalJobs === 0 && p.jobs.length === 0) return 'Preparing to process...';
+export function progressHeadline(p: Pick<ProjectProgress, 'totalJobs' | 'completedJobs' | 'processingJobs' | 'jobs' | 'acceptingSets'>): string {
+  if (p.totalJobs === 0 && p.jobs.length === 0) return p.acceptingSets ? 'Waiting for the first file set to finish uploading...' : 'Preparing to process...';
   return `Processing ${p.completedJobs} of ${p.totalJobs} file sets... (${p.processingJobs} in progress)`;
 }
 

@@ -9,5 +9,7 @@ describe('resumeStep', () => {
     expect(resumeStep({ status: 'ready', fileSetCount: 3 })).toBe(4);
     expect(resumeStep({ status: 'processing', fileSetCount: 3 })).toBe('project');
     expect(resumeStep({ status: 'completed', fileSetCount: 3 })).toBe('project');
+    // A run taking sets as they complete: the card is still uploading.
+    expect(resumeStep({ status: 'processing', fileSetCount: 3, takingSets: true })).toBe(2);
   });
 });

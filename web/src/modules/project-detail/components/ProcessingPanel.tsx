@@ -1,10 +1,25 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@apollo/client/react';
+import { Banner } from '../../../ui/Banner';
+import { StopTakingSetsOnPageMutation } from '../graphql/project-progress.graphql';
 import { clampPercent, jobDisplayStatus, progressHeadline, STATUS_LABEL, type ProjectProgress } from '../progress-rules';
 
 /**
  * SPEC §2 Processing in Progress: headline, overall bar, four counters, a 400 px scrollable
  * per-set list (stage message or status, percent, colour by status) and the two notes.
  */
-export function ProcessingPanel({ progress, setLabel, live }: { progress: ProjectProgress; setLabel(fileSetId: string): string; live: boolean }) {
+export function ProcessingPanel({
+  projectId,
+  progress,
+  setLabel,
+  live,
+}: {
+  projectId: string;
+  progress: ProjectProgress;
+  setLabel(fileSetId: string): string;
+  live: boolean;
+}) {
   const overall = clampPercent(progress.progress);
   return (
     <section className="pd-processing card" aria-label="Processing in Progress" data-testid="processing-panel">
@@ -19,6 +34,8 @@ export function ProcessingPanel({ progress, setLabel, live }: { progress: Projec
       <p className="pd-headline" data-testid="processing-headline">
         {progressHeadline(progress)}
       </p>
+      {progress.acceptingSets && <TakingSets projectId={projectId} />}
+      {progress.intakeStoppedReason && <Banner tone="error">{progress.intakeStoppedReason}</Banner>}
       <div className="pd-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={overall} aria-label="Overall progress">
         <div className="pd-bar-fill" style={{ width: `${overall}%` }} />
       </div>
@@ -64,5 +81,25 @@ export function ProcessingPanel({ progress, setLabel, live }: { progress: Projec
       <p className="pd-note">Processing your files... This page will automatically update when complete.</p>
       <p className="pd-note muted small">You can safely leave this page and come back later.</p>
     </section>
+  );
+}
+
+/** A run taking sets as their files finish uploading: where to go on uploading, and how to end it. */
+function TakingSets({ projectId }: { projectId: string }) {
+  const [stop, { loading }] = useMutation(StopTakingSetsOnPageMutation);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="pd-taking-sets small" data-testid="taking-sets">
+      <span>Each file set is processed as soon as its files finish uploading.</span> <Link to={`/createproject?project=${projectId}`}>Continue uploading</Link>{' '}
+      <button
+        type="button"
+        className="link-button"
+        disabled={loading}
+        onClick={() => void stop({ variables: { projectId } }).catch((err: Error) => setError(err.message))}
+      >
+        Stop taking sets
+      </button>
+      {error && <span className="file-refused"> {error}</span>}
+    </div>
   );
 }

@@ -193,7 +193,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
 
       <div className="pd-layout">
         <div className="pd-main stack">
-          {showPanel && <ProcessingPanel progress={progress} setLabel={labelOf} live={live} />}
+          {showPanel && <ProcessingPanel projectId={project.id} progress={progress} setLabel={labelOf} live={live} />}
           {current ? (
             <>
               <FileSetPager index={index} count={sets.length} onSelect={select} />

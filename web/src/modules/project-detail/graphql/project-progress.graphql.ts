@@ -9,6 +9,8 @@ export const ProgressFieldsFragment = graphql(`
     processingJobs
     failedJobs
     progress
+    acceptingSets
+    intakeStoppedReason
     jobs {
       id
       fileSetId
@@ -31,6 +33,18 @@ export const ProjectProgressSubscription = graphql(`
   subscription ProjectProgressLive($projectId: ID!) {
     projectProgress(projectId: $projectId) {
       ...ProgressFields
+    }
+  }
+`);
+
+/** Ends the intake of a run that takes sets as they complete (no more sets will come). */
+export const StopTakingSetsOnPageMutation = graphql(`
+  mutation StopTakingSetsOnPage($projectId: ID!) {
+    stopTakingSets(projectId: $projectId) {
+      run {
+        id
+        acceptingSets
+      }
     }
   }
 `);

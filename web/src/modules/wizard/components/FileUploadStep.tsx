@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { formatMB } from '../../../ui/format';
 import { Banner } from '../../../ui/Banner';
-import { UnfinishedUploadsQuery } from '../graphql/wizard.graphql';
+import { CostEstimateQuery, StartProcessingAsSetsCompleteMutation, StopTakingSetsMutation, UnfinishedUploadsQuery } from '../graphql/wizard.graphql';
+import { SetsAsCompleteResults } from './SetsAsCompleteResults';
 import { COMPLETE_AT_MS, computeProgress, formatRemaining, formatSpeed, NEXT_STEP_AFTER_MS, UPLOAD_STAGES } from '../upload-progress';
 import { UPLOAD_CANCELLED } from '../upload-xhr';
 import { planCardUpload } from '../card-files';
@@ -32,8 +33,25 @@ const STATUS_WORDS: Record<QueuedFile['status'], string> = {
  * several files at once in chunks, per-file and total progress with speed and time remaining,
  * pause, resume, cancel, retry; the same files chosen again after a reload continue where they
  * stopped. Sets show as they complete. Then the timed stage messages, then step 3.
+ *
+ * Opt-in "Process each set as soon as it is complete" (issue 18 item 6): a run is opened before the
+ * first byte, each set is processed (and charged) the moment its last file is in (the queue sends
+ * a set's .SRT and .JPG before its video), titles show here as they are ready, and when the card is
+ * in the run stops taking sets and the project page follows its end instead of steps 3 and 4.
  */
-export function FileUploadStep({ projectId, onUploaded }: { projectId: string; onUploaded: (result: UploadResult) => void }) {
+export function FileUploadStep({
+  projectId,
+  onUploaded,
+  takingSets = false,
+  onProcessingAsComplete,
+}: {
+  projectId: string;
+  onUploaded: (result: UploadResult) => void;
+  /** The project has a run taking sets already (the wizard came back to an upload in progress). */
+  takingSets?: boolean;
+  /** After an upload with sets processed as they completed: the project page follows the run. */
+  onProcessingAsComplete?: () => void;
+}) {
   const [entries, setEntries] = useState<Array<{ file: File; path: string }>>([]);
   const [proxies, setProxies] = useState(false);
   const { taken, left } = useMemo(() => planCardUpload(entries, { proxies }), [entries, proxies]);
@@ -49,6 +67,17 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
   const picker = useRef<HTMLInputElement>(null);
   const folderPicker = useRef<HTMLInputElement>(null);
   const unfinished = useQuery(UnfinishedUploadsQuery, { variables: { projectId }, fetchPolicy: 'network-only' });
+  const cost = useQuery(CostEstimateQuery, { variables: { projectId, scope: 'UNPROCESSED' }, fetchPolicy: 'network-only' });
+  const [asComplete, setAsComplete] = useState(takingSets);
+  const [runOpen, setRunOpenState] = useState(takingSets);
+  // The queue's callbacks outlive the render that made them: they read the run's state from here.
+  const runOpenNow = useRef(takingSets);
+  const setRunOpen = (open: boolean) => {
+    runOpenNow.current = open;
+    setRunOpenState(open);
+  };
+  const [openRun] = useMutation(StartProcessingAsSetsCompleteMutation);
+  const [stopRun] = useMutation(StopTakingSetsMutation);
 
   const uploading = queued !== null && queued.some((f) => f.status === 'uploading' || f.status === 'waiting' || f.status === 'paused');
   const busy = queued !== null && (uploading || stage !== null);
@@ -75,6 +104,16 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
     void filesOfDrop(e.dataTransfer).then(addEntries);
   };
 
+  /** No more sets for the run (the card is in, or the upload was cancelled): it ends with the sets it took. */
+  const stopTakingSets = async () => {
+    if (!runOpenNow.current) return;
+    try {
+      await stopRun({ variables: { projectId } });
+    } catch {
+      // Already ended (credits ran out, or another tab stopped it): nothing left to stop.
+    }
+  };
+
   const finish = (files: readonly QueuedFile[]) => {
     const refused = [
       ...left.filter((l) => !l.skipped).map((l) => ({ filename: l.path, reason: l.reason })),
@@ -85,14 +124,24 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
     timers.current.push(
       window.setTimeout(() => {
         setStage('Complete');
-        timers.current.push(window.setTimeout(() => onUploaded({ refused }), NEXT_STEP_AFTER_MS));
+        const next = runOpenNow.current && onProcessingAsComplete ? () => void stopTakingSets().then(onProcessingAsComplete) : () => onUploaded({ refused });
+        timers.current.push(window.setTimeout(next, NEXT_STEP_AFTER_MS));
       }, COMPLETE_AT_MS),
     );
   };
 
-  const upload = () => {
+  const upload = async () => {
     if (!projectId || !taken.length) return;
     setError(null);
+    if (asComplete && !runOpenNow.current) {
+      try {
+        await openRun({ variables: { projectId } });
+        setRunOpen(true);
+      } catch (err) {
+        setError(`Could not start processing sets as they complete: ${(err as Error).message}`);
+        return;
+      }
+    }
     setStage(null);
     setPaused(false);
     startedAt.current = performance.now();
@@ -126,6 +175,7 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
     setQueued(null);
     setPaused(false);
     setError(UPLOAD_CANCELLED);
+    void stopTakingSets().then(() => setRunOpen(false));
   };
 
   const total = useMemo(() => {
@@ -234,6 +284,16 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
         <label className="inline-field small">
           <input type="checkbox" checked={proxies} disabled={busy} onChange={(e) => setProxies(e.target.checked)} />
           Upload the .LRF proxies instead of the masters (10-20x less to send; enough for titles, keywords and CSVs; add the masters later for delivery)
+        </label>
+        <label className="inline-field small" data-testid="as-complete-option">
+          <input type="checkbox" checked={asComplete} disabled={busy || runOpen} onChange={(e) => setAsComplete(e.target.checked)} />
+          Process each set as soon as it is complete
+          {cost.data && (
+            <span className="muted">
+              {' '}
+              ({cost.data.costEstimate.costPerFileset} credits a set, charged as each set completes; balance {cost.data.costEstimate.currentBalance})
+            </span>
+          )}
         </label>
         <label className="inline-field small">
           Files at once{' '}
@@ -353,19 +413,21 @@ export function FileUploadStep({ projectId, onUploaded }: { projectId: string; o
         </div>
       )}
 
+      {runOpen && <SetsAsCompleteResults projectId={projectId} />}
+
       {failed.length > 0 && !uploading && (
         <Banner tone="error">
           {failed.length} file{failed.length === 1 ? ' was' : 's were'} not finished: {failed.map((f) => f.name).join(', ')}. Retry them, or continue without
           them.{' '}
           <button type="button" className="link-button" onClick={() => queued && finish(queued)}>
-            Continue to Verify File Sets
+            {runOpen ? 'Continue to the project' : 'Continue to Verify File Sets'}
           </button>
         </Banner>
       )}
       {error && <Banner tone="error">{error}</Banner>}
 
       <div className="actions">
-        <button type="button" className="button button-primary" disabled={!taken.length || busy} onClick={upload}>
+        <button type="button" className="button button-primary" disabled={!taken.length || busy} onClick={() => void upload()}>
           {uploading ? 'Uploading…' : 'Upload'}
         </button>
         {uploading && (

@@ -106,6 +106,9 @@ export const WizardResumeQuery = graphql(`
       status
       deletedAt
       fileSetCount
+      progress {
+        acceptingSets
+      }
     }
   }
 `);
@@ -130,6 +133,67 @@ export const UnfinishedUploadsQuery = graphql(`
       sizeBytes
       receivedBytes
       expiresAt
+    }
+  }
+`);
+
+/** Step 2's "Process each set as soon as it is complete": opens the run before the first byte is sent. */
+export const StartProcessingAsSetsCompleteMutation = graphql(`
+  mutation StartProcessingAsSetsComplete($projectId: ID!) {
+    startProcessingAsSetsComplete(projectId: $projectId) {
+      run {
+        id
+        costPerFileset
+        acceptingSets
+      }
+    }
+  }
+`);
+
+/** The card is uploaded (or the user stops): the run finishes with the sets it took. */
+export const StopTakingSetsMutation = graphql(`
+  mutation StopTakingSets($projectId: ID!) {
+    stopTakingSets(projectId: $projectId) {
+      run {
+        id
+        totalJobs
+        acceptingSets
+      }
+    }
+  }
+`);
+
+/** Results as they arrive while the card is still uploading: each set's state and its title and place. */
+export const SetsAsCompleteQuery = graphql(`
+  query SetsAsComplete($projectId: ID!) {
+    project(id: $projectId) {
+      id
+      progress {
+        acceptingSets
+        intakeStoppedReason
+        totalJobs
+        completedJobs
+        failedJobs
+      }
+      fileSets {
+        id
+        baseName
+        processing {
+          status
+          stageMessage
+        }
+        result {
+          current {
+            content {
+              title
+            }
+            metadata {
+              city
+              country
+            }
+          }
+        }
+      }
     }
   }
 `);
