@@ -7,7 +7,9 @@
  * a Date as text with a four-digit year; year 0 or +275760 (both valid JavaScript dates) come out
  * in forms PostgreSQL refuses. No real date in Shotlog lies outside these years.
  */
-const MIN_TIME = Date.UTC(1, 0, 1) - 14 * 3600_000; // leave room for a time-zone shift of the day
+// Date.UTC maps years 0-99 to 1900-1999, so year 1 is set with setUTCFullYear. Both ends keep 14 h
+// inside the range: a time-zone shift of the written day must not carry it past year 1 or 9999.
+const MIN_TIME = new Date(Date.UTC(2000, 0, 1)).setUTCFullYear(1) + 14 * 3600_000;
 const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999) - 14 * 3600_000;
 
 /** A real date PostgreSQL will take from us. */
