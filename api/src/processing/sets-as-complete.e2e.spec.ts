@@ -222,6 +222,29 @@ describe('locks and limits while sets are taken (no worker: the jobs stay open)'
     expect(stop.body.run).toMatchObject({ acceptingSets: false, intakeStoppedReason: expect.stringMatching(/^Credits ran out/) });
   });
 
+  it('ends the intake of a run whose wizard went away (no new set, no live upload for 30 minutes), not of one still fed', async () => {
+    const u = await signUp(idle);
+    const gone = await createProject(idle, u.token);
+    const fed = await createProject(idle, u.token);
+    for (const p of [gone, fed]) expect((await idle.request('POST', `/api/projects/${p}/process/as-sets-complete`, { token: u.token })).status).toBe(202);
+    // Both quiet for 31 minutes; the second still has an unexpired upload in progress (a 4 GB clip on a slow link).
+    await idle.services.pool.query(`update processing_runs set updated_at = now() - interval '31 minutes' where project_id = any($1::uuid[])`, [[gone, fed]]);
+    const created = await fetch(`${idle.url}/api/uploads/tus`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${u.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(4 * 1024 ** 3),
+        'upload-metadata': `filename ${Buffer.from('DJI_0001.MP4').toString('base64')},projectId ${Buffer.from(fed).toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const { INTAKE_IDLE_MS } = await import('./processing.service.js');
+    expect(await idle.services.processing.stopIdleIntakes(INTAKE_IDLE_MS)).toBe(1);
+    expect(await progress(idle, u.token, gone)).toMatchObject({ acceptingSets: false, runStatus: 'completed' });
+    expect(await progress(idle, u.token, fed)).toMatchObject({ acceptingSets: true, runStatus: 'running' });
+  });
+
   it('answers 404 to other users, 409 without such a run, and the same over GraphQL', async () => {
     const owner = await signUp(idle);
     const other = await signUp(idle);
