@@ -135,6 +135,17 @@ export class ProcessingService {
     };
   }
 
+  /** The owner's project with its files, refused (409/503) when a run could not be charged and done now. */
+  private async projectToProcess(user: User, rawProjectId: unknown): Promise<Project> {
+    const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
+    if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
+    // A worker in this process without ffprobe/ffmpeg would fail every set and refund: refuse before charging.
+    const tools = this.deps.config.runWorker ? activeMediaTools() : null;
+    if (tools?.problem)
+      throw new AppError('SERVICE_UNAVAILABLE', `Processing is unavailable on this server: ${tools.problem}. An administrator can run npm run doctor`);
+    return project;
+  }
+
   /**
    * Starts a run over the sets of `scope` (see selectSets): 'unprocessed' is Start processing,
    * 'failed' is Retry failed sets. Each run is charged once at the current cost, keyed by its id,
@@ -142,12 +153,7 @@ export class ProcessingService {
    * refund at most. Incomplete sets are left out (and named by cost-estimate), never charged.
    */
   async start(user: User, rawProjectId: unknown, scope: RunScope = 'unprocessed'): Promise<{ run: RunView; progress: ProjectProgress }> {
-    const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
-    if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
-    // A worker in this process without ffprobe/ffmpeg would fail every set and refund: refuse before charging.
-    const tools = this.deps.config.runWorker ? activeMediaTools() : null;
-    if (tools?.problem)
-      throw new AppError('SERVICE_UNAVAILABLE', `Processing is unavailable on this server: ${tools.problem}. An administrator can run npm run doctor`);
+    const project = await this.projectToProcess(user, rawProjectId);
     if (project.status === 'processing' || (await this.latestRun(project.id))?.status === 'running') throw conflict(ALREADY_RUNNING);
     const { sets, leftOut } = await this.selectSets(project, scope);
     if (!sets.length) {
@@ -294,11 +300,7 @@ export class ProcessingService {
    * are taken at once. Each set is charged on its own at the cost of now, keyed by run and set.
    */
   async startAsSetsComplete(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
-    const project = await this.deps.projects.getOwned(user, rawProjectId, { includeFiles: true });
-    if (project.deletedAt) throw conflict('This project is in the trash: restore it before processing');
-    const tools = this.deps.config.runWorker ? activeMediaTools() : null;
-    if (tools?.problem)
-      throw new AppError('SERVICE_UNAVAILABLE', `Processing is unavailable on this server: ${tools.problem}. An administrator can run npm run doctor`);
+    const project = await this.projectToProcess(user, rawProjectId);
     const latest = await this.latestRun(project.id);
     if (latest?.status === 'running') {
       // The wizard asks again after a reload: the run taking sets is the answer, not a conflict.
