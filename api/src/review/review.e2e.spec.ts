@@ -113,6 +113,51 @@ describe('keyword rules', () => {
     );
     expect(preview.data.exportPreview.rows[0]).toEqual({ keywords: ['boat'], keywordRuleChanges: ['1 never-include keyword removed'] });
   });
+
+  it('make the export itself say which rows they changed: response headers, exportDownload and exportCsv; the columns stay', async () => {
+    const plain = await project(2);
+    const before = await server.request('GET', `/api/projects/adobe-csv/${plain.projectId}`, { token: plain.token });
+    expect(before.headers.get('x-shotlog-keyword-rule-rows')).toBe('0');
+    expect(before.headers.get('x-shotlog-keyword-rule-files')).toBeNull();
+
+    const p = await project(3, [set(4, { keywords: ['sea'] })]);
+    await server.graphql(RULES, { p: p.projectId, r: { neverInclude: ['harbour'] } }, p.token);
+    const csv = await server.request('GET', `/api/projects/adobe-csv/${p.projectId}`, { token: p.token });
+    expect(csv.headers.get('x-shotlog-keyword-rule-rows')).toBe('3');
+    expect(csv.headers.get('x-shotlog-keyword-rule-files')).toBe('DJI_0001.MP4,DJI_0002.MP4,DJI_0003.MP4');
+    expect(csv.headers.get('access-control-expose-headers')).toContain('X-Shotlog-Keyword-Rule-Files');
+    // SPEC's columns, in SPEC's order: the file is not where the news goes.
+    expect(csv.body.split('\n')[0]).toBe(before.body.split('\n')[0]);
+    const zip = await server.request('GET', `/api/projects/${p.projectId}/metadata.zip`, { token: p.token });
+    expect(zip.headers.get('x-shotlog-keyword-rule-rows')).toBe('3');
+
+    const link = await server.graphql(
+      `mutation($p: ID!) { exportDownload(projectId: $p, format: STANDARD) { url keywordRuleChanges { rowCount rows { fileSetId filename changes } } } }`,
+      { p: p.projectId },
+      p.token,
+    );
+    expect(link.errors).toBeUndefined();
+    expect(link.data.exportDownload.keywordRuleChanges.rowCount).toBe(3);
+    expect(link.data.exportDownload.keywordRuleChanges.rows[0]).toEqual({
+      fileSetId: p.fileSetIds[0],
+      filename: 'DJI_0001.MP4',
+      changes: ['1 never-include keyword removed'],
+    });
+    const viaLink = await server.request(
+      'GET',
+      new URL(link.data.exportDownload.url, server.url).pathname + new URL(link.data.exportDownload.url, server.url).search,
+    );
+    expect(viaLink.headers.get('x-shotlog-keyword-rule-rows')).toBe('3');
+    const inline = await server.graphql(
+      `query($p: ID!) { exportCsv(projectId: $p, format: POND5) { keywordRuleChanges { rowCount rows { filename } } } }`,
+      { p: p.projectId },
+      p.token,
+    );
+    expect(inline.data.exportCsv.keywordRuleChanges).toEqual({
+      rowCount: 3,
+      rows: [{ filename: 'DJI_0001.MP4' }, { filename: 'DJI_0002.MP4' }, { filename: 'DJI_0003.MP4' }],
+    });
+  });
 });
 
 describe('bulk actions', () => {
