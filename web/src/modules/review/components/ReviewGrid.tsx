@@ -285,7 +285,8 @@ export function ReviewGrid(props: {
   const lastIndex = items[items.length - 1]?.index ?? 0;
   const { hasMore, loadMore } = props;
   useEffect(() => {
-    if (hasMore && rows.length > 0 && lastIndex >= rows.length - 30) loadMore();
+    // Ahead of the end by half a page (the first, short page does not ask for the next before a scroll).
+    if (hasMore && rows.length > 0 && lastIndex >= rows.length - Math.min(30, Math.floor(rows.length / 3))) loadMore();
   }, [lastIndex, rows.length, hasMore, loadMore]);
 
   // A new filter or sort starts from an empty list: back to the top, the first page.

@@ -111,8 +111,11 @@ export function ReviewView({ projectId }: { projectId: string }) {
   };
 
   if (context.error) return <Banner tone="error">The project could not be loaded. It may have been deleted, or it is not yours.</Banner>;
-  if (!context.data) return <Loading />;
-  const { project, shotTypeVocabulary, projectEditHistory } = context.data;
+  // The grid does not wait for the toolbar's query (names, lists, history): both load at once.
+  if (!context.data && sets.total == null && !sets.error) return <Loading />;
+  const project = context.data?.project;
+  const shotTypeVocabulary = context.data?.shotTypeVocabulary ?? [];
+  const projectEditHistory = context.data?.projectEditHistory ?? [];
   const lastEdit = projectEditHistory.find((e) => !e.undoneAt);
 
   return (
@@ -120,7 +123,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
       <header className="rv-header">
         <div>
           <Link to={`/project/${projectId}`} className="muted">
-            ← {project.name}
+            ← {project?.name ?? 'Project'}
           </Link>
           <h1>Review</h1>
         </div>
@@ -173,7 +176,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
         <BulkBar
           selection={selectionInput}
           count={selectedCount}
-          adobeCategories={context.data.categoryOptions.adobe}
+          adobeCategories={categoryOptions.adobe}
           onDone={onBulkDone}
           onError={(text) => setNotice({ tone: 'error', text })}
         />
