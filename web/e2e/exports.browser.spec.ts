@@ -73,3 +73,30 @@ it('looks finished in the minimalist theme too', async () => {
   await page.getByRole('dialog').getByText('3 of 4 rows would be refused by Shutterstock.').waitFor();
   await h.screenshot(page, 'exports-shutterstock-check-minimalist');
 });
+
+it("says which rows the project's keyword rules changed after a download, without changing the file's columns", async () => {
+  const golden = await h.server.services.orm.em.fork().findOneOrFail(Project, { name: 'Golden Project' });
+  const rules = (r: Record<string, unknown>) =>
+    h.server.graphql(`mutation($p: ID!, $r: KeywordRulesInput!) { setKeywordRules(projectId: $p, rules: $r) { alwaysInclude } }`, { p: golden.id, r }, token);
+  await rules({ alwaysInclude: ['golden hour'] });
+  try {
+    const rest = await h.server.request('GET', `/api/projects/csv/${golden.id}`, { token });
+    const count = Number(rest.headers.get('x-shotlog-keyword-rule-rows'));
+    const files = rest.headers.get('x-shotlog-keyword-rule-files')!.split(',').map(decodeURIComponent);
+    expect(count).toBeGreaterThan(0);
+    const page = await dashboard();
+    await page.goto(`/project/${golden.id}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    // The header row is SPEC's, exactly as without rules.
+    const header = fs.readFileSync(await download.path(), 'utf8').split('\n')[0];
+    expect(header).toBe(fs.readFileSync(path.join(GOLDEN, 'standard.csv'), 'utf8').split('\n')[0]);
+    const news = page.getByTestId('keyword-rule-news');
+    await news.waitFor();
+    expect(await news.innerText()).toBe(
+      `Standard CSV: the project's keyword rules changed the keywords of ${count} ${count === 1 ? 'row' : 'rows'}: ${files.join(', ')}. The agency check lists what changed in each.`,
+    );
+    await h.screenshot(page, 'exports-keyword-rule-news');
+  } finally {
+    await rules({});
+  }
+});

@@ -144,20 +144,93 @@ it('selects a range with shift-click, adds keywords to it in bulk, and undoes it
   expect(await keywordsOf(fileSetIds[3]!)).toEqual(['coast', 'sea', 'waves', 'cliff', 'aerial', 'ocean', 'nature', 'travel']);
 });
 
-it('filters by city and agency problems', async () => {
+it('filters by city and agency problems on the server, with a badge per agency (Pond5 too), and sorts by any column', async () => {
   const page = await open();
   await page.goto(`/project/${projectId}/review`);
   await page.getByText('Coastline 1', { exact: true }).waitFor();
+  // Every title ("Coastline 1") is under Pond5's 40 characters: its badge says so, from the export check.
+  await page.locator('[title="Pond5 would refuse: Title is 11 characters; Pond5 wants at least 40"]').first().waitFor();
   await page.getByRole('combobox', { name: 'Status' }).selectOption('PENDING');
   await page.getByText('20 sets').waitFor();
   await page.getByRole('combobox', { name: 'Status' }).selectOption('');
   await page.getByRole('textbox', { name: 'City' }).fill('lisbon');
   await page.getByText('480 sets').waitFor();
-  await page.getByRole('combobox', { name: 'Agency problems' }).selectOption('Shutterstock');
-  // Sets with a single keyword (every 7th) are refused by Shutterstock (7 keywords at least).
-  await page.getByText('Coastline 14', { exact: true }).waitFor();
-  expect(await page.getByText('Coastline 2', { exact: true }).count()).toBe(0);
+  await h.screenshot(page, 'review-grid-city');
+  await page.getByRole('textbox', { name: 'City' }).fill('');
+  await page.getByText(`${SETS} sets`).waitFor();
+  // Adobe Stock refuses only the sets without a result (every 50th): counted over every set, not the rows loaded.
+  await page.getByRole('combobox', { name: 'Agency problems' }).selectOption('ADOBE_STOCK');
+  await page.getByText('20 sets', { exact: true }).waitFor();
+  await page
+    .getByTestId('review-row')
+    .first()
+    .getByText(`${name(50)}.MP4`, { exact: true })
+    .waitFor();
   await h.screenshot(page, 'review-grid-filtered');
+  await page.getByTestId('review-grid').evaluate((el) => el.scrollBy(0, 10_000));
+  await page.getByText(`${name(1000)}.MP4`, { exact: true }).waitFor();
+  await page.getByRole('combobox', { name: 'Agency problems' }).selectOption('');
+  await page.getByText(`${SETS} sets`).waitFor();
+  // Shot types, descending: "aerial, orbit" (every 4th set) first; ties in reverse project order (the whole key descends).
+  await page.getByRole('button', { name: 'Sort by Shot types' }).click();
+  await page.getByRole('button', { name: 'Sort by Shot types' }).click();
+  await page.locator('[role=columnheader][aria-sort=descending]').getByText('Shot types').waitFor();
+  const firstRow = page.locator('[data-testid=review-row][aria-rowindex="2"]');
+  await firstRow.getByText(`${name(996)}.MP4`, { exact: true }).waitFor();
+  expect(await firstRow.getByText(/orbit/).count()).toBe(1);
+  expect(
+    await page
+      .locator('[data-testid=review-row][aria-rowindex="3"]')
+      .getByText(`${name(992)}.MP4`, { exact: true })
+      .count(),
+  ).toBe(1);
+});
+
+it('edits the categories in place with the keyboard: Enter, Escape cancels, Ctrl+S and Enter save', async () => {
+  const page = await open();
+  await page.goto(`/project/${projectId}/review`);
+  await page.getByText('Coastline 1', { exact: true }).waitFor();
+  const grid = page.getByTestId('review-grid');
+  await grid.focus();
+  // From the thumbnail of row 1: six right is Categories, two down is DJI_0003 (no Adobe category).
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const editor = page.getByRole('group', { name: `Edit Categories of ${name(3)}` });
+  await editor.waitFor();
+  const adobe = editor.getByRole('combobox', { name: 'Adobe Stock' });
+  expect(await adobe.evaluate((el) => el === document.activeElement)).toBe(true);
+  await adobe.selectOption('Travel');
+  await page.keyboard.press('Escape');
+  await editor.waitFor({ state: 'detached' });
+  const stored = async () => (await h.server.request('GET', `/api/filesets/${fileSetIds[2]}/results`, { token })).body.results.content.categories;
+  expect((await stored()).adobe_category).toBeNull();
+
+  await page.keyboard.press('Enter');
+  await editor.getByRole('combobox', { name: 'Adobe Stock' }).selectOption('Travel');
+  // Tab moves between the three selectors (native focus order).
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const shutterstockB = editor.getByRole('combobox', { name: 'Shutterstock B' });
+  expect(await shutterstockB.evaluate((el) => el === document.activeElement)).toBe(true);
+  await shutterstockB.selectOption('Transportation');
+  await h.screenshot(page, 'review-grid-categories-editor');
+  await page.keyboard.press('Control+s');
+  await page.getByText(`Saved ${name(3)}.`).waitFor();
+  expect(await stored()).toEqual({ adobe_category: 'Travel', shutterstock_a_category: 'Nature', shutterstock_b_category: 'Transportation' });
+  await page.getByTestId('review-row').nth(2).getByText('Travel · Nature · Transportation').waitFor();
+  expect(await page.getByTestId('review-row').nth(2).getByText('Edited').count()).toBe(1);
+
+  // Enter on a selector saves too.
+  await grid.focus();
+  await page.keyboard.press('Enter');
+  await editor.getByRole('combobox', { name: 'Adobe Stock' }).selectOption('');
+  await editor.getByRole('combobox', { name: 'Adobe Stock' }).focus();
+  await page.keyboard.press('Enter');
+  await editor.waitFor({ state: 'detached' });
+  await page.getByTestId('review-row').nth(2).getByText('Nature · Transportation', { exact: true }).waitFor();
+  expect((await stored()).adobe_category).toBeNull();
 });
 
 it('works at 375 px and in the minimalist theme', async () => {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { UNKNOWN_PLACE } from '../analysis/metadata/types.js';
 import { MAX_KEYWORDS, normalizeKeywords } from '../analysis/metadata/processed-result.js';
-import { hasRules } from '../review/keyword-rules.js';
+import { hasRules, type KeywordRules } from '../review/keyword-rules.js';
 import { exportKeywords, loadKeywordRules } from '../review/keyword-rules-store.js';
 
 /** One file set as every export sees it: the user-visible result (`current`) flattened. */
@@ -62,7 +62,7 @@ export const EXPORT_ROWS_SELECT = `
 const PAGE_SQL = `${EXPORT_ROWS_SELECT} and (fs.position, fs.base_name) > ($2, $3)
   order by fs.position, fs.base_name limit $4`;
 
-interface DbRow {
+export interface ExportDbRow {
   id: string;
   position: number;
   base_name: string;
@@ -113,7 +113,7 @@ export function placeName(value: string | null): string | null {
   return name && name.toLowerCase() !== UNKNOWN_PLACE.toLowerCase() ? name : null;
 }
 
-function toExportRow(r: DbRow): ExportRow {
+export function toExportRow(r: ExportDbRow): ExportRow {
   const keywords = keywordsOf(r.keywords);
   return {
     fileSetId: r.id,
@@ -136,6 +136,12 @@ function toExportRow(r: DbRow): ExportRow {
   };
 }
 
+/** A row with the project's keyword rules and the agency's keyword limit applied, as the export writes it. */
+export function withKeywordRules(r: ExportRow, rules: KeywordRules, format: string): ExportRow {
+  const { keywords, changes } = exportKeywords(r.keywords, rules, format);
+  return changes.length ? { ...r, keywords, keywordRuleChanges: changes } : r;
+}
+
 export const EXPORT_BATCH_SIZE = 500;
 
 /**
@@ -145,17 +151,13 @@ export const EXPORT_BATCH_SIZE = 500;
  */
 export async function* exportRowBatches(pool: pg.Pool, projectId: string, batchSize = EXPORT_BATCH_SIZE, format = 'standard'): AsyncGenerator<ExportRow[]> {
   const rules = await loadKeywordRules(pool, projectId);
-  // The project's keyword rules, and the agency's keyword limit, as the row is written.
-  const ruled = (r: ExportRow): ExportRow => {
-    const { keywords, changes } = exportKeywords(r.keywords, rules, format);
-    return changes.length ? { ...r, keywords, keywordRuleChanges: changes } : r;
-  };
+  const ruled = (r: ExportRow): ExportRow => withKeywordRules(r, rules, format);
   const withRules = hasRules(rules);
-  const page = (after: [number, string]) => pool.query<DbRow>(PAGE_SQL, [projectId, after[0], after[1], batchSize]).then((r) => r.rows);
-  let next: Promise<DbRow[]> | null = page([-2147483648, '']);
+  const page = (after: [number, string]) => pool.query<ExportDbRow>(PAGE_SQL, [projectId, after[0], after[1], batchSize]).then((r) => r.rows);
+  let next: Promise<ExportDbRow[]> | null = page([-2147483648, '']);
   try {
     while (next) {
-      const rows: DbRow[] = await next;
+      const rows: ExportDbRow[] = await next;
       next = null;
       if (rows.length === 0) return;
       const last = rows[rows.length - 1]!;
@@ -164,7 +166,7 @@ export async function* exportRowBatches(pool: pg.Pool, projectId: string, batchS
     }
   } finally {
     // Stopped early (client went away): the prefetch's outcome no longer matters.
-    (next as Promise<DbRow[]> | null)?.catch(() => undefined);
+    (next as Promise<ExportDbRow[]> | null)?.catch(() => undefined);
   }
 }
 

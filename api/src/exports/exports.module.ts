@@ -8,7 +8,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { ExifToolHolder } from './exiftool-holder.js';
 import { ExportsService } from './exports.service.js';
-import { ExportsResolver } from './exports.resolver.js';
+import { ExportDownloadFieldsResolver, ExportsResolver } from './exports.resolver.js';
 import { exportRoutes } from './exports.routes.js';
 
 /** What the export resolver and routes use. */
@@ -38,7 +38,10 @@ export const exportsModule = defineModule({
     return { exiftool, exports };
   }),
   // Downloads answer GETs and read no body: no JSON parser before them.
-  handlers: handlers<ExportsDeps>({ auth: true, exports: true }, { resolvers: [ExportsResolver], routes: [{ path: '/api/projects', router: exportRoutes }] }),
+  handlers: handlers<ExportsDeps>(
+    { auth: true, exports: true },
+    { resolvers: [ExportsResolver, ExportDownloadFieldsResolver], routes: [{ path: '/api/projects', router: exportRoutes }] },
+  ),
   // The exiftool child process must not outlive the server.
   stop: step({ exiftool: true }, (d: { exiftool: ExifToolHolder }) => d.exiftool.end()),
 });

@@ -1,10 +1,19 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { ExportsDeps } from './exports.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { badInput } from '../errors/app-error.js';
 import { adobeCategoryNumber } from '../analysis/metadata/categories.js';
-import { AgencyExportFormat, ExportCheckType, ExportDownloadType, ExportFileType, ExportFormat, ExportPreviewType } from './exports.types.js';
+import {
+  AgencyExportFormat,
+  ExportCheckType,
+  ExportDownloadType,
+  ExportFileType,
+  ExportFormat,
+  ExportKeywordRuleChangesType,
+  ExportPreviewType,
+} from './exports.types.js';
+import type { ExportKind } from './exports.service.js';
 
 /** Exports for integrators and the web app; the same ExportsService serves the REST routes. */
 @Resolver()
@@ -19,7 +28,16 @@ export class ExportsResolver {
     @Ctx() ctx: GraphQLContext,
   ) {
     const link = await this.services.exports.downloadLink(requireUser(ctx), projectId, format, { withJpgs });
-    return { format, url: link.url, expiresAt: link.expiresAt, fileName: link.fileName, incomplete: link.incomplete, note: link.note };
+    return {
+      format,
+      url: link.url,
+      expiresAt: link.expiresAt,
+      fileName: link.fileName,
+      incomplete: link.incomplete,
+      note: link.note,
+      projectId: link.projectId,
+      kind: link.kind,
+    };
   }
 
   @Query(() => ExportFileType, { description: 'A CSV export with its content inline, for projects of up to 2,000 file sets.' })
@@ -30,7 +48,7 @@ export class ExportsResolver {
   ) {
     if (format === ExportFormat.METADATA_ZIP) throw badInput('The metadata ZIP is binary: use exportDownload');
     const exp = await this.services.exports.csvContent(requireUser(ctx), projectId, format);
-    return { format, fileName: exp.fileName, content: exp.content, incomplete: exp.incomplete, note: exp.note };
+    return { format, fileName: exp.fileName, content: exp.content, incomplete: exp.incomplete, note: exp.note, keywordRuleChanges: exp.keywordRuleChanges };
   }
 
   @Query(() => ExportCheckType, { description: "Checks the agency CSV of a project against the agency's published rules: every row it would refuse, and why." })
@@ -57,5 +75,16 @@ export class ExportsResolver {
       incomplete: p.incomplete,
       note: p.note,
     };
+  }
+}
+
+/** ExportDownload.keywordRuleChanges: one pass over the rows, only when a client asks for it. */
+@Resolver(() => ExportDownloadType)
+export class ExportDownloadFieldsResolver {
+  constructor(private readonly services: ExportsDeps) {}
+
+  @FieldResolver(() => ExportKeywordRuleChangesType, { description: "The rows whose keywords the project's keyword rules change in this export." })
+  keywordRuleChanges(@Root() link: { projectId: string; kind: ExportKind }) {
+    return this.services.exports.keywordRuleChanges(link.projectId, link.kind);
   }
 }

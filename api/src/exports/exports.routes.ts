@@ -9,10 +9,30 @@ import { userOf } from '../auth/signed-in-routes.js';
 import { parseId } from '../validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import { AGENCY_FORMATS, type AgencyFormat, type CsvFormat } from './csv-formats.js';
-import type { ExportCompleteness, ExportKind } from './exports.service.js';
+import type { ExportCompleteness, ExportKind, KeywordRuleChangeSummary } from './exports.service.js';
 
 /** Headers a browser script may read across origins (the web app reads the file name). */
-const EXPOSED = 'Content-Disposition, X-Shotlog-Export-Incomplete, X-Shotlog-Export-Rows';
+const EXPOSED = 'Content-Disposition, X-Shotlog-Export-Incomplete, X-Shotlog-Export-Rows, X-Shotlog-Keyword-Rule-Rows, X-Shotlog-Keyword-Rule-Files';
+
+/** At most this many names in X-Shotlog-Keyword-Rule-Files (headers stay small; exportCheck lists them all). */
+export const MAX_RULE_FILES_HEADER = 50;
+
+/**
+ * Issue 20: an export says which rows the project's keyword rules changed without touching the
+ * file's columns (SPEC's CSV column order is binding): X-Shotlog-Keyword-Rule-Rows holds the count,
+ * X-Shotlog-Keyword-Rule-Files the first 50 file names, each percent-encoded, comma-separated.
+ */
+function ruleHeaders(res: Response, c: KeywordRuleChangeSummary) {
+  res.setHeader('X-Shotlog-Keyword-Rule-Rows', String(c.rowCount));
+  if (c.rowCount)
+    res.setHeader(
+      'X-Shotlog-Keyword-Rule-Files',
+      c.rows
+        .slice(0, MAX_RULE_FILES_HEADER)
+        .map((r) => encodeURIComponent(r.filename))
+        .join(','),
+    );
+}
 
 const truthy = (v: unknown) => v === '1' || v === 'true';
 
@@ -46,6 +66,7 @@ export function exportRoutes(services: ExportsDeps): Router {
       const user = await viewer(req, id, format);
       const exp = await exports.csv(user, id, format, { bom: truthy(req.query.bom) });
       fileHeaders(res, 'text/csv; charset=utf-8', exp.contentDisposition, exp);
+      ruleHeaders(res, exp.keywordRuleChanges);
       // Byte mode: the generator is pulled one batch at a time, only as fast as the client reads.
       await streamOut(Readable.from(exp.chunks, { objectMode: false }), res);
       return undefined;
@@ -76,6 +97,7 @@ export function exportRoutes(services: ExportsDeps): Router {
         : { user: await userOf(services, req, 'read'), withJpgs: truthy(req.query.withJpgs) };
       const zip = await exports.metadataZip(user, id, withJpgs);
       fileHeaders(res, 'application/zip', zip.contentDisposition, zip);
+      ruleHeaders(res, await exports.keywordRuleChanges(id, 'metadata-zip'));
       const abort = new AbortController();
       res.once('close', () => !res.writableFinished && abort.abort());
       await zip.write(res, abort.signal).catch((err: unknown) => {

@@ -14,6 +14,8 @@ import { ExportLinks, type DownloadGrant } from './export-links.js';
 import { exportProgress, exportRowBatches, type ExportRow } from './export-rows.js';
 import type { ExifToolHolder } from './exiftool-holder.js';
 import { writeMetadataZip } from './metadata-zip.js';
+import { hasRules } from '../review/keyword-rules.js';
+import { loadKeywordRules } from '../review/keyword-rules-store.js';
 
 /** Exports of a project still being processed hold the rows done so far and say so. */
 export interface ExportCompleteness {
@@ -24,9 +26,16 @@ export interface ExportCompleteness {
   note: string | null;
 }
 
+/** The rows of one export whose keywords the project's keyword rules changed (issue 20), in file order. */
+export interface KeywordRuleChangeSummary {
+  rowCount: number;
+  rows: Array<{ fileSetId: string; filename: string; changes: string[] }>;
+}
+
 export interface CsvExport extends ExportCompleteness {
   fileName: string;
   contentDisposition: string;
+  keywordRuleChanges: KeywordRuleChangeSummary;
   /** The file in chunks (header first, then one chunk per batch of rows from the database). */
   chunks: AsyncIterable<string>;
 }
@@ -118,7 +127,9 @@ export class ExportsService {
         for (let i = 0; i < batch.length; i += CSV_CHUNK_ROWS) yield csvRows(spec, batch.slice(i, i + CSV_CHUNK_ROWS));
     }
     const fileName = this.fileName(project.name, format);
-    return { ...completeness, fileName, contentDisposition: contentDisposition(fileName), chunks: chunks() };
+    // Known before the first byte, so a download can say it in its headers (the CSV's columns stay SPEC's).
+    const keywordRuleChanges = await this.keywordRuleChanges(project.id, format);
+    return { ...completeness, fileName, contentDisposition: contentDisposition(fileName), chunks: chunks(), keywordRuleChanges };
   }
 
   /** The whole CSV as one string, for GraphQL clients that want the content inline (small projects only). */
@@ -149,6 +160,20 @@ export class ExportsService {
       }
     }
     return { format, agency: rules.agency, source: rules.source, totalRows, refusedCount, rows, fileProblems: rules.checkFile(totalRows) };
+  }
+
+  /**
+   * Which rows of this export the project's keyword rules change (always-include, never-include,
+   * synonyms, the agency's limit), read the way the export reads them. A project without rules
+   * costs one indexed read; with rules, one more pass over the rows before the file is written.
+   */
+  async keywordRuleChanges(projectId: string, kind: ExportKind): Promise<KeywordRuleChangeSummary> {
+    if (!hasRules(await loadKeywordRules(this.deps.pool, projectId))) return { rowCount: 0, rows: [] };
+    const rows: KeywordRuleChangeSummary['rows'] = [];
+    // The metadata ZIP writes the standard export's keywords.
+    for await (const batch of exportRowBatches(this.deps.pool, projectId, undefined, kind === 'metadata-zip' ? 'standard' : kind))
+      for (const r of batch) if (r.keywordRuleChanges) rows.push({ fileSetId: r.fileSetId, filename: r.filename, changes: r.keywordRuleChanges });
+    return { rowCount: rows.length, rows };
   }
 
   /** The values the exports are built from, unformatted (integrators and tests compare against them). */
@@ -196,7 +221,15 @@ export class ExportsService {
       kind === 'metadata-zip'
         ? `/api/projects/${project.id}/metadata.zip?${opts.withJpgs ? 'withJpgs=1&' : ''}token=${token}`
         : `${csvRoutePath(kind)}/${project.id}?token=${token}`;
-    return { url: `${this.deps.publicUrl ?? ''}${path}`, path, expiresAt, fileName: this.fileName(project.name, kind, opts), ...completeness };
+    return {
+      url: `${this.deps.publicUrl ?? ''}${path}`,
+      path,
+      expiresAt,
+      fileName: this.fileName(project.name, kind, opts),
+      ...completeness,
+      projectId: project.id,
+      kind,
+    };
   }
 
   /** The user a signed link stands for, when it grants exactly this export of this project. */

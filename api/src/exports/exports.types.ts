@@ -30,6 +30,27 @@ registerEnumType(AgencyExportFormat, {
   valuesConfig: { ADOBE: { description: 'Adobe Stock.' }, SHUTTERSTOCK: { description: 'Shutterstock.' }, POND5: { description: 'Pond5.' } },
 });
 
+@ObjectType('ExportKeywordRuleChange', { description: "One row of an export whose keywords the project's keyword rules changed." })
+export class ExportKeywordRuleChangeType {
+  @Field(() => ID, { description: 'The file set of the row.' })
+  fileSetId!: string;
+  @Field({ description: 'The file name in the row.' })
+  filename!: string;
+  @Field(() => [String], { description: 'What the rules changed, e.g. "1 never-include keyword removed".' })
+  changes!: string[];
+}
+
+@ObjectType('ExportKeywordRuleChanges', {
+  description:
+    "The rows of an export whose keywords the project's keyword rules changed (the REST download says it in X-Shotlog-Keyword-Rule-Rows and -Files).",
+})
+export class ExportKeywordRuleChangesType {
+  @Field(() => Int, { description: 'How many rows the rules changed (0 without rules).' })
+  rowCount!: number;
+  @Field(() => [ExportKeywordRuleChangeType], { description: 'Those rows, in file order.' })
+  rows!: ExportKeywordRuleChangeType[];
+}
+
 @ObjectType('ExportDownload', { description: 'A short-lived signed link to an export; it needs no Authorization header.' })
 export class ExportDownloadType {
   @Field(() => ExportFormat, { description: 'The export format of the link.' })
@@ -44,6 +65,10 @@ export class ExportDownloadType {
   incomplete!: boolean;
   @Field(() => String, { nullable: true, description: 'Why the file may be incomplete, for people.' })
   note!: string | null;
+  @Field(() => ExportKeywordRuleChangesType, {
+    description: "The rows whose keywords the project's keyword rules change in this export, as the link would serve it now.",
+  })
+  keywordRuleChanges!: ExportKeywordRuleChangesType;
 }
 
 @ObjectType('ExportFile', { description: 'A CSV export with its content inline (projects of up to 2,000 file sets).' })
@@ -58,6 +83,8 @@ export class ExportFileType {
   incomplete!: boolean;
   @Field(() => String, { description: 'Why the file may be incomplete, for people; null when complete.', nullable: true })
   note!: string | null;
+  @Field(() => ExportKeywordRuleChangesType, { description: "The rows whose keywords the project's keyword rules changed in this file." })
+  keywordRuleChanges!: ExportKeywordRuleChangesType;
 }
 
 @ObjectType('ExportRowCheck', { description: 'One row an agency would refuse (problems) or that could be better (warnings).' })

@@ -53,7 +53,9 @@ export function bulkFromBody(projectId: string, kind: string, body: Record<strin
   if (filter && 'status' in filter && filter.status != null && !(REVIEW_STATUSES as readonly unknown[]).includes((filter as { status: unknown }).status))
     throw badInput(`Unknown status; known: ${REVIEW_STATUSES.join(', ')}`);
   if (body.fileSetIds != null && !Array.isArray(body.fileSetIds)) throw badInput('fileSetIds must be a list of ids');
-  for (const key of ['search', 'city', 'country', 'shotType'] as const) {
+  const only = (filter as Record<string, unknown> | null | undefined)?.fileSetIds;
+  if (only != null && !Array.isArray(only)) throw badInput('allMatching.fileSetIds must be a list of ids');
+  for (const key of ['search', 'city', 'country', 'shotType', 'agencyProblem'] as const) {
     const v = (filter as Record<string, unknown> | null | undefined)?.[key];
     if (v != null && typeof v !== 'string') throw badInput(`allMatching.${key} must be text`);
   }

@@ -113,6 +113,51 @@ describe('keyword rules', () => {
     );
     expect(preview.data.exportPreview.rows[0]).toEqual({ keywords: ['boat'], keywordRuleChanges: ['1 never-include keyword removed'] });
   });
+
+  it('make the export itself say which rows they changed: response headers, exportDownload and exportCsv; the columns stay', async () => {
+    const plain = await project(2);
+    const before = await server.request('GET', `/api/projects/adobe-csv/${plain.projectId}`, { token: plain.token });
+    expect(before.headers.get('x-shotlog-keyword-rule-rows')).toBe('0');
+    expect(before.headers.get('x-shotlog-keyword-rule-files')).toBeNull();
+
+    const p = await project(3, [set(4, { keywords: ['sea'] })]);
+    await server.graphql(RULES, { p: p.projectId, r: { neverInclude: ['harbour'] } }, p.token);
+    const csv = await server.request('GET', `/api/projects/adobe-csv/${p.projectId}`, { token: p.token });
+    expect(csv.headers.get('x-shotlog-keyword-rule-rows')).toBe('3');
+    expect(csv.headers.get('x-shotlog-keyword-rule-files')).toBe('DJI_0001.MP4,DJI_0002.MP4,DJI_0003.MP4');
+    expect(csv.headers.get('access-control-expose-headers')).toContain('X-Shotlog-Keyword-Rule-Files');
+    // SPEC's columns, in SPEC's order: the file is not where the news goes.
+    expect(csv.body.split('\n')[0]).toBe(before.body.split('\n')[0]);
+    const zip = await server.request('GET', `/api/projects/${p.projectId}/metadata.zip`, { token: p.token });
+    expect(zip.headers.get('x-shotlog-keyword-rule-rows')).toBe('3');
+
+    const link = await server.graphql(
+      `mutation($p: ID!) { exportDownload(projectId: $p, format: STANDARD) { url keywordRuleChanges { rowCount rows { fileSetId filename changes } } } }`,
+      { p: p.projectId },
+      p.token,
+    );
+    expect(link.errors).toBeUndefined();
+    expect(link.data.exportDownload.keywordRuleChanges.rowCount).toBe(3);
+    expect(link.data.exportDownload.keywordRuleChanges.rows[0]).toEqual({
+      fileSetId: p.fileSetIds[0],
+      filename: 'DJI_0001.MP4',
+      changes: ['1 never-include keyword removed'],
+    });
+    const viaLink = await server.request(
+      'GET',
+      new URL(link.data.exportDownload.url, server.url).pathname + new URL(link.data.exportDownload.url, server.url).search,
+    );
+    expect(viaLink.headers.get('x-shotlog-keyword-rule-rows')).toBe('3');
+    const inline = await server.graphql(
+      `query($p: ID!) { exportCsv(projectId: $p, format: POND5) { keywordRuleChanges { rowCount rows { filename } } } }`,
+      { p: p.projectId },
+      p.token,
+    );
+    expect(inline.data.exportCsv.keywordRuleChanges).toEqual({
+      rowCount: 3,
+      rows: [{ filename: 'DJI_0001.MP4' }, { filename: 'DJI_0002.MP4' }, { filename: 'DJI_0003.MP4' }],
+    });
+  });
 });
 
 describe('bulk actions', () => {
@@ -251,5 +296,196 @@ describe('the review grid', () => {
     expect(rest.body.nextCursor).toEqual(expect.any(String));
     const bad = await server.graphql(SETS, { p: p.projectId, after: 'bogus' }, p.token);
     expect(bad.errors?.[0]).toMatchObject({ message: 'Invalid cursor', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});
+
+describe('the review grid: every column sorts, agency problems filter', () => {
+  const TITLES = ['Delta', 'alpha', 'Charlie', 'bravo'];
+  const CITIES = ['Porto', 'Lisbon', 'Braga'];
+  const ADOBE = ['Animals', 'Business', null, 'Food'] as const;
+  const SSA = ['Arts', 'Education', null] as const;
+  const column = (i: number): SeedFileSet => ({
+    baseName: `CLIP_${String.fromCharCode(97 + ((i * 7) % 26))}${i}`,
+    files: [{ filename: `CLIP_${i}.MP4` }],
+    result:
+      i % 6 === 5
+        ? undefined
+        : {
+            title: TITLES[i % 4],
+            description: ['zulu', 'yankee', 'xray'][i % 3],
+            keywords: Array.from({ length: (i % 5) + 1 }, (_, k) => `word${k}`),
+            adobe: ADOBE[i % 4] ?? null,
+            shutterstockA: SSA[i % 3] ?? null,
+            city: CITIES[i % 3],
+            country: i % 2 ? 'Spain' : 'Portugal',
+            shotTypes: { aerial: i % 2 === 0, orbit: i % 3 === 0 },
+          },
+  });
+  const NODE = `id baseName status title description keywordCount adobeCategory shutterstockACategory shutterstockBCategory city country shotTypes
+    agencyRefusals { format agency problems }`;
+  const PAGE = `query($p: ID!, $first: Int, $after: String, $filter: ReviewFilterInput, $sort: ReviewSort, $desc: Boolean) {
+    reviewSets(projectId: $p, first: $first, after: $after, filter: $filter, sort: $sort, descending: $desc) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { ${NODE} } } } }`;
+  type Node = {
+    id: string;
+    baseName: string;
+    status: string;
+    title: string | null;
+    description: string | null;
+    keywordCount: number;
+    adobeCategory: string | null;
+    shutterstockACategory: string | null;
+    shutterstockBCategory: string | null;
+    city: string | null;
+    country: string | null;
+    shotTypes: string[];
+    agencyRefusals: Array<{ format: string; agency: string; problems: string[] }>;
+  };
+
+  async function all(token: string, vars: Record<string, unknown>, first: number): Promise<{ nodes: Node[]; totals: number[] }> {
+    const nodes: Node[] = [];
+    const totals: number[] = [];
+    let after: string | null = null;
+    for (let guard = 0; guard < 100; guard++) {
+      const r: any = await server.graphql(PAGE, { ...vars, first, after }, token);
+      expect(r.errors).toBeUndefined();
+      nodes.push(...r.data.reviewSets.edges.map((e: { node: Node }) => e.node));
+      totals.push(r.data.reviewSets.totalCount);
+      if (!r.data.reviewSets.pageInfo.hasNextPage) break;
+      after = r.data.reviewSets.pageInfo.endCursor;
+    }
+    return { nodes, totals };
+  }
+
+  // The order each column should give, computed here from what the grid shows (ties: project order).
+  const lower = (s: string | null) => (s ?? '').toLowerCase();
+  const KEYS: Record<string, (n: Node) => Array<string | number>> = {
+    FILENAME: (n) => [lower(n.baseName)],
+    STATUS: (n) => [{ PENDING: 0, AI: 1, EDITED: 2 }[n.status] ?? 9],
+    TITLE: (n) => [lower(n.title)],
+    DESCRIPTION: (n) => [lower(n.description)],
+    KEYWORD_COUNT: (n) => [n.keywordCount],
+    CATEGORIES: (n) => [lower(n.adobeCategory), lower(n.shutterstockACategory), lower(n.shutterstockBCategory)],
+    CITY: (n) => [lower(n.city), lower(n.country)],
+    COUNTRY: (n) => [lower(n.country), lower(n.city)],
+    SHOT_TYPES: (n) => [[...n.shotTypes].sort().join(',')],
+  };
+
+  it('sorts by every column in both directions, in keyset pages that never skip or repeat', async () => {
+    const p = await project(
+      0,
+      Array.from({ length: 17 }, (_, i) => column(i)),
+    );
+    // One edited set, so the status sort has all three states.
+    await server.request('PUT', `/api/filesets/${p.fileSetIds[1]}/results`, { token: p.token, body: { content: { title: 'alpha' } } });
+    const projectOrder = (await all(p.token, { p: p.projectId, sort: 'POSITION' }, 200)).nodes;
+    expect(projectOrder.map((n) => n.baseName)).toEqual(Array.from({ length: 17 }, (_, i) => column(i).baseName));
+    const rank = new Map(projectOrder.map((n, i) => [n.id, i]));
+    for (const [sort, key] of Object.entries(KEYS)) {
+      const expected = [...projectOrder].sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+        return rank.get(a.id)! - rank.get(b.id)!;
+      });
+      const asc = await all(p.token, { p: p.projectId, sort, desc: false }, 4);
+      expect({ sort, order: asc.nodes.map((n) => n.baseName) }).toEqual({ sort, order: expected.map((n) => n.baseName) });
+      expect(asc.totals.every((t) => t === 17)).toBe(true);
+      const desc = await all(p.token, { p: p.projectId, sort, desc: true }, 5);
+      expect({ sort, order: desc.nodes.map((n) => n.baseName) }).toEqual({ sort, order: expected.map((n) => n.baseName).reverse() });
+    }
+    // A cursor is tied to its sort and direction.
+    const first = await server.graphql(PAGE, { p: p.projectId, first: 2, sort: 'CATEGORIES' }, p.token);
+    const wrong = await server.graphql(PAGE, { p: p.projectId, first: 2, sort: 'CITY', after: first.data.reviewSets.pageInfo.endCursor }, p.token);
+    expect(wrong.errors?.[0]).toMatchObject({ message: 'Invalid cursor', extensions: { code: 'BAD_USER_INPUT' } });
+    const rest = await server.request('GET', `/api/projects/${p.projectId}/review/sets?sort=shotTypes&descending=true&limit=3`, { token: p.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body.sets.map((s: Node) => s.baseName)).toEqual(
+      [...projectOrder]
+        .sort((a, b) => {
+          const [ka, kb] = [KEYS.SHOT_TYPES!(a)[0]!, KEYS.SHOT_TYPES!(b)[0]!];
+          return ka !== kb ? (ka < kb ? 1 : -1) : rank.get(b.id)! - rank.get(a.id)!;
+        })
+        .slice(0, 3)
+        .map((n) => n.baseName),
+    );
+    const badSort = await server.request('GET', `/api/projects/${p.projectId}/review/sets?sort=colour`, { token: p.token });
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.message ?? badSort.body.error).toMatch("Unknown sort 'colour'; known: position, filename, status, title");
+  });
+
+  const LONG = 'Fishing boats moored in the old harbour of Porto at dusk'; // 56 characters: Pond5 takes it
+  const KW = (n: number) => Array.from({ length: n }, (_, k) => `harbour${k}`);
+  const agencySets: SeedFileSet[] = [
+    { baseName: 'GOOD', files: [{ filename: 'GOOD.MP4' }], result: { title: LONG, keywords: KW(8), adobe: 'Animals', shutterstockA: 'Arts' } },
+    // Pond5 wants 40 to 80 characters; the others take this title.
+    {
+      baseName: 'SHORT',
+      files: [{ filename: 'SHORT.MP4' }],
+      result: { title: 'Boats in the harbour at dusk', keywords: KW(8), adobe: 'Animals', shutterstockA: 'Arts' },
+    },
+    // Shutterstock needs 7 keywords; Pond5 and Adobe Stock take 5.
+    { baseName: 'FEW', files: [{ filename: 'FEW.MP4' }], result: { title: LONG, keywords: KW(5), adobe: 'Animals', shutterstockA: 'Arts' } },
+    { baseName: 'PENDING', files: [{ filename: 'PENDING.MP4' }] },
+  ];
+
+  it('filters by agency problems (the export checks, Pond5 included), in keyset pages and for bulk actions', async () => {
+    const p = await project(0, agencySets);
+    const names = async (agencyProblem: string, first = 1, sort = 'TITLE', desc = true) => {
+      const r = await all(p.token, { p: p.projectId, filter: { agencyProblem }, sort, desc }, first);
+      return { names: r.nodes.map((n) => n.baseName).sort(), totals: [...new Set(r.totals)], nodes: r.nodes };
+    };
+    expect(await names('POND5')).toMatchObject({ names: ['PENDING', 'SHORT'], totals: [2] });
+    expect(await names('SHUTTERSTOCK')).toMatchObject({ names: ['FEW', 'PENDING'], totals: [2] });
+    expect(await names('ADOBE_STOCK')).toMatchObject({ names: ['PENDING'], totals: [1] });
+    expect(await names('ANY', 2, 'KEYWORD_COUNT', false)).toMatchObject({ names: ['FEW', 'PENDING', 'SHORT'], totals: [3] });
+    expect(await names('NONE')).toMatchObject({ names: ['GOOD'], totals: [1] });
+
+    // The badges: what each agency's export check says, Pond5 included.
+    const everyone = (await all(p.token, { p: p.projectId }, 10)).nodes;
+    const short = everyone.find((n) => n.baseName === 'SHORT')!;
+    expect(short.agencyRefusals).toEqual([{ format: 'POND5', agency: 'Pond5', problems: ['Title is 28 characters; Pond5 wants at least 40'] }]);
+    expect(everyone.find((n) => n.baseName === 'GOOD')!.agencyRefusals).toEqual([]);
+    const check = await server.request('GET', `/api/projects/${p.projectId}/export-check?format=pond5`, { token: p.token });
+    const checked = check.body.rows.find((r: { filename: string }) => r.filename === 'SHORT.MP4');
+    expect(checked.problems).toEqual(short.agencyRefusals[0]!.problems);
+    expect(everyone.find((n) => n.baseName === 'PENDING')!.agencyRefusals.map((r) => r.format)).toEqual(['ADOBE', 'SHUTTERSTOCK', 'POND5']);
+
+    // Keyword rules count as the export applies them: Shutterstock's limit of 6 leaves GOOD and SHORT short of 7.
+    await server.graphql(RULES, { p: p.projectId, r: { maxPerAgency: { shutterstock: 6 } } }, p.token);
+    expect((await names('SHUTTERSTOCK')).names).toEqual(['FEW', 'GOOD', 'PENDING', 'SHORT']);
+    await server.graphql(RULES, { p: p.projectId, r: {} }, p.token);
+
+    // "All matching" a bulk action: the same sets, read when the action runs.
+    const bulk = await server.graphql(ADD, { s: { projectId: p.projectId, allMatching: { agencyProblem: 'POND5' } }, k: ['dusk'] }, p.token);
+    expect(bulk.errors).toBeUndefined();
+    expect(bulk.data.addKeywords).toMatchObject({ matched: 2, changed: 1, refused: [{ baseName: 'PENDING', reason: 'No result yet' }] });
+    expect(await keywordsOf(p.token, p.fileSetIds[1]!)).toContain('dusk');
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).not.toContain('dusk');
+    // With the other filters: every condition holds.
+    expect((await all(p.token, { p: p.projectId, filter: { agencyProblem: 'ANY', search: 'few' } }, 5)).nodes.map((n) => n.baseName)).toEqual(['FEW']);
+
+    const rest = await server.request('GET', `/api/projects/${p.projectId}/review/sets?agencyProblem=shutterstock&limit=1`, { token: p.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ total: 2, sets: [{ baseName: 'FEW' }], nextCursor: expect.any(String) });
+    const restBulk = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/removeKeywords`, {
+      token: p.token,
+      body: { allMatching: { agencyProblem: 'none' }, keywords: ['harbour0'] },
+    });
+    expect(restBulk.status).toBe(200);
+    expect(restBulk.body).toMatchObject({ matched: 1, changed: 1 });
+
+    const bad = await server.request('GET', `/api/projects/${p.projectId}/review/sets?agencyProblem=getty`, { token: p.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message ?? bad.body.error).toBe("Unknown agencyProblem 'getty'; known: adobe, shutterstock, pond5, any, none");
+    const badBulk = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/removeKeywords`, {
+      token: p.token,
+      body: { allMatching: { agencyProblem: 'getty' }, keywords: ['x'] },
+    });
+    expect(badBulk.status).toBe(400);
+    const other = await signUp(server);
+    const theirs = await server.graphql(PAGE, { p: p.projectId, filter: { agencyProblem: 'ANY' } }, other.token);
+    expect(theirs.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await server.request('GET', `/api/projects/${p.projectId}/review/sets?agencyProblem=any`, { token: other.token })).status).toBe(404);
   });
 });

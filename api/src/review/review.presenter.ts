@@ -1,10 +1,11 @@
 import { fileThumbnailUri } from '../files/file-urls.js';
+import type { AgencyRefusal } from './agency-problems.js';
 import type { KeywordRules } from './keyword-rules.js';
 import type { ReviewDbRow } from './review-query.js';
 import type { HistoryEntry } from './review.service.js';
 
 /** A grid row as GraphQL and REST answer it. */
-export function presentReviewSet(r: ReviewDbRow) {
+export function presentReviewSet(r: ReviewDbRow, refusals: ReadonlyMap<string, AgencyRefusal[]>) {
   const c = r.current;
   return {
     id: r.id,
@@ -25,6 +26,7 @@ export function presentReviewSet(r: ReviewDbRow) {
     shotTypes: Object.entries(c?.shot_types ?? {})
       .filter(([, on]) => on)
       .map(([id]) => id),
+    agencyRefusals: refusals.get(r.id) ?? [],
   };
 }
 

@@ -52,7 +52,7 @@ export class ReviewResolver {
       totalCount: page.totalCount,
       hasNextPage: page.hasNextPage,
       cursorOf: (r) => reviewCursor(page.sort, page.descending, r),
-      nodeOf: presentReviewSet,
+      nodeOf: (r) => presentReviewSet(r, page.refusals),
     });
   }
 

@@ -6,7 +6,8 @@ import { checkFirst } from '../graphql/relay.js';
 import { jsonBody } from '../http/route.js';
 import { bulkFromBody } from './bulk-input.js';
 import { presentHistory, presentReviewSet, presentRules } from './review.presenter.js';
-import { REVIEW_SORTS, reviewCursor, type ReviewFilter, type ReviewSort } from './review-query.js';
+import { checkAgencyProblem } from './agency-problems.js';
+import { checkSort, reviewCursor, type ReviewFilter } from './review-query.js';
 import type { ReviewDeps } from './review.module.js';
 
 const text = (req: Request, name: string): string | null => {
@@ -34,8 +35,8 @@ export function reviewRoutes(services: ReviewDeps): Router {
     '/:id/review/sets',
     authed(services, async (req, user) => {
       const limit = checkFirst(Number(text(req, 'limit') ?? 100));
-      const sort = (text(req, 'sort') ?? 'position') as ReviewSort;
-      if (!(REVIEW_SORTS as readonly string[]).includes(sort)) throw badInput(`Unknown sort '${sort.slice(0, 40)}'; known: ${REVIEW_SORTS.join(', ')}`);
+      const sort = checkSort(text(req, 'sort') ?? 'position');
+      const agencyProblem = text(req, 'agencyProblem');
       const descending = text(req, 'descending') === 'true' || text(req, 'descending') === '1';
       const filter: ReviewFilter = {
         search: text(req, 'search'),
@@ -43,11 +44,12 @@ export function reviewRoutes(services: ReviewDeps): Router {
         city: text(req, 'city'),
         country: text(req, 'country'),
         shotType: text(req, 'shotType'),
+        agencyProblem: agencyProblem ? checkAgencyProblem(agencyProblem) : null,
       };
       const page = await review.page(user, req.params.id, { first: limit, after: text(req, 'after'), filter, sort, descending });
       const last = page.rows[page.rows.length - 1];
       return {
-        sets: page.rows.map(presentReviewSet),
+        sets: page.rows.map((r) => presentReviewSet(r, page.refusals)),
         total: page.totalCount,
         nextCursor: page.hasNextPage && last ? reviewCursor(page.sort, page.descending, last) : null,
       };

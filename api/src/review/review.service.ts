@@ -12,6 +12,7 @@ import { applyBulkAction, type BulkAction } from './bulk-actions.js';
 import { validateKeywordRules, type KeywordRules } from './keyword-rules.js';
 import { loadKeywordRules } from './keyword-rules-store.js';
 import { matchingIdsSql, reviewCountSql, reviewPageSql, type ReviewDbRow, type ReviewFilter, type ReviewSort } from './review-query.js';
+import { agencyRefusals, checkAgencyProblem, exportRowsOf, idsWithAgencyProblem, type AgencyRefusal } from './agency-problems.js';
 
 type Query = Pick<pg.PoolClient, 'query'>;
 
@@ -98,8 +99,7 @@ export class ReviewService {
       const projectId = await this.ownedProject(client, user, selection.projectId);
       let ids: string[];
       if (selection.allMatching) {
-        const q = matchingIdsSql(projectId, selection.allMatching);
-        ids = (await client.query<{ id: string }>(q.text, q.values)).rows.map((r) => r.id);
+        ids = await this.matchingIds(client, projectId, selection.allMatching);
       } else {
         const raw = selection.fileSetIds ?? [];
         if (!raw.length) throw badInput('Select at least one file set, or all matching a filter');
@@ -152,6 +152,13 @@ export class ReviewService {
       );
       return { actionId, matched: rows.length, changed: changed.length, unchanged, refused };
     });
+  }
+
+  /** Every set of the project matching the filter now (its agency part computed by the exports' checks). */
+  private async matchingIds(q: Query, projectId: string, filter: ReviewFilter): Promise<string[]> {
+    if (filter.agencyProblem) return idsWithAgencyProblem(q, projectId, filter, checkAgencyProblem(filter.agencyProblem), await loadKeywordRules(q, projectId));
+    const m = matchingIdsSql(projectId, filter);
+    return (await q.query<{ id: string }>(m.text, m.values)).rows.map((r) => r.id);
   }
 
   async history(user: User, rawProjectId: unknown, first = 50): Promise<HistoryEntry[]> {
@@ -220,24 +227,43 @@ export class ReviewService {
     });
   }
 
-  /** One keyset page of the review grid, with the count of matching sets. */
+  /**
+   * One keyset page of the review grid, with the count of matching sets and what each agency's
+   * export check refuses in the page's sets (the exports' own rows and rules: agency-problems.ts).
+   */
   async page(
     user: User,
     rawProjectId: unknown,
     opts: { first: number; after?: string | null; filter?: ReviewFilter | null; sort?: ReviewSort | null; descending?: boolean | null },
-  ): Promise<{ rows: ReviewDbRow[]; totalCount: number; hasNextPage: boolean; sort: ReviewSort; descending: boolean }> {
+  ): Promise<{
+    rows: ReviewDbRow[];
+    totalCount: number;
+    hasNextPage: boolean;
+    sort: ReviewSort;
+    descending: boolean;
+    refusals: Map<string, AgencyRefusal[]>;
+  }> {
     const projectId = await this.ownedProject(this.pool, user, rawProjectId);
     const sort = opts.sort ?? 'position';
     const descending = !!opts.descending;
-    const page = reviewPageSql({ projectId, filter: opts.filter, sort, descending, after: opts.after, limit: opts.first + 1 });
+    const wanted = opts.filter?.agencyProblem ? checkAgencyProblem(opts.filter.agencyProblem) : null;
+    const rules = await loadKeywordRules(this.pool, projectId);
+    // The agency part of the filter becomes a list of ids; the page itself stays one keyset query.
+    const onlyIds = wanted ? await idsWithAgencyProblem(this.pool, projectId, opts.filter, wanted, rules) : null;
+    const page = reviewPageSql({ projectId, filter: opts.filter, onlyIds, sort, descending, after: opts.after, limit: opts.first + 1 });
     const count = reviewCountSql(projectId, opts.filter);
-    const [rows, total] = await Promise.all([this.pool.query<ReviewDbRow>(page.text, page.values), this.pool.query<{ n: number }>(count.text, count.values)]);
-    return {
-      rows: rows.rows.slice(0, opts.first),
-      hasNextPage: rows.rows.length > opts.first,
-      totalCount: total.rows[0]?.n ?? 0,
-      sort,
-      descending,
-    };
+    const [rows, total] = await Promise.all([
+      this.pool.query<ReviewDbRow>(page.text, page.values),
+      onlyIds ? Promise.resolve(onlyIds.length) : this.pool.query<{ n: number }>(count.text, count.values).then((r) => r.rows[0]?.n ?? 0),
+    ]);
+    const shown = rows.rows.slice(0, opts.first);
+    const exportRows = await exportRowsOf(
+      this.pool,
+      projectId,
+      shown.map((r) => r.id),
+    );
+    const refusals = new Map<string, AgencyRefusal[]>();
+    for (const [id, row] of exportRows) refusals.set(id, agencyRefusals(row, rules));
+    return { rows: shown, hasNextPage: rows.rows.length > opts.first, totalCount: total, sort, descending, refusals };
   }
 }

@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { AgencyExportFormat } from '../exports/exports.types.js';
 import { Connection } from '../graphql/relay.js';
 
 export enum ReviewStatusEnum {
@@ -19,21 +20,49 @@ registerEnumType(ReviewStatusEnum, {
 export enum ReviewSortEnum {
   POSITION = 'position',
   FILENAME = 'filename',
-  TITLE = 'title',
-  CITY = 'city',
-  KEYWORD_COUNT = 'keywordCount',
   STATUS = 'status',
+  TITLE = 'title',
+  DESCRIPTION = 'description',
+  KEYWORD_COUNT = 'keywordCount',
+  CATEGORIES = 'categories',
+  CITY = 'city',
+  COUNTRY = 'country',
+  SHOT_TYPES = 'shotTypes',
 }
 registerEnumType(ReviewSortEnum, {
   name: 'ReviewSort',
-  description: 'The column the review grid is sorted by (ties: the project order).',
+  description:
+    'The column the review grid is sorted by. Ties fall to the project order, then the set id, so keyset pages never skip or repeat a set; texts compare case-insensitively on their first 60 characters.',
   valuesConfig: {
     POSITION: { description: 'The project order (as exported).' },
     FILENAME: { description: 'The set name.' },
-    TITLE: { description: 'The title, case-insensitive.' },
-    CITY: { description: 'The city, case-insensitive.' },
+    STATUS: { description: 'Pending, then AI, then edited.' },
+    TITLE: { description: 'The title.' },
+    DESCRIPTION: { description: 'The description.' },
     KEYWORD_COUNT: { description: 'How many keywords.' },
-    STATUS: { description: 'Pending, AI, edited.' },
+    CATEGORIES: { description: 'The Adobe Stock category, then the first and second Shutterstock categories.' },
+    CITY: { description: 'The city, then the country.' },
+    COUNTRY: { description: 'The country, then the city.' },
+    SHOT_TYPES: { description: 'The ids of the shot types that apply, alphabetically joined.' },
+  },
+});
+
+export enum AgencyProblemEnum {
+  ADOBE_STOCK = 'adobe',
+  SHUTTERSTOCK = 'shutterstock',
+  POND5 = 'pond5',
+  ANY = 'any',
+  NONE = 'none',
+}
+registerEnumType(AgencyProblemEnum, {
+  name: 'ReviewAgencyProblem',
+  description: "Sets by what the agencies' export checks (exportCheck) say of them, keyword rules applied.",
+  valuesConfig: {
+    ADOBE_STOCK: { description: 'Adobe Stock would refuse them.' },
+    SHUTTERSTOCK: { description: 'Shutterstock would refuse them.' },
+    POND5: { description: 'Pond5 would refuse them.' },
+    ANY: { description: 'At least one agency would refuse them.' },
+    NONE: { description: 'No agency would refuse them.' },
   },
 });
 
@@ -69,6 +98,13 @@ export class ReviewFilterInput {
   country?: string | null;
   @Field(() => String, { nullable: true, description: 'Only sets with this shot type (an id of shotTypeVocabulary).' })
   shotType?: string | null;
+  @Field(() => [ID], { nullable: true, description: 'Only these sets of the project (at most 200), e.g. to read rows again after an edit.' })
+  fileSetIds?: string[] | null;
+  @Field(() => AgencyProblemEnum, {
+    nullable: true,
+    description: "Only sets an agency's export check refuses (or any agency, or none). Works with every sort, keyset page and bulk action.",
+  })
+  agencyProblem?: AgencyProblemEnum | null;
 }
 
 @InputType('ReviewSelectionInput', { description: 'The sets a bulk action works on: ids, or every set matching a filter.' })
@@ -79,6 +115,16 @@ export class ReviewSelectionInput {
   fileSetIds?: string[] | null;
   @Field(() => ReviewFilterInput, { nullable: true, description: 'Every set of the project matching this filter when the action runs ({} for all).' })
   allMatching?: ReviewFilterInput | null;
+}
+
+@ObjectType('ReviewAgencyRefusal', { description: "An agency whose export check refuses a set's row, and why." })
+export class ReviewAgencyRefusalType {
+  @Field(() => AgencyExportFormat, { description: 'The agency.' })
+  format!: AgencyExportFormat;
+  @Field({ description: "The agency's name, for people." })
+  agency!: string;
+  @Field(() => [String], { description: 'Why it would refuse the row (as exportCheck says).' })
+  problems!: string[];
 }
 
 @ObjectType('ReviewSet', { description: 'One file set as the review grid shows it.' })
@@ -115,6 +161,10 @@ export class ReviewSetType {
   country!: string | null;
   @Field(() => [String], { description: 'Ids of the shot types that apply.' })
   shotTypes!: string[];
+  @Field(() => [ReviewAgencyRefusalType], {
+    description: 'The agencies (Adobe Stock, Shutterstock, Pond5) whose export check would refuse this set as saved; empty when all would take it.',
+  })
+  agencyRefusals!: ReviewAgencyRefusalType[];
 }
 
 @ObjectType('ReviewSetConnection', { description: 'A keyset page of the review grid.' })

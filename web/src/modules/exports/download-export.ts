@@ -9,7 +9,29 @@ import { ExportDownloadMutation } from './graphql/exports.graphql';
  * file is fetched from it (no Authorization header needed) and saved under the name the server
  * gives in Content-Disposition (SPEC §7 default names otherwise).
  */
-export async function downloadExport(client: ApolloClient, projectId: string, choice: ExportChoice): Promise<void> {
+/** What the project's keyword rules changed in a downloaded export (issue 20), from its response headers. */
+export interface KeywordRuleNews {
+  rowCount: number;
+  /** The first file names (the server sends up to 50). */
+  files: string[];
+}
+
+export function keywordRuleNewsOf(headers: Headers): KeywordRuleNews {
+  const rowCount = Number(headers.get('x-shotlog-keyword-rule-rows') ?? 0) || 0;
+  const files = (headers.get('x-shotlog-keyword-rule-files') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((f) => {
+      try {
+        return decodeURIComponent(f);
+      } catch {
+        return f;
+      }
+    });
+  return { rowCount, files };
+}
+
+export async function downloadExport(client: ApolloClient, projectId: string, choice: ExportChoice): Promise<KeywordRuleNews> {
   const { data } = await client.mutate({ mutation: ExportDownloadMutation, variables: { projectId, format: choice.format, withJpgs: !!choice.withJpgs } });
   const link = data?.exportDownload;
   if (!link) throw new Error('No download link');
@@ -17,4 +39,5 @@ export async function downloadExport(client: ApolloClient, projectId: string, ch
   if (!res.ok) throw new RestError(`Download failed (${res.status})`, res.status, null);
   const blob = await res.blob();
   saveBlob(blob, filenameFromDisposition(res.headers.get('content-disposition')) ?? choice.fallbackName);
+  return keywordRuleNewsOf(res.headers);
 }

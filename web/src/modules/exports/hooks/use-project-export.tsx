@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { downloadExport } from '../download-export';
+import { Banner } from '../../../ui/Banner';
+import { downloadExport, type KeywordRuleNews } from '../download-export';
 import type { ExportChoice } from '../export-formats';
 import { AgencyCheckModal } from '../components/AgencyCheckModal';
 import { ExportProjectStatusQuery } from '../graphql/exports.graphql';
@@ -18,11 +19,14 @@ export function useProjectExport(projectId: string, projectName?: string): { sta
   const client = useApolloClient();
   const [checking, setChecking] = useState<ExportChoice | null>(null);
   const [busy, setBusy] = useState(false);
+  const [ruleNews, setRuleNews] = useState<{ label: string; news: KeywordRuleNews } | null>(null);
 
   const download = async (choice: ExportChoice) => {
     setBusy(true);
     try {
-      await downloadExport(client, projectId, choice);
+      const news = await downloadExport(client, projectId, choice);
+      // The file keeps SPEC's columns; which rows the keyword rules changed is said here.
+      setRuleNews(news.rowCount ? { label: choice.label.replace(/…$/, ''), news } : null);
     } catch (err) {
       console.error(err);
       alert(choice.failure);
@@ -31,7 +35,18 @@ export function useProjectExport(projectId: string, projectName?: string): { sta
     }
   };
 
-  const modal = checking?.agency ? (
+  const more = ruleNews ? ruleNews.news.rowCount - ruleNews.news.files.length : 0;
+  const notice = ruleNews ? (
+    <Banner tone="info" onClose={() => setRuleNews(null)}>
+      <span data-testid="keyword-rule-news">
+        {ruleNews.label}: the project&apos;s keyword rules changed the keywords of {ruleNews.news.rowCount} {ruleNews.news.rowCount === 1 ? 'row' : 'rows'}:{' '}
+        {ruleNews.news.files.join(', ')}
+        {more > 0 ? ` and ${more} more` : ''}. The agency check lists what changed in each.
+      </span>
+    </Banner>
+  ) : null;
+
+  const checkModal = checking?.agency ? (
     <AgencyCheckModal
       projectId={projectId}
       projectName={projectName}
@@ -45,6 +60,12 @@ export function useProjectExport(projectId: string, projectName?: string): { sta
       }}
     />
   ) : null;
+  const modal = (
+    <>
+      {notice}
+      {checkModal}
+    </>
+  );
 
   return {
     busy,

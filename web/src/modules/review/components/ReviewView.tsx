@@ -6,14 +6,11 @@ import { Loading } from '../../../ui/Loading';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { rest } from '../../../app/rest';
 import { serverMessage } from '../../../app/graphql-errors';
-import type { BulkResultFieldsFragment, ReviewFilterInput, ReviewSelectionInput, ReviewSort, ReviewStatus } from '../../../gql/graphql';
-import { useAgencyFindings } from '../../project-detail/hooks/use-agency-findings';
+import type { BulkResultFieldsFragment, ReviewAgencyProblem, ReviewFilterInput, ReviewSelectionInput, ReviewSort, ReviewStatus } from '../../../gql/graphql';
 import { ReviewContextQuery, UndoMutation } from '../graphql/review.graphql';
 import { useReviewSets, type ReviewRow } from '../hooks/use-review-sets';
 import { BulkBar } from './BulkBar';
-import { ReviewGrid, type EditableField, type GridSelection } from './ReviewGrid';
-
-type AgencyFilter = '' | 'any' | 'Adobe Stock' | 'Shutterstock' | 'none';
+import { ReviewGrid, type EditableField, type EditValue, type GridSelection } from './ReviewGrid';
 
 /** /project/:id/review: every set of a project in one grid, with filters, inline edits and bulk actions. */
 export function ReviewView({ projectId }: { projectId: string }) {
@@ -22,7 +19,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
   const [status, setStatus] = useState<ReviewStatus | ''>('');
   const [city, setCity] = useState('');
   const [shotType, setShotType] = useState('');
-  const [agency, setAgency] = useState<AgencyFilter>('');
+  const [agency, setAgency] = useState<ReviewAgencyProblem | ''>('');
   const [sort, setSort] = useState<ReviewSort>('POSITION');
   const [descending, setDescending] = useState(false);
   const [selection, setSelection] = useState<GridSelection>({ ids: new Set(), allMatching: false });
@@ -32,22 +29,21 @@ export function ReviewView({ projectId }: { projectId: string }) {
   const debouncedSearch = useDebouncedValue(search, 300);
   const debouncedCity = useDebouncedValue(city, 300);
   const filter = useMemo<ReviewFilterInput>(
-    () => ({ search: debouncedSearch || null, status: status || null, city: debouncedCity || null, shotType: shotType || null }),
-    [debouncedSearch, status, debouncedCity, shotType],
+    () => ({
+      search: debouncedSearch || null,
+      status: status || null,
+      city: debouncedCity || null,
+      shotType: shotType || null,
+      // Filtered on the server over every set (the exports' agency checks), so paging and "all matching" hold.
+      agencyProblem: agency || null,
+    }),
+    [debouncedSearch, status, debouncedCity, shotType, agency],
   );
   const sets = useReviewSets(projectId, filter, sort, descending);
-  const { bySet, refetch: refetchFindings } = useAgencyFindings(projectId, sets.total ?? 0);
-
-  // Agency problems come from the export check of the whole project: filtered on the rows loaded.
-  const shown = useMemo(() => {
-    if (!agency) return sets.rows;
-    return sets.rows.filter((r) => {
-      const refusals = bySet.get(r.id) ?? [];
-      if (agency === 'none') return refusals.length === 0;
-      if (agency === 'any') return refusals.length > 0;
-      return refusals.some((x) => x.agency === agency);
-    });
-  }, [agency, sets.rows, bySet]);
+  const categoryOptions = useMemo(
+    () => ({ adobe: context.data?.categoryOptions.adobe ?? [], shutterstock: context.data?.categoryOptions.shutterstock ?? [] }),
+    [context.data],
+  );
 
   const onSort = (s: ReviewSort) => {
     if (s === sort) setDescending((d) => !d);
@@ -62,9 +58,8 @@ export function ReviewView({ projectId }: { projectId: string }) {
 
   const afterChange = useCallback(() => {
     sets.reload();
-    void refetchFindings();
     void context.refetch();
-  }, [sets, refetchFindings, context]);
+  }, [sets, context]);
 
   const onBulkDone = (r: BulkResultFieldsFragment, label: string) => {
     const refused = r.refused.length
@@ -87,20 +82,26 @@ export function ReviewView({ projectId }: { projectId: string }) {
     }
   };
 
-  const onSave = async (row: ReviewRow, field: EditableField, value: string | null): Promise<boolean> => {
-    const content =
-      field === 'title' ? { title: value ?? '' } : field === 'description' ? { final_description: value ?? '' } : { categories: { adobe_category: value } };
+  // The per-set editor's save (PUT /api/filesets/:id/results): the same server validation for every field.
+  const onSave = async (row: ReviewRow, field: EditableField, value: EditValue): Promise<boolean> => {
+    const content = typeof value !== 'string' ? { categories: value } : field === 'title' ? { title: value } : { final_description: value };
     try {
       await rest('PUT', `/api/filesets/${row.id}/results`, { content });
       sets.patchRow(
         row.id,
-        field === 'title'
-          ? { title: value, status: 'EDITED' }
-          : field === 'description'
-            ? { description: value, status: 'EDITED' }
-            : { adobeCategory: value, status: 'EDITED' },
+        typeof value !== 'string'
+          ? {
+              adobeCategory: value.adobe_category,
+              shutterstockACategory: value.shutterstock_a_category,
+              shutterstockBCategory: value.shutterstock_b_category,
+              status: 'EDITED',
+            }
+          : field === 'title'
+            ? { title: value, status: 'EDITED' }
+            : { description: value, status: 'EDITED' },
       );
-      void refetchFindings();
+      // Its agency badges as the server's checks now say.
+      void sets.refreshRow(row.id).catch(() => undefined);
       setNotice({ tone: 'success', text: `Saved ${row.baseName}.` });
       return true;
     } catch (err) {
@@ -110,8 +111,11 @@ export function ReviewView({ projectId }: { projectId: string }) {
   };
 
   if (context.error) return <Banner tone="error">The project could not be loaded. It may have been deleted, or it is not yours.</Banner>;
-  if (!context.data) return <Loading />;
-  const { project, categoryOptions, shotTypeVocabulary, projectEditHistory } = context.data;
+  // The grid does not wait for the toolbar's query (names, lists, history): both load at once.
+  if (!context.data && sets.total == null && !sets.error) return <Loading />;
+  const project = context.data?.project;
+  const shotTypeVocabulary = context.data?.shotTypeVocabulary ?? [];
+  const projectEditHistory = context.data?.projectEditHistory ?? [];
   const lastEdit = projectEditHistory.find((e) => !e.undoneAt);
 
   return (
@@ -119,12 +123,12 @@ export function ReviewView({ projectId }: { projectId: string }) {
       <header className="rv-header">
         <div>
           <Link to={`/project/${projectId}`} className="muted">
-            ← {project.name}
+            ← {project?.name ?? 'Project'}
           </Link>
           <h1>Review</h1>
         </div>
         <p className="muted" aria-live="polite">
-          {sets.total == null ? 'Loading…' : `${sets.total} sets${agency ? `, ${shown.length} of ${sets.rows.length} loaded shown` : ''}`}
+          {sets.total == null ? 'Loading…' : `${sets.total} sets`}
         </p>
       </header>
       <div className="rv-filters" role="search">
@@ -150,12 +154,13 @@ export function ReviewView({ projectId }: { projectId: string }) {
             </option>
           ))}
         </select>
-        <select aria-label="Agency problems" value={agency} onChange={(e) => setAgency(e.target.value as AgencyFilter)}>
+        <select aria-label="Agency problems" value={agency} onChange={(e) => setAgency(e.target.value as ReviewAgencyProblem | '')}>
           <option value="">Any agency state</option>
-          <option value="any">Refused by an agency</option>
-          <option value="Adobe Stock">Refused by Adobe Stock</option>
-          <option value="Shutterstock">Refused by Shutterstock</option>
-          <option value="none">Accepted by both</option>
+          <option value="ANY">Refused by an agency</option>
+          <option value="ADOBE_STOCK">Refused by Adobe Stock</option>
+          <option value="SHUTTERSTOCK">Refused by Shutterstock</option>
+          <option value="POND5">Refused by Pond5</option>
+          <option value="NONE">Accepted by all three</option>
         </select>
         <button
           type="button"
@@ -183,7 +188,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
       )}
       {sets.error && <Banner tone="error">{sets.error}</Banner>}
       <ReviewGrid
-        rows={shown}
+        rows={sets.rows}
         total={sets.total}
         hasMore={sets.hasMore}
         loadMore={sets.loadMore}
@@ -192,8 +197,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
         onSort={onSort}
         selection={selection}
         onSelection={setSelection}
-        findings={bySet}
-        adobeCategories={categoryOptions.adobe}
+        categoryOptions={categoryOptions}
         onSave={onSave}
       />
       <p className="muted rv-help">Arrows move, Enter edits, Escape cancels, Ctrl/Cmd+S saves, Space selects (Shift for a range).</p>

@@ -27,6 +27,11 @@ export const ReviewSetsQuery = graphql(`
           city
           country
           shotTypes
+          agencyRefusals {
+            format
+            agency
+            problems
+          }
         }
       }
     }

@@ -7,6 +7,8 @@ export type ReviewRow = ReviewSetsResult['reviewSets']['edges'][number]['node'];
 
 /** Rows per keyset page: a screenful or three, so scrolling rarely waits. */
 export const REVIEW_PAGE_SIZE = 100;
+/** The first page: two screenfuls, so the first rows show sooner (the server checks each row for three agencies). */
+export const REVIEW_FIRST_PAGE_SIZE = 30;
 
 /**
  * The grid's rows, read in keyset pages as the user scrolls (`loadMore` when the last rows come
@@ -35,8 +37,9 @@ export function useReviewSets(projectId: string, filter: ReviewFilterInput, sort
       try {
         const { data } = await client.query({
           query: ReviewSetsQuery,
-          variables: { projectId, first: REVIEW_PAGE_SIZE, after: c.after, filter, sort, descending },
-          fetchPolicy: 'network-only',
+          variables: { projectId, first: c.after ? REVIEW_PAGE_SIZE : REVIEW_FIRST_PAGE_SIZE, after: c.after, filter, sort, descending },
+          // The grid keeps its own rows: normalising every page into Apollo's cache cost long tasks while scrolling.
+          fetchPolicy: 'no-cache',
         });
         if (generation !== cursor.current.generation || !data) return;
         const page = data.reviewSets;
@@ -71,5 +74,19 @@ export function useReviewSets(projectId: string, filter: ReviewFilterInput, sort
   /** Replaces one row in place (after an inline save), keeping the scroll position. */
   const patchRow = useCallback((id: string, patch: Partial<ReviewRow>) => setRows((prev) => prev.map((r) => (r.id === id ? { ...r, ...patch } : r))), []);
 
-  return { rows, total, loading, error, loadMore, reload, patchRow, hasMore: cursor.current.hasNext };
+  /** Reads one row again from the server (its status and agency checks after a save), in place. */
+  const refreshRow = useCallback(
+    async (id: string) => {
+      const { data } = await client.query({
+        query: ReviewSetsQuery,
+        variables: { projectId, first: 1, filter: { fileSetIds: [id] }, sort: 'POSITION', descending: false },
+        fetchPolicy: 'no-cache',
+      });
+      const fresh = data?.reviewSets.edges[0]?.node;
+      if (fresh) setRows((prev) => prev.map((r) => (r.id === id ? fresh : r)));
+    },
+    [client, projectId],
+  );
+
+  return { rows, total, loading, error, loadMore, reload, patchRow, refreshRow, hasMore: cursor.current.hasNext };
 }
