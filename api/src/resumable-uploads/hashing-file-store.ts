@@ -7,6 +7,7 @@ import { FileStore } from '@tus/file-store';
 import { ERRORS, Upload } from '@tus/server';
 import type { FileStorage } from '../files/file-storage.js';
 import type { HashJob } from '../files/file-hasher.js';
+import { paceYoungGc } from '../files/young-gc-pacing.js';
 
 /** How far the bytes on disk run ahead of the hashing thread before it is told (a few reads' worth). */
 const ADVANCE_EVERY_BYTES = 8 * 1024 * 1024;
@@ -69,6 +70,8 @@ export class HashingFileStore extends FileStore {
     const counter = new Transform({
       transform(chunk: Buffer, _enc, callback) {
         received += chunk.length;
+        // Each network read is a Buffer outside the heap, freed only by a GC: pace minor ones (young-gc-pacing.ts).
+        paceYoungGc(chunk.length);
         // bytesWritten counts only writes that completed: the thread never reads past the file's end.
         if (offset + out.bytesWritten - told >= ADVANCE_EVERY_BYTES) tell(offset + out.bytesWritten);
         callback(null, chunk);
