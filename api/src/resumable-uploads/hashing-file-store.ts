@@ -11,6 +11,8 @@ import { paceYoungGc } from '../files/young-gc-pacing.js';
 
 /** How far the bytes on disk run ahead of the hashing thread before it is told (a few reads' worth). */
 const ADVANCE_EVERY_BYTES = 8 * 1024 * 1024;
+/** Bytes gathered before they go to the file stream (see write). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 /** An upload no PATCH reached in this process for so long lets go of its hashing job (a resume starts a new one). */
 const IDLE_HASH_MS = 10 * 60_000;
 
@@ -67,6 +69,10 @@ export class HashingFileStore extends FileStore {
       run.hashedTo = upTo;
       run.job.advance(upTo);
     };
+    // Network reads (tens of KB) are passed on a batch at a time: the file stream writes the first
+    // and the rest, queued meanwhile, in one writev: a few large writes rather than one per read.
+    let batch: Buffer[] = [];
+    let batchBytes = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, callback) {
         received += chunk.length;
@@ -74,7 +80,20 @@ export class HashingFileStore extends FileStore {
         paceYoungGc(chunk.length);
         // bytesWritten counts only writes that completed: the thread never reads past the file's end.
         if (offset + out.bytesWritten - told >= ADVANCE_EVERY_BYTES) tell(offset + out.bytesWritten);
-        callback(null, chunk);
+        batch.push(chunk);
+        batchBytes += chunk.length;
+        if (batchBytes >= WRITE_BATCH_BYTES) {
+          for (const b of batch) this.push(b);
+          batch = [];
+          batchBytes = 0;
+        }
+        callback();
+      },
+      // The request ended (or was cut: tus ends the stream gracefully then): what arrived is written.
+      flush(callback) {
+        for (const b of batch) this.push(b);
+        batch = [];
+        callback();
       },
     });
     try {
