@@ -2,7 +2,7 @@
 //  1. one large file (2 GiB; TUS_BENCH_BYTES to change) through /api/uploads/tus in 64 MiB chunks
 //     (to recorded in its set: hashed, moved, recorded), against writing the same bytes with a plain
 //     Node stream to the same disk; the server's peak RSS growth during the upload;
-//  2. resume: the client is cut off in the middle of the chunk that crosses 50 %, then "restarted"
+//  2. resume: the client is cut off in the middle of the chunk after 50 %, then "restarted"
 //     (HEAD, then PATCH from the answered offset): the bytes it sends again beyond what the server
 //     had stored (tus keeps a cut chunk's bytes, so the aim of at most one chunk is met with room);
 //  3. a card of 300 small files (100 sets): from the first byte to all sets verified (the verify
@@ -15,7 +15,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { benchAccount, freshDatabase, startApi, table } from './lib.mjs';
@@ -124,13 +125,14 @@ try {
   // 2. Resume after a cut in the middle of the chunk that crosses 50 %.
   const resumeProject = await newProject('Resume');
   const rloc = await create(resumeProject, 'CUT.MP4', TOTAL);
-  const half = TOTAL / 2;
+  // At 50 % plus part of a chunk (50 % of 2 GiB is a chunk boundary: a cut there would send nothing of the chunk).
+  const killAt = Math.floor(TOTAL / 2) + Math.floor(CHUNK / 3) + 12_345;
   let at = 0;
   let killedAt = 0;
   for (; at < TOTAL; at += CHUNK) {
     const n = Math.min(CHUNK, TOTAL - at);
-    if (at + n > half) {
-      const r = await patch(rloc, at, n, movieBytes(at, n), half - at);
+    if (at + n > killAt) {
+      const r = await patch(rloc, at, n, movieBytes(at, n), killAt - at);
       killedAt = at + r.sent;
       break;
     }
@@ -143,6 +145,18 @@ try {
     const r = await patch(rloc, from, n, movieBytes(from, n));
     if (r.status !== 204) throw new Error(`resumed PATCH at ${from}: ${r.status}`);
   }
+
+  // Both large files are recorded with the SHA-256 of every byte, the cut one too (hashed as they arrived).
+  const expectedSha = createHash('sha256');
+  for (const piece of movieBytes(0, TOTAL)) expectedSha.update(piece);
+  const expectedHex = expectedSha.digest('hex');
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const { rows: hashed } = await client
+    .query(`select m.sha256 from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = any($1::uuid[])`, [[project, resumeProject]])
+    .finally(() => client.end());
+  if (hashed.length !== 2 || hashed.some((r) => r.sha256 !== expectedHex))
+    throw new Error(`large files recorded with a wrong SHA-256: ${JSON.stringify(hashed)}`);
 
   // 3. 300 small files (100 sets): tus 3 at a time, against one multipart request.
   const sets = 100;
@@ -195,7 +209,7 @@ try {
       figure: 'server peak RSS growth during the tus upload (aim < 100 MB)',
       value: `${(rssPeak - rssBefore).toFixed(1)} MB (from ${rssBefore.toFixed(0)} MB)`,
     },
-    { figure: 'resume: client cut at (bytes)', value: String(killedAt) },
+    { figure: 'resume: client cut at (bytes; its chunk began at)', value: `${killedAt} (${at})` },
     { figure: 'resume: server answered offset (HEAD)', value: String(resumedFrom) },
     {
       figure: 'resume: bytes sent again beyond what was stored (aim <= one 64 MiB chunk)',
