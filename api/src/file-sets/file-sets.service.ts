@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/database.js';
 import { conflict, notFound } from '../errors/app-error.js';
 import type { Logger } from '../logging/logger.js';
@@ -21,6 +22,38 @@ export interface IncomingFile {
   kind: MediaKind;
   contentType: string;
   stored: StoredFile;
+}
+
+/** Natural order of base names: digits compare as numbers (DJI_0002 < DJI_0010), then plain code-point order breaks ties. */
+const nameCollator = new Intl.Collator('en', { numeric: true });
+export const byBaseName = (a: string, b: string): number => nameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Gives `newSets` (not inserted yet) their positions among the project's sets in base-name order,
+ * and moves the existing sets that come after them. Every list of sets (project page, verify step,
+ * exports, review, processing order, 'File Set N') orders by position, so it follows the names,
+ * not the order uploads finished in (three files at once finish in any order). Called under the
+ * project's row lock, so concurrent uploads renumber one after the other.
+ */
+async function placeInNameOrder(em: EntityManager, projectId: string, newSets: FileSet[]): Promise<void> {
+  const rows = await em.execute<Array<{ id: string; base_name: string; position: number }>>(
+    'select id, base_name, position from file_sets where project_id = ?',
+    [projectId],
+  );
+  const all = [
+    ...rows.map((r) => ({ baseName: r.base_name, id: r.id, was: r.position, set: null as FileSet | null })),
+    ...newSets.map((set) => ({ baseName: set.baseName, id: set.id, was: 0, set })),
+  ].sort((a, b) => byBaseName(a.baseName, b.baseName));
+  const moved: Array<{ id: string; position: number }> = [];
+  all.forEach((e, i) => {
+    if (e.set) e.set.position = i + 1;
+    else if (e.was !== i + 1) moved.push({ id: e.id, position: i + 1 });
+  });
+  if (moved.length) {
+    await em.execute('update file_sets f set position = v.position from json_to_recordset(?::json) as v(id uuid, position int) where f.id = v.id', [
+      JSON.stringify(moved),
+    ]);
+  }
 }
 
 /** A set left out of processing, and why ("missing the .SRT telemetry file"). */
@@ -187,7 +220,8 @@ export class FileSetsService {
    * Records stored files into their sets, in one transaction under a lock on the project, so
    * concurrent uploads to one project never make two files of a kind in a set. A file of a kind
    * the set already has replaces it; the replaced bytes are removed once the change is committed.
-   * Sets new in this call are numbered after the existing ones, in base-name order.
+   * Sets are numbered in the natural order of their base names (DJI_0002 before DJI_0010), whatever
+   * order their files finish in: a new set takes its place among the existing ones (placeInNameOrder).
    */
   async record(projectId: string, files: IncomingFile[]): Promise<RecordedFile[]> {
     const replacedKeys: string[] = [];
@@ -201,16 +235,15 @@ export class FileSetsService {
       if (project.status === 'processing') await refuseSetsInProcessing(em, projectId, baseNames);
       const sets = new Map((await em.find(FileSet, { project: projectId, baseName: { $in: baseNames } })).map((s) => [s.baseName, s]));
       const existing = sets.size ? await em.find(MediaFile, { fileSet: { $in: [...sets.values()].map((s) => s.id) } }) : [];
-      const last = await em.findOne(FileSet, { project: projectId }, { orderBy: { position: 'desc' }, fields: ['position'] });
-      let position = last ? last.position : 0;
       // Plain batch inserts rather than the unit of work: a request may carry thousands of files.
       const newSets: FileSet[] = [];
-      for (const baseName of [...baseNames].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+      for (const baseName of baseNames) {
         if (sets.has(baseName)) continue;
-        const set = Object.assign(new FileSet(), { project, baseName, position: ++position, createdAt: new Date() });
+        const set = Object.assign(new FileSet(), { project, baseName, createdAt: new Date() });
         sets.set(baseName, set);
         newSets.push(set);
       }
+      if (newSets.length) await placeInNameOrder(em, projectId, newSets);
       const out: RecordedFile[] = [];
       const removed: string[] = [];
       let replacedBytes = 0;

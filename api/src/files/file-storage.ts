@@ -57,6 +57,14 @@ export class FileStorage {
     this.hasher.prepare();
   }
 
+  /**
+   * A hashing-thread job over a file that grows by appends (a resumable upload): `advance` as bytes
+   * are confirmed on disk, then hand it to `adopt`, which only waits for the bytes not yet hashed.
+   */
+  startHash(filePath: string): HashJob {
+    return this.hasher.start(filePath);
+  }
+
   /** Stops the hashing thread (after the HTTP server drained, so no upload is still writing). */
   close(): Promise<void> {
     return this.hasher.close();
@@ -110,21 +118,26 @@ export class FileStorage {
 
   /**
    * Takes a file already complete on disk (a finished resumable upload, on the same volume) into
-   * storage: checks its first KB and size, hashes it on the hashing thread, then renames it under a
-   * new server-made key. On any failure the file is left where it was, for its owner to remove.
+   * storage: checks its first KB and size, hashes it on the hashing thread (or finishes `hash`, a
+   * job that followed the file while it was written), then renames it under a new server-made key. On any failure the file is left where it was, for its owner to remove.
    */
-  async adopt(filePath: string, opts: Omit<WriteOptions, 'maxBytes'>): Promise<StoredFile> {
-    const { size } = await fsp.stat(filePath);
-    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
-    const fd = await fsp.open(filePath, 'r');
+  async adopt(filePath: string, opts: Omit<WriteOptions, 'maxBytes'> & { hash?: HashJob }): Promise<StoredFile> {
+    let size: number;
     try {
-      await fd.read(head, 0, head.length, 0);
-    } finally {
-      await fd.close();
+      size = (await fsp.stat(filePath)).size;
+      const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+      const fd = await fsp.open(filePath, 'r');
+      try {
+        await fd.read(head, 0, head.length, 0);
+      } finally {
+        await fd.close();
+      }
+      opts.check?.(head, size);
+    } catch (err) {
+      opts.hash?.cancel();
+      throw err;
     }
-    opts.check?.(head, size);
-    const job = this.hasher.start(filePath);
-    const sha256 = await job.finish(size);
+    const sha256 = await (opts.hash ?? this.hasher.start(filePath)).finish(size);
     const ext = safeExtension(opts.extension);
     const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
     await fsp.rename(filePath, this.absolutePath(storageKey));

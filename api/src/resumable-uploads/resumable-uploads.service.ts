@@ -3,8 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { Server, Upload } from '@tus/server';
-import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
 import type { Orm } from '../db/database.js';
 import { AppError, badInput, notFound } from '../errors/app-error.js';
 import { toAppError } from '../errors/to-app-error.js';
@@ -19,6 +18,7 @@ import { AccountQuotas } from '../quotas/account-quotas.js';
 import type { User } from '../users/user.entity.js';
 import { parseId } from '../validation/ids.js';
 import { PgUploadLocker } from './pg-upload-locker.js';
+import { HashingFileStore } from './hashing-file-store.js';
 import { ResumableUpload } from './resumable-upload.entity.js';
 import { Project } from '../projects/project.entity.js';
 
@@ -45,22 +45,6 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 
 export type UnfinishedUpload = ResumableUpload & { receivedBytes: number };
 
-/**
- * FileStore, told which uploads were just finished: their bytes moved to storage in
- * onUploadFinish, but @tus/server's creation-with-upload reads the upload back once more, after
- * the hook, for its Upload-Expires header. That read answers "complete" instead of "not found".
- */
-class FinishingFileStore extends FileStore {
-  readonly justFinished = new Map<string, number>();
-
-  override async getUpload(id: string): Promise<Upload> {
-    const size = this.justFinished.get(id);
-    if (size === undefined) return super.getUpload(id);
-    this.justFinished.delete(id);
-    return new Upload({ id, size, offset: size });
-  }
-}
-
 /** A tus request's node request, where the signed-in user was put by the route. */
 const askers = new WeakMap<IncomingMessage, User>();
 
@@ -81,7 +65,7 @@ const tusError = (err: AppError) => ({ status_code: err.status, body: `${err.mes
 export class ResumableUploadsService {
   readonly tusDir: string;
   readonly locker: PgUploadLocker;
-  private readonly store: FinishingFileStore;
+  private readonly store: HashingFileStore;
   private readonly server: Server;
   private sweepTimer: NodeJS.Timeout | null = null;
 
@@ -98,7 +82,7 @@ export class ResumableUploadsService {
   ) {
     this.tusDir = path.join(opts.storageDir, '.tus');
     this.locker = new PgUploadLocker(pool);
-    this.store = new FinishingFileStore({ directory: this.tusDir, expirationPeriodInMilliseconds: opts.expiryMs });
+    this.store = new HashingFileStore(this.tusDir, storage, opts.expiryMs);
     this.server = new Server({
       path: TUS_PATH,
       datastore: this.store,
@@ -232,6 +216,8 @@ export class ResumableUploadsService {
     try {
       stored = await this.storage.adopt(filePath, {
         extension: name.extension,
+        // Hashed while the bytes arrived (hashing-file-store.ts): only what is not hashed yet is waited for.
+        hash: this.store.hashOf(upload.id, upload.size ?? row.sizeBytes),
         check: (head, size) => {
           const problem = contentProblem(name.kind, head, size);
           if (problem) throw badInput(`${row.filename}: ${problem}`);
@@ -279,6 +265,7 @@ export class ResumableUploadsService {
   }
 
   private async removeBytes(id: string): Promise<void> {
+    this.store.forget(id);
     const filePath = path.join(this.tusDir, id);
     await fsp.rm(filePath, { force: true });
     await fsp.rm(`${filePath}.json`, { force: true });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -48,6 +48,31 @@ const setsOf = async (projectId: string) =>
   ).rows as Array<{ base_name: string; filename: string; kind: string; sha256: string; size: number }>;
 const tusDir = () => path.join(server.services.config.storageDir, '.tus');
 const tusFiles = async () => (await fs.readdir(tusDir())).sort();
+/** A PATCH from `offset` that sends `cutAfter` bytes of `bytes`, then drops the connection (a client killed mid-chunk). */
+const cutPatch = (loc: string, offset: number, bytes: Uint8Array, cutAfter: number) =>
+  new Promise<void>((resolve) => {
+    const req = http.request(server.url + loc, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${alice.token}`,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(bytes.length),
+      },
+    });
+    req.on('error', () => resolve());
+    req.write(bytes.subarray(0, cutAfter), () => setTimeout(() => (req.destroy(), resolve()), 300));
+  });
+/** The offset HEAD answers once the server noticed a cut and let go of the upload's lock. */
+const offsetAfterCut = async (loc: string) => {
+  for (let i = 0; i < 50; i++) {
+    const head = await tusHead(server.url, loc, alice.token);
+    if (head.status === 200) return Number(head.headers.get('upload-offset'));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return -1;
+};
 
 describe('tus 1.0.0 at /api/uploads/tus', () => {
   it('announces the version and extensions without a token (OPTIONS)', async () => {
@@ -153,6 +178,33 @@ describe('tus 1.0.0 at /api/uploads/tus', () => {
     const rest = await tusPatch(server.url, created.location!, alice.token, offset, mp4.subarray(offset));
     expect(rest.status).toBe(204);
     expect((await setsOf(projectId)).map((r) => r.sha256)).toEqual([sha(mp4)]);
+  });
+
+  it('records the SHA-256 of the stored bytes when a chunk is sent twice and another is cut and sent again (hashed while they arrive)', async () => {
+    const projectId = await newProject();
+    // Large enough for the hashing thread to be told several times per chunk.
+    const data = randomBytes(21 * 1024 * 1024 + 777);
+    data.writeUInt32BE(24, 0);
+    data.write('ftypisom', 4, 'latin1');
+    const chunk = 8 * 1024 * 1024;
+    const created = await tusCreate(server.url, alice.token, { filename: 'DJI_0011.MP4', projectId, length: data.length });
+    const loc = created.location!;
+    expect((await tusPatch(server.url, loc, alice.token, 0, data.subarray(0, chunk))).status).toBe(204);
+    // The same chunk again (a client that missed the answer): refused, nothing written twice.
+    expect((await tusPatch(server.url, loc, alice.token, 0, data.subarray(0, chunk))).status).toBe(409);
+    // The next chunk cut part-way (not at a multiple of anything), then sent again from the answered offset.
+    await cutPatch(loc, chunk, data.subarray(chunk, 2 * chunk), 5 * 1024 * 1024 + 12_345);
+    const offset = await offsetAfterCut(loc);
+    expect(offset).toBeGreaterThan(chunk);
+    expect(offset).toBeLessThanOrEqual(chunk + 5 * 1024 * 1024 + 12_345);
+    expect((await tusPatch(server.url, loc, alice.token, offset, data.subarray(offset, 2 * chunk))).status).toBe(204);
+    // A client that resumes with the same bytes it already sent (its offset was stale): 409 again.
+    expect((await tusPatch(server.url, loc, alice.token, chunk, data.subarray(chunk, 2 * chunk))).status).toBe(409);
+    expect((await tusPatch(server.url, loc, alice.token, 2 * chunk, data.subarray(2 * chunk))).status).toBe(204);
+    expect((await setsOf(projectId)).map((r) => r.sha256)).toEqual([sha(data)]);
+    // The hash is of the bytes kept in storage.
+    const { rows } = await db.query(`select m.storage_key from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1`, [projectId]);
+    expect(sha(await fs.readFile(path.join(server.services.config.storageDir, rows[0].storage_key)))).toBe(sha(data));
   });
 
   it('answers GraphQL and REST with what did not end in a file', async () => {

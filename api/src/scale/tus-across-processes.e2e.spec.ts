@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import pg from 'pg';
 import { jest } from '@jest/globals';
 import { createTestDatabase, TEST_REDIS_URL } from '../test-support/test-database.js';
@@ -114,6 +115,55 @@ it('lets one of two processes write an upload at a time: the same chunk sent to 
   try {
     const { rows } = await client.query(`select m.sha256 from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1`, [projectId]);
     expect(rows).toEqual([{ sha256: sha(data) }]);
+  } finally {
+    await client.end();
+  }
+});
+
+it('records the SHA-256 of the stored bytes for an upload that moves from API #1 to API #2 and back, with a cut on the way', async () => {
+  const u = await register(apiClient(api1.url));
+  const projectId = await createProject(apiClient(api1.url), u.token);
+  const mib = 1024 * 1024;
+  const data = movie(7 * mib + 333);
+  const created = await tusCreate(api1.url, u.token, { filename: 'DJI_0003.MP4', projectId, length: data.length });
+  const loc = created.location!;
+  // API #1 hashes its chunk; API #2 writes the next one; API #1's job no longer matches the offset.
+  expect((await tusPatch(api1.url, loc, u.token, 0, data.subarray(0, 2 * mib))).status).toBe(204);
+  expect((await tusPatch(api2.url, loc, u.token, 2 * mib, data.subarray(2 * mib, 4 * mib))).status).toBe(204);
+  // On API #1 a chunk is cut part-way; the client resumes from what HEAD answers on API #2, then finishes on API #1.
+  await new Promise<void>((resolve) => {
+    const req = http.request(api1.url + loc, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${u.token}`,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(4 * mib),
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(2 * mib),
+      },
+    });
+    req.on('error', () => resolve());
+    req.write(data.subarray(4 * mib, 5 * mib + 4321), () => setTimeout(() => (req.destroy(), resolve()), 300));
+  });
+  let offset = -1;
+  for (let i = 0; i < 100 && offset < 0; i++) {
+    const head = await tusHead(api2.url, loc, u.token);
+    if (head.status === 200) offset = Number(head.headers.get('upload-offset'));
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(offset).toBeGreaterThanOrEqual(4 * mib);
+  expect(offset).toBeLessThanOrEqual(5 * mib + 4321);
+  expect((await tusPatch(api2.url, loc, u.token, offset, data.subarray(offset, 6 * mib))).status).toBe(204);
+  expect((await tusPatch(api1.url, loc, u.token, 6 * mib, data.subarray(6 * mib))).status).toBe(204);
+
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select m.sha256, m.storage_key from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1`, [
+      projectId,
+    ]);
+    expect(rows.map((r: { sha256: string }) => r.sha256)).toEqual([sha(data)]);
+    expect(sha(await fs.readFile(path.join(dataDir, 'files', rows[0].storage_key)))).toBe(sha(data));
   } finally {
     await client.end();
   }

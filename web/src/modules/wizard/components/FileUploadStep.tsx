@@ -188,7 +188,7 @@ export function FileUploadStep({
     return { ...p, percent: size ? Math.min(100, Math.round((sent / size) * 100)) : 100 };
   }, [queued]);
 
-  /** Sets as their files arrive: base name -> places in, of those chosen. */
+  /** Sets as their files arrive (base name -> places in, of those chosen), in base-name order as the server lists them. */
   const sets = useMemo(() => {
     const by = new Map<string, { done: string[]; chosen: number }>();
     for (const f of queued ?? []) {
@@ -197,7 +197,7 @@ export function FileUploadStep({
       if (f.status === 'done') s.done.push(f.slot);
       by.set(f.baseName, s);
     }
-    return [...by.entries()].filter(([, s]) => s.done.length > 0);
+    return [...by.entries()].filter(([, s]) => s.done.length > 0).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
   }, [queued]);
 
   const earlier = (unfinished.data?.unfinishedUploads ?? []).filter((u) => u.status !== 'refused');
