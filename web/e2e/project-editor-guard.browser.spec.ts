@@ -30,9 +30,9 @@ beforeAll(async () => {
       ownerId: account.id,
       name: 'Harbour week',
       sets: [
-        { baseName: 'DJI_0301', files: [{ filename: 'DJI_0301.MP4' }], result: { ...base, title: 'Old harbour at dawn from above' } },
+        { baseName: 'DJI_0301', files: [{ filename: 'DJI_0301.MP4' }], result: { ...base, title: 'Old harbour at dawn from above the water' } },
         { baseName: 'DJI_0302', files: [{ filename: 'DJI_0302.MP4' }], result: { ...base, title: LONG_TITLE } },
-        { baseName: 'DJI_0303', files: [{ filename: 'DJI_0303.MP4' }], result: { ...base, title: 'Boats leaving the old harbour' } },
+        { baseName: 'DJI_0303', files: [{ filename: 'DJI_0303.MP4' }], result: { ...base, title: 'Boats leaving the old harbour at first light' } },
       ],
     })
   ).projectId;
@@ -48,24 +48,24 @@ async function openProject(page: Page) {
   await page.getByTestId('result-editor').waitFor();
 }
 
-it('shows the title against both agencies, badges the set Adobe would refuse, and links the check rows to their sets', async () => {
+it('shows the title against the three agencies, badges the set Adobe would refuse, and links the check rows to their sets', async () => {
   const { page } = await h.newPage();
   await loginThroughUi(page, account.username, account.password);
   await openProject(page);
 
-  // The counter: 30 characters, within both.
-  await page.getByTestId('title-count').getByText('30 characters').waitFor();
-  expect(await page.getByTestId('title-limit').allInnerTexts()).toEqual(['Adobe Stock 30/70', 'Shutterstock 30/200']);
-  // Typing past Adobe's 70 says so at once.
+  // The counter: 40 characters, within all three.
+  await page.getByTestId('title-count').getByText('40 characters').waitFor();
+  expect(await page.getByTestId('title-limit').allInnerTexts()).toEqual(['Adobe Stock 40/70', 'Shutterstock 40/200', 'Pond5 40/80']);
+  // Typing past Adobe's 70 and Pond5's 80 says so at once.
   await page.getByTestId('title-input').fill(LONG_TITLE);
-  expect(await page.getByTestId('title-limit').allInnerTexts()).toEqual(['Adobe Stock 89/70 · too long', 'Shutterstock 89/200']);
-  await page.getByTestId('title-input').fill('Old harbour at dawn from above');
+  expect(await page.getByTestId('title-limit').allInnerTexts()).toEqual(['Adobe Stock 89/70 · too long', 'Shutterstock 89/200', 'Pond5 89/80 · too long']);
+  await page.getByTestId('title-input').fill('Old harbour at dawn from above the water');
 
-  // The badge: only DJI_0302 (89 characters) would be refused, by Adobe Stock, and the tooltip says why.
+  // The badge: only DJI_0302 (89 characters) would be refused, by Adobe Stock and Pond5, and the tooltip says why.
   const badge = item(page, 'DJI_0302').getByTestId('agency-badge');
   await badge.waitFor();
-  expect(await badge.innerText()).toBe('⚠ Adobe');
-  expect(await badge.getAttribute('title')).toBe('Adobe Stock: Title is 89 characters; Adobe Stock allows 70');
+  expect(await badge.innerText()).toBe('⚠ Adobe, Pond5');
+  expect(await badge.getAttribute('title')).toBe('Adobe Stock: Title is 89 characters; Adobe Stock allows 70\nPond5: Title is 89 characters; Pond5 allows 80');
   expect(await item(page, 'DJI_0301').getByTestId('agency-badge').count()).toBe(0);
   expect(await item(page, 'DJI_0303').getByTestId('agency-badge').count()).toBe(0);
   await shootThemes(h, page, 'project-editor-guardrails');
@@ -182,5 +182,5 @@ it('names the set, the field and the reason of a refused save, marks the field, 
   await notice(page).getByText('Error saving changes: Failed to save fileset DJI_0303: the title must not be empty').waitFor();
   expect(await page.getByTestId('title-input').getAttribute('aria-invalid')).toBe('true');
   const stored = await h.server.request('GET', `/api/filesets/${(await fileSetIds())[2]}/results`, { token: account.token });
-  expect(stored.body.results.content.title).toBe('Boats leaving the old harbour');
+  expect(stored.body.results.content.title).toBe('Boats leaving the old harbour at first light');
 });

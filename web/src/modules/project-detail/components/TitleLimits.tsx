@@ -2,12 +2,13 @@
 export const TITLE_LIMITS = [
   { agency: 'Adobe Stock', max: 70, min: 1 },
   { agency: 'Shutterstock', max: 200, min: 10 },
+  { agency: 'Pond5', max: 80, min: 40 },
 ] as const;
 
 const chars = (s: string) => [...s.trim()].length;
 
 /**
- * A title counter beside the agencies' limits (Adobe Stock 70, Shutterstock 10 to 200), so a title
+ * A title counter beside the agencies' limits (Adobe Stock 70, Shutterstock 10 to 200, Pond5 40 to 80), so a title
  * too long for an agency is seen while typing, not when the upload is refused.
  */
 export function TitleLimits({ id, title }: { id: string; title: string }) {

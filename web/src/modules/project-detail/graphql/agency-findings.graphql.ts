@@ -1,6 +1,6 @@
 import { graphql } from '../../../gql';
 
-/** Both agencies' checks of the project's saved rows (the rules of api/src/exports/agency-rules.ts). */
+/** The three agencies' checks of the project's saved rows (the rules of api/src/exports/agency-rules.ts). */
 export const AgencyFindingsQuery = graphql(`
   query AgencyFindings($projectId: ID!) {
     adobe: exportCheck(projectId: $projectId, format: ADOBE) {
@@ -11,6 +11,13 @@ export const AgencyFindingsQuery = graphql(`
       }
     }
     shutterstock: exportCheck(projectId: $projectId, format: SHUTTERSTOCK) {
+      agency
+      rows {
+        fileSetId
+        problems
+      }
+    }
+    pond5: exportCheck(projectId: $projectId, format: POND5) {
       agency
       rows {
         fileSetId

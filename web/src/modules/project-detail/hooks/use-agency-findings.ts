@@ -24,7 +24,7 @@ export function useAgencyFindings(projectId: string, processedSets: number) {
   }, [processedSets, refetch]);
   const bySet = useMemo(() => {
     const map = new Map<string, AgencyRefusal[]>();
-    for (const check of [data?.adobe, data?.shutterstock]) {
+    for (const check of [data?.adobe, data?.shutterstock, data?.pond5]) {
       for (const row of check?.rows ?? []) {
         if (row.problems.length === 0) continue;
         map.set(row.fileSetId, [...(map.get(row.fileSetId) ?? []), { agency: check!.agency, problems: row.problems }]);
