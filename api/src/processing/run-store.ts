@@ -409,7 +409,8 @@ export class RunStore {
   /** Failed sets of a run charged per set whose refund has not reached the ledger yet. */
   async failedSetsAwaitingRefund(runId: string): Promise<string[]> {
     const r = await this.pool.query<{ file_set_id: string }>(
-      `select file_set_id from processing_jobs where run_id = $1 and status = 'failed' and refund_posted_at is null`,
+      `select j.file_set_id from processing_jobs j join processing_runs r on r.id = j.run_id
+       where j.run_id = $1 and r.charged_per_set and j.status = 'failed' and j.refund_posted_at is null`,
       [runId],
     );
     return r.rows.map((row) => row.file_set_id);
