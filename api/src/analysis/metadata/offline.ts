@@ -12,6 +12,7 @@
  *   sea from the geocoder), move, light, what the image shows (sky, water, snow, colours). No filler block.
  * - Categories per clip from the content, with the reason recorded (GeneratedMetadata.reasons).
  */
+import { ROAD_STRIP_THRESHOLD } from '../media/image-analysis.js';
 import { normalizeKeywords } from './processed-result.js';
 import type { AdobeCategory, ShutterstockCategory } from './categories.js';
 import { compassName, lightOf, movementOf, resolutionLabel, subjectOf, SUBJECT_KEYWORDS, timeOfDay, type Subject } from './scene.js';
@@ -312,6 +313,8 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
     if (sc.whole.vegetation >= 0.2 && cover !== 'sea' && subject !== 'open-sea') out.push('greenery');
     out.push(...sc.dominantColors.filter((c) => c !== 'black' && c !== 'grey').slice(0, 2));
   }
+  if (roadSignal(f, subject)) out.push('road', 'asphalt road');
+  if (landmarkSignal(f, subject)) out.push('landmark');
   if (f.shotTypes.high_altitude) out.push('high altitude');
   if (f.shotTypes.low_altitude) out.push('low altitude');
   if (subject === 'coast' || subject === 'city') out.push('travel');
@@ -329,7 +332,49 @@ interface CategoryChoice {
   reason: string;
 }
 
+/**
+ * A landmark: the drone circles one point (orbit, from the telemetry) with built structures filling
+ * at least a quarter of the ground in the pictures. No gazetteer shipped in npm lists monuments,
+ * castles or bridges worldwide, so the clip's own evidence is the signal; the reason says which.
+ */
+export const LANDMARK_MIN_BUILT = 0.25;
+
+export function landmarkSignal(f: ClipFacts, subject: Subject): string | null {
+  if (!f.shotTypes.orbit || !f.scene || subject === 'open-sea' || subject === 'lake') return null;
+  const built = f.scene.bottom.builtOrBare;
+  if (built < LANDMARK_MIN_BUILT) return null;
+  return `landmark: the drone circles one point (orbit) over built structures (${Math.round(built * 100)}% of the ground in the pictures)`;
+}
+
+/** A road: a long straight asphalt strip in at least two of the analysed pictures (image-analysis.ts roadStripScore). */
+export function roadSignal(f: ClipFacts, subject: Subject): string | null {
+  const score = f.scene?.roadStrip;
+  if (score === undefined || score < ROAD_STRIP_THRESHOLD || subject === 'open-sea') return null;
+  return `road: a long straight asphalt strip with other ground on both sides in the pictures (score ${score.toFixed(2)})`;
+}
+
 function categories(f: ClipFacts, subject: Subject, cover: LandCover, coverReason: string): CategoryChoice {
+  const base = subjectCategories(f, subject, cover, coverReason);
+  const landmark = landmarkSignal(f, subject);
+  const road = roadSignal(f, subject);
+  if (landmark)
+    return {
+      adobe: 'Buildings and Architecture',
+      a: 'Buildings/Landmarks',
+      b: road ? 'Transportation' : base.a === 'Buildings/Landmarks' ? null : base.a,
+      reason: [landmark, road, base.reason].filter(Boolean).join('; '),
+    };
+  if (road) {
+    // Open country with a road through it is a transport picture; elsewhere the road comes second.
+    const lead = subject === 'landscape' || subject === 'countryside' || subject === 'snow';
+    return lead
+      ? { adobe: 'Transport', a: 'Transportation', b: base.a, reason: `${road}; ${base.reason}` }
+      : { ...base, b: 'Transportation', reason: `${base.reason}; ${road}` };
+  }
+  return base;
+}
+
+function subjectCategories(f: ClipFacts, subject: Subject, cover: LandCover, coverReason: string): CategoryChoice {
   const mountain = f.summary.relAltMin !== null && f.summary.absAltMin !== null && f.summary.absAltMin - f.summary.relAltMin >= 1000;
   switch (subject) {
     case 'city':
