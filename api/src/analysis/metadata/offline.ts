@@ -427,6 +427,15 @@ function fitTitle(head: string, places: readonly string[], light: string, move: 
   return null;
 }
 
+/** The typical height above take-off in round figures ("from about 50 m up"), when no altitude class says it. */
+function heightBand(f: ClipFacts): string | null {
+  if (f.shotTypes.high_altitude || f.shotTypes.low_altitude) return null;
+  const h = f.motion?.medianHeight ?? (f.summary.altitudeReference === 'relative' ? f.summary.altitudeMedian : null);
+  if (h === null || h === undefined || !Number.isFinite(h) || h < 10) return null;
+  const band = h < 100 ? Math.round(h / 10) * 10 : Math.round(h / 50) * 50;
+  return `from about ${band} m up`;
+}
+
 /** Title candidates, best first: the plain title, then variants that differ by a real fact. */
 export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   const words = subjectWords(subject, f, cover);
@@ -441,6 +450,8 @@ export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover
     heading !== null && !['hover', 'orbit', 'pan', 'top_down'].includes(mv.id) ? `heading ${compassName(heading).toLowerCase()}` : null,
     f.shotTypes.high_altitude ? 'from high altitude' : f.shotTypes.low_altitude ? 'at low altitude' : null,
     f.scene && f.scene.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down ? 'under a blue sky' : null,
+    heightBand(f),
+    roadSignal(f, subject) ? 'along a road' : null,
   ].filter((e): e is string => !!e);
   const combos = ['', ...extras];
   for (let i = 0; i < extras.length; i++) for (let j = i + 1; j < extras.length; j++) combos.push(`${extras[i]} ${extras[j]}`);
