@@ -201,8 +201,15 @@ async function providerBefore() {
       js.replace(/from '\.\/(?!scene\.js)([^']+)'/g, "from '../$1'").replace(/from '\.\.\/telemetry\//g, "from '../../telemetry/"),
     );
   }
+  // The title choice of the base too (it had the file-name fallback); it imports nothing.
+  const choice = execFileSync('git', ['show', `${base}:api/src/results/title-choice.ts`], { cwd: root, encoding: 'utf8' });
+  writeFileSync(
+    join(dir, 'title-choice.js'),
+    ts.transpileModule(choice, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText,
+  );
   const mod = await import(join(dir, 'offline.js'));
-  return { offlineMetadata: mod.offlineMetadata, base, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const titles = await import(join(dir, 'title-choice.js'));
+  return { offlineMetadata: mod.offlineMetadata, chooseTitle: titles.chooseTitle, base, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 const withPlace = grid.filter((g) => g.facts.position !== null);
 const project = Array.from({ length: 100 }, (_, i) => withPlace[Math.floor((i * withPlace.length) / 100)].facts).map((f, i) => ({
@@ -210,11 +217,13 @@ const project = Array.from({ length: 100 }, (_, i) => withPlace[Math.floor((i * 
   ordinal: i + 1,
   baseName: `DJI_${String(i + 1).padStart(4, '0')}`,
 }));
-function rowsOf(generate) {
+/** A second 100-set project where nothing differs between the clips (one flight a hundred times): titles need the fallback. */
+const sameProject = project.map((f) => ({ ...project[0], ordinal: f.ordinal, baseName: f.baseName }));
+function rowsOf(generate, chooseTitle = mods.titles.chooseTitle, sets = project) {
   const used = new Set();
-  return project.map((f) => {
+  return sets.map((f) => {
     const g = generate(f);
-    const title = mods.titles.chooseTitle(g.titleCandidates, used, f.baseName, f.baseName);
+    const title = chooseTitle(g.titleCandidates, used, f.baseName, f.baseName);
     used.add(title.toLowerCase());
     const c = g.result.content;
     return {
@@ -245,15 +254,29 @@ function refusals(rows) {
   out['Adobe title cells with commas'] = rows.filter((r) => mods.formats.CSV_FORMAT_SPECS.adobe.cells(r)[1].includes(',')).length;
   out['titles over 70 chars'] = rows.filter((r) => [...r.title].length > 70).length;
   out['distinct description openings'] = new Set(rows.map((r) => r.description.split(' ').slice(0, 3).join(' '))).size;
+  out['titles carrying the file name'] = rows.filter((r) => r.title.includes(r.baseName)).length;
   return out;
 }
+/** The project where nothing differs: refusals, titles with the file name, and titles told apart by a take. */
+function sameFigures(rows) {
+  return {
+    'identical clips: refused by any agency': rows.filter((r) => Object.values(mods.rules.AGENCY_RULES).some((rules) => rules.checkRow(r).problems.length > 0))
+      .length,
+    'identical clips: titles carrying the file name': rows.filter((r) => r.title.includes(r.baseName)).length,
+    'identical clips: titles told apart by a take': rows.filter((r) => / take$/.test(r.title)).length,
+    'identical clips: distinct titles': new Set(rows.map((r) => r.title.toLowerCase())).size,
+  };
+}
 const before = await providerBefore();
-const after = refusals(rowsOf(offlineMetadata));
+const after = { ...refusals(rowsOf(offlineMetadata)), ...sameFigures(rowsOf(offlineMetadata, undefined, sameProject)) };
 console.log('\n3. Agency checks on a generated 100-set project (rows refused; unedited offline output)');
 if (before) {
   // The old output through today's Adobe export would lose its commas too; count them as the old export wrote them.
-  const oldRows = rowsOf(before.offlineMetadata);
-  const b = refusals(oldRows);
+  const oldRows = rowsOf(before.offlineMetadata, before.chooseTitle);
+  const b = {
+    ...refusals(rowsOf(before.offlineMetadata, before.chooseTitle)),
+    ...sameFigures(rowsOf(before.offlineMetadata, before.chooseTitle, sameProject)),
+  };
   b['Adobe title cells with commas'] = oldRows.filter((r) => r.title.includes(',')).length;
   before.cleanup();
   console.table(Object.keys(after).map((k) => ({ figure: k, [`before (main @ ${before.base.slice(0, 8)})`]: b[k], after: after[k] })));

@@ -54,13 +54,36 @@ it('shows the agency check with the refused rows before downloading the Adobe St
   await dialog.waitFor({ state: 'detached' });
 });
 
+it('shows the Pond5 check before downloading the Pond5 CSV, from the dashboard and the project page', async () => {
+  const page = await dashboard();
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.getByRole('combobox', { name: 'Export Golden Project' }).selectOption('pond5');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(/rows? would be refused by Pond5\.|meet Pond5's rules\./).waitFor();
+  await dialog.getByTestId('export-check').waitFor();
+  expect(downloads).toBe(0); // nothing downloads before the check is answered
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /^Download/ }).click()]);
+  expect(download.suggestedFilename()).toBe('Golden Project_pond5_export.csv');
+  expect(fs.readFileSync(await download.path()).equals(fs.readFileSync(path.join(GOLDEN, 'pond5.csv')))).toBe(true);
+  await dialog.waitFor({ state: 'detached' });
+
+  // The project page's Export Pond5 button shows the same check; Cancel downloads nothing.
+  await page.getByTestId('project-card').filter({ hasText: 'Golden Project' }).getByRole('link', { name: 'View' }).click();
+  await page.getByRole('button', { name: 'Export Pond5' }).click();
+  await page.getByRole('dialog').getByText(/Pond5/).first().waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  expect(downloads).toBe(1);
+});
+
 it("alerts 'Failed to download CSV' when the export fails", async () => {
   const page = await dashboard();
   await page.getByRole('combobox', { name: 'Export Doomed' }).waitFor();
   // The project disappears after the page loaded (deleted in another tab).
   await h.server.services.orm.em.fork().nativeDelete(Project, { name: 'Doomed' });
   const dialog = page.waitForEvent('dialog');
-  await page.getByRole('combobox', { name: 'Export Doomed' }).selectOption('pond5');
+  await page.getByRole('combobox', { name: 'Export Doomed' }).selectOption('standard');
   const alert = await dialog;
   expect(alert.message()).toBe('Failed to download CSV');
   await alert.dismiss();

@@ -65,7 +65,11 @@ it('clamps a long description on its dashboard card, and warns before exporting 
   expect(downloads).toBe(0);
   // Accepting downloads it.
   page.once('dialog', (d) => void d.accept());
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('combobox', { name: 'Export Never processed' }).selectOption('pond5')]);
+  await page.getByRole('combobox', { name: 'Export Never processed' }).selectOption('pond5');
+  // Pond5 shows its check first, as the other agencies do (issue 21).
+  const check = page.getByRole('dialog');
+  await check.getByText(/All 0 rows meet Pond5's rules/).waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), check.getByRole('button', { name: 'Download', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe('Never processed_pond5_export.csv');
   // A processed project downloads without asking.
   let askedAgain = false;

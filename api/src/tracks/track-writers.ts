@@ -5,8 +5,10 @@
  * - GPX: one <trk> per set (name = title, desc = file and times), one <trkseg> of the points with
  *   <ele> and <time>; speed in Garmin's TrackPointExtension v2 (GPX 1.1 has no speed element).
  *   Points are written as recorded: a GPX point list needs no splitting at the antimeridian.
- * - KML: one Placemark per set with a TimeSpan, a LineString (a MultiGeometry of LineStrings when
- *   the track crosses the antimeridian), a Point for a one-point track, no geometry for none.
+ * - KML: one Placemark per set with a TimeSpan and, when every point has its time, a gx:Track (one
+ *   <when> and <gx:coord> per point; a gx:MultiTrack split where the track crosses the antimeridian),
+ *   so Google Earth's time slider and parsers see per-point times; without times a LineString (a
+ *   MultiGeometry of LineStrings across the antimeridian). A Point for a one-point track, no geometry for none.
  * - GeoJSON: one Feature per set: LineString, MultiLineString split at the antimeridian, Point, or
  *   null geometry; per-point times and speeds in `coordinateProperties` (as @tmcw/togeojson writes).
  */
@@ -78,8 +80,29 @@ const gpx: TrackDocumentWriter = {
 const position = (p: TrackPoint): Position => (p.altitude === null ? [p.lon, p.lat] : [p.lon, p.lat, round(p.altitude, 2)]);
 const kmlCoords = (line: readonly Position[]) => line.map((c) => c.map((v, i) => (i < 2 ? coord(v) : metres(v))).join(',')).join(' ');
 
+/**
+ * A gx:Track: every <when> first, then every <gx:coord> ("lon lat alt", space-separated), as the
+ * KML extension schema orders them. A point without altitude is written as "lon lat".
+ */
+function gxTrack(points: readonly TrackPoint[], mode: string): string {
+  const whens = points.map((p) => `<when>${p.time}</when>`).join('');
+  const coords = points.map((p) => `<gx:coord>${coord(p.lon)} ${coord(p.lat)}${p.altitude === null ? '' : ` ${metres(p.altitude)}`}</gx:coord>`).join('');
+  return `<gx:Track><altitudeMode>${mode}</altitudeMode>${whens}${coords}</gx:Track>`;
+}
+
+/** The recorded points in runs that do not cross the antimeridian (a jump of over 180 degrees of longitude). */
+function splitPointsAtAntimeridian(points: readonly TrackPoint[]): TrackPoint[][] {
+  const parts: TrackPoint[][] = [[points[0]!]];
+  for (let i = 1; i < points.length; i++) {
+    if (Math.abs(points[i]!.lon - points[i - 1]!.lon) > 180) parts.push([]);
+    parts.at(-1)!.push(points[i]!);
+  }
+  return parts;
+}
+
 const kml: TrackDocumentWriter = {
-  head: (name) => `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">\n<Document><name>${xmlText(name)}</name>\n`,
+  head: (name) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">\n<Document><name>${xmlText(name)}</name>\n`,
   track(t) {
     const mode = t.altitudeReference === 'absolute' ? 'absolute' : 'relativeToGround';
     const out = [`<Placemark><name>${xmlText(t.title)}</name><description>${xmlText(describe(t))}</description>`];
@@ -90,6 +113,9 @@ const kml: TrackDocumentWriter = {
     const line = t.points.map(position);
     if (line.length === 1) {
       out.push(`<Point><altitudeMode>${mode}</altitudeMode><coordinates>${kmlCoords(line)}</coordinates></Point>`);
+    } else if (line.length > 1 && t.points.every((p) => p.time !== null)) {
+      const parts = splitPointsAtAntimeridian(t.points);
+      out.push(parts.length === 1 ? gxTrack(parts[0]!, mode) : `<gx:MultiTrack>${parts.map((part) => gxTrack(part, mode)).join('')}</gx:MultiTrack>`);
     } else if (line.length > 1) {
       const parts = splitAtAntimeridian(line);
       const ls = (part: Position[]) =>

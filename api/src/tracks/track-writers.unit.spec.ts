@@ -110,6 +110,18 @@ describe('writers', () => {
       fileSetId: meta.fileSetId,
     });
     expect(f.geometry).toEqual({ type: 'LineString', coordinates: flight.points.map((p) => [p.lon, p.lat, p.altitude]) });
+    // Per-point times from the gx:Track (issue 21 item 5).
+    expect(f.properties!.coordinateProperties.times).toEqual(flight.points.map((p) => p.time));
+    expect(flight.points.every((p) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(p.time!))).toBe(true);
+  });
+
+  it('KML without dates in the SRT is a LineString without times', () => {
+    const undated: Track = { ...flight, start: null, end: null, points: flight.points.map((p) => ({ ...p, time: null })) };
+    const doc = writeTracks('kml', 'Barcelona', [undated]);
+    expect(doc).not.toContain('gx:Track');
+    const f = kml(xml(doc)).features[0]!;
+    expect(f.geometry).toEqual({ type: 'LineString', coordinates: flight.points.map((p) => [p.lon, p.lat, p.altitude]) });
+    expect(f.properties!.coordinateProperties).toBeUndefined();
   });
 
   it('GeoJSON is a FeatureCollection of one LineString with times and speeds', () => {
@@ -138,6 +150,10 @@ describe('writers', () => {
     expect(g.properties.coordinateProperties.times.flat().filter((x: string | null) => x !== null)).toEqual(t.points.map((p) => p.time));
     const k = kml(xml(writeTracks('kml', 'Fiji', [t]))).features[0]!;
     expect(k.geometry!.type).toBe('GeometryCollection');
+    // The gx:MultiTrack's two tracks hold every recorded point once, each with its own time.
+    const kg = k.geometry as { geometries: { coordinates: number[][] }[] };
+    expect(kg.geometries.flatMap((g) => g.coordinates.map((c) => [c[0], c[1]]))).toEqual(t.points.map((p) => [p.lon, p.lat]));
+    expect((k.properties!.coordinateProperties.times as string[][]).flat()).toEqual(t.points.map((p) => p.time));
     const gp = gpx(xml(writeTracks('gpx', 'Fiji', [t]))).features[0]!;
     expect((gp.geometry as { coordinates: number[][] }).coordinates.map((c) => [c[0], c[1]])).toEqual(t.points.map((p) => [p.lon, p.lat]));
   });

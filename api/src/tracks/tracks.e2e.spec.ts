@@ -10,6 +10,7 @@ import { signUp, startTestServer, type StartedTestServer } from '../test-support
 import { createProject, seedFileSets } from '../processing/test-support/seed-file-sets.js';
 import { fixtureNames, readFixture } from '../analysis/test-support/fixtures.js';
 import { parseDjiSrt } from '../analysis/telemetry/parse.js';
+import { localToUtc, timeZoneAt } from '../analysis/telemetry/index.js';
 import { addResult, addSrt } from './test-support/seed-tracks.js';
 import { ANTIMERIDIAN_FLIGHT, PRE_LOCK, srtText } from './test-support/srt-text.js';
 import { NO_FIX_MESSAGE, NO_PROJECT_TRACKS_MESSAGE, NO_SRT_MESSAGE } from './tracks.service.js';
@@ -93,6 +94,11 @@ describe('one set', () => {
     if (dated) {
       const times = gf[0]!.properties!.coordinateProperties.times as string[];
       expect(kf[0]!.properties!.timespan).toEqual({ begin: times[0], end: times.at(-1) });
+      // Per-point times from the gx:Track, against the telemetry: each fix's local clock in UTC (the zone at the first fix).
+      const zone = timeZoneAt(fixes[0]!.lat!, fixes[0]!.lon!)!;
+      const offsetMs = Date.parse(`${fixes[0]!.localTime}Z`) - Date.parse(localToUtc(fixes[0]!.localTime!, zone)!);
+      const expected = fixes.map((s) => new Date(Date.parse(`${s.localTime}Z`) - offsetMs).toISOString());
+      expect(kf[0]!.properties!.coordinateProperties.times).toEqual(expected);
     }
 
     const j = await download(`/api/filesets/${id}/track.geojson`);

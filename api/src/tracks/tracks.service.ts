@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import type { Orm } from '../db/database.js';
 import { badInput, notFound } from '../errors/app-error.js';
 import { parseId } from '../validation/ids.js';
-import { SrtStreamParser } from '../analysis/telemetry/parse.js';
-import type { Telemetry } from '../analysis/telemetry/index.js';
 import { FRAME_POSITIONS } from '../analysis/media/frames.js';
 import { srtTooLarge } from '../config/size-limits.js';
 import { FileSet } from '../file-sets/file-set.entity.js';
@@ -12,7 +8,8 @@ import { FileSetResult } from '../results/file-set-result.entity.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
-import { buildTrack, type Track } from './track.js';
+import type { Track } from './track.js';
+import { TrackFileMissingError, TrackThread } from './track-thread.js';
 
 export const NO_SRT_MESSAGE = 'This file set has no SRT file, so it has no flight track';
 export const NO_FIX_MESSAGE = "This file set's SRT has no GPS position (only frames before GPS lock, or none at all)";
@@ -42,7 +39,12 @@ export class TracksService {
     if (!set) throw notFound('File set not found');
     const source = sourceOf(set);
     if (!source) throw notFound(NO_SRT_MESSAGE);
-    return this.read(source);
+    const thread = new TrackThread();
+    try {
+      return await this.read(source, thread);
+    } finally {
+      await thread.close();
+    }
   }
 
   /**
@@ -59,38 +61,40 @@ export class TracksService {
     return { projectName: project.name, sources };
   }
 
-  /** The tracks of the sources, read one after the other (only one set's telemetry in memory at a time). */
+  /**
+   * The tracks of the sources, read one after the other on one track thread (only one set's telemetry
+   * in memory at a time, none of the parsing on the event loop); the thread stops when the caller does.
+   */
   async *tracksOf(sources: readonly TrackSource[]): AsyncGenerator<Track> {
-    for (const s of sources) yield await this.read(s);
+    const thread = new TrackThread();
+    try {
+      for (const s of sources) yield await this.read(s, thread);
+    } finally {
+      await thread.close();
+    }
   }
 
-  private async read(source: TrackSource): Promise<Track> {
+  private async read(source: TrackSource, thread: TrackThread): Promise<Track> {
     if (source.srtBytes > this.srtMaxBytes) throw badInput(`${source.srtName}: ${srtTooLarge(this.srtMaxBytes)}`);
-    const telemetry = await parseStored(this.storage.absolutePath(source.srtKey));
     const result = await this.orm.em.fork().findOne(FileSetResult, { fileSet: source.fileSetId });
     const probe = result?.analysis?.probe as { duration?: unknown } | undefined;
-    return buildTrack(telemetry, {
+    const meta = {
       fileSetId: source.fileSetId,
       baseName: source.baseName,
       title: result?.current?.content?.title ?? null,
       videoDuration: typeof probe?.duration === 'number' ? probe.duration : null,
       framePositions: FRAME_POSITIONS,
-    });
+    };
+    try {
+      return await thread.read(this.storage.absolutePath(source.srtKey), meta);
+    } catch (err) {
+      if (err instanceof TrackFileMissingError) throw notFound('The SRT file of this set is missing from storage');
+      throw err;
+    }
   }
 }
 
 function sourceOf(set: FileSet): TrackSource | null {
   const srt = set.files.getItems().find((f) => f.kind === 'subtitle');
   return srt ? { fileSetId: set.id, baseName: set.baseName, srtKey: srt.storageKey, srtName: srt.filename, srtBytes: srt.sizeBytes } : null;
-}
-
-/** The stored SRT streamed through the parser: bounded memory whatever the file's length. */
-async function parseStored(file: string): Promise<Telemetry> {
-  await fsp.access(file).catch(() => {
-    throw notFound('The SRT file of this set is missing from storage');
-  });
-  const parser = new SrtStreamParser();
-  // Small chunks: the parse runs on the event loop, so it yields between pieces of ~64 KB.
-  for await (const chunk of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) parser.push(chunk as string);
-  return parser.end();
 }

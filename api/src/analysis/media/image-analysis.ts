@@ -35,6 +35,69 @@ export interface ImageAnalysis {
   bottom: RegionAnalysis;
   /** Up to three colour names, most frequent first, e.g. ["green", "blue", "white"]. */
   dominantColors: string[];
+  /**
+   * Road evidence, 0-1 (absent in analyses stored before it existed): how clearly the picture holds a
+   * long straight strip of asphalt grey with other ground on both sides (see `roadStripScore`).
+   * For combined analyses, the second-best picture's score, so one picture alone does not make a road.
+   */
+  roadStrip?: number;
+}
+
+/** A road is asserted when `roadStrip` reaches this (generated roads score 0.6-0.9, roofs and fields under 0.2). */
+export const ROAD_STRIP_THRESHOLD = 0.45;
+
+/** Asphalt: unsaturated dark-to-mid grey (roofs and rock share it; the strip shape tells a road). */
+export function isAsphalt(s: number, v: number): boolean {
+  return s < 0.2 && v >= 0.15 && v <= 0.62;
+}
+
+/**
+ * A small Hough transform over an asphalt mask: for every direction (5 degree steps) and offset, the
+ * share of a line's pixels that are asphalt. A road is a band a few pixels wide whose lines are mostly
+ * asphalt while the lines a few pixels to either side are mostly not; lines shorter than half the
+ * picture do not count. Returns the best band's centre coverage minus its busier side's, 0-1.
+ */
+export function roadStripScore(mask: Uint8Array, width: number, height: number): number {
+  const maxRho = Math.ceil(Math.hypot(width, height));
+  const bins = 2 * maxRho + 1;
+  const hits = new Uint16Array(bins);
+  const len = new Uint16Array(bins);
+  let best = 0;
+  for (let deg = 0; deg < 180; deg += 5) {
+    const c = Math.cos((deg * Math.PI) / 180);
+    const s = Math.sin((deg * Math.PI) / 180);
+    hits.fill(0);
+    len.fill(0);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const r = Math.round(x * c + y * s) + maxRho;
+        len[r]!++;
+        if (mask[y * width + x]) hits[r]!++;
+      }
+    const cover = (r: number, w: number): number => {
+      let h = 0;
+      let n = 0;
+      for (let i = r; i < r + w; i++) {
+        if (i < 0 || i >= bins) return -1;
+        h += hits[i]!;
+        n += len[i]!;
+      }
+      return n ? h / n : -1;
+    };
+    const minLen = Math.min(width, height) / 2;
+    for (const w of [2, 4, 6]) {
+      for (let r = 0; r + w < bins; r++) {
+        if (len[r]! < minLen || len[r + w - 1]! < minLen) continue;
+        const mid = cover(r, w);
+        if (mid < 0.6) continue;
+        const left = cover(r - 3 - w, w);
+        const right = cover(r + w + 3, w);
+        if (left < 0 || right < 0) continue;
+        best = Math.max(best, mid - Math.max(left, right));
+      }
+    }
+  }
+  return Math.round(best * 1000) / 1000;
 }
 
 /** Pixels analysed per side: plenty for shares in percent, fast enough for every frame. */
@@ -113,6 +176,7 @@ export async function analyseImage(input: string | Buffer): Promise<ImageAnalysi
   const top = emptyTally();
   const bottom = emptyTally();
   const colors = new Map<string, number>();
+  const asphalt = new Uint8Array(info.width * info.height);
   const ch = info.channels;
   for (let y = 0; y < info.height; y++) {
     const half = y < info.height / 2 ? top : bottom;
@@ -124,6 +188,7 @@ export async function analyseImage(input: string | Buffer): Promise<ImageAnalysi
       const [h, s, v] = hsv(r, g, b);
       const luma = 0.2126 * r + 0.7152 * g + 0.0722 * b;
       const cls = classifyPixel(h, s, v);
+      if (isAsphalt(s, v)) asphalt[y * info.width + x] = 1;
       for (const t of [whole, half]) {
         t.n++;
         t.luma += luma;
@@ -140,7 +205,15 @@ export async function analyseImage(input: string | Buffer): Promise<ImageAnalysi
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, 3)
     .map(([name]) => name);
-  return { width: meta.width ?? 0, height: meta.height ?? 0, whole: finish(whole), top: finish(top), bottom: finish(bottom), dominantColors };
+  return {
+    width: meta.width ?? 0,
+    height: meta.height ?? 0,
+    whole: finish(whole),
+    top: finish(top),
+    bottom: finish(bottom),
+    dominantColors,
+    roadStrip: roadStripScore(asphalt, info.width, info.height),
+  };
 }
 
 /** Averages several analyses (the JPG and the frames) into one scene description. */
@@ -153,6 +226,8 @@ export function combineAnalyses(items: readonly ImageAnalysis[]): ImageAnalysis 
     ) as unknown as RegionAnalysis;
   };
   const votes = new Map<string, number>();
+  // A road needs two pictures that show it (one frame's shadow or roof edge is not a road).
+  const roads = items.map((a) => a.roadStrip ?? 0).sort((a, b) => b - a);
   for (const a of items) a.dominantColors.forEach((c, i) => votes.set(c, (votes.get(c) ?? 0) + (3 - i)));
   return {
     width: items[0]!.width,
@@ -164,6 +239,7 @@ export function combineAnalyses(items: readonly ImageAnalysis[]): ImageAnalysis 
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, 3)
       .map(([c]) => c),
+    roadStrip: roads[Math.min(1, roads.length - 1)]!,
   };
 }
 

@@ -12,6 +12,7 @@
  *   sea from the geocoder), move, light, what the image shows (sky, water, snow, colours). No filler block.
  * - Categories per clip from the content, with the reason recorded (GeneratedMetadata.reasons).
  */
+import { ROAD_STRIP_THRESHOLD } from '../media/image-analysis.js';
 import { normalizeKeywords } from './processed-result.js';
 import type { AdobeCategory, ShutterstockCategory } from './categories.js';
 import { compassName, lightOf, movementOf, resolutionLabel, subjectOf, SUBJECT_KEYWORDS, timeOfDay, type Subject } from './scene.js';
@@ -312,6 +313,8 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
     if (sc.whole.vegetation >= 0.2 && cover !== 'sea' && subject !== 'open-sea') out.push('greenery');
     out.push(...sc.dominantColors.filter((c) => c !== 'black' && c !== 'grey').slice(0, 2));
   }
+  if (roadSignal(f, subject)) out.push('road', 'asphalt road');
+  if (landmarkSignal(f, subject)) out.push('landmark');
   if (f.shotTypes.high_altitude) out.push('high altitude');
   if (f.shotTypes.low_altitude) out.push('low altitude');
   if (subject === 'coast' || subject === 'city') out.push('travel');
@@ -329,7 +332,49 @@ interface CategoryChoice {
   reason: string;
 }
 
+/**
+ * A landmark: the drone circles one point (orbit, from the telemetry) with built structures filling
+ * at least a quarter of the ground in the pictures. No gazetteer shipped in npm lists monuments,
+ * castles or bridges worldwide, so the clip's own evidence is the signal; the reason says which.
+ */
+export const LANDMARK_MIN_BUILT = 0.25;
+
+export function landmarkSignal(f: ClipFacts, subject: Subject): string | null {
+  if (!f.shotTypes.orbit || !f.scene || subject === 'open-sea' || subject === 'lake') return null;
+  const built = f.scene.bottom.builtOrBare;
+  if (built < LANDMARK_MIN_BUILT) return null;
+  return `landmark: the drone circles one point (orbit) over built structures (${Math.round(built * 100)}% of the ground in the pictures)`;
+}
+
+/** A road: a long straight asphalt strip in at least two of the analysed pictures (image-analysis.ts roadStripScore). */
+export function roadSignal(f: ClipFacts, subject: Subject): string | null {
+  const score = f.scene?.roadStrip;
+  if (score === undefined || score < ROAD_STRIP_THRESHOLD || subject === 'open-sea') return null;
+  return `road: a long straight asphalt strip with other ground on both sides in the pictures (score ${score.toFixed(2)})`;
+}
+
 function categories(f: ClipFacts, subject: Subject, cover: LandCover, coverReason: string): CategoryChoice {
+  const base = subjectCategories(f, subject, cover, coverReason);
+  const landmark = landmarkSignal(f, subject);
+  const road = roadSignal(f, subject);
+  if (landmark)
+    return {
+      adobe: 'Buildings and Architecture',
+      a: 'Buildings/Landmarks',
+      b: road ? 'Transportation' : base.a === 'Buildings/Landmarks' ? null : base.a,
+      reason: [landmark, road, base.reason].filter(Boolean).join('; '),
+    };
+  if (road) {
+    // Open country with a road through it is a transport picture; elsewhere the road comes second.
+    const lead = subject === 'landscape' || subject === 'countryside' || subject === 'snow';
+    return lead
+      ? { adobe: 'Transport', a: 'Transportation', b: base.a, reason: `${road}; ${base.reason}` }
+      : { ...base, b: 'Transportation', reason: `${base.reason}; ${road}` };
+  }
+  return base;
+}
+
+function subjectCategories(f: ClipFacts, subject: Subject, cover: LandCover, coverReason: string): CategoryChoice {
   const mountain = f.summary.relAltMin !== null && f.summary.absAltMin !== null && f.summary.absAltMin - f.summary.relAltMin >= 1000;
   switch (subject) {
     case 'city':
@@ -382,6 +427,15 @@ function fitTitle(head: string, places: readonly string[], light: string, move: 
   return null;
 }
 
+/** The typical height above take-off in round figures ("from about 50 m up"), when no altitude class says it. */
+function heightBand(f: ClipFacts): string | null {
+  if (f.shotTypes.high_altitude || f.shotTypes.low_altitude) return null;
+  const h = f.motion?.medianHeight ?? (f.summary.altitudeReference === 'relative' ? f.summary.altitudeMedian : null);
+  if (h === null || h === undefined || !Number.isFinite(h) || h < 10) return null;
+  const band = h < 100 ? Math.round(h / 10) * 10 : Math.round(h / 50) * 50;
+  return `from about ${band} m up`;
+}
+
 /** Title candidates, best first: the plain title, then variants that differ by a real fact. */
 export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   const words = subjectWords(subject, f, cover);
@@ -396,6 +450,8 @@ export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover
     heading !== null && !['hover', 'orbit', 'pan', 'top_down'].includes(mv.id) ? `heading ${compassName(heading).toLowerCase()}` : null,
     f.shotTypes.high_altitude ? 'from high altitude' : f.shotTypes.low_altitude ? 'at low altitude' : null,
     f.scene && f.scene.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down ? 'under a blue sky' : null,
+    heightBand(f),
+    roadSignal(f, subject) ? 'along a road' : null,
   ].filter((e): e is string => !!e);
   const combos = ['', ...extras];
   for (let i = 0; i < extras.length; i++) for (let j = i + 1; j < extras.length; j++) combos.push(`${extras[i]} ${extras[j]}`);

@@ -25,11 +25,11 @@ const region = (p: Partial<RegionAnalysis>): RegionAnalysis => ({
   ...p,
 });
 
-const scene = (top: Partial<RegionAnalysis>, bottom: Partial<RegionAnalysis>, colors: string[]): ImageAnalysis => {
+const scene = (top: Partial<RegionAnalysis>, bottom: Partial<RegionAnalysis>, colors: string[], roadStrip = 0): ImageAnalysis => {
   const b = region(bottom);
   const t = region(top);
   const whole = region(Object.fromEntries(Object.keys(b).map((k) => [k, ((t as never)[k] + (b as never)[k]) / 2])) as Partial<RegionAnalysis>);
-  return { width: 512, height: 288, top: t, bottom: b, whole, dominantColors: colors };
+  return { width: 512, height: 288, top: t, bottom: b, whole, dominantColors: colors, roadStrip };
 };
 
 /** Pictures of the kinds the wording tells apart. */
@@ -41,6 +41,8 @@ export const SCENES: Record<string, ImageAnalysis | null> = {
   fields: scene({ sky: 0.4 }, { vegetation: 0.6, brightness: 0.55 }, ['green', 'blue']),
   forest: scene({ vegetation: 0.5 }, { vegetation: 0.8, brightness: 0.3 }, ['green']),
   snow: scene({ snow: 0.4, sky: 0.2 }, { snow: 0.7 }, ['white', 'blue']),
+  /** Fields with a straight road through them (image-analysis.ts roadStripScore). */
+  road: scene({ sky: 0.3, vegetation: 0.3 }, { vegetation: 0.45, builtOrBare: 0.2, brightness: 0.5 }, ['green', 'grey'], 0.72),
 };
 
 /** Places of the kinds the wording tells apart (null: no GPS fix). */

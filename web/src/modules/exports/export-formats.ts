@@ -16,7 +16,8 @@ export interface ExportChoice {
 
 export const EXPORT_CHOICES: ExportChoice[] = [
   { id: 'standard', label: 'Standard CSV', format: 'STANDARD', fallbackName: 'export.csv', failure: 'Failed to download CSV' },
-  { id: 'pond5', label: 'Pond5 CSV', format: 'POND5', fallbackName: 'pond5_export.csv', failure: 'Failed to download CSV' },
+  // Pond5 has rules too (titles of 40 to 80 characters, 5 to 50 keywords): its check shows first (issue 21).
+  { id: 'pond5', label: 'Pond5 CSV…', format: 'POND5', agency: 'POND5', fallbackName: 'pond5_export.csv', failure: 'Failed to download CSV' },
   { id: 'adobe', label: 'Adobe Stock CSV…', format: 'ADOBE', agency: 'ADOBE', fallbackName: 'adobe_stock.csv', failure: 'Failed to download CSV' },
   {
     id: 'shutterstock',
