@@ -1,22 +1,13 @@
 /**
  * The track thread (see track-thread.ts): streams each .SRT it is sent through the parser and answers
- * with the built track. Loaded from the TypeScript sources (tests), Node strips the types but resolves
- * `./x.js` literally, so a resolve hook falls back to `./x.ts`, as the telemetry thread does.
+ * with the built track. Loaded from the TypeScript sources (tests), its imports need
+ * kernel/thread-source-hooks.ts first.
  */
-import { registerHooks } from 'node:module';
 import { parentPort, threadId } from 'node:worker_threads';
 
 if (import.meta.url.endsWith('.ts')) {
-  registerHooks({
-    resolve(specifier, context, next) {
-      try {
-        return next(specifier, context);
-      } catch (err) {
-        if (!/^\.\.?\//.test(specifier) || !specifier.endsWith('.js')) throw err;
-        return next(`${specifier.slice(0, -3)}.ts`, context);
-      }
-    },
-  });
+  const hooks = new URL('../kernel/thread-source-hooks.ts', import.meta.url).href;
+  ((await import(hooks)) as typeof import('../kernel/thread-source-hooks.js')).resolveTypeScriptSources();
 }
 const fs = await import('node:fs');
 const { SrtStreamParser } = (await import('../analysis/telemetry/parse.js')) as typeof import('../analysis/telemetry/parse.js');
