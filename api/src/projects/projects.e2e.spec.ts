@@ -36,6 +36,8 @@ describe('projects over REST (SPEC §7)', () => {
       status: 'created',
       runId: null,
       runStatus: null,
+      acceptingSets: false,
+      intakeStoppedReason: null,
       totalJobs: 0,
       completedJobs: 0,
       processingJobs: 0,
