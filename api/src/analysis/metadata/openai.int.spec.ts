@@ -109,6 +109,9 @@ describe('OpenAI provider', () => {
     expect(text).toContain('Corato');
     expect(text).toContain('Italy');
     expect(text).not.toContain('41.15'); // names, not raw coordinates
+    // The offline rules' signals go with the facts, and the instructions name the categories' subjects.
+    expect(text).toMatch(/\nLand cover: .+\.\nContent signals for the categories: .+\./);
+    expect(req.body.messages[0].content).toContain('a city, a coast, mountains, water, a road, a landmark');
     const pictures = parts.filter((p: { type: string }) => p.type === 'image_url');
     expect(pictures.length).toBe(1 + images.frames.length);
     expect(pictures[0].image_url.url).toMatch(/^data:image\/jpeg;base64,/);

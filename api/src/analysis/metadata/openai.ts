@@ -71,11 +71,11 @@ const SYSTEM_PROMPT = [
   'Description: 2-4 complete sentences, each with a subject and a verb, on what is in the shot and where, the camera movement and the light. Vary the wording. No camera or drone marketing ("Shot on ..."), no brand names, no notes about missing data (never "The location was not recorded"), no telemetry trivia (speeds, coordinates).',
   'Keywords: up to 30, chosen for this clip, most important first, single words or short phrases, no duplicates, no brand, camera, drone-model or software names, no generic filler (beautiful, cinematic, scenic, nobody, destination, tourism, outdoors, environment). Weather words (sunny, cloudy) only when the pictures show it. Urban or rural, sea or land: follow the place facts given.',
   'Location: the place given is what the camera shows (the subject), which may differ from where the drone flew.',
-  'Categories: choose from the allowed lists only; the two Shutterstock categories must differ.',
+  'Categories: choose from the allowed lists only, for what this clip shows (a city, a coast, mountains, water, a road, a landmark); the content signals given are measured from the pictures and the flight; the two Shutterstock categories must differ.',
   'Shot types: true only for what the footage shows; keep the measured movement and light unless the pictures clearly contradict them.',
 ].join('\n');
 
-function factsText(f: ClipFacts, draftTitle: string): string {
+function factsText(f: ClipFacts, draft: GeneratedMetadata): string {
   const s = f.summary;
   const lines: string[] = [];
   const p = f.place;
@@ -103,7 +103,9 @@ function factsText(f: ClipFacts, draftTitle: string): string {
       `Video: ${[res, f.probe.width && f.probe.height ? `${f.probe.width}x${f.probe.height}` : null, f.probe.fps ? `${Math.round(f.probe.fps)} fps` : null].filter(Boolean).join(', ')}.`,
     );
   if (f.scene) lines.push(`Dominant colours: ${f.scene.dominantColors.join(', ') || 'mixed'}.`);
-  lines.push(`Draft title from the measurements (improve it): ${draftTitle}`);
+  // The offline rules' signals (urban or rural, sea, a road in the pictures, an orbit over a landmark): the same rules for both providers.
+  if (draft.reasons) lines.push(`Land cover: ${draft.reasons.landCover}.`, `Content signals for the categories: ${draft.reasons.categories}.`);
+  lines.push(`Draft title from the measurements (improve it): ${draft.titleCandidates[0]!}`);
   return lines.join('\n');
 }
 
@@ -128,7 +130,7 @@ export class OpenAiMetadataProvider implements MetadataProvider {
     const pictures = await Promise.all(
       [images.jpg, ...images.frames.slice(0, 3)].filter((x): x is string => !!x).map((p) => toJpegDataUrl(p, 512).catch(() => null)),
     );
-    const content: OpenAI.Chat.Completions.ChatCompletionContentPart[] = [{ type: 'text', text: factsText(facts, draft.titleCandidates[0]!) }];
+    const content: OpenAI.Chat.Completions.ChatCompletionContentPart[] = [{ type: 'text', text: factsText(facts, draft) }];
     for (const url of pictures) if (url) content.push({ type: 'image_url', image_url: { url, detail: 'low' } });
 
     const usage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
