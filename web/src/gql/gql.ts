@@ -66,7 +66,6 @@ type Documents = {
     "\n  fragment ProgressFields on ProcessingProgress {\n    projectId\n    status\n    totalJobs\n    completedJobs\n    processingJobs\n    failedJobs\n    progress\n    acceptingSets\n    intakeStoppedReason\n    jobs {\n      id\n      fileSetId\n      status\n      progress\n      stageMessage\n    }\n  }\n": typeof types.ProgressFieldsFragmentDoc,
     "\n  query ProjectProgress($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.ProjectProgressDocument,
     "\n  subscription ProjectProgressLive($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.ProjectProgressLiveDocument,
-    "\n  mutation StopTakingSetsOnPage($projectId: ID!) {\n    stopTakingSets(projectId: $projectId) {\n      run {\n        id\n        acceptingSets\n      }\n    }\n  }\n": typeof types.StopTakingSetsOnPageDocument,
     "\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n": typeof types.ProjectsDocument,
     "\n  fragment ProjectTrashState on Project {\n    id\n    deletedAt\n  }\n": typeof types.ProjectTrashStateFragmentDoc,
     "\n  mutation TrashProject($id: ID!) {\n    trashProject(id: $id) {\n      ...ProjectTrashState\n    }\n  }\n": typeof types.TrashProjectDocument,
@@ -157,7 +156,6 @@ const documents: Documents = {
     "\n  fragment ProgressFields on ProcessingProgress {\n    projectId\n    status\n    totalJobs\n    completedJobs\n    processingJobs\n    failedJobs\n    progress\n    acceptingSets\n    intakeStoppedReason\n    jobs {\n      id\n      fileSetId\n      status\n      progress\n      stageMessage\n    }\n  }\n": types.ProgressFieldsFragmentDoc,
     "\n  query ProjectProgress($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n": types.ProjectProgressDocument,
     "\n  subscription ProjectProgressLive($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n": types.ProjectProgressLiveDocument,
-    "\n  mutation StopTakingSetsOnPage($projectId: ID!) {\n    stopTakingSets(projectId: $projectId) {\n      run {\n        id\n        acceptingSets\n      }\n    }\n  }\n": types.StopTakingSetsOnPageDocument,
     "\n  query Projects($view: ProjectView!, $search: String, $createdOn: String, $tzOffsetMinutes: Int!, $first: Int!, $after: String) {\n    projects(view: $view, search: $search, createdOn: $createdOn, tzOffsetMinutes: $tzOffsetMinutes, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          name\n          description\n          createdAt\n          deletedAt\n          status\n          fileSetCount\n        }\n      }\n    }\n    projectCounts {\n      active\n      trash\n    }\n  }\n": types.ProjectsDocument,
     "\n  fragment ProjectTrashState on Project {\n    id\n    deletedAt\n  }\n": types.ProjectTrashStateFragmentDoc,
     "\n  mutation TrashProject($id: ID!) {\n    trashProject(id: $id) {\n      ...ProjectTrashState\n    }\n  }\n": types.TrashProjectDocument,
@@ -418,10 +416,6 @@ export function graphql(source: "\n  query ProjectProgress($projectId: ID!) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription ProjectProgressLive($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  subscription ProjectProgressLive($projectId: ID!) {\n    projectProgress(projectId: $projectId) {\n      ...ProgressFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation StopTakingSetsOnPage($projectId: ID!) {\n    stopTakingSets(projectId: $projectId) {\n      run {\n        id\n        acceptingSets\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StopTakingSetsOnPage($projectId: ID!) {\n    stopTakingSets(projectId: $projectId) {\n      run {\n        id\n        acceptingSets\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,34 +4,12 @@
  * around built structures. On the real .SRT fixtures (no pictures: neither is ever asserted; with a
  * generated road picture: a road) and on the generated grid of flights (every category with its reason).
  */
-import { readFileSync } from 'node:fs';
 import { ROAD_STRIP_THRESHOLD } from '../media/image-analysis.js';
 import { flightGrid, SCENES } from '../quality/flight-grid.js';
-import { fixtureNames, FIXTURE_DIR } from '../test-support/fixtures.js';
-import { clipCameraType, placeOf, readTelemetry } from '../../processing/pipeline/telemetry-stage.js';
+import { fixtureNames } from '../test-support/fixtures.js';
+import { fixtureFacts } from '../../processing/test-support/fixture-facts.js';
 import { LANDMARK_MIN_BUILT, offlineMetadata } from './offline.js';
-import type { ClipFacts, GeneratedMetadata } from './types.js';
-
-function fixtureFacts(name: string): ClipFacts {
-  const t = readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8'));
-  const { position, place } = placeOf(t.summary);
-  return {
-    baseName: name,
-    ordinal: 1,
-    ...clipCameraType(t.drone, 'dji-mavic-3-pro-series'),
-    probe: null,
-    summary: t.summary,
-    motion: t.motion,
-    shotTypes: t.shotTypes,
-    light: t.light,
-    sunAltitude: t.sunAltitude,
-    position,
-    place,
-    image: null,
-    frames: [],
-    scene: null,
-  };
-}
+import type { GeneratedMetadata } from './types.js';
 
 const cats = (g: GeneratedMetadata) => {
   const c = g.result.content.categories;

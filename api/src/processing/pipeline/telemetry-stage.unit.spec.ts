@@ -5,39 +5,19 @@
  * Then the offline titles of all fixture clips, as one project would save them, are all different.
  */
 import { readFileSync } from 'node:fs';
-import { offlineMetadata, type ClipFacts } from '../../analysis/metadata/index.js';
+import { offlineMetadata } from '../../analysis/metadata/index.js';
 import { titleProblems } from '../../analysis/metadata/offline.js';
 import { SCENES } from '../../analysis/quality/flight-grid.js';
 import { EXPECTED } from '../../analysis/test-support/fixture-expectations.js';
 import { fixtureNames, FIXTURE_DIR } from '../../analysis/test-support/fixtures.js';
 import { chooseTitle } from '../../results/title-choice.js';
 import { PermanentProcessingError } from '../../analysis/metadata/index.js';
-import { clipCameraType, placeOf, readTelemetry, readTelemetryFile } from './telemetry-stage.js';
-
-function factsFor(name: string, ordinal: number, projectCameraType = 'dji-mavic-3-pro-series'): ClipFacts {
-  const t = readTelemetry(readFileSync(FIXTURE_DIR + name, 'utf8'));
-  const { position, place } = placeOf(t.summary);
-  return {
-    baseName: name,
-    ordinal,
-    ...clipCameraType(t.drone, projectCameraType),
-    probe: null,
-    summary: t.summary,
-    motion: t.motion,
-    shotTypes: t.shotTypes,
-    light: t.light,
-    sunAltitude: t.sunAltitude,
-    position,
-    place,
-    image: null,
-    frames: [],
-    scene: null,
-  };
-}
+import { placeOf, readTelemetry, readTelemetryFile } from './telemetry-stage.js';
+import { fixtureFacts } from '../test-support/fixture-facts.js';
 
 describe.each(Object.entries(EXPECTED))('telemetry + place stage: %s', (name, exp) => {
   it('reads the hand-read first fix, start time and place, and words the location', () => {
-    const f = factsFor(name, 1);
+    const f = fixtureFacts(name, 1);
     if (exp.localStart !== undefined) expect(f.summary.localStart?.slice(0, 19) ?? null).toBe(exp.localStart);
     const m = offlineMetadata(f).result.metadata;
     if (!exp.firstFix) {
@@ -64,7 +44,7 @@ describe('offline titles across the fixture clips', () => {
     const names = fixtureNames();
     const used = new Set<string>();
     const titles = names.map((n, i) => {
-      const g = offlineMetadata(factsFor(n, i + 1));
+      const g = offlineMetadata(fixtureFacts(n, i + 1));
       const t = chooseTitle(g.titleCandidates, used, n, `id${i}`);
       used.add(t.toLowerCase());
       return t;
@@ -82,7 +62,7 @@ describe('offline titles across the fixture clips', () => {
 
   it('keeps keywords within the rules: at most 30, no duplicates, no brand or tool names', () => {
     for (const n of fixtureNames()) {
-      const k = offlineMetadata(factsFor(n, 1)).result.content.keywords;
+      const k = offlineMetadata(fixtureFacts(n, 1)).result.content.keywords;
       expect(k.length).toBeGreaterThanOrEqual(7); // Shutterstock's minimum
       expect(k.length).toBeLessThanOrEqual(30);
       expect(new Set(k.map((x) => x.toLowerCase())).size).toBe(k.length);
@@ -95,17 +75,17 @@ describe('offline titles across the fixture clips', () => {
 // (camera marketing a buyer does not search for). The camera type is still decided per clip and stored.
 describe('the camera type of a clip (issue 16) and descriptions without camera marketing (issue 21)', () => {
   it("uses the generation the clip's telemetry tells over the project's choice", () => {
-    const matrice = factsFor('JuanIrache__DJI_SRT_Parser__matrice_300.srt', 1, 'dji-mavic-mini-4-pro');
+    const matrice = fixtureFacts('JuanIrache__DJI_SRT_Parser__matrice_300.srt', 1, 'dji-mavic-mini-4-pro');
     expect(matrice).toMatchObject({ cameraType: 'dji-matrice', cameraTypeSource: 'telemetry' });
     const description = offlineMetadata(matrice).result.content.final_description;
     expect(description).not.toMatch(/sub-250|Shot on|enterprise drone/);
   });
 
   it("keeps the project's choice where the layout is shared by several generations", () => {
-    const mini5 = factsFor('CallMarcus__dji-drone-metadata-embedder__samples_Mini5PRO_clip.SRT', 1, 'dji-mini-5-pro');
+    const mini5 = fixtureFacts('CallMarcus__dji-drone-metadata-embedder__samples_Mini5PRO_clip.SRT', 1, 'dji-mini-5-pro');
     expect(mini5).toMatchObject({ cameraType: 'dji-mini-5-pro', cameraTypeSource: 'project' });
     expect(offlineMetadata(mini5).result.content.final_description).not.toMatch(/Shot on|1-inch sensor/);
-    const other = factsFor('ruz76__dji_srt2gpx__DJI.SRT', 1, 'other');
+    const other = fixtureFacts('ruz76__dji_srt2gpx__DJI.SRT', 1, 'other');
     expect(offlineMetadata(other).result.content.final_description).not.toMatch(/Shot on/);
   });
 });
@@ -130,7 +110,7 @@ describe('issue 21 on the real fixtures', () => {
       ['JuanIrache__DJI_SRT_Parser__air2s.srt', 'Barcelona'],
       ['ruz76__dji_srt2gpx__DJI_MAVIC_3T.SRT', 'Prague'],
     ] as const) {
-      const f = { ...factsFor(name, 1), scene: SCENES.fields!, image: SCENES.fields! };
+      const f = { ...fixtureFacts(name, 1), scene: SCENES.fields!, image: SCENES.fields! };
       const g = offlineMetadata(f);
       expect(g.result.metadata.city).toBe(city);
       expect(g.result.content.keywords).toEqual(expect.arrayContaining([city, 'urban']));

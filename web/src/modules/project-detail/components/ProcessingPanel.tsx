@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { Banner } from '../../../ui/Banner';
-import { StopTakingSetsOnPageMutation } from '../graphql/project-progress.graphql';
+import { StopTakingSetsMutation } from '../../wizard/graphql/wizard.graphql';
 import { clampPercent, jobDisplayStatus, progressHeadline, STATUS_LABEL, type ProjectProgress } from '../progress-rules';
 
 /**
@@ -86,7 +86,7 @@ export function ProcessingPanel({
 
 /** A run taking sets as their files finish uploading: where to go on uploading, and how to end it. */
 function TakingSets({ projectId }: { projectId: string }) {
-  const [stop, { loading }] = useMutation(StopTakingSetsOnPageMutation);
+  const [stop, { loading }] = useMutation(StopTakingSetsMutation);
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="pd-taking-sets small" data-testid="taking-sets">

@@ -36,15 +36,3 @@ export const ProjectProgressSubscription = graphql(`
     }
   }
 `);
-
-/** Ends the intake of a run that takes sets as they complete (no more sets will come). */
-export const StopTakingSetsOnPageMutation = graphql(`
-  mutation StopTakingSetsOnPage($projectId: ID!) {
-    stopTakingSets(projectId: $projectId) {
-      run {
-        id
-        acceptingSets
-      }
-    }
-  }
-`);
