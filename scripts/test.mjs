@@ -145,7 +145,17 @@ const report = path.join(os.tmpdir(), `shotlog-jest-${process.pid}.json`);
 fs.rmSync(report, { force: true });
 const embedded = await testDatabase();
 await testChromium();
-const ok = await runJest(['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', bin('jest'), '--json', `--outputFile=${report}`, ...args]);
+// On a 2-core machine jest runs every file in its own process (one worker = in band), and the ESM
+// module registries of ~1,050 tests pass Node's default 4 GB heap near the end (seen: OOM at 1,425 s).
+const ok = await runJest([
+  '--experimental-vm-modules',
+  '--no-warnings=ExperimentalWarning',
+  '--max-old-space-size=8192',
+  bin('jest'),
+  '--json',
+  `--outputFile=${report}`,
+  ...args,
+]);
 
 /**
  * Runs jest and resolves whether it passed. Jest must exit on its own once its tests are done: a
