@@ -145,7 +145,7 @@ const report = path.join(os.tmpdir(), `shotlog-jest-${process.pid}.json`);
 fs.rmSync(report, { force: true });
 const embedded = await testDatabase();
 await testChromium();
-// On a 2-core machine jest runs every file in its own process (one worker = in band), and the ESM
+// On a 2-core machine jest has one worker and so runs every file in its own process (in band), and the ESM
 // module registries of ~1,050 tests pass Node's default 4 GB heap near the end (seen: OOM at 1,425 s).
 const ok = await runJest([
   '--experimental-vm-modules',
