@@ -157,6 +157,12 @@ it('processes each set as soon as it is complete: a title shows while the card i
   const stillSending = await page.locator('.upload-row.upload-uploading', { hasText: 'DJI_0002.SRT' }).count();
   expect(stillSending).toBe(1);
   await h.screenshot(page, 'card-upload-as-complete-web3');
+  await page.evaluate("document.documentElement.dataset.theme = 'minimalist'");
+  await h.screenshot(page, 'card-upload-as-complete-minimalist');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await h.screenshot(page, 'card-upload-as-complete-375');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.evaluate("document.documentElement.dataset.theme = 'web3'");
 
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   // When the card is in, the run stops taking sets and the project page follows it to the end.
