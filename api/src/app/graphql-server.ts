@@ -19,7 +19,7 @@ export function startGraphQL(services: AppServices, schema: GraphQLSchema, httpS
     httpServer,
     config: services.config,
     logger: services.logger,
-    pool: services.pool,
+    listBounds: { fileSets: (userId) => services.fileSets.largestProjectSetCount(userId) },
     contextFor: (authorization, requestId, clientAddress) => graphqlContextFor(services.auth, authorization, requestId, clientAddress),
     refusal: (s, context, document, operationName) => graphqlScopeError(s, context.scopes, document, operationName),
     onSocketContext: (context, socket) => {

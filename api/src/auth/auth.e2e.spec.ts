@@ -65,6 +65,48 @@ describe('register (REST)', () => {
   });
 });
 
+describe('look-alike user names (issue 28, finding 8)', () => {
+  const register = (username: string, email: string) => server.request('POST', '/auth/register', { body: { username, email, password: 'secret1' } });
+  const gqlRegister = (username: string, email: string) =>
+    server.graphql('mutation($i: RegisterInput!){ register(input:$i){ token } }', { i: { username, email, password: 'secret1' } });
+
+  it('refuses a name mixing Latin with Cyrillic or Greek letters, on REST and GraphQL', async () => {
+    const rest = await register('admіn', 'mixed@example.com'); // Cyrillic і
+    expect([rest.status, rest.body.message]).toEqual([400, 'Username mixes letters of Latin and Cyrillic scripts; use letters of one script']);
+    const gql = await gqlRegister('pαypal', 'mixed2@example.com'); // Greek α
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'Username mixes letters of Latin and Greek scripts; use letters of one script',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    // Nothing was written: the e-mail is still free.
+    expect((await register('plainname', 'mixed@example.com')).status).toBe(201);
+  });
+
+  it('refuses a name that looks like one already taken, on REST and GraphQL; one-script names still register', async () => {
+    expect((await register('deskadmin', 'desk@example.com')).status).toBe(201);
+    const cyrillic = await register('DЕSKАDMІN', 'desk2@example.com'); // Cyrillic Е, А, І: mixed, refused by script
+    expect(cyrillic.status).toBe(400);
+    const fullwidth = await register('ｄｅｓｋａｄｍｉｎ', 'desk3@example.com');
+    expect([fullwidth.status, fullwidth.body.message]).toEqual([409, 'Username looks like one already taken (look-alike letters); please choose another']);
+    expect((await register('pop', 'pop@example.com')).status).toBe(201);
+    const wholeCyrillic = await gqlRegister('рор', 'pop2@example.com'); // every letter Cyrillic
+    expect(wholeCyrillic.errors?.[0]).toMatchObject({
+      message: 'Username looks like one already taken (look-alike letters); please choose another',
+      extensions: { code: 'CONFLICT' },
+    });
+    const dotless = await gqlRegister('deskadmın', 'desk4@example.com'); // Latin dotless ı
+    expect(dotless.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    // The configured administrator's name is reserved in every look-alike spelling.
+    const reserved = await register('rооt-admin', 'root2@example.com'); // Cyrillic о о: mixed
+    expect(reserved.status).toBe(400);
+    const reservedFull = await register('ｒｏｏｔ-ａｄｍｉｎ', 'root3@example.com');
+    expect([reservedFull.status, reservedFull.body.message]).toEqual([409, 'This username is reserved; please choose another']);
+    // One script, not a look-alike of a taken name: accepted.
+    expect((await register('иван', 'ivan@example.com')).status).toBe(201);
+    expect((await register('Ελένη', 'eleni@example.com')).status).toBe(201);
+  });
+});
+
 describe('login and tokens', () => {
   it('logs in by username or e-mail, case-insensitively, and the token reads the profile', async () => {
     const r = await server.request('POST', '/auth/login', { body: { username: 'alice', password: 'secret1' } });

@@ -8,17 +8,20 @@
  * so `-3.37` stays a number a spreadsheet can compute with and never needs the prefix.
  *
  * A cell holding a line break is quoted by the writer, so it stays one cell; a line inside it that
- * starts like a formula is prefixed too, for readers that split on line breaks anyway.
+ * starts like a formula is prefixed too, for readers that split on line breaks anyway. The Unicode
+ * line breaks (NEL U+0085, LINE SEPARATOR U+2028, PARAGRAPH SEPARATOR U+2029) count as line breaks
+ * here: some readers and pasted-into editors split on them as they do on CR and LF.
  */
 // The fullwidth forms (＝ ＋ － ＠) too: Apple Numbers folds them to their ASCII twins (as
 // csv-stringify's own escape_formulas notes).
 const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
-/** A formula-looking start right after a line break (CR or LF). */
-const LINE_FORMULA_START = /(?<=[\r\n])(?=[=+\-@\t\uff1d\uff0b\uff0d\uff20])/g;
+/** A formula-looking start right after a line break (CR, LF, NEL, U+2028, U+2029). */
+const LINE_FORMULA_START = /(?<=[\r\n\u0085\u2028\u2029])(?=[=+\-@\t\uff1d\uff0b\uff0d\uff20])/g;
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
 
 export function textCell(value: string | null | undefined): string {
   if (value == null) return '';
-  const lines = value.includes('\n') || value.includes('\r') ? value.replace(LINE_FORMULA_START, "'") : value;
+  const lines = LINE_BREAK.test(value) ? value.replace(LINE_FORMULA_START, "'") : value;
   return FORMULA_START.test(lines) ? `'${lines}` : lines;
 }
 

@@ -14,6 +14,17 @@ describe('textCell (formula injection)', () => {
     expect(textCell(v)).toBe(v);
   });
   it('writes null as an empty cell', () => expect(textCell(null)).toBe(''));
+  it.each([
+    ['CR', '\r'],
+    ['LF', '\n'],
+    ['NEL (U+0085)', '\u0085'],
+    ['LINE SEPARATOR (U+2028)', '\u2028'],
+    ['PARAGRAPH SEPARATOR (U+2029)', '\u2029'],
+  ])('prefixes a formula-looking line after a %s inside a cell', (_name, br) => {
+    expect(textCell(`Harbour${br}=HYPERLINK("x")`)).toBe(`Harbour${br}'=HYPERLINK("x")`);
+    expect(textCell(`a${br}+1${br}plain${br}@SUM(A1)`)).toBe(`a${br}'+1${br}plain${br}'@SUM(A1)`);
+    expect(textCell(`a${br}b`)).toBe(`a${br}b`);
+  });
   it('neutralizes a keyword list by its first keyword', () => {
     expect(keywordsCell(['-dash', 'b'])).toBe("'-dash, b");
     expect(keywordsCell(['a', '-b'])).toBe('a, -b');

@@ -139,6 +139,20 @@ export class FileSetsService {
     private readonly quotas: AccountQuotas = new AccountQuotas(),
   ) {}
 
+  /**
+   * How many sets the owner's largest project holds (the trash included): the real bound of an
+   * unpaged `fileSets` list they can ask for, which the GraphQL limits weigh (graphql/list-bounds.ts).
+   */
+  async largestProjectSetCount(ownerId: string): Promise<number> {
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<Array<{ n: string | number | null }>>(
+        `select max(n) as n from (select count(*) as n from file_sets s join projects p on p.id = s.project_id where p.owner_id = ? group by s.project_id) t`,
+        [ownerId],
+      );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** verify-filesets: the owner's project with every set, its files and what it lacks. */
   async verify(user: User, projectId: unknown): Promise<Project> {
     return this.projects.getOwned(user, projectId, { includeFiles: true });

@@ -8,12 +8,11 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import type { GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { serveGraphQLWs } from './ws-server.js';
-import type pg from 'pg';
 import type { Logger } from '../logging/logger.js';
 import { makeFormatError } from './format-error.js';
 import { extraRules, GRAPHQL_PARSE_OPTIONS, operationLimitsPlugin } from './limits.js';
 import { WS_LIMITS, wsOperationLimits } from './ws-limits.js';
-import { listBoundsFor } from './list-bounds.js';
+import { listBoundsFor, type UnpagedListSources } from './list-bounds.js';
 import { reenterRequestContext } from '../logging/request-context.js';
 import { jsonBodyParser } from '../http/body-limits.js';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
@@ -34,8 +33,8 @@ export interface GraphQLServerOptions<C extends OperationContext> {
   httpServer: http.Server;
   config: { introspection: boolean; wsMaxConnectionsPerAddress: number };
   logger: Logger;
-  /** Bounds of the unpaged lists, read from the database (list-bounds.ts). */
-  pool: pg.Pool;
+  /** Bounds of the unpaged lists, as the features count them (list-bounds.ts). */
+  listBounds: UnpagedListSources;
   /** The per-operation context from the presented credential (HTTP header, or the socket's connectionParams). */
   contextFor(authorization: string | undefined | null, requestId: string, clientAddress?: string): Promise<C>;
   /** An operation refused before anything runs (API token scopes), or null. */
@@ -85,7 +84,7 @@ export async function createGraphQL<C extends OperationContext>(options: GraphQL
   const companions = options.companions ?? [];
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: WS_LIMITS.maxPayloadBytes });
   for (const companion of companions) await companion.start();
-  const listBounds = listBoundsFor(options.pool);
+  const listBounds = listBoundsFor(options.listBounds);
   const limits = wsOperationLimits(schema, config.introspection, logger, listBounds);
   const refusalOf = (args: ExecutionArgs) => asResult(refusal(args.schema, args.contextValue as C, args.document, args.operationName));
   const wsCleanup = serveGraphQLWs(

@@ -348,3 +348,66 @@ describe('cost with variables and unpaged lists (issue 14, item 4)', () => {
     }
   });
 });
+
+describe('left-out arguments count at their schema default (issue 28, finding 3)', () => {
+  // projects(first: Int! = 50): a left-out `first` is 50 pages' worth, as graphql runs it.
+  const projects = (args: string, n: number) =>
+    `{ ${Array.from({ length: n }, (_, i) => `p${i}: projects${args} { edges { node { id name description cameraType status createdAt } } }`).join(' ')} }`;
+
+  it('a query refused with `first: 50` x aliases is refused just the same without `first`, on HTTP and graphql-ws', async () => {
+    const withFirst = await server.graphql(projects('(first: 50)', 13), {}, userToken);
+    expect(withFirst.status).toBe(400);
+    const message = withFirst.errors?.[0]?.message;
+    // 13 x (1 + 50 edges + 50 nodes + 50 x 6 fields) = 5,213 (the count stops just past the limit).
+    expect(message).toMatch(new RegExp(`^Query is too expensive: cost \\d+ exceeds the limit of ${GRAPHQL_LIMITS.maxCost}$`));
+    const ws = wsClient(server, userToken);
+    try {
+      for (const query of [projects('', 13), `query($n: Int) ${projects('(first: $n)', 13)}`]) {
+        const http = await server.graphql(query, {}, userToken);
+        expect([http.status, http.errors?.[0]?.message, http.errors?.[0]?.extensions?.code]).toEqual([400, message, 'GRAPHQL_VALIDATION_FAILED']);
+        const overWs = await ws.run(query, {});
+        expect([overWs.errors?.[0]?.message, overWs.errors?.[0]?.extensions?.code]).toEqual([message, 'GRAPHQL_VALIDATION_FAILED']);
+      }
+      // Fewer aliases, or a smaller page, still run.
+      expect((await server.graphql(projects('', 12), {}, userToken)).errors).toBeUndefined();
+      expect((await server.graphql(projects('(first: 2)', 13), {}, userToken)).errors).toBeUndefined();
+    } finally {
+      await ws.client.dispose();
+    }
+  });
+
+  it('five aliases of a default-sized projects list are weighed as 50 projects each against the unpaged-list limit', async () => {
+    const projectId = (await server.request('POST', '/api/projects', { token: userToken, body: { name: 'Thirty', cameraType: 'dji-mavic-3-pro-series' } })).body
+      .project.id;
+    const db = new pg.Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `insert into file_sets (id, project_id, base_name, position, created_at)
+         select gen_random_uuid(), $1, 'DJI_' || lpad(i::text, 4, '0'), i, now() from generate_series(1, 30) i`,
+        [projectId],
+      );
+    } finally {
+      await db.end();
+    }
+    // 5 aliases x 50 projects (the default) x 30 sets x (1 set + 3 files) = 30,000 > 25,000.
+    const sets = (args: string, n: number) =>
+      `{ ${Array.from({ length: n }, (_, i) => `p${i}: projects${args} { edges { node { fileSets { id files { id } } } } }`).join(' ')} }`;
+    const ws = wsClient(server, userToken);
+    try {
+      const withFirst = await server.graphql(sets('(first: 50)', 5), {}, userToken);
+      const message = withFirst.errors?.[0]?.message;
+      expect(message).toMatch(/^Query asks for too many list items: more than 25000 file sets and files/);
+      for (const query of [sets('', 5), `query($n: Int) ${sets('(first: $n)', 5)}`]) {
+        const http = await server.graphql(query, {}, userToken);
+        expect([http.status, http.errors?.[0]?.message, http.errors?.[0]?.extensions?.code]).toEqual([400, message, 'GRAPHQL_VALIDATION_FAILED']);
+        expect((await ws.run(query, {})).errors?.[0]?.message).toBe(message);
+      }
+      // One alias of the default page, or five of a small page, run.
+      expect((await server.graphql(sets('', 1), {}, userToken)).errors).toBeUndefined();
+      expect((await server.graphql(sets('(first: 2)', 5), {}, userToken)).errors).toBeUndefined();
+    } finally {
+      await ws.client.dispose();
+    }
+  });
+});

@@ -1,6 +1,9 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
+  getNamedType,
   GraphQLError,
+  isInterfaceType,
+  isObjectType,
   Kind,
   specifiedRules,
   validate,
@@ -8,6 +11,9 @@ import {
   type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLNamedType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -64,29 +70,51 @@ function fragmentsOf(doc: DocumentNode): Map<string, FragmentDefinitionNode> {
 /** Thrown to stop walking a document already known to be over the cost limit (fragment bombs). */
 class OverCost extends Error {}
 
-/** What the walk needs besides the document: variable values (null: not known yet) and list bounds (null: not counted). */
+/**
+ * What the walk needs besides the document: variable values (null: not known yet), list bounds
+ * (null: not counted) and the schema, whose argument defaults count where an argument is left out.
+ */
 interface WalkInput {
   fragments: Map<string, FragmentDefinitionNode>;
   variables: Record<string, unknown> | null;
   defaults: Map<string, ValueNode>;
   bounds: ListBounds | null;
+  schema: GraphQLSchema;
   visit: (fieldAlias: boolean, depth: number, multiplier: number, introspection: boolean, items: number) => void;
 }
 
+const listMultiplier = (n: number) => Math.min(Math.max(0, Math.trunc(n)), GRAPHQL_LIMITS.maxListMultiplier);
+
+/** The schema's default of a field's argument (`projects(first: Int! = 50)`: 50), when it is a number. */
+function schemaDefault(field: GraphQLField<unknown, unknown> | undefined, arg: string): number | null {
+  const d = field?.args.find((a) => a.name === arg)?.defaultValue;
+  return typeof d === 'number' && Number.isFinite(d) ? listMultiplier(d) : null;
+}
+
 /**
- * `first: N` as a number: a literal, or a variable's value (`first: $n`, or its default when the
- * value is not known yet, at validation); null without a usable number.
+ * `first: N` as a number, as graphql will execute it: a literal; a variable's value (`first: $n`),
+ * else its default in the operation; and when the argument is left out (or its variable is sent
+ * without a value and has no default), the field's default in the schema (`projects`: 50). At
+ * validation, before the variables are known, a variable without a default counts 1 (the check
+ * with the variables follows). Null without a usable number.
  */
-function firstOf(value: ValueNode | undefined, input: WalkInput): number | null {
+function firstOf(value: ValueNode | undefined, field: GraphQLField<unknown, unknown> | undefined, input: WalkInput): number | null {
   let v: ValueNode | undefined = value;
-  if (v?.kind === Kind.VARIABLE) {
+  if (v === undefined) return schemaDefault(field, 'first');
+  if (v.kind === Kind.VARIABLE) {
     const name = v.name.value;
     const given = input.variables?.[name];
-    if (typeof given === 'number' && Number.isFinite(given)) return Math.min(Math.max(0, Math.trunc(given)), GRAPHQL_LIMITS.maxListMultiplier);
+    if (typeof given === 'number' && Number.isFinite(given)) return listMultiplier(given);
     if (input.variables && given !== undefined && given !== null) return null; // not a number: graphql refuses it
     v = input.defaults.get(name);
+    if (v === undefined && input.variables && given === undefined) return schemaDefault(field, 'first');
   }
-  return v?.kind === Kind.INT ? Math.min(Number(v.value), GRAPHQL_LIMITS.maxListMultiplier) : null;
+  return v?.kind === Kind.INT ? listMultiplier(Number(v.value)) : null;
+}
+
+/** A field's definition in its parent type (null for meta fields and unknown names: graphql refuses those). */
+function fieldDef(parent: GraphQLNamedType | null | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
+  return parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
 }
 
 /**
@@ -96,24 +124,41 @@ function firstOf(value: ValueNode | undefined, input: WalkInput): number | null 
  * `multiplier` is the product of the `first` arguments above (the cost); `reach` also multiplies
  * by the real bound of each unpaged list above, and an unpaged list reports `reach x bound` items.
  */
-function walk(set: SelectionSetNode, input: WalkInput, depth: number, multiplier: number, reach: number, seen: Set<string>, introspection: boolean): void {
+function walk(
+  set: SelectionSetNode,
+  parent: GraphQLNamedType | null | undefined,
+  input: WalkInput,
+  depth: number,
+  multiplier: number,
+  reach: number,
+  seen: Set<string>,
+  introspection: boolean,
+): void {
+  const typeNamed = (name: string | undefined) => (name ? input.schema.getType(name) : parent);
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
-      // `first: N` multiplies the cost of everything below a connection.
-      const n = firstOf(sel.arguments?.find((a) => a.name.value === 'first')?.value, input);
+      const def = fieldDef(parent, sel.name.value);
+      // `first: N` multiplies the cost of everything below a connection (the schema's default when left out).
+      const n = firstOf(sel.arguments?.find((a) => a.name.value === 'first')?.value, def, input);
       const bound = input.bounds && sel.selectionSet ? unpagedBound(sel.name.value, input.bounds) : null;
       const inIntrospection = introspection || sel.name.value === '__schema' || sel.name.value === '__type';
       input.visit(Boolean(sel.alias), depth + 1, multiplier, inIntrospection, bound === null ? 0 : reach * bound);
-      if (sel.selectionSet) walk(sel.selectionSet, input, depth + 1, multiplier * (n ?? 1), reach * (n ?? 1) * (bound ?? 1), seen, inIntrospection);
+      if (sel.selectionSet)
+        walk(sel.selectionSet, def ? getNamedType(def.type) : null, input, depth + 1, multiplier * (n ?? 1), reach * (n ?? 1) * (bound ?? 1), seen, inIntrospection);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      walk(sel.selectionSet, input, depth, multiplier, reach, seen, introspection);
+      walk(sel.selectionSet, typeNamed(sel.typeCondition?.name.value), input, depth, multiplier, reach, seen, introspection);
     } else {
       const name = sel.name.value;
       if (seen.has(name)) continue; // cycles are reported by graphql's NoFragmentCycles rule
       const f = input.fragments.get(name);
-      if (f) walk(f.selectionSet, input, depth, multiplier, reach, new Set([...seen, name]), introspection);
+      if (f) walk(f.selectionSet, typeNamed(f.typeCondition.name.value), input, depth, multiplier, reach, new Set([...seen, name]), introspection);
     }
   }
+}
+
+/** The root type an operation starts from. */
+function rootType(schema: GraphQLSchema, def: OperationDefinitionNode): GraphQLCompositeType | null | undefined {
+  return def.operation === 'query' ? schema.getQueryType() : def.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
 }
 
 interface OperationFigures {
@@ -126,6 +171,7 @@ interface OperationFigures {
 
 /** Depth, aliases, cost and unpaged list items of one operation (cost and items stop just past their limit). */
 function measure(
+  schema: GraphQLSchema,
   def: OperationDefinitionNode,
   frags: Map<string, FragmentDefinitionNode>,
   variables: Record<string, unknown> | null,
@@ -137,11 +183,13 @@ function measure(
   try {
     walk(
       def.selectionSet,
+      rootType(schema, def),
       {
         fragments: frags,
         variables,
         defaults,
         bounds,
+        schema,
         visit: (alias, depth, multiplier, introspection, items) => {
           if (introspection) f.introspectionDepth = Math.max(f.introspectionDepth, depth);
           else f.depth = Math.max(f.depth, depth);
@@ -176,6 +224,7 @@ const itemsError = (items: number, node?: ASTNode) =>
  * $n` counted at its value, and the unpaged lists at their real bound. Null when within limits.
  */
 export function operationLimitError(
+  schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> | null | undefined,
@@ -185,7 +234,7 @@ export function operationLimitError(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
   );
   if (!def) return null;
-  const f = measure(def, fragmentsOf(document), variables ?? {}, bounds);
+  const f = measure(schema, def, fragmentsOf(document), variables ?? {}, bounds);
   if (f.cost > GRAPHQL_LIMITS.maxCost) return costError(f.cost, def);
   if (f.items > GRAPHQL_LIMITS.maxListItems) return itemsError(f.items, def);
   return null;
@@ -210,8 +259,8 @@ export function operationLimitsPlugin<C>(boundsFor: (context: C, document: Docum
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ contextValue, document, operationName, request }) {
-          const refused = operationLimitError(document, operationName, request.variables, await boundsFor(contextValue, document));
+        async didResolveOperation({ contextValue, document, operationName, request, schema }) {
+          const refused = operationLimitError(schema, document, operationName, request.variables, await boundsFor(contextValue, document));
           if (refused)
             throw new GraphQLError(refused.message, { nodes: refused.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
         },
@@ -221,15 +270,16 @@ export function operationLimitsPlugin<C>(boundsFor: (context: C, document: Docum
 }
 
 /**
- * Depth, aliases and cost with what the document alone says (Apollo caches this per document):
- * `first: $n` counts at its default, else 1, until operationLimitError sees the value.
+ * Depth, aliases and cost with what the document and the schema say (Apollo caches this per
+ * document): a left-out `first` counts at the schema's default, `first: $n` at the variable's
+ * default, else 1, until operationLimitError sees the value.
  */
 export const queryLimitsRule: ValidationRule = (context: ValidationContext) => {
   const doc = context.getDocument();
   const frags = fragmentsOf(doc);
   for (const def of doc.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-    const f = measure(def, frags, null, null);
+    const f = measure(context.getSchema(), def, frags, null, null);
     if (f.introspectionDepth > GRAPHQL_LIMITS.maxIntrospectionDepth)
       context.reportError(
         limitError(`Introspection query is too deep: depth ${f.introspectionDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxIntrospectionDepth}`, def),

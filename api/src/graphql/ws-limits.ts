@@ -43,7 +43,7 @@ export function wsOperationLimits(
   /** The cost with the variables' values and the unpaged lists' real bounds, as HTTP's plugin does (limits.ts). */
   const overLimit = async (args: ExecutionArgs) => {
     const bounds = await boundsFor(args.contextValue as OperationContext, args.document);
-    const refused = operationLimitError(args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined, bounds);
+    const refused = operationLimitError(args.schema, args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined, bounds);
     return refused ? { errors: [refused] } : null;
   };
   const inContext = (args: ExecutionArgs, run: () => ReturnType<typeof execute>) =>

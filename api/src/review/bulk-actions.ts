@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { ZodError } from 'zod';
-import { processedResultSchema, type ProcessedResult } from '../analysis/metadata/processed-result.js';
+import { MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS, processedResultSchema, type ProcessedResult } from '../analysis/metadata/processed-result.js';
 import { applyKeywordRules, keywordKey, storedCap, type KeywordRules } from './keyword-rules.js';
 
 export type BulkAction =
@@ -21,16 +21,45 @@ export type BulkAction =
   | { kind: 'reorderKeywordsByRelevance' }
   | { kind: 'resetToAiOriginal' };
 
-export type BulkOutcome = { result: ProcessedResult; changed: boolean } | { refused: string };
+/** A text a find and replace would make longer than its field allows (the whole action is refused). */
+export interface FieldOverflow {
+  field: 'title' | 'description';
+  length: number;
+  limit: number;
+}
+
+export type BulkOutcome = { result: ProcessedResult; changed: boolean } | { refused: string } | { overflow: FieldOverflow };
+
+/**
+ * The longest text each field holds (the stored result's own limits, processed-result.ts): the
+ * longest `find` and `replace` a find and replace on that field takes, too.
+ */
+export const TEXT_FIELD_LIMITS = { title: MAX_TITLE_CHARS, description: MAX_DESCRIPTION_CHARS } as const;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Find and replace as plain text; whole word means not inside a longer run of letters or digits. */
-export function findReplaceText(text: string, find: string, replace: string, opts: { wholeWord: boolean; matchCase: boolean }): string {
-  if (!find) return text;
+type FindOptions = { wholeWord: boolean; matchCase: boolean };
+const findPattern = (find: string, opts: FindOptions) => {
   const body = escapeRegExp(find);
   const pattern = opts.wholeWord ? `(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])` : body;
-  return text.replace(new RegExp(pattern, `gu${opts.matchCase ? '' : 'i'}`), () => replace);
+  return new RegExp(pattern, `gu${opts.matchCase ? '' : 'i'}`);
+};
+
+/** Find and replace as plain text; whole word means not inside a longer run of letters or digits. */
+export function findReplaceText(text: string, find: string, replace: string, opts: FindOptions): string {
+  if (!find) return text;
+  return text.replace(findPattern(find, opts), () => replace);
+}
+
+/**
+ * The length `findReplaceText` would return, computed from the matches alone (no new text is
+ * built): the text's length plus, for each match, the replacement's length minus the match's.
+ */
+export function findReplaceLength(text: string, find: string, replace: string, opts: FindOptions): number {
+  if (!find) return text.length;
+  let length = text.length;
+  for (const m of text.matchAll(findPattern(find, opts))) length += replace.length - m[0].length;
+  return length;
 }
 
 export const hintsOf = (r: ProcessedResult) => ({
@@ -63,12 +92,18 @@ export function applyBulkAction(current: ProcessedResult, original: ProcessedRes
       c.keywords = c.keywords.map((k) => (keywordKey(k) === from ? action.to : k));
       break;
     }
-    case 'findReplace':
+    case 'findReplace': {
+      // The new text's length first: a text over the field's limit is never built.
+      const limit = TEXT_FIELD_LIMITS[action.field];
+      const before = action.field === 'title' ? c.title : c.final_description;
+      const length = findReplaceLength(before, action.find, action.replace, action);
+      if (length > limit) return { overflow: { field: action.field, length, limit } };
       // A word removed from a title leaves one space, not two.
       if (action.field === 'title') c.title = findReplaceText(c.title, action.find, action.replace, action).replace(/ {2,}/g, ' ').trim();
       else c.final_description = findReplaceText(c.final_description, action.find, action.replace, action);
       if (!c.title.trim()) return { refused: 'The replace would leave no title' };
       break;
+    }
     case 'setCategories':
       if (action.adobe !== undefined) c.categories.adobe_category = action.adobe;
       if (action.shutterstockA !== undefined) c.categories.shutterstock_a_category = action.shutterstockA;

@@ -1,7 +1,7 @@
 /** Bulk action arguments from GraphQL or a REST body, checked the same way. */
 import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../analysis/metadata/categories.js';
 import { AppError, badInput } from '../errors/app-error.js';
-import type { BulkAction } from './bulk-actions.js';
+import { TEXT_FIELD_LIMITS, type BulkAction } from './bulk-actions.js';
 import type { BulkSelection } from './review.service.js';
 import { REVIEW_STATUSES, type ReviewFilter } from './review-query.js';
 
@@ -27,10 +27,30 @@ export function categories(c: { adobe: Cat; shutterstockA: Cat; shutterstockB: C
   };
 }
 
-const str = (v: unknown, name: string): string => {
-  if (typeof v !== 'string') throw badInput(`${name} must be text`);
-  return v;
-};
+/**
+ * A find and replace's arguments: `find` 1 character up to the field's limit (after trimming),
+ * `replace` empty up to the field's limit (a longer one could only make the field too long).
+ */
+export function findReplaceArgs(
+  field: unknown,
+  find: unknown,
+  replace: unknown,
+  opts: { wholeWord: boolean; matchCase: boolean },
+): Extract<BulkAction, { kind: 'findReplace' }> {
+  if (field !== 'title' && field !== 'description') throw badInput("field must be 'title' or 'description'");
+  const limit = TEXT_FIELD_LIMITS[field];
+  if (typeof find !== 'string' || !find.trim()) throw badInput('Give the text to find');
+  if (typeof replace !== 'string') throw badInput('replace must be text');
+  for (const [name, v] of [
+    ['find', find],
+    ['replace', replace],
+  ] as const) {
+    if (v.length > limit)
+      throw badInput(`${name} is ${v.length} characters; the limit for a ${field} is ${limit}`, { field: name, limit, value: v.length });
+  }
+  return { kind: 'findReplace', field, find: find.trim(), replace, wholeWord: opts.wholeWord, matchCase: opts.matchCase };
+}
+
 const strings = (v: unknown, name: string): unknown[] => {
   if (!Array.isArray(v)) throw badInput(`${name} must be a list of keywords`);
   return v;
@@ -73,17 +93,8 @@ export function bulkFromBody(projectId: string, kind: string, body: Record<strin
         const [from, to] = nonEmpty([body.from, body.to], 'Give the keyword to replace (from) and its replacement (to)');
         return { kind, from: from!, to: to! };
       }
-      case 'findReplace': {
-        if (body.field !== 'title' && body.field !== 'description') throw badInput("field must be 'title' or 'description'");
-        return {
-          kind,
-          field: body.field,
-          find: nonEmpty([body.find], 'Give the text to find')[0]!,
-          replace: str(body.replace ?? '', 'replace'),
-          wholeWord: body.wholeWord === true,
-          matchCase: body.matchCase === true,
-        };
-      }
+      case 'findReplace':
+        return findReplaceArgs(body.field, body.find, body.replace ?? '', { wholeWord: body.wholeWord === true, matchCase: body.matchCase === true });
       case 'setCategories':
         return {
           kind,

@@ -54,6 +54,30 @@ const label: Record<keyof Omit<KeywordRules, 'maxPerAgency'>, string> = {
   synonyms: 'Synonym',
 };
 
+/** Entries one always-include or never-include list, or the synonyms, may hold. */
+export const MAX_RULE_ENTRIES = 200;
+/** Characters of one entry (a keyword: the results' own limit). */
+export const MAX_RULE_ENTRY_CHARS = 100;
+
+/**
+ * The counts and sizes of the rules, checked before any entry is read for its meaning (no key,
+ * no plural rule, no comparison): a body of thousands of entries costs one pass over the lengths.
+ */
+function checkRuleSizes(raw: { alwaysInclude?: unknown; neverInclude?: unknown; synonyms?: unknown }): void {
+  for (const field of ['alwaysInclude', 'neverInclude'] as const) {
+    const values = raw[field];
+    if (values == null) continue;
+    if (!Array.isArray(values)) throw badInput(`${label[field]} must be a list of keywords`, { field });
+    if (values.length > MAX_RULE_ENTRIES)
+      throw badInput(`${label[field]} holds ${values.length} entries; the limit is ${MAX_RULE_ENTRIES}`, { field, limit: MAX_RULE_ENTRIES, value: values.length });
+  }
+  const synonyms = raw.synonyms;
+  if (synonyms == null) return;
+  if (!Array.isArray(synonyms)) throw badInput('Synonyms must be a list of { from, to }', { field: 'synonyms' });
+  if (synonyms.length > MAX_RULE_ENTRIES)
+    throw badInput(`${synonyms.length} synonyms were sent; the limit is ${MAX_RULE_ENTRIES}`, { field: 'synonyms', limit: MAX_RULE_ENTRIES, value: synonyms.length });
+}
+
 /** Checks and normalizes rules from a caller; every refusal names the entry and why. */
 export function validateKeywordRules(raw: {
   alwaysInclude?: readonly unknown[] | null;
@@ -61,6 +85,7 @@ export function validateKeywordRules(raw: {
   synonyms?: readonly { from?: unknown; to?: unknown }[] | null;
   maxPerAgency?: object | null;
 }): KeywordRules {
+  checkRuleSizes(raw);
   const list = (field: 'alwaysInclude' | 'neverInclude', values: readonly unknown[] | null | undefined): string[] => {
     const out: string[] = [];
     const seen = new Map<string, string>();
@@ -69,14 +94,13 @@ export function validateKeywordRules(raw: {
       if (typeof v !== 'string') throw badInput(`${label[field]} entry ${i + 1} must be text`, { field });
       const k = clean(v);
       if (!k) throw badInput(`${label[field]} entry ${i + 1} is empty`, { field });
-      if (k.length > 100) throw badInput(`${label[field]} entry ${i + 1} is longer than 100 characters`, { field });
+      if (k.length > MAX_RULE_ENTRY_CHARS) throw badInput(`${label[field]} entry ${i + 1} is longer than ${MAX_RULE_ENTRY_CHARS} characters`, { field });
       if (k.includes(',')) throw badInput(`${label[field]} entry '${k}' contains a comma; give one keyword per entry`, { field });
       const prior = seen.get(keywordKey(k));
       if (prior !== undefined) throw badInput(`${label[field]} lists '${k}' twice${prior !== k ? ` (as '${prior}')` : ''}`, { field });
       seen.set(keywordKey(k), k);
       out.push(k);
     });
-    if (out.length > 200) throw badInput(`${label[field]} holds more than 200 entries`, { field });
     return out;
   };
   const alwaysInclude = list('alwaysInclude', raw.alwaysInclude);
@@ -92,14 +116,14 @@ export function validateKeywordRules(raw: {
     const from = typeof s?.from === 'string' ? clean(s.from) : '';
     const to = typeof s?.to === 'string' ? clean(s.to) : '';
     if (!from || !to) throw badInput(`Synonym ${i + 1} needs both a keyword and its replacement`, { field: 'synonyms' });
-    if (from.length > 100 || to.length > 100) throw badInput(`Synonym ${i + 1} is longer than 100 characters`, { field: 'synonyms' });
+    if (from.length > MAX_RULE_ENTRY_CHARS || to.length > MAX_RULE_ENTRY_CHARS)
+      throw badInput(`Synonym ${i + 1} is longer than ${MAX_RULE_ENTRY_CHARS} characters`, { field: 'synonyms' });
     if (from.includes(',') || to.includes(',')) throw badInput(`Synonym '${from}' contains a comma; give one keyword per entry`, { field: 'synonyms' });
     if (keywordKey(from) === keywordKey(to)) throw badInput(`Synonym '${from}' -> '${to}' maps a keyword to itself`, { field: 'synonyms' });
     if (fromSeen.has(keywordKey(from))) throw badInput(`Synonym '${from}' is listed twice`, { field: 'synonyms' });
     fromSeen.add(keywordKey(from));
     synonyms.push({ from, to });
   });
-  if (synonyms.length > 200) throw badInput('More than 200 synonyms', { field: 'synonyms' });
   // A replacement that is itself replaced would make the result depend on the order applied.
   const chained = synonyms.find((s) => fromSeen.has(keywordKey(s.to)));
   if (chained) throw badInput(`Synonym '${chained.from}' -> '${chained.to}' leads to another synonym; map it to the final keyword`, { field: 'synonyms' });

@@ -1,5 +1,5 @@
 import { applyKeywordRules, keywordKey, NO_RULES, orderByRelevance, storedCap, validateKeywordRules } from './keyword-rules.js';
-import { applyBulkAction, findReplaceText } from './bulk-actions.js';
+import { applyBulkAction, findReplaceLength, findReplaceText, TEXT_FIELD_LIMITS } from './bulk-actions.js';
 import { processedResult } from '../exports/test-support/seed-results.js';
 
 const rules = (r: Parameters<typeof validateKeywordRules>[0]) => validateKeywordRules(r);
@@ -47,6 +47,29 @@ describe('keyword rules', () => {
     expect(() => rules({ maxPerAgency: { getty: 10 } })).toThrow("Unknown agency 'getty'");
     expect(rules({})).toEqual(NO_RULES);
   });
+
+  it('checks the counts before reading any entry (no per-entry work for an oversized list)', () => {
+    // Counts every entry read: an oversized list must be refused by its length alone.
+    let reads = 0;
+    const counted = <T>(values: T[]) =>
+      new Proxy(values, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    // Entry 2 is a duplicate: the old code read (and keyed) entries before it looked at the count.
+    const many = counted(['drone', 'Drones', ...Array.from({ length: 4_998 }, (_, i) => `keyword ${i}`)]);
+    expect(() => rules({ alwaysInclude: many })).toThrow('Always-include holds 5000 entries; the limit is 200');
+    expect(() => rules({ alwaysInclude: ['sea'], neverInclude: counted(Array.from({ length: 201 }, (_, i) => `k${i}`)) })).toThrow(
+      'Never-include holds 201 entries; the limit is 200',
+    );
+    const syn = counted(Array.from({ length: 300 }, (_, i) => ({ from: `a${i}`, to: 'a0' })));
+    expect(() => rules({ synonyms: syn })).toThrow('300 synonyms were sent; the limit is 200');
+    expect(reads).toBe(0);
+    // 200 is within the limit.
+    expect(rules({ alwaysInclude: Array.from({ length: 200 }, (_, i) => `k${i}`) }).alwaysInclude).toHaveLength(200);
+  });
 });
 
 describe('bulk actions on one result', () => {
@@ -75,6 +98,30 @@ describe('bulk actions on one result', () => {
       NO_RULES,
     );
     expect(gone).toEqual({ refused: 'The replace would leave no title' });
+  });
+
+  it('computes the length a find and replace would give without building the text', () => {
+    const cases: Array<[string, string, string, { wholeWord: boolean; matchCase: boolean }]> = [
+      ['Boats in Porto harbour', 'port', 'X', { wholeWord: false, matchCase: false }],
+      ['Boats in Porto harbour', 'port', 'X', { wholeWord: true, matchCase: false }],
+      ['Porto porto PORTO', 'porto', 'Lisbon city', { wholeWord: true, matchCase: false }],
+      ['Porto porto PORTO', 'porto', '', { wholeWord: false, matchCase: true }],
+      ['aaaa', 'aa', 'b', { wholeWord: false, matchCase: false }],
+      ['Zürich ÄÖ 空撮 空撮', '空撮', '😀😀', { wholeWord: false, matchCase: false }],
+      ['no match here', 'xyz', 'long replacement', { wholeWord: false, matchCase: false }],
+      ['a.b*c a.b*c', 'a.b*c', '$&$&', { wholeWord: true, matchCase: false }],
+    ];
+    for (const [text, find, replace, opts] of cases) expect(findReplaceLength(text, find, replace, opts)).toBe(findReplaceText(text, find, replace, opts).length);
+    // 5,000 characters x a 5,000-character replacement: counted, never built.
+    expect(findReplaceLength('a'.repeat(5000), 'a', 'b'.repeat(5000), { wholeWord: false, matchCase: false })).toBe(25_000_000);
+  });
+
+  it('reports a text that would outgrow its field instead of building it', () => {
+    const long = processedResult({ title: 'Boats', description: 'boat '.repeat(900) });
+    const out = applyBulkAction(long, long, { kind: 'findReplace', field: 'description', find: 'boat', replace: 'sailing boat', wholeWord: true, matchCase: false }, NO_RULES);
+    expect(out).toEqual({ overflow: { field: 'description', length: 4500 + 900 * 8, limit: TEXT_FIELD_LIMITS.description } });
+    const title = applyBulkAction(base, base, { kind: 'findReplace', field: 'title', find: 'Boats', replace: 'x'.repeat(500), wholeWord: false, matchCase: false }, NO_RULES);
+    expect(title).toEqual({ overflow: { field: 'title', length: 517, limit: 500 } });
   });
 
   it('resets to the AI original', () => {

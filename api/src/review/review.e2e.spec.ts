@@ -59,6 +59,13 @@ describe('keyword rules', () => {
     const empty = await server.request('PUT', `/api/projects/${p.projectId}/review/rules`, { token: p.token, body: { neverInclude: ['ok', ''] } });
     expect(empty.status).toBe(400);
     expect(empty.body.message ?? empty.body.error).toMatch('Never-include entry 2 is empty');
+    // Too many entries: refused by the count, naming the limit and the value, on both transports.
+    const many = Array.from({ length: 20_000 }, (_, i) => `keyword ${i}`);
+    const tooMany = await server.request('PUT', `/api/projects/${p.projectId}/review/rules`, { token: p.token, body: { neverInclude: ['x', 'x', ...many] } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message ?? tooMany.body.error).toBe('Never-include holds 20002 entries; the limit is 200');
+    const tooManyGql = await server.graphql(RULES, { p: p.projectId, r: { synonyms: many.slice(0, 201).map((k) => ({ from: k, to: 'sea' })) } }, p.token);
+    expect(tooManyGql.errors?.[0]).toMatchObject({ message: '201 synonyms were sent; the limit is 200', extensions: { code: 'BAD_USER_INPUT' } });
     // Refusals changed nothing.
     expect((await server.request('GET', `/api/projects/${p.projectId}/review/rules`, { token: p.token })).body.alwaysInclude).toEqual(['Portugal']);
   });
@@ -226,6 +233,58 @@ describe('bulk actions', () => {
     expect(r.data.findReplace.refused).toEqual([{ fileSetId: p.fileSetIds[2], baseName: 'DJI_0003', reason: 'The replace would leave no title' }]);
     const page = await server.graphql(SETS, { p: p.projectId, filter: { search: 'port of' } }, p.token);
     expect(page.data.reviewSets.edges.map((e: { node: { title: string } }) => e.node.title)).toEqual(['Port of 1']);
+  });
+
+  it('find and replace refuses a replace longer than the field, naming the limit, on both transports', async () => {
+    const p = await project(1);
+    const FR = `${BULK} mutation($s: ReviewSelectionInput!, $f: ReviewTextField!, $find: String!, $r: String!) { findReplace(selection: $s, field: $f, find: $find, replace: $r) { ...R } }`;
+    const gql = await server.graphql(FR, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, f: 'DESCRIPTION', find: 'Boats', r: 'x'.repeat(100_000) }, p.token);
+    expect(gql.errors?.[0]).toMatchObject({ message: 'replace is 100000 characters; the limit for a description is 5000', extensions: { code: 'BAD_USER_INPUT' } });
+    const title = await server.graphql(FR, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, f: 'TITLE', find: 'y'.repeat(501), r: '' }, p.token);
+    expect(title.errors?.[0]).toMatchObject({ message: 'find is 501 characters; the limit for a title is 500', extensions: { code: 'BAD_USER_INPUT' } });
+    const rest = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/findReplace`, {
+      token: p.token,
+      body: { fileSetIds: p.fileSetIds, field: 'title', find: 'Harbour', replace: 'x'.repeat(501) },
+    });
+    expect(rest.status).toBe(400);
+    expect(rest.body.message ?? rest.body.error).toBe('replace is 501 characters; the limit for a title is 500');
+    const history = await server.graphql(`query($p: ID!) { projectEditHistory(projectId: $p) { id } }`, { p: p.projectId }, p.token);
+    expect(history.data.projectEditHistory).toEqual([]);
+  });
+
+  it('find and replace that would overflow one set refuses the whole action, naming the set and the field; nothing changes', async () => {
+    // DJI_0003's description is 4,800 characters: "Boats" -> "Sailing boats" would make it 6,080.
+    const p = await project(2, [set(3, { description: 'Boats at dusk. '.repeat(320) })]);
+    const descriptionOf = async (id: string) => {
+      const r = await server.request('GET', `/api/filesets/${id}/results`, { token: p.token });
+      return (r.body.results?.content ?? r.body.content).final_description as string;
+    };
+    const before = await Promise.all(p.fileSetIds.map(descriptionOf));
+    const gql = await server.graphql(
+      `${BULK} mutation($s: ReviewSelectionInput!) { findReplace(selection: $s, field: DESCRIPTION, find: "Boats", replace: "Sailing boats") { ...R } }`,
+      { s: { projectId: p.projectId, allMatching: {} } },
+      p.token,
+    );
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'DJI_0003: the description would be 7360 characters; the limit is 5000. Nothing was changed',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const rest = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/findReplace`, {
+      token: p.token,
+      body: { fileSetIds: p.fileSetIds, field: 'description', find: 'boats', replace: 'Sailing boats' },
+    });
+    expect(rest.status).toBe(400);
+    expect(rest.body.message ?? rest.body.error).toBe('DJI_0003: the description would be 7360 characters; the limit is 5000. Nothing was changed');
+    expect(await Promise.all(p.fileSetIds.map(descriptionOf))).toEqual(before);
+    const history = await server.graphql(`query($p: ID!) { projectEditHistory(projectId: $p) { id } }`, { p: p.projectId }, p.token);
+    expect(history.data.projectEditHistory).toEqual([]);
+    // Without the long set, the same action applies.
+    const ok = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/findReplace`, {
+      token: p.token,
+      body: { fileSetIds: p.fileSetIds.slice(0, 2), field: 'description', find: 'boats', replace: 'Sailing boats' },
+    });
+    expect(ok.body).toMatchObject({ changed: 2 });
+    expect(await descriptionOf(p.fileSetIds[0]!)).toBe('Sailing boats 1');
   });
 
   it("on another user's project: 404 and nothing changed", async () => {

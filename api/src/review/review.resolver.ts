@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, toConnection } from '../graphql/relay.js';
-import { categories, nonEmpty } from './bulk-input.js';
+import { categories, findReplaceArgs, nonEmpty } from './bulk-input.js';
 import type { BulkAction } from './bulk-actions.js';
 import { presentHistory, presentReviewSet, presentRules } from './review.presenter.js';
 import { reviewCursor } from './review-query.js';
@@ -103,17 +103,17 @@ export class ReviewResolver {
     return this.run(ctx, selection, { kind: 'replaceKeyword', from: f!, to: t! });
   }
 
-  @Mutation(() => BulkEditResultType, { description: 'Finds and replaces plain text in titles or descriptions; a set left without a title is refused.' })
+  @Mutation(() => BulkEditResultType, { description: 'Finds and replaces plain text in titles or descriptions; a set left without a title is refused. When a text would grow past its field\'s limit, the whole action is refused (BAD_USER_INPUT naming the set) and nothing changes.' })
   findReplace(
     @Arg('selection', () => ReviewSelectionInput, selectionArg) selection: ReviewSelectionInput,
     @Arg('field', () => TextFieldEnum, { description: 'Titles or descriptions.' }) field: TextFieldEnum,
-    @Arg('find', { description: 'The text to find (plain text, not a pattern).' }) find: string,
-    @Arg('replace', { description: 'What replaces it (may be empty).' }) replace: string,
+    @Arg('find', { description: 'The text to find (plain text, not a pattern; at most 500 characters for titles, 5,000 for descriptions).' }) find: string,
+    @Arg('replace', { description: 'What replaces it (may be empty; at most 500 characters for titles, 5,000 for descriptions).' }) replace: string,
     @Arg('wholeWord', () => Boolean, { defaultValue: false, description: 'Only where it is a whole word.' }) wholeWord: boolean,
     @Arg('matchCase', () => Boolean, { defaultValue: false, description: 'Case-sensitive.' }) matchCase: boolean,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return this.run(ctx, selection, { kind: 'findReplace', field, find: nonEmpty([find], 'Give the text to find')[0]!, replace, wholeWord, matchCase });
+    return this.run(ctx, selection, findReplaceArgs(field, find, replace, { wholeWord, matchCase }));
   }
 
   @Mutation(() => BulkEditResultType, { description: 'Sets the categories of every selected set (a category left out is kept; null clears it).' })

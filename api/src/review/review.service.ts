@@ -2,13 +2,14 @@
  * Review: a project's keyword rules, bulk actions over many sets in one transaction with batched
  * statements, the project edit history and undo, and the review grid's pages.
  */
+import { setImmediate } from 'node:timers/promises';
 import type pg from 'pg';
 import type { ProcessedResult } from '../analysis/metadata/processed-result.js';
 import { inTransaction } from '../db/transaction.js';
 import { badInput, conflict, notFound } from '../errors/app-error.js';
 import { parseId } from '../validation/ids.js';
 import type { User } from '../users/user.entity.js';
-import { applyBulkAction, type BulkAction } from './bulk-actions.js';
+import { applyBulkAction, type BulkAction, type FieldOverflow } from './bulk-actions.js';
 import { validateKeywordRules, type KeywordRules } from './keyword-rules.js';
 import { loadKeywordRules } from './keyword-rules-store.js';
 import { matchingIdsSql, reviewCountSql, reviewPageSql, type ReviewDbRow, type ReviewFilter, type ReviewSort } from './review-query.js';
@@ -18,6 +19,15 @@ type Query = Pick<pg.PoolClient, 'query'>;
 
 /** At most this many sets per bulk action (a project's sets fit; a runaway selection does not). */
 export const MAX_BULK_SETS = 10_000;
+/** Sets changed in memory between two yields to the event loop (a few milliseconds of work). */
+export const BULK_CHUNK_SETS = 100;
+
+/** A set whose text would outgrow its field: the whole action is refused (its transaction rolls back). */
+const overflowError = (baseName: string, o: FieldOverflow) =>
+  badInput(
+    `${baseName}: the ${o.field} would be ${o.length} characters; the limit is ${o.limit}. Nothing was changed`,
+    { fileSet: baseName, field: o.field, limit: o.limit, value: o.length },
+  );
 
 export interface BulkSelection {
   projectId: unknown;
@@ -92,7 +102,10 @@ export class ReviewService {
    * Runs one action over the selection: the sets are read and locked with one statement, changed
    * in memory, written back with one UPDATE ... FROM unnest(...) and recorded in the history with
    * one INSERT, all in one transaction. A set the action cannot take is refused with the reason
-   * and left as it was; the others are applied.
+   * and left as it was; the others are applied. A find and replace that would make one set's text
+   * longer than its field allows refuses the whole action (400 naming the set and the field):
+   * nothing is written. The sets are changed in chunks of BULK_CHUNK_SETS that yield to the event
+   * loop, so a 10,000-set selection never holds other requests up for long.
    */
   async bulk(user: User, selection: BulkSelection, action: BulkAction, params: Record<string, unknown>): Promise<BulkResult> {
     return inTransaction(this.pool, async (client) => {
@@ -120,12 +133,15 @@ export class ReviewService {
       const refused: RefusedSet[] = [];
       const changed: Array<{ id: string; after: ProcessedResult }> = [];
       let unchanged = 0;
-      for (const row of rows) {
+      for (const [i, row] of rows.entries()) {
+        // A large selection is worked in chunks that let other requests run between them.
+        if (i > 0 && i % BULK_CHUNK_SETS === 0) await setImmediate();
         if (!row.current) {
           refused.push({ fileSetId: row.id, baseName: row.base_name, reason: 'No result yet' });
           continue;
         }
         const out = applyBulkAction(row.current, row.original ?? row.current, action, rules);
+        if ('overflow' in out) throw overflowError(row.base_name, out.overflow);
         if ('refused' in out) refused.push({ fileSetId: row.id, baseName: row.base_name, reason: out.refused });
         else if (!out.changed) unchanged++;
         else changed.push({ id: row.id, after: out.result });

@@ -21,6 +21,14 @@ export class User {
   @Property({ length: 64, unique: true })
   usernameKey!: string;
 
+  /**
+   * The name's TR39 skeleton (users/confusables.ts): look-alike names ("admin", "admіn" with a
+   * Cyrillic і) share it, so only one of them is registered. Null for accounts that already
+   * collided with an earlier one when the column came.
+   */
+  @Property({ type: 'text', nullable: true, unique: true })
+  usernameSkeleton?: string | null;
+
   @Property({ length: 254, unique: true })
   email!: string;
 

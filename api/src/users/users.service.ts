@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/password.js';
 import { ADMIN_ROLE_ID, User, type ThemeName } from './user.entity.js';
 import { afterTimeId, parseTimeIdCursor } from '../graphql/relay.js';
 import { registerInput, themeInput, type RegisterInput } from './users.validation.js';
+import { usernameSkeleton } from './confusables.js';
 
 /** LIKE treats % and _ as wildcards and a backslash as its escape (PostgreSQL's default): make them literal. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -20,6 +21,9 @@ export interface UserSummary {
 }
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
+
+/** A name drawn like one already taken (its TR39 skeleton is taken: confusables.ts). */
+export const USERNAME_LOOKS_TAKEN = 'Username looks like one already taken (look-alike letters); please choose another';
 
 /** Tells every API process (on commit) to close the websockets of the sessions before this version. */
 export async function announceSessionsEnded(em: EntityManager, userId: string, endedVersion: number): Promise<void> {
@@ -61,16 +65,23 @@ export class UsersService {
     const input: RegisterInput = registerInput.parse(raw);
     const em = this.orm.em.fork();
     const key = usernameKey(input.username);
+    // Look-alike names (a Cyrillic "і" in "admіn") share a skeleton: one of them only (confusables.ts).
+    const skeleton = usernameSkeleton(input.username);
     // The configured admin's name and e-mail are not for sign-up: whoever took them first would
     // otherwise stand in the administrator's place at the next start.
     const reserved = this.reservedAdmin;
-    if (roleId !== ADMIN_ROLE_ID && reserved && usernameKey(reserved.username) === key) throw conflict('This username is reserved; please choose another');
+    if (roleId !== ADMIN_ROLE_ID && reserved && (usernameKey(reserved.username) === key || usernameSkeleton(reserved.username) === skeleton))
+      throw conflict('This username is reserved; please choose another');
     if (roleId !== ADMIN_ROLE_ID && reserved && reserved.email.toLowerCase() === input.email) throw conflict('Email is already registered');
-    const clash = await em.findOne(User, { $or: [{ usernameKey: key }, { email: input.email }] });
-    if (clash) throw conflict(clash.usernameKey === key ? 'Username is already taken' : 'Email is already registered');
+    const clash = await em.findOne(User, { $or: [{ usernameKey: key }, { usernameSkeleton: skeleton }, { email: input.email }] });
+    if (clash)
+      throw conflict(
+        clash.usernameKey === key ? 'Username is already taken' : clash.usernameSkeleton === skeleton ? USERNAME_LOOKS_TAKEN : 'Email is already registered',
+      );
     const user = em.create(User, {
       username: input.username,
       usernameKey: key,
+      usernameSkeleton: skeleton,
       email: input.email,
       passwordHash: await hashPassword(input.password),
       firstName: input.firstName,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { THEMES } from './user.entity.js';
+import { mixedScripts } from './confusables.js';
 
 const name = z
   .string()
@@ -22,7 +23,10 @@ export const registerInput = z.object({
     .trim()
     .min(3, 'Username must be at least 3 characters long')
     .max(64, 'Username must be at most 64 characters long')
-    .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain letters, digits, dots, dashes and underscores only'),
+    .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain letters, digits, dots, dashes and underscores only')
+    .refine((v) => !mixedScripts(v), {
+      error: (issue) => `Username mixes letters of ${mixedScripts(String(issue.input))!.join(' and ')} scripts; use letters of one script`,
+    }),
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().max(254, 'Email is too long').email('Please enter a valid email address'),
   password: newPassword,
   firstName: name,

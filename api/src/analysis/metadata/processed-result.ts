@@ -4,6 +4,9 @@ import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
 
 /** At most 30 keywords per file set (SPEC §5, §9). */
 export const MAX_KEYWORDS = 30;
+/** The longest title and description a result holds. */
+export const MAX_TITLE_CHARS = 500;
+export const MAX_DESCRIPTION_CHARS = 5000;
 
 /**
  * Keywords as SPEC §5 splits them: on commas, trimmed, empties dropped, at most 30 kept.
@@ -62,8 +65,8 @@ const category = <T extends readonly [string, ...string[]]>(values: T, agency: s
  */
 export const processedResultSchema = z.object({
   content: z.object({
-    title: oneLineText(500, 'The title is longer than 500 characters'),
-    final_description: z.string().max(5000, 'The description is longer than 5,000 characters'),
+    title: oneLineText(MAX_TITLE_CHARS, 'The title is longer than 500 characters'),
+    final_description: z.string().max(MAX_DESCRIPTION_CHARS, 'The description is longer than 5,000 characters'),
     keywords: z
       .array(z.string().max(100, 'A keyword is longer than 100 characters'))
       .max(200, 'More than 200 keywords were sent')
