@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SRT_MAX_BYTES } from './size-limits.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../files/image-limits.js';
 
 /** The repository root, so `./data/` means the same place whatever the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -39,6 +40,14 @@ const envSchema = z.object({
   MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(2000),
   /** Largest .SRT accepted at upload and parsed at processing (default: see config/size-limits.ts). */
   SRT_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_SRT_MAX_BYTES),
+  /** A JPG stating more pixels in its header is refused at upload and never decoded (files/image-limits.ts). */
+  MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(DEFAULT_MAX_IMAGE_PIXELS),
+  /** Thumbnail decodes one API process runs at once, and how many may wait (more: 503). */
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Track (.SRT) reading threads of one API process, and how many reads may wait (more: 503). */
+  TRACK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  TRACK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** An unfinished resumable (tus) upload is swept with its bytes this long after it began. */
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()
@@ -133,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxUploadFiles: e.MAX_UPLOAD_FILES,
     srtMaxBytes: e.SRT_MAX_BYTES,
+    maxImagePixels: e.MAX_IMAGE_PIXELS,
+    /** Thumbnail decoding: at once per process, and waiting (see files/thumbnails.ts). */
+    imageDecode: { concurrency: e.IMAGE_DECODE_CONCURRENCY, maxQueued: e.IMAGE_DECODE_QUEUE },
+    /** Track reading threads per process, and reads waiting (see tracks/track-pool.ts). */
+    trackThreads: { size: e.TRACK_THREADS, maxQueued: e.TRACK_QUEUE },
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS, maxRetries: e.OPENAI_MAX_RETRIES },
     /** openai when a key is set, else offline; METADATA_PROVIDER forces one. */

@@ -19,6 +19,8 @@ export interface WriteOptions {
   maxBytes?: number;
   /** Judges the first KB and the size once every byte is written; throwing refuses the file. */
   check?: (head: Buffer, sizeBytes: number) => void;
+  /** Then judges the whole file where it lies (e.g. a JPG's header: its pixel count); rejecting refuses the file. */
+  checkFile?: (filePath: string) => Promise<void>;
 }
 
 /** A file on its way to storage: write its bytes (or pipe into it), then await `stored`. */
@@ -98,6 +100,7 @@ export class FileStorage {
       async () => {
         try {
           opts.check?.(sink.head(), sink.sizeBytes);
+          await opts.checkFile?.(tmp);
           const sha256 = await sink.sha256();
           await fsp.rename(tmp, this.absolutePath(storageKey));
           return { storageKey, sizeBytes: sink.sizeBytes, sha256 };
@@ -133,6 +136,7 @@ export class FileStorage {
         await fd.close();
       }
       opts.check?.(head, size);
+      await opts.checkFile?.(filePath);
     } catch (err) {
       opts.hash?.cancel();
       throw err;

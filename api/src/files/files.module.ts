@@ -18,7 +18,7 @@ export interface FilesDeps extends RouteAuth {
 }
 
 export interface FilesNeeds {
-  config: Pick<Config, 'storageDir'>;
+  config: Pick<Config, 'storageDir' | 'maxImagePixels' | 'imageDecode'>;
   logger: Logger;
   orm: Orm;
   jwtSecret: string;
@@ -31,7 +31,7 @@ export const filesModule = defineModule({
     const storage = new FileStorage(d.config.storageDir);
     // resourceUri links are signed with the login tokens' secret (files/file-urls.ts).
     registerFileUrlSigner(new FileUrlSigner(d.jwtSecret));
-    return { storage, thumbnails: new ThumbnailService(storage, d.logger), files: new FilesService(d.orm) };
+    return { storage, thumbnails: new ThumbnailService(storage, d.logger, { maxPixels: d.config.maxImagePixels, ...d.config.imageDecode }), files: new FilesService(d.orm) };
   }),
   handlers: handlers<FilesDeps>(
     { auth: true, files: true, storage: true, thumbnails: true, logger: true },

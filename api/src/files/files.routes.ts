@@ -26,7 +26,7 @@ export function fileRoutes(services: FilesDeps): Router {
   const thumbnail = route(async (req, res) => {
     const file = await authorizedFile(services, req);
     if (file.kind !== 'image') throw new AppError('NOT_FOUND', 'Only JPG images have a thumbnail');
-    const thumbPath = await services.thumbnails.ensure(file.storageKey);
+    const thumbPath = await services.thumbnails.ensure(file.storageKey, file.filename);
     await sendFile(services, req, res, file, thumbPath, {
       'Content-Type': 'image/webp',
       ETag: `"${file.sha256}-w${THUMBNAIL_WIDTH}"`,

@@ -10,6 +10,7 @@ import {
   visit,
   type ASTNode,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
@@ -50,6 +51,21 @@ export interface ListBounds {
   fileSets: number;
 }
 export const FILES_PER_SET = 3;
+/**
+ * What one `fileSetTrack` costs: it reads a whole .SRT (up to SRT_MAX_BYTES) on a track thread. Aliases
+ * of one set share one read (a per-operation loader), so each distinct `fileSetId` (literal, or
+ * variable) is weighed once: nine sets' tracks fit in the cost limit, ten do not.
+ */
+export const TRACK_FIELD_COST = 500;
+function trackCost(sel: FieldNode, input: WalkInput): number {
+  if (sel.name.value !== 'fileSetTrack') return 1;
+  const v = sel.arguments?.find((a) => a.name.value === 'fileSetId')?.value;
+  const given = v?.kind === Kind.VARIABLE ? input.variables?.[v.name.value] : undefined;
+  const key = given !== undefined ? `=${String(given)}` : v?.kind === Kind.VARIABLE ? `$${v.name.value}` : v && 'value' in v ? `=${String(v.value)}` : '?';
+  if (input.trackSets.has(key.toLowerCase())) return 1;
+  input.trackSets.add(key.toLowerCase());
+  return TRACK_FIELD_COST;
+}
 const unpagedBound = (field: string, bounds: ListBounds): number | null => (field === 'files' ? FILES_PER_SET : field === 'fileSets' ? bounds.fileSets : null);
 
 /**
@@ -80,6 +96,8 @@ interface WalkInput {
   defaults: Map<string, ValueNode>;
   bounds: ListBounds | null;
   schema: GraphQLSchema;
+  /** The sets whose track is already weighed in this operation (see trackCost). */
+  trackSets: Set<string>;
   visit: (fieldAlias: boolean, depth: number, multiplier: number, introspection: boolean, items: number) => void;
 }
 
@@ -142,7 +160,7 @@ function walk(
       const n = firstOf(sel.arguments?.find((a) => a.name.value === 'first')?.value, def, input);
       const bound = input.bounds && sel.selectionSet ? unpagedBound(sel.name.value, input.bounds) : null;
       const inIntrospection = introspection || sel.name.value === '__schema' || sel.name.value === '__type';
-      input.visit(Boolean(sel.alias), depth + 1, multiplier, inIntrospection, bound === null ? 0 : reach * bound);
+      input.visit(Boolean(sel.alias), depth + 1, multiplier * trackCost(sel, input), inIntrospection, bound === null ? 0 : reach * bound);
       if (sel.selectionSet)
         walk(sel.selectionSet, def ? getNamedType(def.type) : null, input, depth + 1, multiplier * (n ?? 1), reach * (n ?? 1) * (bound ?? 1), seen, inIntrospection);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
@@ -190,6 +208,7 @@ function measure(
         defaults,
         bounds,
         schema,
+        trackSets: new Set(),
         visit: (alias, depth, multiplier, introspection, items) => {
           if (introspection) f.introspectionDepth = Math.max(f.introspectionDepth, depth);
           else f.depth = Math.max(f.depth, depth);

@@ -18,7 +18,7 @@ export interface ResumableUploadsDeps extends RouteAuth {
 }
 
 export interface ResumableUploadsNeeds {
-  config: Pick<Config, 'storageDir' | 'maxUploadBytes' | 'maxUploadFiles' | 'srtMaxBytes' | 'uploadExpiryMs' | 'corsOrigins'>;
+  config: Pick<Config, 'storageDir' | 'maxUploadBytes' | 'maxUploadFiles' | 'srtMaxBytes' | 'maxImagePixels' | 'uploadExpiryMs' | 'corsOrigins'>;
   orm: Orm;
   pool: pg.Pool;
   logger: Logger;
@@ -43,7 +43,7 @@ export const resumableUploadsModule = defineModule({
         d.logger,
         {
           storageDir: d.config.storageDir,
-          limits: { maxFileBytes: d.config.maxUploadBytes, maxFiles: d.config.maxUploadFiles, maxSrtBytes: d.config.srtMaxBytes },
+          limits: { maxFileBytes: d.config.maxUploadBytes, maxFiles: d.config.maxUploadFiles, maxSrtBytes: d.config.srtMaxBytes, maxImagePixels: d.config.maxImagePixels },
           expiryMs: d.config.uploadExpiryMs,
           corsOrigins: d.config.corsOrigins,
         },

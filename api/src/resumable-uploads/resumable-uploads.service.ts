@@ -12,7 +12,7 @@ import type { FileStorage } from '../files/file-storage.js';
 import type { FileSetsService } from '../file-sets/file-sets.service.js';
 import { classifyFilename } from '../uploads/upload-naming.js';
 import { contentProblem } from '../uploads/content-checks.js';
-import { fileTooLarge, tooManyFiles, type UploadLimits } from '../uploads/uploads.service.js';
+import { fileTooLarge, imagePixelCheck, tooManyFiles, type UploadLimits } from '../uploads/uploads.service.js';
 import { srtTooLarge } from '../config/size-limits.js';
 import { AccountQuotas } from '../quotas/account-quotas.js';
 import type { User } from '../users/user.entity.js';
@@ -222,6 +222,7 @@ export class ResumableUploadsService {
           const problem = contentProblem(name.kind, head, size);
           if (problem) throw badInput(`${row.filename}: ${problem}`);
         },
+        checkFile: imagePixelCheck(name.kind, this.opts.limits, (message) => new AppError('PAYLOAD_TOO_LARGE', `${row.filename}: ${message}`)),
       });
     } catch (err) {
       const known = toAppError(err);

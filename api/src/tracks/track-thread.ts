@@ -2,7 +2,8 @@
  * Reads sets' .SRT files into tracks off the event loop, the way the processing pipeline's telemetry
  * thread does (processing/pipeline/telemetry-thread.ts: a worker thread per job, the same build/source
  * URL and resource limits): a project's tracks.gpx over a large SRT would otherwise parse on the API's
- * main thread and hold up every other request. One thread serves one download, its sets one at a time.
+ * main thread and hold up every other request. Threads are lent by the process's one bounded pool
+ * (track-pool.ts, TRACK_THREADS), one read at a time each.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { Orm } from '../db/database.js';
-import { defineModule, handlers, services } from '../kernel/feature-module.js';
+import { defineModule, handlers, services, step } from '../kernel/feature-module.js';
 import type { RouteAuth } from '../auth/signed-in-routes.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -17,14 +17,14 @@ export interface TracksNeeds {
   orm: Orm;
   storage: FileStorage;
   projects: ProjectsService;
-  config: Pick<Config, 'srtMaxBytes'>;
+  config: Pick<Config, 'srtMaxBytes' | 'trackThreads'>;
 }
 
 /** Flight tracks from the sets' SRTs: GPX, KML and GeoJSON downloads per set and per project, and the map's points. */
 export const tracksModule = defineModule({
   name: 'tracks',
   services: services({ orm: true, storage: true, projects: true, config: true }, (d: TracksNeeds) => ({
-    tracks: new TracksService(d.orm, d.storage, d.projects, d.config.srtMaxBytes),
+    tracks: new TracksService(d.orm, d.storage, d.projects, d.config.srtMaxBytes, d.config.trackThreads),
   })),
   // Downloads answer GETs and read no body: no JSON parser before them. Their paths
   // (`/:id/track.gpx`, `/:id/tracks.gpx`) are two segments, so no `/:id` route of another module takes them.
@@ -38,4 +38,6 @@ export const tracksModule = defineModule({
       ],
     },
   ),
+  // The track threads (the HTTP server has drained: no read is waiting).
+  stop: step({ tracks: true }, (d: { tracks: TracksService }) => d.tracks.close()),
 });

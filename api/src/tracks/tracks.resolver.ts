@@ -6,8 +6,16 @@ import { parseId } from '../validation/ids.js';
 import type { TracksDeps } from './tracks.module.js';
 import { thinPoints } from './track.js';
 import { FileSetTrackType, TrackDownloadsType } from './tracks.types.js';
+import { perContext } from '../graphql/request-loaders.js';
+import type { Track } from './track.js';
 
 export const MAX_TRACK_POINTS = 20_000;
+/**
+ * The tracks one GraphQL operation reads, by set: aliases of one set (with any maxPoints) share one
+ * read; each distinct set is weighed in the cost limit (graphql/limits.ts, TRACK_FIELD_COST).
+ */
+const tracksOfOperation = perContext(() => new Map<string, Promise<Track>>());
+
 const date = (iso: string | null) => (iso ? new Date(iso) : null);
 const downloads = (prefix: string): TrackDownloadsType => ({ gpx: `${prefix}.gpx`, kml: `${prefix}.kml`, geojson: `${prefix}.geojson` });
 
@@ -24,7 +32,12 @@ export class TracksResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<FileSetTrackType> {
     if (!Number.isInteger(maxPoints) || maxPoints < 2 || maxPoints > MAX_TRACK_POINTS) throw badInput(`maxPoints must be between 2 and ${MAX_TRACK_POINTS}`);
-    const t = await this.services.tracks.fileSetTrack(requireUser(ctx), fileSetId);
+    const user = requireUser(ctx);
+    const reads = tracksOfOperation(ctx);
+    const key = String(fileSetId).toLowerCase();
+    let read = reads.get(key);
+    if (!read) reads.set(key, (read = this.services.tracks.fileSetTrack(user, fileSetId)));
+    const t = await read;
     return {
       fileSetId: t.fileSetId,
       baseName: t.baseName,

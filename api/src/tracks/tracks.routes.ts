@@ -34,7 +34,9 @@ export function fileSetTrackRoutes(services: TracksDeps): Router {
     r.get(
       `/:id/track.${format}`,
       authed(services, async (req, user, res) => {
-        const track = await services.tracks.fileSetTrack(user, req.params.id);
+        const gone = new AbortController();
+        res.once('close', () => gone.abort(new Error('The client went away')));
+        const track = await services.tracks.fileSetTrack(user, req.params.id, gone.signal);
         if (!track.points.length) throw notFound(NO_FIX_MESSAGE);
         fileHeaders(res, format, safeFileName(`${track.baseName}.${format}`, `track.${format}`));
         res.end(writeTracks(format, track.title, [track]));
@@ -61,8 +63,11 @@ export function projectTrackRoutes(services: TracksDeps): Router {
         res.setHeader('X-Shotlog-Track-Count', String(sources.length));
         res.write(writer.head(projectName));
         let i = 0;
+        // A client gone: its read still waiting for a track thread leaves the queue.
+        const gone = new AbortController();
+        res.once('close', () => gone.abort(new Error('The client went away')));
         try {
-          for await (const track of services.tracks.tracksOf(sources)) {
+          for await (const track of services.tracks.tracksOf(sources, gone.signal)) {
             if (res.destroyed) return undefined;
             if (!res.write(writer.track(track, i++))) await drained(res);
           }

@@ -9,7 +9,8 @@ import type { FileStorage } from '../files/file-storage.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
 import type { Track } from './track.js';
-import { TrackFileMissingError, TrackThread } from './track-thread.js';
+import { TrackFileMissingError } from './track-thread.js';
+import { DEFAULT_TRACK_POOL, TrackPool, type TrackPoolOptions } from './track-pool.js';
 
 export const NO_SRT_MESSAGE = 'This file set has no SRT file, so it has no flight track';
 export const NO_FIX_MESSAGE = "This file set's SRT has no GPS position (only frames before GPS lock, or none at all)";
@@ -25,26 +26,35 @@ interface TrackSource {
 }
 
 export class TracksService {
+  /** The process's one bounded pool of track threads (TRACK_THREADS, TRACK_QUEUE): every read goes through it. */
+  readonly pool: TrackPool;
+
   constructor(
     private readonly orm: Orm,
     private readonly storage: Pick<FileStorage, 'absolutePath'>,
     private readonly projects: Pick<ProjectsService, 'getOwned'>,
     private readonly srtMaxBytes: number,
-  ) {}
+    poolOptions: TrackPoolOptions = DEFAULT_TRACK_POOL,
+  ) {
+    this.pool = new TrackPool(poolOptions);
+  }
 
-  /** The track of one of the owner's sets (404 for others' sets and for a set without SRT). */
-  async fileSetTrack(owner: User, rawId: unknown): Promise<Track> {
+  /** Stops the pool's threads (at shutdown). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  /**
+   * The track of one of the owner's sets (404 for others' sets and for a set without SRT). GraphQL
+   * asks through a per-operation loader (tracks.resolver.ts), so aliases of one set read it once.
+   */
+  async fileSetTrack(owner: User, rawId: unknown, signal?: AbortSignal): Promise<Track> {
     const id = parseId(rawId, 'file set');
     const set = await this.orm.em.fork().findOne(FileSet, { id, project: { owner: owner.id } }, { populate: ['files'] });
     if (!set) throw notFound('File set not found');
     const source = sourceOf(set);
     if (!source) throw notFound(NO_SRT_MESSAGE);
-    const thread = new TrackThread();
-    try {
-      return await this.read(source, thread);
-    } finally {
-      await thread.close();
-    }
+    return this.read(source, signal);
   }
 
   /**
@@ -62,19 +72,15 @@ export class TracksService {
   }
 
   /**
-   * The tracks of the sources, read one after the other on one track thread (only one set's telemetry
-   * in memory at a time, none of the parsing on the event loop); the thread stops when the caller does.
+   * The tracks of the sources, read one after the other through the pool (only one set's telemetry
+   * in memory at a time for this caller, none of the parsing on the event loop); a read still
+   * waiting when `signal` aborts (the client went away) leaves the queue.
    */
-  async *tracksOf(sources: readonly TrackSource[]): AsyncGenerator<Track> {
-    const thread = new TrackThread();
-    try {
-      for (const s of sources) yield await this.read(s, thread);
-    } finally {
-      await thread.close();
-    }
+  async *tracksOf(sources: readonly TrackSource[], signal?: AbortSignal): AsyncGenerator<Track> {
+    for (const s of sources) yield await this.read(s, signal);
   }
 
-  private async read(source: TrackSource, thread: TrackThread): Promise<Track> {
+  private async read(source: TrackSource, signal?: AbortSignal): Promise<Track> {
     if (source.srtBytes > this.srtMaxBytes) throw badInput(`${source.srtName}: ${srtTooLarge(this.srtMaxBytes)}`);
     const result = await this.orm.em.fork().findOne(FileSetResult, { fileSet: source.fileSetId });
     const probe = result?.analysis?.probe as { duration?: unknown } | undefined;
@@ -86,7 +92,7 @@ export class TracksService {
       framePositions: FRAME_POSITIONS,
     };
     try {
-      return await thread.read(this.storage.absolutePath(source.srtKey), meta);
+      return await this.pool.read(this.storage.absolutePath(source.srtKey), meta, signal);
     } catch (err) {
       if (err instanceof TrackFileMissingError) throw notFound('The SRT file of this set is missing from storage');
       throw err;

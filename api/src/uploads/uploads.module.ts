@@ -16,7 +16,7 @@ export interface UploadsDeps extends RouteAuth {
 }
 
 export interface UploadsNeeds {
-  config: Pick<Config, 'maxUploadBytes' | 'maxUploadFiles' | 'srtMaxBytes'>;
+  config: Pick<Config, 'maxUploadBytes' | 'maxUploadFiles' | 'srtMaxBytes' | 'maxImagePixels'>;
   storage: FileStorage;
   fileSets: FileSetsService;
   thumbnails: Pick<ThumbnailService, 'prepare'>;
@@ -29,7 +29,7 @@ export const uploadsModule = defineModule({
     uploads: new UploadsService(
       d.storage,
       d.fileSets,
-      { maxFileBytes: d.config.maxUploadBytes, maxFiles: d.config.maxUploadFiles, maxSrtBytes: d.config.srtMaxBytes },
+      { maxFileBytes: d.config.maxUploadBytes, maxFiles: d.config.maxUploadFiles, maxSrtBytes: d.config.srtMaxBytes, maxImagePixels: d.config.maxImagePixels },
       // The set list shows small thumbnails of the JPGs: they are made as soon as the JPGs are in.
       (keys) => d.thumbnails.prepare(keys),
     ),

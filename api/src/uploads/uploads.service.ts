@@ -11,6 +11,7 @@ import { FileTooLargeError, type FileStorage } from '../files/file-storage.js';
 import { formatBytes, srtTooLarge } from '../config/size-limits.js';
 import { classifyFilename } from './upload-naming.js';
 import { discard, feedUploadPart } from './upload-stream.js';
+import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '../files/image-limits.js';
 
 export interface RefusedFile {
   filename: string;
@@ -30,6 +31,25 @@ export interface UploadLimits {
   maxFiles: number;
   /** A larger .SRT is refused by name (the rest of the upload goes on): see size-limits.ts. */
   maxSrtBytes: number;
+  /** MAX_IMAGE_PIXELS: a JPG whose header states more is refused by name (default DEFAULT_MAX_IMAGE_PIXELS). */
+  maxImagePixels?: number;
+}
+
+/**
+ * The check of a stored JPG's header (upload and resumable upload alike): a pixel bomb is refused
+ * ("The image is 16383x16383 (268 megapixels); the limit is 100 megapixels ...", named with its
+ * file by the caller), before anything decodes it. `refuse` turns the message into the caller's refusal.
+ */
+export function imagePixelCheck(kind: string, limits: UploadLimits, refuse: (message: string) => Error) {
+  if (kind !== 'image') return undefined;
+  return async (filePath: string): Promise<void> => {
+    try {
+      await checkJpegPixels(filePath, limits.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
+    } catch (err) {
+      if (err instanceof ImageTooLargeError) throw refuse(err.message);
+      throw err;
+    }
+  };
 }
 
 /** A refusal of one file that the rest of the upload survives. */
@@ -122,6 +142,7 @@ export class UploadSession {
         const problem = contentProblem(name.kind, head, size);
         if (problem) throw new RefusedFileError(problem);
       },
+      checkFile: imagePixelCheck(name.kind, this.limits, (message) => new RefusedFileError(message)),
     });
     feedUploadPart(part, writer.sink, this.limits.maxFileBytes);
     const work = writer.stored.then(

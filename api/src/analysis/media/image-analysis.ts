@@ -8,6 +8,7 @@
  * evidence for wording (keywords, categories), weighed together with the telemetry and place.
  */
 import sharp from 'sharp';
+import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '../../files/image-limits.js';
 
 /** Shares of pixels, 0-1. */
 export interface PixelClasses {
@@ -162,10 +163,15 @@ function finish(t: ReturnType<typeof emptyTally>): RegionAnalysis {
   };
 }
 
-/** Analyses an image file or buffer (JPEG, PNG, anything sharp reads). Throws when it is not an image. */
-export async function analyseImage(input: string | Buffer): Promise<ImageAnalysis> {
-  const img = sharp(input, { failOn: 'error' }).rotate();
-  const meta = await img.metadata();
+/**
+ * Analyses an image file or buffer (JPEG, PNG, anything sharp reads). Throws when it is not an image,
+ * and ImageTooLargeError, before decoding, when its header states more than `maxPixels` (MAX_IMAGE_PIXELS).
+ */
+export async function analyseImage(input: string | Buffer, maxPixels = DEFAULT_MAX_IMAGE_PIXELS): Promise<ImageAnalysis> {
+  if (typeof input === 'string') await checkJpegPixels(input, maxPixels);
+  const img = sharp(input, { failOn: 'error', limitInputPixels: maxPixels }).rotate();
+  const meta = await img.metadata(); // the header only
+  if (meta.width && meta.height && meta.width * meta.height > maxPixels) throw new ImageTooLargeError({ width: meta.width, height: meta.height }, maxPixels);
   const { data, info } = await img
     .resize(SAMPLE_SIZE, SAMPLE_SIZE, { fit: 'fill' })
     .removeAlpha()
@@ -244,7 +250,8 @@ export function combineAnalyses(items: readonly ImageAnalysis[]): ImageAnalysis 
 }
 
 /** A downscaled JPEG for a vision model, as a data URL. */
-export async function toJpegDataUrl(input: string | Buffer, maxSide = 512): Promise<string> {
-  const buf = await sharp(input).rotate().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+export async function toJpegDataUrl(input: string | Buffer, maxSide = 512, maxPixels = DEFAULT_MAX_IMAGE_PIXELS): Promise<string> {
+  if (typeof input === 'string') await checkJpegPixels(input, maxPixels);
+  const buf = await sharp(input, { limitInputPixels: maxPixels }).rotate().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
   return `data:image/jpeg;base64,${buf.toString('base64')}`;
 }

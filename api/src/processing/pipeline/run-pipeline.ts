@@ -18,6 +18,7 @@ import {
 } from '../../analysis/media/index.js';
 import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../analysis/metadata/index.js';
 import { DEFAULT_SRT_MAX_BYTES } from '../../config/size-limits.js';
+import { DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, pixelProblem } from '../../files/image-limits.js';
 import { clipCameraType, placeOf, readTelemetryFile } from './telemetry-stage.js';
 
 export interface StageReport {
@@ -37,6 +38,10 @@ export interface PipelineInput {
   srtMaxBytes?: number;
   /** The .SRT's name as uploaded, for messages (default `<baseName>.SRT`). */
   srtFilename?: string;
+  /** MAX_IMAGE_PIXELS: a larger JPG fails the set, never decoded (default DEFAULT_MAX_IMAGE_PIXELS). */
+  maxImagePixels?: number;
+  /** The JPG's name as uploaded, for messages (default `<baseName>.JPG`). */
+  jpgFilename?: string;
 }
 
 export interface PipelineOutput {
@@ -81,14 +86,15 @@ export async function runPipeline(
   await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
   let image: ImageAnalysis;
   try {
-    image = await analyseImage(input.jpgPath);
-  } catch {
+    image = await analyseImage(input.jpgPath, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
+  } catch (err) {
+    if (err instanceof ImageTooLargeError) throw new PermanentProcessingError(`${input.jpgFilename ?? `${input.baseName}.JPG`} ${pixelProblem(err.size, err.maxPixels)}`);
     throw new PermanentProcessingError('The JPG image could not be decoded');
   }
   const { dir, frames: framePaths } = await extractFrames(input.videoPath, probe.duration, { maxWidth: 512 });
   try {
     const frames: ImageAnalysis[] = [];
-    for (const f of framePaths) frames.push(await analyseImage(f));
+    for (const f of framePaths) frames.push(await analyseImage(f, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS));
     const facts: ClipFacts = {
       baseName: input.baseName,
       ordinal: input.ordinal,

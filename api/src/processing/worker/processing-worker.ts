@@ -28,7 +28,7 @@ import { JobsInFlight, stopWorker } from '../../queue/worker-shutdown.js';
 /** What the worker uses (the processing module's worker step names the same keys). */
 export interface ProcessingWorkerDeps {
   /** The worker's settings (concurrency, lock, backoff, reconcile interval) and SRT_MAX_BYTES. */
-  config: Pick<Config, 'worker' | 'srtMaxBytes'>;
+  config: Pick<Config, 'worker' | 'srtMaxBytes' | 'maxImagePixels'>;
   logger: Logger;
   /** Reads the set and its files. */
   orm: Orm;
@@ -118,6 +118,8 @@ export class ProcessingWorker {
           cameraType: set.project.cameraType,
           srtMaxBytes: this.services.config.srtMaxBytes,
           srtFilename: files.srt.filename,
+          maxImagePixels: this.services.config.maxImagePixels,
+          jpgFilename: files.jpg.filename,
         },
         this.provider,
         report,
