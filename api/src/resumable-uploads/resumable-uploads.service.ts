@@ -91,7 +91,7 @@ export class ResumableUploadsService {
     private readonly quotas: AccountQuotas = new AccountQuotas(),
   ) {
     this.tusDir = path.join(opts.storageDir, '.tus');
-    this.locker = new PgUploadLocker(pool);
+    this.locker = new PgUploadLocker(pool, { logger });
     this.store = new HashingFileStore(this.tusDir, storage, opts.expiryMs);
     // A terminated upload leaves the list and the counts (MAX_UPLOAD_FILES, the storage quota) at once.
     this.store.beforeRemove = (id) => this.forgetTerminated(id);
