@@ -100,9 +100,7 @@ it('survives its lock session being terminated while a PATCH holds the upload: t
   expect(last.status).toBe(204);
   expect(last.fileSet).toBeDefined();
   expect((await lockerSessions())[0]!.locks).toBe(0);
-  const files = (
-    await db.query(`select m.sha256 from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1`, [projectId])
-  ).rows;
+  const files = (await db.query(`select m.sha256 from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1`, [projectId])).rows;
   expect(files).toEqual([{ sha256: sha(data) }]);
   const rows = (await db.query(`select status from resumable_uploads where project_id = $1`, [projectId])).rows;
   expect(rows).toEqual([{ status: 'complete' }]);
