@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from '../logging/logger.js';
+import { ListenConnection } from '../db/listen-connection.js';
 
 /** The PostgreSQL channel a revocation is announced on; the payload is the token id, or a `sessionKey`. */
 export const REVOCATION_CHANNEL = 'api_token_revoked';
@@ -17,42 +18,38 @@ const SESSION_ENDED_REASON = 'Session ended: the password was changed';
  * process LISTENs here and closes the sockets opened with a revoked token (close code 4401).
  */
 export class RevocationListener {
-  private client: pg.PoolClient | null = null;
-  private stopped = false;
+  /** Closed once and reopened with backoff when PostgreSQL drops it (db/listen-connection.ts). */
+  private readonly listening: ListenConnection<pg.PoolClient>;
   private readonly sockets = new Map<string, Set<{ close(code: number, reason: string): void }>>();
 
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly logger: Logger,
-  ) {}
-
-  async start(): Promise<void> {
-    if (this.stopped) return;
-    let client: pg.PoolClient | null = null;
-    try {
-      client = await this.pool.connect();
-      const listening = client;
-      this.client = listening;
-      listening.on('notification', (msg) => msg.channel === REVOCATION_CHANNEL && msg.payload && this.revoked(msg.payload));
-      listening.on('error', () => this.reconnect(listening));
-      await listening.query(`LISTEN ${REVOCATION_CHANNEL}`);
-    } catch (err) {
-      if (client && this.client === client) {
-        this.client = null;
-        client.release(true);
-      }
-      if (this.stopped) return;
-      this.logger.warn({ err }, 'API token revocation listener failed to start; retrying');
-      setTimeout(() => void this.start(), 2000).unref();
-    }
+  ) {
+    this.listening = new ListenConnection({
+      name: 'shotlog-token-revocations',
+      channels: [REVOCATION_CHANNEL],
+      open: () => pool.connect(),
+      close: (c) => c.release(true),
+      onNotification: (channel, payload) => {
+        if (channel === REVOCATION_CHANNEL && payload) this.revoked(payload);
+      },
+      logger,
+    });
   }
 
-  /** A connection error (database restart, or the database dropped): release once, listen anew. */
-  private reconnect(client: pg.PoolClient): void {
-    if (this.client !== client) return; // already released: stopped, or a second error event
-    this.client = null;
-    client.release(true);
-    if (!this.stopped) setTimeout(() => void this.start(), 1000).unref();
+  /** Starts listening; a database that is not there yet is retried in the background. */
+  async start(): Promise<void> {
+    await this.listening.start().catch((err: unknown) => this.logger.warn({ err }, 'API token revocation listener failed to start; retrying'));
+  }
+
+  /** The listening connection, or (for a test) the first one newer than `generation`. */
+  connection(newerThan = -1): Promise<pg.PoolClient> {
+    return this.listening.connection(newerThan);
+  }
+
+  get generation(): number {
+    return this.listening.generation;
   }
 
   /** Remembers a socket opened with an API token (or a login token: `sessionKey`) until it closes. */
@@ -73,13 +70,7 @@ export class RevocationListener {
     this.sockets.delete(tokenId);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    const client = this.client;
-    this.client = null;
-    if (client) {
-      await client.query(`UNLISTEN ${REVOCATION_CHANNEL}`).catch(() => undefined);
-      client.release();
-    }
+  stop(): Promise<void> {
+    return this.listening.stop();
   }
 }

@@ -236,8 +236,10 @@ export class FileSetsService {
    * the set already has replaces it; the replaced bytes are removed once the change is committed.
    * Sets are numbered in the natural order of their base names (DJI_0002 before DJI_0010), whatever
    * order their files finish in: a new set takes its place among the existing ones (placeInNameOrder).
+   * `reservedBytes`: what the caller already holds against the storage quota for these files (a
+   * finishing resumable upload's reservation), so they are not counted twice.
    */
-  async record(projectId: string, files: IncomingFile[]): Promise<RecordedFile[]> {
+  async record(projectId: string, files: IncomingFile[], opts: { reservedBytes?: number } = {}): Promise<RecordedFile[]> {
     const replacedKeys: string[] = [];
     const recorded = await this.orm.em.fork().transactional(async (em) => {
       const project = await em.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -291,7 +293,7 @@ export class FileSetsService {
         );
       }
       const addedBytes = files.reduce((sum, f) => sum + Number(f.stored.sizeBytes), 0) - replacedBytes;
-      await this.quotas.assertStorageRoom(em, project.owner.id, addedBytes);
+      await this.quotas.assertStorageRoom(em, project.owner.id, addedBytes, opts.reservedBytes);
       if (removed.length) await em.nativeDelete(MediaFile, { id: { $in: removed } });
       await em.insertMany(
         MediaFile,

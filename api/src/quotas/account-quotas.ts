@@ -31,8 +31,28 @@ async function countOf(em: EntityManager, sql: string, params: unknown[]): Promi
 
 const quotaError = (code: 'CONFLICT' | 'PAYLOAD_TOO_LARGE', quota: Quota, limit: number, message: string) => new AppError(code, message, { quota, limit });
 
+/**
+ * Bytes an account holds without a stored file yet (the declared length of its unfinished resumable
+ * uploads): a feature that takes bytes in several requests registers how to count them, so every
+ * storage check sees them. Run inside the checking transaction, under the account's storage lock.
+ */
+export type StorageReservations = (em: EntityManager, userId: string) => Promise<number>;
+
+/** What an account holds against MAX_STORAGE_BYTES_PER_ACCOUNT. */
+export interface StorageHeld {
+  stored: number;
+  reserved: number;
+}
+
 export class AccountQuotas {
+  private readonly reservations: StorageReservations[] = [];
+
   constructor(readonly limits: AccountQuotaLimits = NO_QUOTAS) {}
+
+  /** Counts `count` against the storage quota from now on (resumable uploads register theirs). */
+  countReservations(count: StorageReservations): void {
+    this.reservations.push(count);
+  }
 
   /** Before creating a project. */
   async assertProjectRoom(em: EntityManager, userId: string): Promise<void> {
@@ -74,32 +94,46 @@ export class AccountQuotas {
     );
   }
 
+  /** Stored bytes plus the bytes reserved by unfinished uploads. */
+  async storageHeld(em: EntityManager, userId: string): Promise<StorageHeld> {
+    const stored = await this.storageUsed(em, userId);
+    let reserved = 0;
+    for (const count of this.reservations) reserved += await count(em, userId);
+    return { stored, reserved };
+  }
+
   /** Before an upload streams: an account already at its limit is refused at once. */
   async assertStorageNotFull(em: EntityManager, userId: string): Promise<void> {
     const max = this.limits.maxStorageBytes;
     if (!max) return;
-    const used = await this.storageUsed(em, userId);
-    if (used >= max) throw this.storageFull(used, 0);
+    const held = await this.storageHeld(em, userId);
+    if (held.stored + held.reserved >= max) throw this.storageFull(held, 0);
   }
 
-  /** When an upload's files are recorded: `addedBytes` is what they add net of the files they replace. */
-  async assertStorageRoom(em: EntityManager, userId: string, addedBytes: number): Promise<void> {
+  /**
+   * When an upload's files are recorded, or a resumable upload reserves its length: `addedBytes` is
+   * what they add net of the files they replace. `ownReservation` is what the caller already holds
+   * of it (a finishing resumable upload's own row, still counted among the reservations). Call it
+   * in the transaction that writes: it takes the account's storage lock until the transaction ends.
+   */
+  async assertStorageRoom(em: EntityManager, userId: string, addedBytes: number, ownReservation = 0): Promise<void> {
     const max = this.limits.maxStorageBytes;
     if (!max || addedBytes <= 0) return;
     await lockQuota(em, 'storageBytes', userId);
-    const used = await this.storageUsed(em, userId);
-    if (used + addedBytes > max) throw this.storageFull(used, addedBytes);
+    const held = await this.storageHeld(em, userId);
+    const reserved = Math.max(0, held.reserved - ownReservation);
+    if (held.stored + reserved + addedBytes > max) throw this.storageFull({ stored: held.stored, reserved }, addedBytes);
   }
 
-  private storageFull(used: number, addedBytes: number): AppError {
+  private storageFull(held: StorageHeld, addedBytes: number): AppError {
     const max = this.limits.maxStorageBytes;
-    const left = Math.max(0, max - used);
+    const left = Math.max(0, max - held.stored - held.reserved);
     const needs = addedBytes ? `This upload needs ${formatBytes(addedBytes)} but your` : 'Your';
-    return quotaError(
+    const reserved = held.reserved ? ` (${formatBytes(held.stored)} stored, ${formatBytes(held.reserved)} reserved by unfinished uploads)` : '';
+    return new AppError(
       'PAYLOAD_TOO_LARGE',
-      'storageBytes',
-      max,
-      `${needs} account has ${formatBytes(left)} of its ${formatBytes(max)} storage left. Delete projects you no longer need (permanently, from the trash) to free space.`,
+      `${needs} account has ${formatBytes(left)} of its ${formatBytes(max)} storage left${reserved}. Delete projects you no longer need (permanently, from the trash), or finish or cancel unfinished uploads, to free space.`,
+      { quota: 'storageBytes', limit: max, storedBytes: held.stored, reservedBytes: held.reserved, requestedBytes: addedBytes },
     );
   }
 }

@@ -113,7 +113,11 @@ export class HashingFileStore extends FileStore {
     return offset + received;
   }
 
+  /** Told of a termination (tus DELETE) under the upload's lock, before its bytes go. */
+  beforeRemove: (id: string) => Promise<void> = async () => undefined;
+
   override async remove(id: string): Promise<void> {
+    await this.beforeRemove(id);
     this.forget(id);
     return super.remove(id);
   }

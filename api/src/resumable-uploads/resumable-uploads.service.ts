@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { Server, type Upload } from '@tus/server';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/database.js';
 import { AppError, badInput, notFound } from '../errors/app-error.js';
 import { toAppError } from '../errors/to-app-error.js';
@@ -45,6 +46,15 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 
 export type UnfinishedUpload = ResumableUpload & { receivedBytes: number };
 
+/** The declared length of an account's unfinished uploads (counted against its storage quota until they end). */
+async function reservedBytes(em: EntityManager, userId: string): Promise<number> {
+  const [row] = await em.execute<Array<{ n: string | number }>>(
+    `select coalesce(sum(size_bytes), 0) as n from resumable_uploads where user_id = ? and status = 'uploading'`,
+    [userId],
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** A tus request's node request, where the signed-in user was put by the route. */
 const askers = new WeakMap<IncomingMessage, User>();
 
@@ -81,8 +91,12 @@ export class ResumableUploadsService {
     private readonly quotas: AccountQuotas = new AccountQuotas(),
   ) {
     this.tusDir = path.join(opts.storageDir, '.tus');
-    this.locker = new PgUploadLocker(pool);
+    this.locker = new PgUploadLocker(pool, { logger });
     this.store = new HashingFileStore(this.tusDir, storage, opts.expiryMs);
+    // A terminated upload leaves the list and the counts (MAX_UPLOAD_FILES, the storage quota) at once.
+    this.store.beforeRemove = (id) => this.forgetTerminated(id);
+    // Unfinished uploads hold their declared length against the account's storage until they end.
+    quotas.countReservations(reservedBytes);
     this.server = new Server({
       path: TUS_PATH,
       datastore: this.store,
@@ -181,21 +195,25 @@ export class ResumableUploadsService {
       throw new AppError('PAYLOAD_TOO_LARGE', `${name.filename}: ${srtTooLarge(limits.maxSrtBytes)}`);
     if (upload.size > limits.maxFileBytes) throw fileTooLarge(name.filename, limits.maxFileBytes);
     const project = await this.fileSets.projectForUpload(user, meta.projectId);
-    const em = this.orm.em.fork();
-    const unfinished = await em.count(ResumableUpload, { project: project.id, status: 'uploading' });
-    if (unfinished >= limits.maxFiles) throw tooManyFiles(limits.maxFiles);
-    await this.quotas.assertStorageRoom(em, user.id, upload.size);
-    await em.insert(ResumableUpload, {
-      id: upload.id,
-      user: user.id,
-      project: project.id,
-      filename: name.filename,
-      baseName: name.baseName,
-      kind: name.kind,
-      sizeBytes: upload.size,
-      status: 'uploading',
-      createdAt: new Date(),
-      expiresAt: new Date(Date.now() + this.opts.expiryMs),
+    const size = upload.size;
+    // Counted and reserved in one transaction under the account's lock: two creations at once never both pass.
+    await this.orm.em.fork().transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`resumable-uploads:${user.id}`]);
+      const unfinished = await em.count(ResumableUpload, { project: project.id, status: 'uploading' });
+      if (unfinished >= limits.maxFiles) throw tooManyFiles(limits.maxFiles);
+      await this.quotas.assertStorageRoom(em, user.id, size);
+      await em.insert(ResumableUpload, {
+        id: upload.id,
+        user: user.id,
+        project: project.id,
+        filename: name.filename,
+        baseName: name.baseName,
+        kind: name.kind,
+        sizeBytes: size,
+        status: 'uploading',
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + this.opts.expiryMs),
+      });
     });
     return {};
   }
@@ -232,9 +250,12 @@ export class ResumableUploadsService {
     }
     let recorded;
     try {
-      [recorded] = await this.fileSets.record(row.project.id, [
-        { filename: row.filename, baseName: row.baseName, extension: name.extension, kind: name.kind, contentType: name.contentType, stored },
-      ]);
+      // Its own reservation (this row, still uploading) is what it turns into: not counted twice.
+      [recorded] = await this.fileSets.record(
+        row.project.id,
+        [{ filename: row.filename, baseName: row.baseName, extension: name.extension, kind: name.kind, contentType: name.contentType, stored }],
+        { reservedBytes: Number(row.sizeBytes) },
+      );
     } catch (err) {
       await this.fileSets.removeStored([stored.storageKey]);
       const known = toAppError(err);
@@ -257,6 +278,11 @@ export class ResumableUploadsService {
         ...(recorded!.replaced ? { [REPLACED_HEADER]: encodeURIComponent(recorded!.replaced) } : {}),
       },
     };
+  }
+
+  /** tus DELETE (termination), under the upload's lock: its row goes first (the bytes follow; leftovers are swept). */
+  private async forgetTerminated(id: string): Promise<void> {
+    await this.orm.em.fork().nativeDelete(ResumableUpload, { id, status: 'uploading' });
   }
 
   /** Ends an upload without a file: its bytes go, its row keeps why. */

@@ -13,7 +13,7 @@ import { jest } from '@jest/globals';
 import { createTestDatabase, TEST_REDIS_URL } from '../test-support/test-database.js';
 import { apiClient, killAll, startApi, type Child } from './test-support/processes.js';
 import { createProject, register, sharedEnv } from './test-support/topology.js';
-import { tusCreate, tusHead, tusPatch } from '../resumable-uploads/test-support/tus-requests.js';
+import { tusCreate, tusDelete, tusHead, tusPatch } from '../resumable-uploads/test-support/tus-requests.js';
 
 jest.setTimeout(180_000);
 
@@ -167,4 +167,30 @@ it('records the SHA-256 of the stored bytes for an upload that moves from API #1
   } finally {
     await client.end();
   }
+});
+
+it('drops an upload ended with DELETE on API #2 from API #1’s list and counts at once (issue 28 finding 8)', async () => {
+  const u = await register(apiClient(api1.url));
+  const projectId = await createProject(apiClient(api1.url), u.token);
+  const data = movie(1024 * 1024);
+  const created = await tusCreate(api1.url, u.token, { filename: 'DJI_0004.MP4', projectId, length: data.length });
+  const loc = created.location!;
+  expect((await tusPatch(api1.url, loc, u.token, 0, data.subarray(0, 4096))).status).toBe(204);
+  const listed = async () =>
+    ((await apiClient(api1.url).request('GET', `/api/upload/${projectId}/unfinished`, { token: u.token })).body.uploads as Array<{ filename: string }>).map(
+      (x) => x.filename,
+    );
+  expect(await listed()).toEqual(['DJI_0004.MP4']);
+  expect((await tusDelete(api2.url, loc, u.token)).status).toBe(204);
+  expect(await listed()).toEqual([]);
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select count(*)::int as n from resumable_uploads where project_id = $1 and status = 'uploading'`, [projectId]);
+    expect(rows).toEqual([{ n: 0 }]);
+  } finally {
+    await client.end();
+  }
+  expect((await tusHead(api1.url, loc, u.token)).status).toBe(404);
+  expect(await fs.readdir(path.join(dataDir, 'files', '.tus'))).not.toContain(loc.split('/').pop());
 });
