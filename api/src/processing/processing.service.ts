@@ -9,7 +9,7 @@
  * refunds the failed sets: refund = charge - round(succeeded x costPerFileset). The SQL is RunStore's.
  */
 import { randomUUID } from 'node:crypto';
-import { formatCredits, isLedgerError, runCostCents, type Ledger } from '@shotlog/ledger';
+import { formatCredits, isLedgerError, type Ledger } from '@shotlog/ledger';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import type { Config } from '../config/config.js';
@@ -24,6 +24,7 @@ import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import { incompleteReason, missingSlots } from '../file-sets/file-kinds.js';
 import { RunStore, setChargeKey, type AcceptingRun, type OpenJob, type RunView, type SettledRun } from './run-store.js';
+import { spreadRefund } from './run-lifecycle.js';
 import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
 import { registerQueueName } from '../queue/queue-registry.js';
 import { activeMediaTools } from '../analysis/media/media-tools.js';
@@ -369,8 +370,9 @@ export class ProcessingService {
   }
 
   private async takeSet(run: AcceptingRun, project: Project, fs: FileSet): Promise<'taken' | 'skipped' | 'stopped'> {
-    const cents = runCostCents(1, run.costPerFileset);
-    if (!(await this.runs.addJob(run.runId, fs.id, cents))) return 'skipped';
+    // The set's charge is the run's step of round(k x cost) (run-lifecycle.ts), so the run costs what the estimate states.
+    const cents = await this.runs.addJob(run.runId, fs.id);
+    if (cents === null) return 'skipped';
     try {
       if (cents > 0)
         await this.deps.ledger.chargeProcessing({
@@ -380,7 +382,7 @@ export class ProcessingService {
           description: `${fs.baseName} of "${project.name}", as it completed`,
         });
     } catch (err) {
-      await this.runs.removeJob(run.runId, fs.id, cents);
+      await this.runs.removeJob(run.runId, fs.id);
       if (!isLedgerError(err, 'INSUFFICIENT_CREDITS')) throw err;
       const d = err.details ?? {};
       await this.runs.stopIntake(
@@ -432,49 +434,56 @@ export class ProcessingService {
   }
 
   /**
-   * A run charged per set refunds each failed set at once (its own ledger key, so posting twice has
-   * one effect), not when the whole card is done. Other runs refund when they finish (below).
+   * A run charged per set gives each failed set its own charge back at once (its own ledger key, so
+   * posting twice has one effect), not when the whole card is done. Other runs refund when they end.
    */
   private async refundFailedSets(runId: string): Promise<number> {
     const failed = await this.runs.failedSetsAwaitingRefund(runId);
     if (!failed.length) return 0;
     const run = await this.runs.run(runId);
     if (!run?.chargedPerSet) return 0;
-    const cents = runCostCents(1, run.costPerFileset);
     const userId = await this.runs.userOf(runId);
-    for (const fileSetId of failed) {
-      try {
-        if (cents > 0)
-          await this.deps.ledger.refundProcessing({ userId, runId: setChargeKey(runId, fileSetId), amount: cents, description: '1 failed file set' });
-      } catch (err) {
-        // No charge to refund: the process died between queuing the set and charging it.
-        if (!isLedgerError(err, 'NOT_FOUND')) throw err;
-      }
+    for (const { fileSetId, chargeCents } of failed) {
+      await this.postSetRefund(userId, runId, fileSetId, chargeCents, '1 failed file set');
       await this.runs.recordSetRefund(runId, fileSetId);
     }
     await this.runs.notify(run.projectId);
     return failed.length;
   }
 
-  /** refund = charge - round(succeeded x cost); keyed by the run, so posting it twice has one effect. */
+  private async postSetRefund(userId: string, runId: string, fileSetId: string, cents: number, description: string): Promise<void> {
+    try {
+      if (cents > 0) await this.deps.ledger.refundProcessing({ userId, runId: setChargeKey(runId, fileSetId), amount: cents, description });
+    } catch (err) {
+      // No charge to refund: the process died between queuing the set and charging it.
+      if (!isLedgerError(err, 'NOT_FOUND')) throw err;
+    }
+  }
+
+  /** refund = charge - round(succeeded x cost), as the run's rules decided when it ended (RunEnded); posting it twice has one effect. */
   private async refund(run: SettledRun): Promise<void> {
     if (run.chargedPerSet) {
-      // Each failed set was refunded on its own (refundFailedSets, run again here after a crash); the run records the sum.
+      // Each failed set got its own charge back (refundFailedSets, run again here after a crash); what the rule
+      // still owes is spread over the succeeded sets' keys, in a stable order so a re-run posts the same parts.
       await this.refundFailedSets(run.runId);
-      await this.runs.recordRefund(run.runId, run.failed * runCostCents(1, run.costPerFileset));
+      const succeeded = await this.runs.succeededSetCharges(run.runId);
+      for (const part of spreadRefund(run.refundCents, succeeded)) {
+        if (succeeded.find((s) => s.fileSetId === part.fileSetId)?.refunded) continue;
+        await this.postSetRefund(run.userId, run.runId, part.fileSetId, part.cents, 'rounding of the failed file sets');
+        await this.runs.recordSetRefund(run.runId, part.fileSetId);
+      }
+      await this.runs.recordRefund(run.runId, run.refundedAtOnceCents + run.refundCents);
       return;
     }
-    const kept = runCostCents(run.succeeded, run.costPerFileset);
-    const refund = Math.max(0, run.chargedCents - kept);
     if (run.chargedCents > 0) {
       await this.deps.ledger.refundProcessing({
         userId: run.userId,
         runId: run.runId,
-        amount: refund,
+        amount: run.refundCents,
         description: `${run.failed} failed file set${run.failed === 1 ? '' : 's'}`, // shown as "Refund: 1 failed file set"
       });
     }
-    await this.runs.recordRefund(run.runId, refund);
+    await this.runs.recordRefund(run.runId, run.refundCents);
   }
 
   /** Re-posts refunds of runs that finished while the process died before reaching the ledger. */

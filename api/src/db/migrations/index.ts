@@ -11,6 +11,7 @@ import { Migration20261123160100_credit_package_prices } from './Migration202611
 import { Migration20261125000000_resumable_uploads } from './Migration20261125000000_resumable_uploads.js';
 import { Migration20261125170000_review } from './Migration20261125170000_review.js';
 import { Migration20261125200000_sets_as_complete } from './Migration20261125200000_sets_as_complete.js';
+import { Migration20261201000000_set_charges } from './Migration20261201000000_set_charges.js';
 import { Migration20261125180000_delivery } from './Migration20261125180000_delivery.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261125170000_review', class: Migration20261125170000_review },
   { name: 'Migration20261125180000_delivery', class: Migration20261125180000_delivery },
   { name: 'Migration20261125200000_sets_as_complete', class: Migration20261125200000_sets_as_complete },
+  { name: 'Migration20261201000000_set_charges', class: Migration20261201000000_set_charges },
 ];
