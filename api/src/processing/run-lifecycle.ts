@@ -69,7 +69,10 @@ export type RunEvent =
 
 /** A command the run's state does not allow (the caller maps it to a 409). */
 export class RunRuleError extends Error {
-  constructor(readonly code: 'NOT_RUNNING' | 'ALREADY_STARTED', message: string) {
+  constructor(
+    readonly code: 'NOT_RUNNING' | 'ALREADY_STARTED',
+    message: string,
+  ) {
     super(message);
   }
 }

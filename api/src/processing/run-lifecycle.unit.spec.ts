@@ -5,7 +5,11 @@ import { decide, evolve, initialRunState, nextSetChargeCents, replay, RunRuleErr
 const apply = (state: RunState, command: RunCommand) => decide(command, state).reduce(evolve, state);
 const run = (commands: RunCommand[], from = initialRunState) => commands.reduce(apply, from);
 const perSetRun = (cost: string) => run([{ type: 'StartRun', fileSetCount: 0, costPerFileset: cost, perSet: true }]);
-const take = (n: number, from: RunState) => run(Array.from({ length: n }, (_, i): RunCommand => ({ type: 'TakeSet', fileSetId: `s${i}` })), from);
+const take = (n: number, from: RunState) =>
+  run(
+    Array.from({ length: n }, (_, i): RunCommand => ({ type: 'TakeSet', fileSetId: `s${i}` })),
+    from,
+  );
 
 describe('a run charged set by set', () => {
   it.each([
@@ -83,7 +87,12 @@ describe('a run charged set by set', () => {
   });
 
   it('spreads the closing refund over the succeeded sets, each at most its own charge', () => {
-    expect(spreadRefund(4, [{ fileSetId: 'a', chargeCents: 3 }, { fileSetId: 'b', chargeCents: 2 }])).toEqual([
+    expect(
+      spreadRefund(4, [
+        { fileSetId: 'a', chargeCents: 3 },
+        { fileSetId: 'b', chargeCents: 2 },
+      ]),
+    ).toEqual([
       { fileSetId: 'a', cents: 3 },
       { fileSetId: 'b', cents: 1 },
     ]);
