@@ -60,6 +60,10 @@ export class ProcessingJob {
   @Property({ type: 'timestamptz', nullable: true })
   refundPostedAt?: Date | null;
 
+  /** What the set was charged in a run charged per set (the step of round(k x cost)); null in runs charged once. */
+  @Property({ type: 'int', nullable: true })
+  chargedCents?: number | null;
+
   @Property({ type: 'timestamptz', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }

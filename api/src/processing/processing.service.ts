@@ -9,7 +9,7 @@
  * refunds the failed sets: refund = charge - round(succeeded x costPerFileset). The SQL is RunStore's.
  */
 import { randomUUID } from 'node:crypto';
-import { formatCredits, isLedgerError, runCostCents, type Ledger } from '@shotlog/ledger';
+import { formatCredits, isLedgerError, type Ledger } from '@shotlog/ledger';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import type { Config } from '../config/config.js';
@@ -22,8 +22,12 @@ import type { User } from '../users/user.entity.js';
 import { setFiles } from './file-set-files.js';
 import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from '../projects/project.entity.js';
-import { incompleteReason, missingSlots } from '../file-sets/file-kinds.js';
-import { RunStore, setChargeKey, type AcceptingRun, type OpenJob, type RunView, type SettledRun } from './run-store.js';
+import { RunStore, setChargeKey, type AcceptingRun, type RunView, type SettledRun } from './run-store.js';
+import { JobStore, type OpenJob } from './job-store.js';
+import { RunSettlement } from './run-settlement.js';
+import { selectSets, type RunScope, type RunSelection } from './run-selection.js';
+
+export type { LeftOutSet, RunScope, RunSelection } from './run-selection.js';
 import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
 import { registerQueueName } from '../queue/queue-registry.js';
 import { activeMediaTools } from '../analysis/media/media-tools.js';
@@ -36,21 +40,6 @@ export interface ProcessFileSetJob {
   runId: string;
   fileSetId: string;
   projectId: string;
-}
-
-/** What a run takes: the never-processed complete sets (Start processing) or the failed ones (Retry failed sets). */
-export type RunScope = 'unprocessed' | 'failed';
-
-export interface LeftOutSet {
-  fileSetId: string;
-  baseName: string;
-  /** Why, for people: "missing the .SRT telemetry file". */
-  reason: string;
-}
-
-export interface RunSelection {
-  sets: FileSet[];
-  leftOut: LeftOutSet[];
 }
 
 export const ALREADY_RUNNING = 'Processing is already running for this project';
@@ -76,42 +65,29 @@ export interface ProcessingServiceDeps {
 }
 
 export class ProcessingService {
-  /** The runs' and jobs' rows; the worker writes job states through it. */
+  /** The runs' rows. */
   readonly runs: RunStore;
+  /** The jobs' rows; the worker writes job states through it. */
+  readonly jobs: JobStore;
+  /** Ending runs and posting their refunds. */
+  private readonly settlement: RunSettlement;
   private queueInstance: Queue | undefined;
 
   constructor(private readonly deps: ProcessingServiceDeps) {
     this.runs = new RunStore(deps.pool);
+    this.jobs = new JobStore(deps.pool);
+    this.settlement = new RunSettlement({ runs: this.runs, ledger: deps.ledger, logger: deps.logger });
   }
 
   private get queue(): Queue {
     return (this.queueInstance ??= this.deps.queue.queue(PROCESSING_QUEUE));
   }
 
-  /**
-   * Which sets a run of this scope takes, and which complete-or-not sets it leaves out and why.
-   * 'unprocessed': complete sets never processed (no result, no job yet); 'failed': sets whose
-   * latest job failed and that have no result (retry). Sets in neither are not listed.
-   */
+  /** Which sets a run of this scope takes, and which it leaves out and why (run-selection.ts). */
   async selectSets(project: Project, scope: RunScope): Promise<RunSelection> {
-    const all = project.fileSets.getItems();
-    const ids = all.map((s) => s.id);
+    const ids = project.fileSets.getItems().map((s) => s.id);
     const [jobs, processed] = await Promise.all([this.jobStatesOf(ids), this.runs.setsWithResult(ids)]);
-    const sets: FileSet[] = [];
-    const leftOut: LeftOutSet[] = [];
-    for (const fs of all) {
-      const job = jobs.get(fs.id);
-      const inScope = processed.has(fs.id) ? false : scope === 'failed' ? job?.status === 'failed' : !job;
-      if (!inScope) continue;
-      if (setFiles(fs)) sets.push(fs);
-      else
-        leftOut.push({
-          fileSetId: fs.id,
-          baseName: fs.baseName,
-          reason: incompleteReason(missingSlots(fs.files.getItems().map((f) => f.kind))) ?? 'incomplete',
-        });
-    }
-    return { sets, leftOut };
+    return selectSets(project, scope, jobs, processed);
   }
 
   /**
@@ -252,7 +228,7 @@ export class ProcessingService {
    */
   async requeueLost(): Promise<number> {
     const lost: OpenJob[] = [];
-    for (const job of await this.runs.openJobs()) if (!(await this.queue.getJob(jobIdOf(job.runId, job.fileSetId)))) lost.push(job);
+    for (const job of await this.jobs.openJobs()) if (!(await this.queue.getJob(jobIdOf(job.runId, job.fileSetId)))) lost.push(job);
     const byRun = new Map<string, { projectId: string; ids: string[] }>();
     for (const l of lost) {
       const g = byRun.get(l.runId) ?? { projectId: l.projectId, ids: [] };
@@ -282,13 +258,13 @@ export class ProcessingService {
   async progressOf(projectId: string): Promise<ProjectProgress> {
     // The project's status and its latest run in one statement (see progressHead); jobs read after it can only be newer.
     const { projectStatus, run } = await this.runs.progressHead(projectId);
-    const jobs = run ? await this.runs.jobsOf(run.id) : [];
+    const jobs = run ? await this.jobs.jobsOf(run.id) : [];
     return summarizeProgress(projectId, projectStatus ?? 'created', run, jobs);
   }
 
   /** Latest job state per file set, for the project page's list (one query for many sets). */
   jobStatesOf(fileSetIds: readonly string[]): Promise<Map<string, JobProgress>> {
-    return this.runs.latestJobStates(fileSetIds);
+    return this.jobs.latestJobStates(fileSetIds);
   }
 
   // ---- "Process each set as soon as it is complete" (issue 18 item 6)
@@ -369,8 +345,9 @@ export class ProcessingService {
   }
 
   private async takeSet(run: AcceptingRun, project: Project, fs: FileSet): Promise<'taken' | 'skipped' | 'stopped'> {
-    const cents = runCostCents(1, run.costPerFileset);
-    if (!(await this.runs.addJob(run.runId, fs.id, cents))) return 'skipped';
+    // The set's charge is the run's step of round(k x cost) (run-lifecycle.ts), so the run costs what the estimate states.
+    const cents = await this.runs.addJob(run.runId, fs.id);
+    if (cents === null) return 'skipped';
     try {
       if (cents > 0)
         await this.deps.ledger.chargeProcessing({
@@ -380,7 +357,7 @@ export class ProcessingService {
           description: `${fs.baseName} of "${project.name}", as it completed`,
         });
     } catch (err) {
-      await this.runs.removeJob(run.runId, fs.id, cents);
+      await this.runs.removeJob(run.runId, fs.id);
       if (!isLedgerError(err, 'INSUFFICIENT_CREDITS')) throw err;
       const d = err.details ?? {};
       await this.runs.stopIntake(
@@ -421,66 +398,12 @@ export class ProcessingService {
   }
 
   /** Called after every settled job: finishes the run once and refunds what failed. */
-  async finishRunIfSettled(runId: string): Promise<SettledRun | null> {
-    await this.refundFailedSets(runId);
-    const settled = await this.runs.finishIfSettled(runId);
-    if (settled) {
-      await this.refund(settled);
-      this.deps.logger.info({ runId, succeeded: settled.succeeded, failed: settled.failed }, 'processing run finished');
-    }
-    return settled;
-  }
-
-  /**
-   * A run charged per set refunds each failed set at once (its own ledger key, so posting twice has
-   * one effect), not when the whole card is done. Other runs refund when they finish (below).
-   */
-  private async refundFailedSets(runId: string): Promise<number> {
-    const failed = await this.runs.failedSetsAwaitingRefund(runId);
-    if (!failed.length) return 0;
-    const run = await this.runs.run(runId);
-    if (!run?.chargedPerSet) return 0;
-    const cents = runCostCents(1, run.costPerFileset);
-    const userId = await this.runs.userOf(runId);
-    for (const fileSetId of failed) {
-      try {
-        if (cents > 0)
-          await this.deps.ledger.refundProcessing({ userId, runId: setChargeKey(runId, fileSetId), amount: cents, description: '1 failed file set' });
-      } catch (err) {
-        // No charge to refund: the process died between queuing the set and charging it.
-        if (!isLedgerError(err, 'NOT_FOUND')) throw err;
-      }
-      await this.runs.recordSetRefund(runId, fileSetId);
-    }
-    await this.runs.notify(run.projectId);
-    return failed.length;
-  }
-
-  /** refund = charge - round(succeeded x cost); keyed by the run, so posting it twice has one effect. */
-  private async refund(run: SettledRun): Promise<void> {
-    if (run.chargedPerSet) {
-      // Each failed set was refunded on its own (refundFailedSets, run again here after a crash); the run records the sum.
-      await this.refundFailedSets(run.runId);
-      await this.runs.recordRefund(run.runId, run.failed * runCostCents(1, run.costPerFileset));
-      return;
-    }
-    const kept = runCostCents(run.succeeded, run.costPerFileset);
-    const refund = Math.max(0, run.chargedCents - kept);
-    if (run.chargedCents > 0) {
-      await this.deps.ledger.refundProcessing({
-        userId: run.userId,
-        runId: run.runId,
-        amount: refund,
-        description: `${run.failed} failed file set${run.failed === 1 ? '' : 's'}`, // shown as "Refund: 1 failed file set"
-      });
-    }
-    await this.runs.recordRefund(run.runId, refund);
+  finishRunIfSettled(runId: string): Promise<SettledRun | null> {
+    return this.settlement.finishIfSettled(runId);
   }
 
   /** Re-posts refunds of runs that finished while the process died before reaching the ledger. */
-  async settlePendingRefunds(): Promise<number> {
-    const runs = await this.runs.runsAwaitingRefund();
-    for (const run of runs) await this.refund(run);
-    return runs.length;
+  settlePendingRefunds(): Promise<number> {
+    return this.settlement.settlePendingRefunds();
   }
 }

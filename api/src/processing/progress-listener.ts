@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from '../logging/logger.js';
-import { PROGRESS_CHANNEL } from './run-store.js';
+import { PROGRESS_CHANNEL } from './job-store.js';
 
 /** Event fired for every project on reconnect, so subscribers re-read. */
 const ANY = '*';

@@ -1,6 +1,6 @@
 /**
- * Every SQL statement of processing, in one place: the reads and writes of `processing_runs` and
- * `processing_jobs` (and the few rows of other tables a run reads or moves: the project row it
+ * The runs' SQL: the reads and writes of `processing_runs` and the jobs a run adds or ends with (the
+ * workers' job writes are job-store.ts's), and the few rows of other tables a run reads or moves: the project row it
  * locks and marks, the results that say which sets are processed already). Plain SQL with
  * conditions rather than MikroORM's unit of work, because several workers (processes) settle jobs
  * of one run at once: each change is one guarded UPDATE, and every change is announced with NOTIFY
@@ -13,13 +13,8 @@
 import { formatCredits } from '@shotlog/ledger';
 import type pg from 'pg';
 import { inTransaction } from '../db/transaction.js';
-import { failureReason, REPLACED_SINCE_FAILURE } from './failure-reason.js';
-import type { JobStatus } from './processing-job.entity.js';
-import type { RunStatus } from './processing-run.entity.js';
-import type { JobProgress } from './progress.js';
-
-/** The NOTIFY channel; the payload is the project id. */
-export const PROGRESS_CHANNEL = 'shotlog_progress';
+import { notifyProgress } from './job-store.js';
+import { decide, initialRunState, ruleRefundCents, type RunState, type RunStatus } from './run-lifecycle.js';
 
 export interface RunView {
   id: string;
@@ -61,6 +56,16 @@ export interface SettledRun {
   chargedCents: number;
   costPerFileset: string;
   chargedPerSet: boolean;
+  /** What the run's end still refunds (run-lifecycle's RunEnded). */
+  refundCents: number;
+  /** What failed sets of a run charged per set got back at once. */
+  refundedAtOnceCents: number;
+}
+
+/** A set of a run charged per set and what it was charged. */
+export interface SetCharge {
+  fileSetId: string;
+  chargeCents: number;
 }
 
 /** A new run's row and the sets it takes (one pending job each). */
@@ -85,13 +90,6 @@ export interface AcceptingRun {
 
 /** A set's own ledger key in a run charged per set: one charge and at most one refund per set and run. */
 export const setChargeKey = (runId: string, fileSetId: string) => `${runId}/${fileSetId}`;
-
-/** An open job of a running run (the queue may have lost it). */
-export interface OpenJob {
-  runId: string;
-  fileSetId: string;
-  projectId: string;
-}
 
 interface RunRow {
   id: string;
@@ -129,60 +127,6 @@ const toRunView = (r: RunRow): RunView => ({
   finishedAt: r.finished_at,
 });
 
-/** A processing_jobs row as progress reads it (JOB_COLUMNS, the table aliased `j`). */
-interface JobRow {
-  id: string;
-  file_set_id: string;
-  status: JobStatus;
-  progress: number;
-  stage: string | null;
-  stage_message: string | null;
-  error: string | null;
-  attempts: number;
-  /** A file of the set was stored after the job finished (Replace file): the old reason no longer holds. */
-  replaced_since: boolean | null;
-}
-const JOB_COLUMNS = `j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts,
-  (select max(m.created_at) > j.finished_at from media_files m where m.file_set_id = j.file_set_id) as replaced_since`;
-
-const toJobProgress = (j: JobRow): JobProgress => ({
-  id: j.id,
-  fileSetId: j.file_set_id,
-  status: j.status,
-  progress: j.progress,
-  stage: j.stage,
-  stageMessage: j.stage_message,
-  error: j.error,
-  reason: j.status !== 'failed' ? null : j.replaced_since ? REPLACED_SINCE_FAILURE : failureReason(j.error),
-  attempts: j.attempts,
-});
-
-/** A processing_runs row as finishIfSettled and runsAwaitingRefund read it. */
-interface SettledRunRow {
-  id: string;
-  project_id: string;
-  user_id: string;
-  total_jobs: number;
-  succeeded_jobs: number;
-  failed_jobs: number;
-  charged_cents: number;
-  cost_per_fileset: string;
-  charged_per_set: boolean;
-}
-const SETTLED_RUN_COLUMNS = 'id, project_id, user_id, total_jobs, succeeded_jobs, failed_jobs, charged_cents, cost_per_fileset, charged_per_set';
-
-const settledRun = (row: SettledRunRow): SettledRun => ({
-  runId: row.id,
-  projectId: row.project_id,
-  userId: row.user_id,
-  totalJobs: row.total_jobs,
-  succeeded: row.succeeded_jobs,
-  failed: row.failed_jobs,
-  chargedCents: row.charged_cents,
-  costPerFileset: row.cost_per_fileset,
-  chargedPerSet: row.charged_per_set,
-});
-
 export class RunStore {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -195,6 +139,11 @@ export class RunStore {
    * run per project) and 23503 (a set was removed meanwhile).
    */
   async create(run: NewRun): Promise<void> {
+    const [started] = decide(
+      { type: 'StartRun', fileSetCount: run.fileSetIds.length, costPerFileset: run.costPerFileset, perSet: run.acceptingSets ?? false },
+      initialRunState,
+    );
+    if (started?.type !== 'RunStarted' || started.chargedCents !== run.chargedCents) throw new Error('A new run must be charged what its rules state');
     await inTransaction(this.pool, async (client) => {
       await client.query('select id from projects where id = $1 for update', [run.projectId]);
       await client.query(
@@ -261,29 +210,6 @@ export class RunStore {
     };
   }
 
-  /** The jobs of a run, in the project's set order. */
-  async jobsOf(runId: string): Promise<JobProgress[]> {
-    const r = await this.pool.query<JobRow>(
-      `select ${JOB_COLUMNS}
-       from processing_jobs j join file_sets fs on fs.id = j.file_set_id
-       where j.run_id = $1 order by fs.position, fs.base_name`,
-      [runId],
-    );
-    return r.rows.map(toJobProgress);
-  }
-
-  /** Latest job state per file set (one query for many sets). */
-  async latestJobStates(fileSetIds: readonly string[]): Promise<Map<string, JobProgress>> {
-    if (!fileSetIds.length) return new Map();
-    const r = await this.pool.query<JobRow>(
-      `select distinct on (j.file_set_id) ${JOB_COLUMNS}
-       from processing_jobs j join processing_runs r on r.id = j.run_id
-       where j.file_set_id = any($1::uuid[]) order by j.file_set_id, r.created_at desc`,
-      [fileSetIds],
-    );
-    return new Map(r.rows.map((j) => [j.file_set_id, toJobProgress(j)]));
-  }
-
   /** Which of these sets have a result (processed already, whatever their jobs say). */
   async setsWithResult(fileSetIds: readonly string[]): Promise<Set<string>> {
     if (!fileSetIds.length) return new Set();
@@ -291,40 +217,74 @@ export class RunStore {
     return new Set(r.rows.map((row) => row.file_set_id));
   }
 
-  /** Unsettled jobs of running runs (at most 5000), which the queue should hold. */
-  async openJobs(): Promise<OpenJob[]> {
-    const r = await this.pool.query<{ run_id: string; file_set_id: string; project_id: string }>(
-      `select j.run_id, j.file_set_id, r.project_id from processing_jobs j join processing_runs r on r.id = j.run_id
-       where r.status = 'running' and j.status in ('pending', 'processing') limit 5000`,
+  /**
+   * A run's state (run-lifecycle.ts) read from its row and its jobs; `lock` takes the run's row lock
+   * first, so of several workers settling the last jobs at once only one sees the run still running.
+   */
+  private async stateOf(client: pg.PoolClient | pg.Pool, runId: string, lock: boolean): Promise<(RunState & { projectId: string; userId: string }) | null> {
+    const r = await client.query<RunRow & { user_id: string }>(`select * from processing_runs where id = $1${lock ? ' for update' : ''}`, [runId]);
+    const row = r.rows[0];
+    if (!row) return null;
+    const c = await client.query<{ ok: number; bad: number; open: number; refunded: number }>(
+      `select count(*) filter (where status = 'completed')::int as ok, count(*) filter (where status = 'failed')::int as bad,
+              count(*) filter (where status in ('pending', 'processing'))::int as open,
+              coalesce(sum(charged_cents) filter (where status = 'failed' and refund_posted_at is not null), 0)::int as refunded
+       from processing_jobs where run_id = $1`,
+      [runId],
     );
-    return r.rows.map((row) => ({ runId: row.run_id, fileSetId: row.file_set_id, projectId: row.project_id }));
+    const counts = c.rows[0]!;
+    return {
+      projectId: row.project_id,
+      userId: row.user_id,
+      status: row.status,
+      costPerFileset: row.cost_per_fileset,
+      chargedPerSet: row.charged_per_set,
+      acceptingSets: row.accepting_sets,
+      takenSets: row.total_jobs,
+      chargedCents: row.charged_cents,
+      succeeded: counts.ok,
+      failed: counts.bad,
+      open: counts.open,
+      refundedCents: row.charged_per_set ? counts.refunded : 0,
+    };
+  }
+
+  private static settled(state: RunState & { projectId: string; userId: string }, runId: string, refundCents: number): SettledRun {
+    return {
+      runId,
+      projectId: state.projectId,
+      userId: state.userId,
+      totalJobs: state.takenSets,
+      succeeded: state.succeeded,
+      failed: state.failed,
+      chargedCents: state.chargedCents,
+      costPerFileset: state.costPerFileset,
+      chargedPerSet: state.chargedPerSet,
+      refundCents,
+      refundedAtOnceCents: state.refundedCents,
+    };
   }
 
   /**
-   * Ends the run when no job is open, exactly once: the UPDATE's `status = 'running'` condition is
-   * re-checked under the row lock, so of several workers settling the last jobs at once only one gets
-   * the row back. The project becomes 'completed' in the same transaction.
+   * Ends the run when the rules say so (no job open, no more sets coming), exactly once: decided under
+   * the run's row lock. The project becomes 'completed' in the same transaction.
    */
   async finishIfSettled(runId: string): Promise<SettledRun | null> {
-    const row = await inTransaction(this.pool, async (client) => {
-      const r = await client.query<SettledRunRow>(
-        `update processing_runs r set status = 'completed', finished_at = now(), updated_at = now(),
-           succeeded_jobs = c.ok, failed_jobs = c.bad
-         from (select count(*) filter (where status = 'completed')::int as ok, count(*) filter (where status = 'failed')::int as bad,
-                      count(*) filter (where status in ('pending', 'processing'))::int as open
-               from processing_jobs where run_id = $1) c
-         where r.id = $1 and r.status = 'running' and not r.accepting_sets and c.open = 0
-         returning r.id, r.project_id, r.user_id, r.total_jobs, r.succeeded_jobs, r.failed_jobs, r.charged_cents, r.cost_per_fileset, r.charged_per_set`,
-        [runId],
+    const settled = await inTransaction(this.pool, async (client) => {
+      const state = await this.stateOf(client, runId, true);
+      if (!state) return null;
+      const [ended] = decide({ type: 'EndRun' }, state);
+      if (ended?.type !== 'RunEnded') return null;
+      await client.query(
+        `update processing_runs set status = 'completed', finished_at = now(), updated_at = now(), succeeded_jobs = $2, failed_jobs = $3 where id = $1`,
+        [runId, ended.succeeded, ended.failed],
       );
-      const settled = r.rows[0];
-      if (settled)
-        await client.query(`update projects set status = 'completed', updated_at = now() where id = $1 and status = 'processing'`, [settled.project_id]);
-      return settled;
+      await client.query(`update projects set status = 'completed', updated_at = now() where id = $1 and status = 'processing'`, [state.projectId]);
+      return RunStore.settled(state, runId, ended.refundCents);
     });
-    if (!row) return null;
-    await this.notify(row.project_id);
-    return settledRun(row);
+    if (!settled) return null;
+    await this.notify(settled.projectId);
+    return settled;
   }
 
   async recordRefund(runId: string, cents: number): Promise<void> {
@@ -333,10 +293,13 @@ export class RunStore {
 
   /** Finished runs whose refund never reached the ledger (the process died in between). */
   async runsAwaitingRefund(): Promise<SettledRun[]> {
-    const r = await this.pool.query<SettledRunRow>(
-      `select ${SETTLED_RUN_COLUMNS} from processing_runs where status = 'completed' and refund_posted_at is null limit 100`,
-    );
-    return r.rows.map(settledRun);
+    const r = await this.pool.query<{ id: string }>(`select id from processing_runs where status = 'completed' and refund_posted_at is null limit 100`);
+    const runs: SettledRun[] = [];
+    for (const { id } of r.rows) {
+      const state = await this.stateOf(this.pool, id, false);
+      if (state) runs.push(RunStore.settled(state, id, Math.max(0, ruleRefundCents(state) - state.refundedCents)));
+    }
+    return runs;
   }
 
   // ---- Sets as they complete (issue 18 item 6): a run charged and fed set by set
@@ -352,36 +315,41 @@ export class RunStore {
   }
 
   /**
-   * Adds one set to a run that is taking sets, once: under the run's row lock, so two uploads that
-   * complete the same set at once add it once. False when the run stopped taking sets or has the set.
+   * Adds one set to a run that is taking sets, once, and answers what it is charged (the rules' step of
+   * round(k x cost)): under the run's row lock, so two uploads that complete the same set at once add
+   * it once. Null when the run stopped taking sets or has the set.
    */
-  async addJob(runId: string, fileSetId: string, cents: number): Promise<boolean> {
+  async addJob(runId: string, fileSetId: string): Promise<number | null> {
     return inTransaction(this.pool, async (client) => {
-      const run = await client.query(`select 1 from processing_runs where id = $1 and status = 'running' and accepting_sets for update`, [runId]);
-      if (!run.rowCount) return false;
+      const state = await this.stateOf(client, runId, true);
+      const [taken] = state ? decide({ type: 'TakeSet', fileSetId }, state) : [];
+      if (taken?.type !== 'SetTaken') return null;
       const added = await client.query(
-        `insert into processing_jobs (id, run_id, file_set_id, status, progress, stage_message, updated_at)
-         values (gen_random_uuid(), $1, $2, 'pending', 0, 'Waiting in the queue', now())
+        `insert into processing_jobs (id, run_id, file_set_id, status, progress, stage_message, charged_cents, updated_at)
+         values (gen_random_uuid(), $1, $2, 'pending', 0, 'Waiting in the queue', $3, now())
          on conflict (run_id, file_set_id) do nothing`,
-        [runId, fileSetId],
+        [runId, fileSetId, taken.chargeCents],
       );
-      if (!added.rowCount) return false;
+      if (!added.rowCount) return null;
       await client.query(`update processing_runs set total_jobs = total_jobs + 1, charged_cents = charged_cents + $2, updated_at = now() where id = $1`, [
         runId,
-        cents,
+        taken.chargeCents,
       ]);
-      return true;
+      return taken.chargeCents;
     });
   }
 
   /** Takes back a set whose charge the ledger refused (nothing was charged for it). */
-  async removeJob(runId: string, fileSetId: string, cents: number): Promise<void> {
+  async removeJob(runId: string, fileSetId: string): Promise<void> {
     await inTransaction(this.pool, async (client) => {
-      const gone = await client.query(`delete from processing_jobs where run_id = $1 and file_set_id = $2 and status = 'pending'`, [runId, fileSetId]);
+      const gone = await client.query<{ charged_cents: number | null }>(
+        `delete from processing_jobs where run_id = $1 and file_set_id = $2 and status = 'pending' returning charged_cents`,
+        [runId, fileSetId],
+      );
       if (gone.rowCount)
         await client.query(`update processing_runs set total_jobs = total_jobs - 1, charged_cents = charged_cents - $2, updated_at = now() where id = $1`, [
           runId,
-          cents,
+          gone.rows[0]!.charged_cents ?? 0,
         ]);
     });
   }
@@ -407,13 +375,23 @@ export class RunStore {
   }
 
   /** Failed sets of a run charged per set whose refund has not reached the ledger yet. */
-  async failedSetsAwaitingRefund(runId: string): Promise<string[]> {
-    const r = await this.pool.query<{ file_set_id: string }>(
-      `select j.file_set_id from processing_jobs j join processing_runs r on r.id = j.run_id
-       where j.run_id = $1 and r.charged_per_set and j.status = 'failed' and j.refund_posted_at is null`,
+  async failedSetsAwaitingRefund(runId: string): Promise<SetCharge[]> {
+    const r = await this.pool.query<{ file_set_id: string; charged_cents: number | null }>(
+      `select j.file_set_id, j.charged_cents from processing_jobs j join processing_runs r on r.id = j.run_id
+       where j.run_id = $1 and r.charged_per_set and j.status = 'failed' and j.refund_posted_at is null order by j.file_set_id`,
       [runId],
     );
-    return r.rows.map((row) => row.file_set_id);
+    return r.rows.map((row) => ({ fileSetId: row.file_set_id, chargeCents: row.charged_cents ?? 0 }));
+  }
+
+  /** The succeeded sets of a run charged per set, in a stable order, and whether their part of the closing refund was posted. */
+  async succeededSetCharges(runId: string): Promise<Array<SetCharge & { refunded: boolean }>> {
+    const r = await this.pool.query<{ file_set_id: string; charged_cents: number | null; refunded: boolean }>(
+      `select file_set_id, charged_cents, refund_posted_at is not null as refunded from processing_jobs
+       where run_id = $1 and status = 'completed' order by file_set_id`,
+      [runId],
+    );
+    return r.rows.map((row) => ({ fileSetId: row.file_set_id, chargeCents: row.charged_cents ?? 0, refunded: row.refunded }));
   }
 
   /** The account a run charges. */
@@ -426,64 +404,8 @@ export class RunStore {
     await this.pool.query(`update processing_jobs set refund_posted_at = now() where run_id = $1 and file_set_id = $2`, [runId, fileSetId]);
   }
 
-  // ---- Jobs: what the workers write, each change announced
-
-  async notify(projectId: string): Promise<void> {
-    await this.pool.query('select pg_notify($1, $2)', [PROGRESS_CHANNEL, projectId]);
-  }
-
-  /**
-   * Marks the job as running (attempt n). Answers null when the job is already settled (a duplicate
-   * delivery after it completed or failed for good): the caller must then do nothing.
-   */
-  async begin(runId: string, fileSetId: string, attempt: number): Promise<{ projectId: string } | null> {
-    const r = await this.pool.query<{ project_id: string }>(
-      `update processing_jobs j set status = 'processing', attempts = greatest(j.attempts + 1, $3), progress = 0, stage = 'queued',
-         stage_message = 'Starting', error = null, started_at = coalesce(j.started_at, now()), updated_at = now()
-       from processing_runs r
-       where j.run_id = $1 and j.file_set_id = $2 and r.id = j.run_id and j.status in ('pending', 'processing')
-       returning r.project_id`,
-      [runId, fileSetId, attempt],
-    );
-    const projectId = r.rows[0]?.project_id;
-    if (projectId) await this.notify(projectId);
-    return projectId ? { projectId } : null;
-  }
-
-  async report(runId: string, fileSetId: string, projectId: string, p: { percent: number; stage: string; stageMessage: string }): Promise<void> {
-    await this.pool.query(
-      `update processing_jobs set progress = $3, stage = $4, stage_message = $5, updated_at = now()
-       where run_id = $1 and file_set_id = $2 and status = 'processing'`,
-      [runId, fileSetId, Math.round(p.percent), p.stage.slice(0, 32), p.stageMessage.slice(0, 255)],
-    );
-    await this.notify(projectId);
-  }
-
-  /** Settles the job once (completed or failed); false when it was already settled. */
-  async settle(runId: string, fileSetId: string, projectId: string, outcome: { status: 'completed' } | { status: 'failed'; error: string }): Promise<boolean> {
-    const r = await this.pool.query(
-      `update processing_jobs set status = $3::varchar, progress = case when $3::varchar = 'completed' then 100 else progress end,
-         stage = $3::varchar, stage_message = $4, error = $5, finished_at = now(), updated_at = now()
-       where run_id = $1 and file_set_id = $2 and status in ('pending', 'processing')`,
-      [
-        runId,
-        fileSetId,
-        outcome.status,
-        outcome.status === 'completed' ? 'Completed' : 'Failed',
-        outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null,
-      ],
-    );
-    await this.notify(projectId);
-    return (r.rowCount ?? 0) > 0;
-  }
-
-  /** Tells the user a transient failure will be retried; the job stays open. */
-  async retrying(runId: string, fileSetId: string, projectId: string, message: string): Promise<void> {
-    await this.pool.query(
-      `update processing_jobs set stage = 'retrying', stage_message = $3, error = $4, updated_at = now()
-       where run_id = $1 and file_set_id = $2 and status in ('pending', 'processing')`,
-      [runId, fileSetId, 'Retrying after a temporary error', message.slice(0, 2000)],
-    );
-    await this.notify(projectId);
+  /** Announces a change of the project's progress to every API process (job-store.ts's channel). */
+  notify(projectId: string): Promise<void> {
+    return notifyProgress(this.pool, projectId);
   }
 }

@@ -13,6 +13,7 @@ import { Migration20261125170000_review } from './Migration20261125170000_review
 import { Migration20261125200000_sets_as_complete } from './Migration20261125200000_sets_as_complete.js';
 import { Migration20261125180000_delivery } from './Migration20261125180000_delivery.js';
 import { Migration20261126140000_username_skeletons } from './Migration20261126140000_username_skeletons.js';
+import { Migration20261126150000_set_charges } from './Migration20261126150000_set_charges.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -31,4 +32,5 @@ export const migrationsList = [
   { name: 'Migration20261125180000_delivery', class: Migration20261125180000_delivery },
   { name: 'Migration20261125200000_sets_as_complete', class: Migration20261125200000_sets_as_complete },
   { name: 'Migration20261126140000_username_skeletons', class: Migration20261126140000_username_skeletons },
+  { name: 'Migration20261126150000_set_charges', class: Migration20261126150000_set_charges },
 ];

@@ -35,7 +35,7 @@ export interface ProcessingWorkerDeps {
   queue: QueueBackend;
   storage: Pick<FileStorage, 'absolutePath'>;
   /** The job rows (`runs`), ending runs and their refunds, and the lost-job check. */
-  processing: Pick<ProcessingService, 'runs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost' | 'stopIdleIntakes'>;
+  processing: Pick<ProcessingService, 'jobs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost' | 'stopIdleIntakes'>;
   results: Pick<ResultsService, 'saveGenerated'>;
 }
 
@@ -88,13 +88,13 @@ export class ProcessingWorker {
   async handle(job: Job<ProcessFileSetJob>): Promise<{ title: string } | { skipped: true }> {
     const { runId, fileSetId } = job.data;
     const { processing, results, orm, storage, logger } = this.services;
-    const begun = await processing.runs.begin(runId, fileSetId, job.attemptsMade + 1);
+    const begun = await processing.jobs.begin(runId, fileSetId, job.attemptsMade + 1);
     if (!begun) return { skipped: true };
     const { projectId } = begun;
     // Which process took which set (pino adds pid): how a scaled deployment is read from its logs.
     logger.info({ runId, fileSetId, attempt: job.attemptsMade + 1 }, 'processing file set');
     const report = async (r: StageReport) => {
-      await processing.runs.report(runId, fileSetId, projectId, r);
+      await processing.jobs.report(runId, fileSetId, projectId, r);
       await job.updateProgress({ percent: r.percent, stage: r.stage, stageMessage: r.stageMessage });
     };
     try {
@@ -134,7 +134,7 @@ export class ProcessingWorker {
         provider: out.generated.provider,
         analysis: out.analysis,
       });
-      await processing.runs.settle(runId, fileSetId, projectId, { status: 'completed' });
+      await processing.jobs.settle(runId, fileSetId, projectId, { status: 'completed' });
       await processing.finishRunIfSettled(runId);
       return { title };
     } catch (err) {
@@ -144,10 +144,10 @@ export class ProcessingWorker {
       const message = permanent ? (err as Error).message : `Processing failed: ${(err as Error).message ?? String(err)}`;
       logger.warn({ err, runId, fileSetId, attempt: job.attemptsMade + 1, permanent, last }, 'file set processing failed');
       if (last) {
-        await processing.runs.settle(runId, fileSetId, projectId, { status: 'failed', error: message });
+        await processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: message });
         await processing.finishRunIfSettled(runId);
       } else {
-        await processing.runs.retrying(runId, fileSetId, projectId, message);
+        await processing.jobs.retrying(runId, fileSetId, projectId, message);
       }
       if (permanent) throw new UnrecoverableError(message);
       throw err;
@@ -159,7 +159,7 @@ export class ProcessingWorker {
     if (!job?.data?.runId || !job.finishedOn) return;
     try {
       const { runId, fileSetId, projectId } = job.data;
-      if (await this.services.processing.runs.settle(runId, fileSetId, projectId, { status: 'failed', error: err.message || 'Processing failed' })) {
+      if (await this.services.processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: err.message || 'Processing failed' })) {
         await this.services.processing.finishRunIfSettled(runId);
       }
     } catch (e) {
