@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { LedgerEventsQuery, LedgerReplayQuery, LedgerVerificationQuery } from '../modules/admin/graphql/admin.graphql';
 import { UserPicker, type PickedUser } from '../modules/admin/components/UserPicker';
-import { downloadFile } from '../app/rest';
+import { downloadFile } from '../client/rest';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { countOf, formatAmount, formatDateTime } from '../ui/format';

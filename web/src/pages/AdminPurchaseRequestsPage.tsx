@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AdminPurchaseRequestsQuery, ApprovePurchaseRequestMutation, RejectPurchaseRequestMutation } from '../modules/admin/graphql/admin.graphql';
 import { PurchaseRequestCard } from '../modules/credits/components/PurchaseRequestCard';
-import { serverMessage } from '../app/graphql-errors';
+import { serverMessage } from '../client/graphql-errors';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { Pager, useCursorPages } from '../ui/use-cursor-pages';
