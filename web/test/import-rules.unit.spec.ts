@@ -43,7 +43,9 @@ describe('the web app import rules', () => {
   });
 
   it('has only the entry point importing the root (app/)', () => {
-    expect(arrows.filter((a) => folderOf(a.to) === 'app' && folderOf(a.from) !== 'app' && a.from !== 'main.tsx').map((a) => `${a.from} -> ${a.to}`)).toEqual([]);
+    expect(arrows.filter((a) => folderOf(a.to) === 'app' && folderOf(a.from) !== 'app' && a.from !== 'main.tsx').map((a) => `${a.from} -> ${a.to}`)).toEqual(
+      [],
+    );
   });
 
   it('has features (modules/) and shared UI (ui/) importing no page', () => {
