@@ -4,8 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createApolloClient } from './app/apollo-client';
-import { SessionProvider } from './app/session';
+import { createApolloClient } from './client/apollo-client';
+import { SessionProvider } from './modules/auth/session';
 import { App } from './app/App';
 
 // A data router, so pages can block navigation (useBlocker: the project page's unsaved edits);

@@ -2,7 +2,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { NavBar } from './NavBar';
 import { ThemeApplier } from './theme';
-import { useSession } from './session';
+import { useSession } from '../modules/auth/session';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { CreateAccountPage } from '../pages/CreateAccountPage';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useSession } from './session';
+import { useSession } from '../modules/auth/session';
 import { CreditBadge } from '../modules/credits/components/CreditBadge';
 
 /**

@@ -1,11 +1,6 @@
 import { useEffect } from 'react';
-import { useSession } from './session';
-
-export const THEMES = [
-  { value: 'web3', label: 'Web 3.0', description: 'Glassmorphism with neon accents' },
-  { value: 'minimalist', label: 'Minimalist', description: 'Clean neutral colours' },
-] as const;
-export type ThemeName = (typeof THEMES)[number]['value'];
+import { useSession } from '../modules/auth/session';
+import type { ThemeName } from '../ui/themes';
 
 const LOCAL_KEY = 'theme';
 

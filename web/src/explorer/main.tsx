@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GraphiQL } from 'graphiql';
 import 'graphiql/style.css';
-import { getToken } from '../app/token-store';
+import { authHeader } from '../client/auth-header';
+import { getToken } from '../client/token-store';
 import { createExplorerFetcher, parseHeaders } from './explorer-fetcher';
 import './explorer.css';
 
@@ -12,7 +13,9 @@ import './explorer.css';
  * paste an API token there to try a script's exact rights.
  */
 const token = getToken();
-const defaultHeaders = JSON.stringify(token ? { Authorization: `Bearer ${token}` } : {}, null, 2);
+// Shown capitalised, as the API's docs write it (the server reads either spelling).
+const { authorization } = authHeader(token);
+const defaultHeaders = JSON.stringify(authorization ? { Authorization: authorization } : {}, null, 2);
 let headersText = defaultHeaders;
 const fetcher = createExplorerFetcher(() => parseHeaders(headersText));
 

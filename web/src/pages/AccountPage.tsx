@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../app/session';
-import type { ThemeName } from '../app/theme';
+import { useSession } from '../modules/auth/session';
+import type { ThemeName } from '../ui/themes';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { balanceTone, formatBalance } from '../ui/format';

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { LedgerEventsQuery, LedgerReplayQuery, LedgerVerificationQuery } from '../modules/admin/graphql/admin.graphql';
+import { AdminPage } from '../modules/admin/components/AdminPage';
 import { UserPicker, type PickedUser } from '../modules/admin/components/UserPicker';
-import { downloadFile } from '../app/rest';
-import { Banner } from '../ui/Banner';
-import { Loading } from '../ui/Loading';
+import { downloadFile } from '../client/rest';
 import { countOf, formatAmount, formatDateTime } from '../ui/format';
-import { Pager, useCursorPages } from '../ui/use-cursor-pages';
+import { PagedList } from '../ui/PagedList';
+import { useCursorPages } from '../ui/use-cursor-pages';
 import type { LedgerEventType } from '../gql/graphql';
 
 const PAGE_SIZE = 100;
@@ -55,13 +54,7 @@ export function AdminLedgerPage() {
   };
 
   return (
-    <section className="stack">
-      <div className="page-header">
-        <h1>Ledger Explorer</h1>
-        <Link to="/account" className="button">
-          Back to Account
-        </Link>
-      </div>
+    <AdminPage title="Ledger Explorer">
       <div className="card toolbar">
         <UserPicker label="User" placeholder="All users: type a name or e-mail" value={filter.user} onChange={(user) => update({ user })} />
         <select aria-label="Event type" value={filter.type} onChange={(e) => update({ type: e.target.value as LedgerEventType | '' })}>
@@ -128,55 +121,54 @@ export function AdminLedgerPage() {
           </tbody>
         </table>
       )}
-      {error && !data && <Banner tone="error">Failed to fetch ledger events</Banner>}
-      {loading && !data && <Loading />}
-      {data && (
-        <>
-          <p className="muted">{countOf(data.ledgerEvents.totalCount, 'event')}</p>
-          <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>Date</th>
-                  <th>Type</th>
-                  <th>User</th>
-                  <th>Actor</th>
-                  <th className="num">Amount</th>
-                  <th>Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.ledgerEvents.edges.map(({ node: e }) => {
-                  // The server names every user and actor on the page; an id prefix only if an account is gone.
-                  const userName = e.user?.username ?? e.userId.slice(0, 8);
-                  return (
-                    <tr key={e.id}>
-                      <td>{e.sequence}</td>
-                      <td>{formatDateTime(e.createdAt)}</td>
-                      <td>{e.type}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="link-button link-accent"
-                          title={`Only ${userName}'s events`}
-                          onClick={() => update({ user: { id: e.userId, username: userName } })}
-                        >
-                          {userName}
-                        </button>
-                      </td>
-                      <td>{e.actorId ? (e.actor?.username ?? e.actorId.slice(0, 8)) : <span className="muted">system</span>}</td>
-                      <td className={`num ${Number(e.amount) < 0 ? 'negative' : ''}`}>{formatAmount(e.amount, true)}</td>
-                      <td>{e.reason ?? ''}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager pages={pages} connection={data.ledgerEvents} pageSize={PAGE_SIZE} />
-        </>
-      )}
-    </section>
+      <PagedList connection={data?.ledgerEvents} loading={loading} error={error} failedText="Failed to fetch ledger events" pages={pages} pageSize={PAGE_SIZE}>
+        {(events) => (
+          <>
+            <p className="muted">{countOf(events.totalCount, 'event')}</p>
+            <div className="table-scroll">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th>#</th>
+                    <th>Date</th>
+                    <th>Type</th>
+                    <th>User</th>
+                    <th>Actor</th>
+                    <th className="num">Amount</th>
+                    <th>Reason</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {events.edges.map(({ node: e }) => {
+                    // The server names every user and actor on the page; an id prefix only if an account is gone.
+                    const userName = e.user?.username ?? e.userId.slice(0, 8);
+                    return (
+                      <tr key={e.id}>
+                        <td>{e.sequence}</td>
+                        <td>{formatDateTime(e.createdAt)}</td>
+                        <td>{e.type}</td>
+                        <td>
+                          <button
+                            type="button"
+                            className="link-button link-accent"
+                            title={`Only ${userName}'s events`}
+                            onClick={() => update({ user: { id: e.userId, username: userName } })}
+                          >
+                            {userName}
+                          </button>
+                        </td>
+                        <td>{e.actorId ? (e.actor?.username ?? e.actorId.slice(0, 8)) : <span className="muted">system</span>}</td>
+                        <td className={`num ${Number(e.amount) < 0 ? 'negative' : ''}`}>{formatAmount(e.amount, true)}</td>
+                        <td>{e.reason ?? ''}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </PagedList>
+    </AdminPage>
   );
 }

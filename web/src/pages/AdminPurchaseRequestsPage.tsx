@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AdminPurchaseRequestsQuery, ApprovePurchaseRequestMutation, RejectPurchaseRequestMutation } from '../modules/admin/graphql/admin.graphql';
+import { AdminPage } from '../modules/admin/components/AdminPage';
 import { PurchaseRequestCard } from '../modules/credits/components/PurchaseRequestCard';
-import { serverMessage } from '../app/graphql-errors';
+import { serverMessage } from '../client/graphql-errors';
 import { Banner } from '../ui/Banner';
-import { Loading } from '../ui/Loading';
-import { Pager, useCursorPages } from '../ui/use-cursor-pages';
+import { PagedList } from '../ui/PagedList';
+import { useCursorPages } from '../ui/use-cursor-pages';
 
 const PAGE_SIZE = 50;
 
@@ -42,13 +42,7 @@ export function AdminPurchaseRequestsPage() {
   };
 
   return (
-    <section className="stack">
-      <div className="page-header">
-        <h1>Manage Purchase Requests</h1>
-        <Link to="/account" className="button">
-          Back to Account
-        </Link>
-      </div>
+    <AdminPage title="Manage Purchase Requests">
       <div className="segmented" role="tablist">
         {STATUSES.map((s) => (
           <button
@@ -71,42 +65,51 @@ export function AdminPurchaseRequestsPage() {
           {flash.message}
         </Banner>
       )}
-      {error && !data && <Banner tone="error">Failed to fetch purchase requests</Banner>}
-      {loading && !data && <Loading />}
-      {data && data.adminPurchaseRequests.edges.length === 0 && (
-        <div className="card center empty">
-          <p>No {status || ''} purchase requests</p>
-        </div>
-      )}
-      <div className="card-grid">
-        {data?.adminPurchaseRequests.edges.map(({ node: r }) => (
-          <PurchaseRequestCard key={r.id} request={r}>
-            <p className="small">
-              From <strong>{r.user.username}</strong> ({r.user.email})
-            </p>
-            {r.status === 'pending' && (
-              <div className="stack">
-                <textarea
-                  rows={2}
-                  placeholder="Admin notes (shown to the user as Reason when rejected)"
-                  aria-label="Admin notes"
-                  value={notes[r.id] ?? ''}
-                  onChange={(e) => setNotes((n) => ({ ...n, [r.id]: e.target.value }))}
-                />
-                <div className="actions">
-                  <button type="button" className="button button-primary button-small" disabled={busy === r.id} onClick={() => decide(r.id, 'approve')}>
-                    Approve
-                  </button>
-                  <button type="button" className="button button-danger button-small" disabled={busy === r.id} onClick={() => decide(r.id, 'reject')}>
-                    Reject
-                  </button>
-                </div>
-              </div>
-            )}
-          </PurchaseRequestCard>
-        ))}
-      </div>
-      {data && data.adminPurchaseRequests.totalCount > PAGE_SIZE && <Pager pages={pages} connection={data.adminPurchaseRequests} pageSize={PAGE_SIZE} />}
-    </section>
+      <PagedList
+        connection={data?.adminPurchaseRequests}
+        loading={loading}
+        error={error}
+        failedText="Failed to fetch purchase requests"
+        empty={
+          <div className="card center empty">
+            <p>No {status || ''} purchase requests</p>
+          </div>
+        }
+        pages={pages}
+        pageSize={PAGE_SIZE}
+        pagerOnlyWhenSeveralPages
+      >
+        {(requests) => (
+          <div className="card-grid">
+            {requests.edges.map(({ node: r }) => (
+              <PurchaseRequestCard key={r.id} request={r}>
+                <p className="small">
+                  From <strong>{r.user.username}</strong> ({r.user.email})
+                </p>
+                {r.status === 'pending' && (
+                  <div className="stack">
+                    <textarea
+                      rows={2}
+                      placeholder="Admin notes (shown to the user as Reason when rejected)"
+                      aria-label="Admin notes"
+                      value={notes[r.id] ?? ''}
+                      onChange={(e) => setNotes((n) => ({ ...n, [r.id]: e.target.value }))}
+                    />
+                    <div className="actions">
+                      <button type="button" className="button button-primary button-small" disabled={busy === r.id} onClick={() => decide(r.id, 'approve')}>
+                        Approve
+                      </button>
+                      <button type="button" className="button button-danger button-small" disabled={busy === r.id} onClick={() => decide(r.id, 'reject')}>
+                        Reject
+                      </button>
+                    </div>
+                  </div>
+                )}
+              </PurchaseRequestCard>
+            ))}
+          </div>
+        )}
+      </PagedList>
+    </AdminPage>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { AdminQueueStatsQuery } from '../modules/admin/graphql/admin-queue.graphql';
+import { AdminPage } from '../modules/admin/components/AdminPage';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { formatDateTime } from '../ui/format';
@@ -21,13 +21,7 @@ export function AdminQueuePage() {
   const queues = data?.adminQueueStats ?? [];
 
   return (
-    <section className="stack">
-      <div className="page-header">
-        <h1>Job Queue</h1>
-        <Link to="/account" className="button">
-          Back to Account
-        </Link>
-      </div>
+    <AdminPage title="Job Queue">
       <p className="muted">Counts refresh every {REFRESH_MS / 1000} seconds and are the same on every API process.</p>
       {error && <Banner tone="error">Failed to fetch queue statistics</Banner>}
       {loading && !data && <Loading />}
@@ -90,6 +84,6 @@ export function AdminQueuePage() {
           )}
         </section>
       ))}
-    </section>
+    </AdminPage>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { RegisterMutation } from '../modules/auth/graphql/session.graphql';
-import { useSession } from '../app/session';
-import { isNetworkError, serverMessage } from '../app/graphql-errors';
+import { useSession } from '../modules/auth/session';
+import { isNetworkError, serverMessage } from '../client/graphql-errors';
 import { Banner } from '../ui/Banner';
 
 const REDIRECT_MS = 2000;

@@ -11,7 +11,7 @@ import {
 import { ProjectCard } from '../modules/projects/components/ProjectCard';
 import { Loading } from '../ui/Loading';
 import { Banner } from '../ui/Banner';
-import { serverMessage } from '../app/graphql-errors';
+import { serverMessage } from '../client/graphql-errors';
 
 const PAGE = 50;
 

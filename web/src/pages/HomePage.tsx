@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { useSession } from '../app/session';
+import { useSession } from '../modules/auth/session';
 import './home-page.css';
 
 const FEATURES = [

@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { LoginMutation } from '../modules/auth/graphql/session.graphql';
-import { useSession } from '../app/session';
-import { isNetworkError, serverMessage } from '../app/graphql-errors';
+import { useSession } from '../modules/auth/session';
+import { isNetworkError, serverMessage } from '../client/graphql-errors';
 import { ErrorPopup } from '../ui/ErrorPopup';
 import { Banner } from '../ui/Banner';
-import { clearSessionEnded, peekSessionEnded } from '../app/token-store';
+import { clearSessionEnded, peekSessionEnded } from '../client/token-store';
 import '../modules/account/account.css';
 
 /** Where to go after login: the page a signed-out visitor asked for (SignedIn in App.tsx), else /dashboard (SPEC). */

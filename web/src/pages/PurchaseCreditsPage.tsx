@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CreatePurchaseRequestMutation, CreditPackagesQuery } from '../modules/credits/graphql/credits.graphql';
 import { useCreditBalance } from '../modules/credits/hooks/use-credit-balance';
-import { serverMessage } from '../app/graphql-errors';
+import { serverMessage } from '../client/graphql-errors';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { Modal } from '../ui/Modal';

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { ResetPasswordMutation } from '../modules/account/graphql/password.graphql';
-import { useSession } from '../app/session';
-import { isNetworkError, serverMessage } from '../app/graphql-errors';
+import { useSession } from '../modules/auth/session';
+import { isNetworkError, serverMessage } from '../client/graphql-errors';
 import { Banner } from '../ui/Banner';
 import { NewPasswordFields, newPasswordProblem } from '../modules/account/components/NewPasswordFields';
 

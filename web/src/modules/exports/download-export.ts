@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { apiUrl } from '../../app/api-base';
-import { filenameFromDisposition, RestError, saveBlob } from '../../app/rest';
+import { apiUrl } from '../../client/api-base';
+import { filenameFromDisposition, RestError, saveBlob } from '../../client/rest';
 import type { ExportChoice } from './export-formats';
 import { ExportDownloadMutation } from './graphql/exports.graphql';
 

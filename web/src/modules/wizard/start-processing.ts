@@ -1,7 +1,7 @@
 import { print } from 'graphql';
 import { graphql } from '../../gql';
-import { apiUrl } from '../../app/api-base';
-import { getToken } from '../../app/token-store';
+import { apiUrl } from '../../client/api-base';
+import { graphqlHeaders } from '../../client/auth-header';
 import { formatAmount, formatBalance } from '../../ui/format';
 
 /** What both mutations answer that the page uses. */
@@ -51,10 +51,9 @@ interface GraphqlAnswer {
  */
 export async function startProcessing(projectId: string, scope: RunScope = 'UNPROCESSED'): Promise<{ started: boolean; message: string }> {
   const retry = scope === 'FAILED';
-  const token = getToken();
   const res = await fetch(apiUrl('/graphql'), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'Apollo-Require-Preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...graphqlHeaders() },
     body: JSON.stringify({
       operationName: retry ? 'RetryProcessing' : 'StartProcessing',
       query: print(retry ? RetryProcessingMutation : StartProcessingMutation),

@@ -1,6 +1,6 @@
 import { Upload, type DetailedError } from 'tus-js-client';
-import { apiUrl } from '../../app/api-base';
-import { getToken } from '../../app/token-store';
+import { apiUrl } from '../../client/api-base';
+import { authHeader } from '../../client/auth-header';
 import type { TakenFile } from './card-files';
 
 /** One file's state in the queue, as the wizard shows it. */
@@ -146,7 +146,7 @@ export class TusUploadQueue {
         uploadDataDuringCreation: file.size <= SMALL_FILE_BYTES,
         retryDelays: RETRY_DELAYS,
         metadata: { filename: file.name, projectId: this.opts.projectId, filetype: file.type },
-        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+        headers: authHeader(),
         // The project is part of the fingerprint: the same card into two projects is two uploads.
         fingerprint: async (f2: File) => ['shotlog-tus', this.opts.projectId, f2.name, f2.size, f2.lastModified].join(':'),
         storeFingerprintForResuming: true,

@@ -1,6 +1,6 @@
 import { print, type DocumentNode } from 'graphql';
-import { apiUrl } from '../../app/api-base';
-import { getToken } from '../../app/token-store';
+import { apiUrl } from '../../client/api-base';
+import { graphqlHeaders } from '../../client/auth-header';
 
 /** The messages of SPEC §8 for the three ways an upload can end badly. */
 export const UPLOAD_CANCELLED = 'Upload cancelled.';
@@ -42,9 +42,7 @@ export function uploadGraphQL<T>(req: UploadRequest): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl('/graphql'));
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Apollo-Require-Preflight', 'true');
+    for (const [name, value] of Object.entries(graphqlHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) req.onProgress?.(e.loaded, e.total);
     };

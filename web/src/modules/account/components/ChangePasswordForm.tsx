@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { ChangePasswordMutation } from '../graphql/password.graphql';
-import { setToken } from '../../../app/token-store';
+import { setToken } from '../../../client/token-store';
 import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields';
-import { isNetworkError, serverMessage } from '../../../app/graphql-errors';
+import { isNetworkError, serverMessage } from '../../../client/graphql-errors';
 
 /**
  * Change Password: current password, the new one twice (min 6, as at sign-up). The server ends

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Viewer } from '../../../app/session';
+import type { Viewer } from '../../auth/session';
 import { formatDate } from '../../../ui/format';
 
 /**

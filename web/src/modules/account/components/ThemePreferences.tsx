@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { UpdateThemeMutation } from '../../auth/graphql/session.graphql';
-import { THEMES, type ThemeName } from '../../../app/theme';
+import { THEMES, type ThemeName } from '../../../ui/themes';
 import '../account.css';
 
 /** Theme Preferences (SPEC §2): the choice is stored on the server. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { AdjustUserCreditsMutation } from '../graphql/admin.graphql';
 import { UserPicker, type PickedUser } from './UserPicker';
-import { serverMessage } from '../../../app/graphql-errors';
+import { serverMessage } from '../../../client/graphql-errors';
 import { formatBalance } from '../../../ui/format';
 
 const DEFAULT_REASON = 'Manual adjustment by admin';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { SettingsQuery, UpdateMarkupMutation } from '../graphql/admin.graphql';
-import { serverMessage } from '../../../app/graphql-errors';
+import { serverMessage } from '../../../client/graphql-errors';
 
 const KEY = 'CREDIT_MARKUP_PERCENTAGE';
 const DEFAULT_MARKUP = 50;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { IssuePasswordResetLinkMutation } from '../../account/graphql/password.graphql';
-import { serverMessage } from '../../../app/graphql-errors';
+import { serverMessage } from '../../../client/graphql-errors';
 import { Modal } from '../../../ui/Modal';
 import { formatDateTime } from '../../../ui/format';
 

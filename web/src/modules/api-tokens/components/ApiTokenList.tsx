@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ApiTokensQuery, RevokeApiTokenMutation } from '../graphql/api-tokens.graphql';
-import { serverMessage } from '../../../app/graphql-errors';
+import { serverMessage } from '../../../client/graphql-errors';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import { Pager, useCursorPages } from '../../../ui/use-cursor-pages';
 

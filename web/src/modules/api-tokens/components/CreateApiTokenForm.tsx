@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { CreateApiTokenMutation } from '../graphql/api-tokens.graphql';
-import { serverMessage } from '../../../app/graphql-errors';
+import { serverMessage } from '../../../client/graphql-errors';
 import type { ApiTokenScope } from '../../../gql/graphql';
 
 const SCOPES: Array<{ value: ApiTokenScope; label: string; hint: string; adminOnly?: boolean }> = [

@@ -2,8 +2,8 @@ import { useCallback, useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router';
 import { CreditBalanceQuery } from '../graphql/credits.graphql';
-import { isUnauthenticated } from '../../../app/graphql-errors';
-import { endRefusedSession, useSession } from '../../../app/session';
+import { isUnauthenticated } from '../../../client/graphql-errors';
+import { endRefusedSession, useSession } from '../../auth/session';
 
 const POLL_MS = 60_000;
 const STALE_ON_FOCUS_MS = 30_000;

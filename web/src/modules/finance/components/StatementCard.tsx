@@ -4,7 +4,7 @@ import { LedgerStatementQuery } from '../graphql/finance.graphql';
 import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
 import { formatAmount, formatDollars } from '../../../ui/format';
-import { downloadFile } from '../../../app/rest';
+import { downloadFile } from '../../../client/rest';
 import { MOVEMENT_LABELS } from '../account-label';
 import { OwedChart } from './OwedChart';
 

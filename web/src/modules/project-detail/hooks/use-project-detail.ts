@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { ProjectDetailQuery } from '../graphql/project-detail.graphql';
 import { fromGraphqlResult, shotTypeLabels } from '../graphql/result-mapping';
 import type { DetailProject } from '../types';
-import { apiUrl } from '../../../app/api-base';
+import { apiUrl } from '../../../client/api-base';
 
 // Signed paths: an <img>/<video> cannot send the token; prefix the API base when one is configured.
 const signedUrl = (uri: string) => (uri.startsWith('/') ? apiUrl(uri) : uri);

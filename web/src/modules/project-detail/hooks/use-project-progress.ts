@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { ProjectProgressQuery, ProjectProgressSubscription } from '../graphql/project-progress.graphql';
 import { isProgressFinished, type ProjectProgress } from '../progress-rules';
-import { useWsStatus } from '../../../app/ws-status';
+import { useWsStatus } from '../../../client/ws-status';
 import type { ProgressFieldsFragment } from '../../../gql/graphql';
 
 /** SPEC §4, §9: project progress polling every 3 s. */

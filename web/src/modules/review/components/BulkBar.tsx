@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { serverMessage } from '../../../app/graphql-errors';
+import { serverMessage } from '../../../client/graphql-errors';
 import type { BulkResultFieldsFragment, ReviewSelectionInput } from '../../../gql/graphql';
 import {
   AddKeywordsMutation,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadFile } from '../../../app/rest';
+import { downloadFile } from '../../../client/rest';
 
 const FORMATS = [
   { id: 'gpx', label: 'GPX' },

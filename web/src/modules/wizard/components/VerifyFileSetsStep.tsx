@@ -6,7 +6,7 @@ import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
 import { GenerateProjectJsonMutation, RemoveFileSetMutation, ReplaceFileSetFileMutation, VerifyFileSetsQuery } from '../graphql/wizard.graphql';
 import { uploadGraphQL } from '../upload-xhr';
-import type { UploadResult } from './FileUploadStep';
+import type { UploadResult } from '../types/upload-result';
 
 type Slot = 'video' | 'jpg' | 'srt';
 const SLOT: Record<Slot, { kind: FileKind; accept: string; label: string }> = {

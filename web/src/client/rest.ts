@@ -1,5 +1,5 @@
 import { apiUrl } from './api-base';
-import { getToken } from './token-store';
+import { authHeader } from './auth-header';
 
 /** An error from the REST shim with the server's message (SPEC §7: `message`, sometimes `error`). */
 export class RestError extends Error {
@@ -17,10 +17,9 @@ export class RestError extends Error {
  * Network failures throw a TypeError, so callers can tell them apart from server answers.
  */
 export async function rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = getToken();
   const res = await fetch(apiUrl(path), {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...authHeader(), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -39,8 +38,7 @@ export async function rest<T = unknown>(method: string, path: string, body?: unk
 
 /** Downloads a file from an authenticated route and saves it under the server's filename. */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const token = getToken();
-  const res = await fetch(apiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(apiUrl(path), { headers: authHeader() });
   if (!res.ok) throw new RestError(`Download failed (${res.status})`, res.status, null);
   saveBlob(await res.blob(), filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName);
 }

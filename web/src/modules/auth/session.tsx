@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { ViewerQuery } from '../modules/auth/graphql/session.graphql';
-import type { ViewerQuery as ViewerData } from '../gql/graphql';
-import { getToken, noteSessionEnded, setToken, subscribeToken } from './token-store';
-import { isUnauthenticated, serverMessage } from './graphql-errors';
+import { ViewerQuery } from './graphql/session.graphql';
+import type { ViewerQuery as ViewerData } from '../../gql/graphql';
+import { getToken, noteSessionEnded, setToken, subscribeToken } from '../../client/token-store';
+import { isUnauthenticated, serverMessage } from '../../client/graphql-errors';
 
 /** What the login page says when the server refused a stored token without saying why. */
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';

@@ -5,7 +5,7 @@ import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
 import { Kind, OperationTypeNode } from 'graphql';
 import { apiUrl, wsUrl } from './api-base';
-import { getToken } from './token-store';
+import { authHeader, graphqlHeaders } from './auth-header';
 import { setWsStatus } from './ws-status';
 
 /**
@@ -13,21 +13,13 @@ import { setWsStatus } from './ws-status';
  * Apollo-Require-Preflight for CSRF prevention), graphql-ws on the same path for subscriptions.
  */
 export function createApolloClient(): ApolloClient {
-  const auth = new SetContextLink((prev) => {
-    const token = getToken();
-    return {
-      headers: { ...prev.headers, 'Apollo-Require-Preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    };
-  });
+  const auth = new SetContextLink((prev) => ({ headers: { ...prev.headers, ...graphqlHeaders() } }));
   const http = new HttpLink({ uri: apiUrl('/graphql') });
   const ws = new GraphQLWsLink(
     createClient({
       url: wsUrl('/graphql'),
       lazy: true,
-      connectionParams: () => {
-        const token = getToken();
-        return token ? { authorization: `Bearer ${token}` } : {};
-      },
+      connectionParams: () => authHeader(),
       retryAttempts: Infinity,
       shouldRetry: () => true,
       on: {
