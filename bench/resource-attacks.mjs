@@ -182,6 +182,7 @@ export const ATTACKS = [
     async fire(ctx, { projectId }) {
       const b64 = (s) => Buffer.from(s).toString('base64');
       const statuses = [];
+      const created = [];
       for (let i = 0; i < 12; i++) {
         const res = await fetch(`${ctx.url}/api/uploads/tus`, {
           method: 'POST',
@@ -193,8 +194,11 @@ export const ATTACKS = [
           },
         });
         statuses.push(res.status);
+        if (res.headers.get('location')) created.push(new URL(res.headers.get('location'), ctx.url).toString());
         await res.arrayBuffer();
       }
+      // Cancel what was created (DELETE frees the reservation at once), leaving the quota to the next attack.
+      for (const location of created) await fetch(location, { method: 'DELETE', headers: { ...ctx.auth, 'tus-resumable': '1.0.0' } }).then((r) => r.arrayBuffer());
       return { status: statuses.some((s) => s >= 400 && s < 500) ? 413 : 201, statuses };
     },
   },
