@@ -10,12 +10,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../api/
 
 /**
  * Layers, lowest first: a folder may import its own layer's folders and lower ones. A folder not
- * named here is a feature (so a new feature folder needs no line here, only its module in
- * api/src/app/module-list.ts).
+ * named here is a feature (so a new feature folder needs no line here, only its lines in the
+ * composition root, api/src/app/).
  */
 export const LAYERS = [
   ['config', 'logging', 'errors', 'validation'], // foundation
-  ['db', 'queue', 'idempotency', 'http', 'graphql', 'metrics', 'kernel'], // plumbing: imports no feature
+  ['db', 'queue', 'idempotency', 'http', 'graphql', 'metrics', 'events', 'kernel'], // plumbing: imports no feature
   ['analysis'], // pure domain: files in, metadata out
   ['settings', 'quotas', 'users', 'auth', 'api-tokens'], // accounts, used by every feature
   ['projects', 'file-sets', 'files', 'uploads', 'credits', 'purchases', 'processing', 'results', 'exports', 'admin', 'explorer', 'health'], // features

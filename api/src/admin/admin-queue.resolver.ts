@@ -1,5 +1,4 @@
 import { Arg, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { AdminDeps } from './admin.module.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import { badInput } from '../errors/app-error.js';
@@ -7,11 +6,19 @@ import type { GraphQLContext } from '../auth/graphql-context.js';
 import { readQueueStats, type QueueStats } from './admin-queue.service.js';
 import { QueueStatsType } from './admin-queue.types.js';
 import { pollingIterator } from './polling-iterator.js';
+import type { QueueBackend } from '../queue/queue-backend.js';
+import type { Logger } from '../logging/logger.js';
+
+/** What the job-queue resolver is built with (app/graphql-schema.ts). */
+export interface AdminQueueResolverDeps {
+  queue: QueueBackend;
+  logger: Logger;
+}
 
 /** The admin view of the background job queues (administrators only). */
 @Resolver()
 export class AdminQueueResolver {
-  constructor(private readonly services: AdminDeps) {}
+  constructor(private readonly services: AdminQueueResolverDeps) {}
 
   @RequiresScope('admin')
   @Query(() => [QueueStatsType], { description: 'Every background job queue: job counts by state and the most recent failures (administrators).' })

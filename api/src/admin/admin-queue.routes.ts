@@ -1,10 +1,17 @@
 import { Router } from 'express';
-import type { AdminDeps } from './admin.module.js';
-import { adminOnly } from '../auth/signed-in-routes.js';
+import { adminOnly, type RouteAuth } from '../auth/signed-in-routes.js';
 import { readQueueStats } from './admin-queue.service.js';
+import type { QueueBackend } from '../queue/queue-backend.js';
+import type { Logger } from '../logging/logger.js';
+
+/** What /api/admin/queues is built with (app/http-app.ts). */
+export interface AdminQueueRoutesDeps extends RouteAuth {
+  queue: QueueBackend;
+  logger: Logger;
+}
 
 /** GET /api/admin/queue: job counts by state and recent failures per queue (administrators). */
-export function adminQueueRoutes(services: AdminDeps): Router {
+export function adminQueueRoutes(services: AdminQueueRoutesDeps): Router {
   const r = Router();
   r.get(
     '/queue',

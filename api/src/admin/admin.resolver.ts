@@ -1,5 +1,4 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { AdminDeps } from './admin.module.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
@@ -15,11 +14,19 @@ import {
   MarkupUpdateType,
   SettingType,
 } from './admin.types.js';
+import type { AdminService } from './admin.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+/** What the administrators' resolver is built with (app/graphql-schema.ts). */
+export interface AdminResolverDeps {
+  admin: AdminService;
+  settings: Pick<SettingsService, 'all'>;
+}
 
 /** Administrator operations (roleId 2). Every one checks the role first: others get FORBIDDEN. */
 @Resolver()
 export class AdminResolver {
-  constructor(private readonly services: AdminDeps) {}
+  constructor(private readonly services: AdminResolverDeps) {}
 
   @RequiresScope('admin')
   @Query(() => AdminUserConnection, { description: 'All users with their balances (administrators).' })

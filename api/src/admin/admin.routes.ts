@@ -1,14 +1,26 @@
 import { Router } from 'express';
-import type { AdminDeps } from './admin.module.js';
 import { jsonBody } from '../http/route.js';
 import { adminOnly } from '../auth/signed-in-routes.js';
 import { intParam } from '../http/query-params.js';
 import { notFound } from '../errors/app-error.js';
-import { MARKUP_KEY } from '../settings/settings.service.js';
+import { MARKUP_KEY, type SettingsService } from '../settings/settings.service.js';
 import { resetLinkUrl } from '../auth/password-resets.js';
+import type { AdminService } from './admin.service.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { Config } from '../config/config.js';
+
+/** What /api/admin (users, credits, settings) is built with (app/http-app.ts). */
+export interface AdminRoutesDeps {
+  admin: AdminService;
+  /** Who is asking, and the password-reset links an administrator issues. */
+  auth: Pick<AuthService, 'authenticate' | 'issuePasswordReset'>;
+  settings: Pick<SettingsService, 'all'>;
+  /** Reset links point at the web app. */
+  config: Pick<Config, 'publicUrl'>;
+}
 
 /** /api/admin/*: administrators only (401 signed out, 403 for other users). */
-export function adminRoutes(services: AdminDeps): Router {
+export function adminRoutes(services: AdminRoutesDeps): Router {
   const r = Router();
   const { admin } = services;
 

@@ -1,10 +1,15 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import type { AdminDeps } from './admin.module.js';
 import { requireAdmin } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { Batcher, perContext } from '../graphql/request-loaders.js';
-import type { UserSummary } from '../users/users.service.js';
 import { LedgerEventType, LedgerEventUserType } from './admin.types.js';
+import type { UsersService, UserSummary } from '../users/users.service.js';
+
+/** What the ledger explorer's resolver is built with (app/graphql-schema.ts). */
+export interface LedgerEventResolverDeps {
+  /** Names in the ledger explorer. */
+  users: Pick<UsersService, 'summaries'>;
+}
 
 /**
  * Names for the ledger explorer's User and Actor columns, whoever they are (not only the first
@@ -14,7 +19,7 @@ import { LedgerEventType, LedgerEventUserType } from './admin.types.js';
 export class LedgerEventResolver {
   private readonly users: (ctx: object) => Batcher<UserSummary>;
 
-  constructor(private readonly services: AdminDeps) {
+  constructor(private readonly services: LedgerEventResolverDeps) {
     this.users = perContext(() => new Batcher((ids) => this.services.users.summaries(ids)));
   }
 

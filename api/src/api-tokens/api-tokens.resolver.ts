@@ -1,14 +1,19 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { ApiTokensDeps } from './api-tokens.module.js';
 import { requireUser } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { timeIdCursor, toConnection } from '../graphql/relay.js';
 import { ApiTokenConnection, ApiTokenType, CreateApiTokenInput, CreatedApiToken } from './api-tokens.types.js';
+import type { ApiTokensService } from './api-tokens.service.js';
+
+/** What the API-token resolver is built with (app/graphql-schema.ts). */
+export interface ApiTokensResolverDeps {
+  apiTokens: Pick<ApiTokensService, 'page' | 'create' | 'revoke'>;
+}
 
 @Resolver()
 export class ApiTokensResolver {
-  constructor(private readonly services: ApiTokensDeps) {}
+  constructor(private readonly services: ApiTokensResolverDeps) {}
 
   @Query(() => ApiTokenConnection, { description: 'Your personal API tokens, newest first (secrets are never shown again).' })
   async apiTokens(

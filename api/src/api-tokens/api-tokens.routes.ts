@@ -1,12 +1,17 @@
 import { Router } from 'express';
-import type { ApiTokensDeps } from './api-tokens.module.js';
 import { jsonBody } from '../http/route.js';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import { intParam } from '../http/query-params.js';
 import { timeIdCursor } from '../graphql/relay.js';
+import type { ApiTokensService } from './api-tokens.service.js';
+
+/** What /api/user/tokens is built with (app/http-app.ts). */
+export interface ApiTokenRoutesDeps extends RouteAuth {
+  apiTokens: Pick<ApiTokensService, 'page' | 'create' | 'revoke'>;
+}
 
 /** /api/user/tokens: the REST twin of the apiTokens query and the create/revoke mutations. */
-export function apiTokenRoutes(services: ApiTokensDeps): Router {
+export function apiTokenRoutes(services: ApiTokenRoutesDeps): Router {
   const r = Router();
   const { apiTokens } = services;
   r.get(

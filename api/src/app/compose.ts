@@ -6,10 +6,42 @@ import type { Logger } from '../logging/logger.js';
 import type { QueueBackend } from '../queue/queue-backend.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
-import { pick, type EntityClass, type FeatureModule, type RunningWorker } from '../kernel/feature-module.js';
+import { EventBus } from '../events/events.js';
+import { AccountQuotas } from '../quotas/account-quotas.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { UsersService } from '../users/users.service.js';
+import { ensureAdmin } from '../users/ensure-admin.js';
+import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import { AuthService } from '../auth/auth.service.js';
+import { JwtService } from '../auth/jwt.js';
+import { AttemptLimiter, PgAttemptStore } from '../auth/rate-limit.js';
+import { PasswordResets } from '../auth/password-resets.js';
+import { CreditsService } from '../credits/credits.service.js';
+import { PurchasesService } from '../purchases/purchases.service.js';
+import { AdminService } from '../admin/admin.service.js';
+import { FinanceService } from '../finance/finance.service.js';
+import { FileStorage } from '../files/file-storage.js';
+import { ThumbnailService } from '../files/thumbnails.js';
+import { FilesService } from '../files/files.service.js';
+import { FileUrlSigner, registerFileUrlSigner } from '../files/file-urls.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { FileSetsService } from '../file-sets/file-sets.service.js';
+import { ProcessingService } from '../processing/processing.service.js';
+import { ProgressListener } from '../processing/progress-listener.js';
+import { ProcessingWorker } from '../processing/worker/processing-worker.js';
+import { createMetadataProvider } from '../analysis/metadata/index.js';
+import { ResultsService } from '../results/results.service.js';
+import { ReviewService } from '../review/review.service.js';
+import { UploadsService } from '../uploads/uploads.service.js';
+import { ResumableUploadsService } from '../resumable-uploads/resumable-uploads.service.js';
+import { TracksService } from '../tracks/tracks.service.js';
+import { ExifToolHolder } from '../exports/exiftool-holder.js';
+import { ExportsService } from '../exports/exports.service.js';
+import { DeliveryService } from '../delivery/delivery.service.js';
+import { DeliveryWorker } from '../delivery/delivery-worker.js';
 
-/** What the composition root gives every module before any module's services exist. */
-export interface BaseServices {
+/** What every process opens before any feature's service exists (app/process.ts). */
+export interface Platform {
   config: Config;
   logger: Logger;
   orm: Orm;
@@ -22,71 +54,143 @@ export interface BaseServices {
   idempotency: IdempotencyService;
 }
 
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type ProvidedBy<M> = M extends { services: { create(deps: never): infer P } } ? P : never;
-
-/** The services of a process built from `Modules`: the base plus what every module provides. */
-export type ServicesOf<Modules extends readonly FeatureModule[]> = BaseServices & UnionToIntersection<ProvidedBy<Modules[number]>>;
-
-/** Every entity the modules declare (MikroORM's list; no folder scanning). */
-export function entitiesOf(modules: readonly FeatureModule[]): EntityClass[] {
-  return modules.flatMap((m) => m.entities ?? []);
-}
+/** The listener's own connection goes to the app database the pool was opened on. */
+const connectionStringOf = (pool: pg.Pool) => String((pool as unknown as { options: { connectionString: string } }).options.connectionString);
 
 /**
- * Builds every module's services, each from only what it names: a module is built once all it
- * needs exists, so the list's order is free for what it decides (route order). Missing or
- * circular needs, and two modules providing one name, stop the process with the names.
+ * The composition root: builds every service of one process (the API server and the standalone
+ * worker alike) with `new`, each from the few services it takes, in dependency order, and
+ * subscribes the reactions between features on named lines at the end. A service used before the
+ * line that builds it, or a constructor argument left out, is a compile error on that line.
+ * Handlers get their narrow objects where they are listed: resolvers in graphql-schema.ts, routes
+ * in http-app.ts.
  */
-export function buildServices<Modules extends readonly FeatureModule[]>(modules: Modules, base: BaseServices): ServicesOf<Modules> {
-  const registry: Record<string, unknown> = { ...base };
-  const pending = modules.filter((m) => m.services);
-  while (pending.length) {
-    const next = pending.findIndex((m) => Object.keys(m.services!.needs).every((key) => key in registry));
-    if (next < 0) {
-      const why = pending.map(
-        (m) =>
-          `${m.name} needs ${Object.keys(m.services!.needs)
-            .filter((key) => !(key in registry))
-            .join(', ')}`,
-      );
-      throw new Error(`Module services cannot be built (missing or circular needs): ${why.join('; ')}`);
-    }
-    const [module] = pending.splice(next, 1);
-    const provided = module.services!.create(pick(registry, module.services!.needs, `module ${module.name}`));
-    for (const key of Object.keys(provided)) {
-      if (key in registry) throw new Error(`module ${module.name} provides '${key}', which is provided already`);
-    }
-    Object.assign(registry, provided);
-  }
-  return registry as ServicesOf<Modules>;
+export function composeServices(platform: Platform) {
+  const { config, logger, orm, pool, queue, ledger, jwtSecret, metrics } = platform;
+  const events = new EventBus(logger, (labels) => metrics.eventListenerFailures.inc(labels));
+
+  // Accounts: quotas and site settings, users, API tokens, sign-in, credits and buying them.
+  const quotas = new AccountQuotas(config.quotas);
+  const settings = new SettingsService(orm);
+  const users = new UsersService(orm, config.admin);
+  const apiTokens = new ApiTokensService(orm);
+  const auth = new AuthService(
+    users,
+    new JwtService(jwtSecret, config.jwtExpiresIn),
+    new AttemptLimiter(config.authRateLimitPerMinute, new PgAttemptStore(pool)),
+    apiTokens,
+    new PasswordResets(orm),
+    events,
+  );
+  const credits = new CreditsService(ledger, settings);
+  const purchases = new PurchasesService(orm, pool, ledger, quotas);
+  const admin = new AdminService(users, credits, settings, ledger);
+  const finance = new FinanceService(pool, users);
+
+  // Stored files: the bytes on disk, their thumbnails, signed links (resourceUri) with the login tokens' secret.
+  const storage = new FileStorage(config.storageDir);
+  const thumbnails = new ThumbnailService(storage, logger, { maxPixels: config.maxImagePixels, ...config.imageDecode });
+  const files = new FilesService(orm);
+  registerFileUrlSigner(new FileUrlSigner(jwtSecret));
+
+  // Projects and their file sets, uploaded (multipart or tus), processed into results, reviewed.
+  const projects = new ProjectsService(orm, quotas, events);
+  const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events);
+  const uploadLimits = { maxFileBytes: config.maxUploadBytes, maxFiles: config.maxUploadFiles, maxSrtBytes: config.srtMaxBytes, maxImagePixels: config.maxImagePixels };
+  // The set list shows small thumbnails of the JPGs: they are made as soon as the JPGs are in.
+  const uploads = new UploadsService(storage, fileSets, uploadLimits, (keys) => thumbnails.prepare(keys));
+  const resumableUploads = new ResumableUploadsService(
+    orm,
+    pool,
+    storage,
+    fileSets,
+    logger,
+    { storageDir: config.storageDir, limits: uploadLimits, expiryMs: config.uploadExpiryMs, corsOrigins: config.corsOrigins },
+    (keys) => thumbnails.prepare(keys),
+    quotas,
+  );
+  const processing = new ProcessingService({ config, logger, pool, queue, ledger, credits, projects });
+  const progressListener = new ProgressListener(connectionStringOf(pool), logger);
+  const results = new ResultsService(orm, pool);
+  const review = new ReviewService(pool);
+  const tracks = new TracksService(orm, storage, projects, config.srtMaxBytes, config.trackThreads);
+
+  // Exports (CSVs, metadata ZIP through one exiftool child) and delivery to the agencies.
+  const exiftool = new ExifToolHolder();
+  const exports = new ExportsService({ pool, projects, users, storage, exiftool, logger, publicUrl: config.publicUrl }, jwtSecret);
+  const delivery = new DeliveryService({ config, logger, pool, queue, projects, exports });
+
+  // Reactions between features: the event map and its one failure rule are in events/events.ts.
+  events.on('user.registered', 'credits.onboard', ({ userId }) => credits.onboard(userId)); // ledger stream and sign-up bonus
+  events.on('fileSet.filesRecorded', 'processing.onFilesRecorded', ({ projectId }) => processing.onFilesRecorded(projectId)); // sets as they complete
+  events.on('project.deletedForGood', 'fileSets.sweepDeletedFiles', () => fileSets.sweepDeletedFiles()); // rows cascaded; the bytes go
+
+  return {
+    ...platform,
+    events,
+    quotas,
+    settings,
+    users,
+    apiTokens,
+    auth,
+    credits,
+    purchases,
+    admin,
+    finance,
+    storage,
+    thumbnails,
+    files,
+    projects,
+    fileSets,
+    uploads,
+    resumableUploads,
+    processing,
+    progressListener,
+    results,
+    review,
+    tracks,
+    exiftool,
+    exports,
+    delivery,
+  };
 }
 
-/** Each module's handler dependencies: only the services its resolvers and routes name. */
-export function handlerDepsOf(modules: readonly FeatureModule[], services: object): Map<FeatureModule, unknown> {
-  const deps = new Map<FeatureModule, unknown>();
-  for (const m of modules) if (m.handlers) deps.set(m, pick(services as Record<string, unknown>, m.handlers.needs, `module ${m.name}'s handlers`));
-  return deps;
+/** Every service of one process: what the handler lists pick from, and what tests reach through a running server. */
+export type AppServices = ReturnType<typeof composeServices>;
+
+/** Before the server listens, in this order. */
+export async function startServices(s: AppServices): Promise<void> {
+  // The reserved administrator account (config.admin), made or promoted.
+  await ensureAdmin({ config: s.config, logger: s.logger, users: s.users, apiTokens: s.apiTokens, credits: s.credits });
+  await s.resumableUploads.start();
+  await s.storage.init();
 }
 
-/** The modules' start steps, in list order (e.g. the storage folders, then the administrator). */
-export async function startModules(modules: readonly FeatureModule[], services: object): Promise<void> {
-  for (const m of modules) if (m.start) await m.start.run(pick(services as Record<string, unknown>, m.start.needs, `module ${m.name}'s start`));
+/** When the process stops, after the HTTP server closed and the workers finished, in this order; `log` names each step. */
+export async function stopServices(s: AppServices, log: (name: string) => void): Promise<void> {
+  log('thumbnails and storage'); // thumbnails being made read stored files; then the upload hashing thread
+  await s.thumbnails.close();
+  await s.storage.close();
+  log('track threads'); // no read is waiting: the HTTP server has drained
+  await s.tracks.close();
+  log('resumable uploads');
+  await s.resumableUploads.stop();
+  log('progress listener');
+  await s.progressListener.close();
+  log('exiftool'); // the exiftool child process must not outlive the server
+  await s.exiftool.end();
 }
 
-/** The modules' stop steps, in reverse list order; `log` names each step (debug). */
-export async function stopModules(modules: readonly FeatureModule[], services: object, log: (name: string) => void): Promise<void> {
-  for (const m of [...modules].reverse()) {
-    if (!m.stop) continue;
-    log(m.name);
-    await m.stop.run(pick(services as Record<string, unknown>, m.stop.needs, `module ${m.name}'s stop`));
-  }
+/** A background worker (in the API process, or alone with `npm run worker`). */
+export interface RunningWorker {
+  close(): Promise<void>;
 }
 
-/** Starts every module's background worker. */
-export async function startWorkers(modules: readonly FeatureModule[], services: object): Promise<RunningWorker[]> {
-  const workers: RunningWorker[] = [];
-  for (const m of modules)
-    if (m.worker) workers.push(await m.worker.run(pick(services as Record<string, unknown>, m.worker.needs, `module ${m.name}'s worker`)));
-  return workers;
+/** Starts the background workers: processing (the pipeline per set) and delivery (files to the agencies). */
+export function startWorkers(s: AppServices): RunningWorker[] {
+  const { config, logger, orm, pool, queue, storage } = s;
+  return [
+    new ProcessingWorker({ config, logger, orm, queue, storage, processing: s.processing, results: s.results }, createMetadataProvider(config)).start(),
+    new DeliveryWorker({ config, logger, pool, queue, storage, delivery: s.delivery }).start(),
+  ];
 }

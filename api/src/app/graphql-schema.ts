@@ -2,8 +2,70 @@ import 'reflect-metadata';
 import { GraphQLDateTime } from 'graphql-scalars';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type ContainerType, type NonEmptyArray, type PubSub } from 'type-graphql';
-import type { FeatureModule, ResolverClass } from '../kernel/feature-module.js';
-import { modules as moduleList } from './module-list.js';
+import type { AppServices } from './compose.js';
+import { AuthResolver } from '../auth/auth.resolver.js';
+import { ApiTokensResolver } from '../api-tokens/api-tokens.resolver.js';
+import { UsersResolver } from '../users/users.resolver.js';
+import { CreditsResolver } from '../credits/credits.resolver.js';
+import { PurchasesResolver } from '../purchases/purchases.resolver.js';
+import { AdminResolver } from '../admin/admin.resolver.js';
+import { LedgerEventResolver } from '../admin/ledger-event.resolver.js';
+import { AdminQueueResolver } from '../admin/admin-queue.resolver.js';
+import { FinanceResolver } from '../finance/finance.resolver.js';
+import { ExportDownloadFieldsResolver, ExportsResolver } from '../exports/exports.resolver.js';
+import { TracksResolver } from '../tracks/tracks.resolver.js';
+import { ProcessingResolver } from '../processing/processing.resolver.js';
+import { registerProgressSubscription } from '../processing/progress-subscription.js';
+import { ProjectsResolver } from '../projects/projects.resolver.js';
+import { UploadsResolver } from '../uploads/uploads.resolver.js';
+import { ResumableUploadsResolver } from '../resumable-uploads/resumable-uploads.resolver.js';
+import { FileSetsResolver } from '../file-sets/file-sets.resolver.js';
+import { ResultsResolver } from '../results/results.resolver.js';
+import { ReviewResolver } from '../review/review.resolver.js';
+import { DeliveryResolver } from '../delivery/delivery.resolver.js';
+import { registerDeliverySubscription } from '../delivery/delivery-subscription.js';
+
+/** A resolver class and how its narrow object is taken from the services (its type sits in the resolver's file). */
+interface ResolverEntry {
+  resolver: Function;
+  build(s: AppServices): object;
+}
+function resolver<D>(resolverClass: new (deps: D) => object, deps: (s: AppServices) => NoInfer<D>): ResolverEntry {
+  return { resolver: resolverClass, build: (s) => new resolverClass(deps(s)) };
+}
+
+/** Every GraphQL resolver, each with what it is built with. */
+const resolvers: ResolverEntry[] = [
+  resolver(AuthResolver, (s) => ({ auth: s.auth, config: s.config })),
+  resolver(ApiTokensResolver, (s) => ({ apiTokens: s.apiTokens })),
+  resolver(UsersResolver, (s) => ({ users: s.users, credits: s.credits })),
+  resolver(CreditsResolver, (s) => ({ credits: s.credits })),
+  resolver(PurchasesResolver, (s) => ({ purchases: s.purchases, idempotency: s.idempotency })),
+  resolver(AdminResolver, (s) => ({ admin: s.admin, settings: s.settings })),
+  resolver(LedgerEventResolver, (s) => ({ users: s.users })),
+  resolver(AdminQueueResolver, (s) => ({ queue: s.queue, logger: s.logger })),
+  resolver(FinanceResolver, (s) => ({ finance: s.finance })),
+  resolver(ExportsResolver, (s) => ({ exports: s.exports })),
+  resolver(ExportDownloadFieldsResolver, (s) => ({ exports: s.exports })),
+  resolver(TracksResolver, (s) => ({ tracks: s.tracks })),
+  resolver(ProcessingResolver, (s) => ({ idempotency: s.idempotency, processing: s.processing })),
+  resolver(ProjectsResolver, (s) => ({ projects: s.projects, idempotency: s.idempotency })),
+  resolver(UploadsResolver, (s) => ({ uploads: s.uploads, idempotency: s.idempotency })),
+  resolver(ResumableUploadsResolver, (s) => ({ resumableUploads: s.resumableUploads })),
+  resolver(FileSetsResolver, (s) => ({ fileSets: s.fileSets, projects: s.projects, processing: s.processing })),
+  resolver(ResultsResolver, (s) => ({ results: s.results, processing: s.processing })),
+  resolver(ReviewResolver, (s) => ({ review: s.review })),
+  resolver(DeliveryResolver, (s) => ({ delivery: s.delivery })),
+];
+
+/**
+ * type-graphql calls a subscription's `subscribe` without its resolver instance: each finds its
+ * services through the schema it runs on (several servers may share one process in tests).
+ */
+function registerSubscriptions(schema: GraphQLSchema, s: AppServices): void {
+  registerProgressSubscription(schema, { projects: s.projects, processing: s.processing, progressListener: s.progressListener });
+  registerDeliverySubscription(schema, s.delivery);
+}
 
 const noTopicPubSub: PubSub = {
   publish() {
@@ -15,25 +77,21 @@ const noTopicPubSub: PubSub = {
 };
 
 /**
- * Builds the executable schema from the modules' resolvers. Each resolver is constructed once with
- * its module's handler dependencies (`handlerDeps`, from app/compose.ts); `null` builds the schema
- * alone (emitting the SDL, checking scopes) with resolvers that are never called.
+ * Builds the executable schema from the resolvers, each constructed once (on first use) with its
+ * narrow object; `null` builds the schema alone (emitting the SDL, checking scopes) with resolvers
+ * that are never called.
  */
-export async function buildAppSchema(
-  handlerDeps: ReadonlyMap<FeatureModule, unknown> | null,
-  modules: readonly FeatureModule[] = moduleList,
-): Promise<GraphQLSchema> {
-  const moduleOf = new Map<Function, FeatureModule>();
-  for (const m of modules) for (const resolver of m.handlers?.resolvers ?? []) moduleOf.set(resolver, m);
-  const instances = new Map<unknown, unknown>();
+export async function buildAppSchema(services: AppServices | null): Promise<GraphQLSchema> {
+  const byClass = new Map<unknown, ResolverEntry>(resolvers.map((r) => [r.resolver, r]));
+  const instances = new Map<unknown, object>();
   const container: ContainerType = {
-    get(someClass: ResolverClass<unknown>) {
-      if (!instances.has(someClass)) instances.set(someClass, new someClass(handlerDeps?.get(moduleOf.get(someClass)!) ?? null));
+    get(someClass: new (deps: null) => object) {
+      if (!instances.has(someClass)) instances.set(someClass, services ? byClass.get(someClass)!.build(services) : new someClass(null));
       return instances.get(someClass);
     },
   };
   const schema = await buildSchema({
-    resolvers: [...moduleOf.keys()] as NonEmptyArray<Function>,
+    resolvers: resolvers.map((r) => r.resolver) as NonEmptyArray<Function>,
     container,
     validate: false,
     scalarsMap: [{ type: Date, scalar: GraphQLDateTime }],
@@ -44,7 +102,7 @@ export async function buildAppSchema(
   describeRoot(schema.getQueryType(), 'Reads. Each field says who may call it: public, any signed-in user (your own data), or administrators.');
   describeRoot(schema.getMutationType(), 'Writes. Each field says who may call it; writes that create or spend accept an idempotencyKey for safe retries.');
   describeRoot(schema.getSubscriptionType(), 'Live updates over graphql-ws (same bearer token, in connectionParams.authorization).');
-  if (handlerDeps) for (const m of modules) m.handlers?.onSchema?.(schema, handlerDeps.get(m));
+  if (services) registerSubscriptions(schema, services);
   return schema;
 }
 

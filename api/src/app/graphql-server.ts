@@ -5,7 +5,7 @@ import { graphqlContextFor, type GraphQLContext } from '../auth/graphql-context.
 import { graphqlScopeError } from '../auth/scopes.js';
 import { RevocationListener, sessionKey } from '../api-tokens/revocation-listener.js';
 import { graphqlUploadMiddleware } from '../uploads/graphql-uploads.js';
-import type { AppServices } from './services.js';
+import type { AppServices } from './compose.js';
 
 /**
  * GraphQL over HTTP and graphql-ws, with what the features bring to it: who is asking (auth), the

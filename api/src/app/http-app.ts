@@ -1,40 +1,85 @@
 import type { Express } from 'express';
-import type { FeatureModule } from '../kernel/feature-module.js';
 import { finishHttpApp, openHttpApp } from '../http/http-app.js';
 import { jsonBodyParser } from '../http/body-limits.js';
 import { reenterRequestContext } from '../logging/request-context.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { requireScope } from '../auth/scopes.js';
 import { bindRouteScopes } from '../auth/signed-in-routes.js';
-import type { BaseServices } from './compose.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AppServices } from './compose.js';
+import { authRoutes } from '../auth/auth.routes.js';
+import { apiTokenRoutes } from '../api-tokens/api-tokens.routes.js';
+import { userRoutes } from '../users/users.routes.js';
+import { transactionRoutes } from '../credits/credits.routes.js';
+import { adminPurchaseRoutes, purchaseRoutes } from '../purchases/purchases.routes.js';
+import { adminRoutes } from '../admin/admin.routes.js';
+import { adminQueueRoutes } from '../admin/admin-queue.routes.js';
+import { financeRoutes } from '../finance/finance.routes.js';
+import { exportRoutes } from '../exports/exports.routes.js';
+import { fileSetTrackRoutes, projectTrackRoutes } from '../tracks/tracks.routes.js';
+import { processingRoutes } from '../processing/processing.routes.js';
+import { projectRoutes } from '../projects/projects.routes.js';
+import { fileSetFileRoutes, uploadRoutes } from '../uploads/uploads.routes.js';
+import { tusRoutes, unfinishedUploadRoutes } from '../resumable-uploads/resumable-uploads.routes.js';
+import { fileSetItemRoutes, fileSetRoutes } from '../file-sets/file-sets.routes.js';
+import { fileRoutes } from '../files/files.routes.js';
+import { resultRoutes } from '../results/results.routes.js';
+import { reviewRoutes } from '../review/review.routes.js';
+import { healthRoutes } from '../health/health.routes.js';
+import { mountExplorer } from '../explorer/explorer.routes.js';
+import { deliveryRoutes } from '../delivery/delivery.routes.js';
 
 /**
- * The Express app of SPEC §7: the shell (http/http-app.ts), every module's routes in module-list
- * order, /metrics, GraphQL (mounted by the server), then the web app and the error handler.
+ * The Express app of SPEC §7: the shell (http/http-app.ts), every feature's routes in the order
+ * below, /metrics, GraphQL (mounted by the server), then the web app and the error handler.
+ *
+ * The order is part of the behaviour: where two routers share a path prefix the earlier one
+ * answers first, and `...json` (the JSON body parser) runs for a prefix as soon as one mount of it
+ * asks for it. Uploads, tus and downloads stream their own bodies, so their mounts take none.
  */
-export function createHttpApp(
-  services: BaseServices & { auth: Pick<AuthService, 'authenticate'> },
-  modules: readonly FeatureModule[],
-  handlerDeps: ReadonlyMap<FeatureModule, unknown>,
-  mountGraphQL: (app: Express) => void,
-): Express {
-  const { config, logger, metrics } = services;
-  metrics.useQueueBackend(services.queue);
+export function createHttpApp(s: AppServices, mountGraphQL: (app: Express) => void): Express {
+  const { config, logger, metrics, auth } = s;
+  metrics.useQueueBackend(s.queue);
   const app = openHttpApp(config, logger, metrics);
   const json = [jsonBodyParser(), reenterRequestContext];
-  for (const m of modules) {
-    if (!m.handlers) continue;
-    const deps = handlerDeps.get(m);
-    for (const r of m.handlers.routes ?? []) app.use(r.path, ...(r.json ? json : []), r.router(deps));
-    m.handlers.mount?.(app, deps);
-  }
+
+  app.use('/auth', ...json, authRoutes({ auth, credits: s.credits }));
+  // /api/user/tokens before the other /api/user routes.
+  app.use('/api/user/tokens', ...json, apiTokenRoutes({ auth, apiTokens: s.apiTokens }));
+  app.use('/api/user', ...json, userRoutes({ auth, users: s.users, credits: s.credits }));
+  app.use('/api/user', ...json, transactionRoutes({ auth, credits: s.credits }));
+  app.use('/api/purchase', ...json, purchaseRoutes({ auth, purchases: s.purchases, idempotency: s.idempotency }));
+  app.use('/api/admin', ...json, adminPurchaseRoutes({ auth, purchases: s.purchases, idempotency: s.idempotency }));
+  app.use('/api/admin', ...json, adminRoutes({ auth, admin: s.admin, settings: s.settings, config }));
+  // The queue and finance routes read no body (the JSON parser of the mounts above runs for /api/admin anyway).
+  app.use('/api/admin', adminQueueRoutes({ auth, queue: s.queue, logger }));
+  app.use('/api/admin', financeRoutes({ auth, finance: s.finance }));
+  // Downloads answer GETs and read no body. The track downloads' paths (`/:id/track.gpx`,
+  // `/:id/tracks.gpx`) are two segments, so no `/:id` route after them takes them.
+  app.use('/api/projects', exportRoutes({ auth, exports: s.exports }));
+  app.use('/api/filesets', fileSetTrackRoutes({ auth, tracks: s.tracks }));
+  app.use('/api/projects', projectTrackRoutes({ auth, tracks: s.tracks }));
+  app.use('/api/projects', ...json, processingRoutes({ auth, idempotency: s.idempotency, processing: s.processing }));
+  app.use('/api/projects', ...json, projectRoutes({ auth, projects: s.projects, idempotency: s.idempotency, processing: s.processing }));
+  // Multipart uploads and tus stream their own bodies: no JSON parser before them.
+  app.use('/api/upload', uploadRoutes({ auth, uploads: s.uploads, idempotency: s.idempotency }));
+  app.use('/api/filesets', fileSetFileRoutes({ auth, uploads: s.uploads, idempotency: s.idempotency }));
+  app.use('/api/uploads/tus', tusRoutes({ auth, resumableUploads: s.resumableUploads }));
+  app.use('/api/upload', unfinishedUploadRoutes({ auth, resumableUploads: s.resumableUploads }));
+  app.use('/api/projects', ...json, fileSetRoutes({ auth, fileSets: s.fileSets, processing: s.processing }));
+  app.use('/api/filesets', ...json, fileSetItemRoutes({ auth, fileSets: s.fileSets, processing: s.processing }));
+  app.use('/api/files', fileRoutes({ auth, files: s.files, storage: s.storage, thumbnails: s.thumbnails, logger }));
+  app.use('/api/filesets', ...json, resultRoutes({ auth, results: s.results }));
+  app.use('/api/projects', ...json, reviewRoutes({ auth, review: s.review }));
+  app.use('/api', healthRoutes({ pool: s.pool, queue: s.queue }));
+  mountExplorer(app, { config });
+  app.use('/api/delivery', ...json, deliveryRoutes({ auth, delivery: s.delivery }));
+
   app.use(
     '/metrics',
     metrics.router(async (authorization) => {
       const token = config.metricsToken;
       if (token && authorization === `Bearer ${token}`) return;
-      const principal = await services.auth.authenticate(authorization);
+      const principal = await auth.authenticate(authorization);
       requireScope(principal?.scopes ?? null, 'admin');
       requireAdmin({ user: principal?.user ?? null });
     }),

@@ -5,9 +5,8 @@ import type { Logger } from '../logging/logger.js';
 import { createQueueBackend } from '../queue/queue-backend.js';
 import { Metrics } from '../metrics/metrics.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
-import { buildServices, entitiesOf } from './compose.js';
-import { modules } from './module-list.js';
-import type { AppServices } from './services.js';
+import { composeServices, type AppServices } from './compose.js';
+import { entities } from './entities.js';
 
 /** One process's stores and services, and how to close the stores (after everything using them). */
 export interface OpenedProcess {
@@ -17,8 +16,8 @@ export interface OpenedProcess {
 
 /**
  * Opens what every Shotlog process needs, the API server and a standalone worker alike: the
- * database (ORM migrations with the modules' entities, ledger migrations), the queue, the base
- * services and every module's services. If anything fails, what was opened is closed again.
+ * database (ORM migrations with the entities, ledger migrations), the queue, the platform
+ * services and every feature's (composeServices). If anything fails, what was opened is closed again.
  */
 export async function openProcess(
   config: Config,
@@ -26,7 +25,7 @@ export async function openProcess(
   databaseUrl: string,
   opts: { poolMax?: number; jwtSecret: () => Promise<string>; onQueueError: (err: Error, queue: string) => void },
 ): Promise<OpenedProcess> {
-  const { orm, pool } = await openDatabase(databaseUrl, { entities: entitiesOf(modules), poolMax: opts.poolMax });
+  const { orm, pool } = await openDatabase(databaseUrl, { entities, poolMax: opts.poolMax });
   const queue = createQueueBackend({ redisUrl: config.redisUrl, databaseUrl, prefix: config.queuePrefix, onError: opts.onQueueError });
   const closeStores = async () => {
     await queue.close();
@@ -36,7 +35,7 @@ export async function openProcess(
   try {
     await migrateLedger(pool);
     const jwtSecret = await opts.jwtSecret();
-    const base = {
+    const platform = {
       config,
       logger,
       orm,
@@ -47,7 +46,7 @@ export async function openProcess(
       metrics: new Metrics(pool),
       idempotency: new IdempotencyService(pool),
     };
-    return { services: buildServices(modules, base), closeStores };
+    return { services: composeServices(platform), closeStores };
   } catch (err) {
     await closeStores().catch(() => undefined);
     throw err;

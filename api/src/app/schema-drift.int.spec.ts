@@ -2,8 +2,7 @@ import { ReferenceKind, type EntityProperty } from '@mikro-orm/core';
 import pg from 'pg';
 import { openDatabase, type Orm } from '../db/database.js';
 import { createTestDatabase } from '../test-support/test-database.js';
-import { entitiesOf } from './compose.js';
-import { modules } from './module-list.js';
+import { entities } from './entities.js';
 
 /**
  * Entities and migrations are written separately; this guard migrates an empty database the way
@@ -60,7 +59,7 @@ describe('schema drift: MikroORM entities against the migrated schema', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    ({ orm, pool } = await openDatabase(db.url, { entities: entitiesOf(modules), poolMax: 2 }));
+    ({ orm, pool } = await openDatabase(db.url, { entities, poolMax: 2 }));
   });
 
   afterAll(async () => {

@@ -6,13 +6,11 @@ import path from 'node:path';
 import type { Config } from '../config/config.js';
 import { readOrCreateSecret } from '../config/secret-file.js';
 import type { Logger } from '../logging/logger.js';
-import type { AppServices } from './services.js';
 import { buildAppSchema } from './graphql-schema.js';
 import { startGraphQL } from './graphql-server.js';
 import { createHttpApp } from './http-app.js';
 import { openProcess } from './process.js';
-import { modules } from './module-list.js';
-import { handlerDepsOf, startModules, startWorkers, stopModules } from './compose.js';
+import { startServices, startWorkers, stopServices, type AppServices } from './compose.js';
 import { StartupError } from '../startup/startup-checks.js';
 import { logMediaTools, resolveMediaTools, useMediaTools, type MediaTools } from '../analysis/media/media-tools.js';
 import { logConnectionError } from '../logging/shutdown-state.js';
@@ -40,20 +38,19 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
     onQueueError: (err, name) => logConnectionError(logger, { err, queue: name }, 'queue connection error'),
   });
   try {
-    await startModules(modules, services);
+    await startServices(services);
   } catch (err) {
     await closeStores().catch(() => undefined);
     throw err;
   }
 
   // The in-process workers (RUN_WORKER, default on); scaled deployments run `npm run worker` instead.
-  const workers = config.runWorker ? await startWorkers(modules, services) : [];
+  const workers = config.runWorker ? startWorkers(services) : [];
 
   const httpServer = http.createServer();
-  const handlerDeps = handlerDepsOf(modules, services);
-  const schema = await buildAppSchema(handlerDeps, modules);
+  const schema = await buildAppSchema(services);
   const graphql = await startGraphQL(services, schema, httpServer);
-  const app = createHttpApp(services, modules, handlerDeps, graphql.mount);
+  const app = createHttpApp(services, graphql.mount);
   httpServer.on('request', app);
   // Slow or stuck clients must not hold sockets forever.
   httpServer.requestTimeout = 0; // uploads may take long; bodies are bounded by http/body-limits.ts bodyTimeouts
@@ -70,8 +67,8 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
       await step('graphql', () => graphql.stop()); // drains HTTP (in-flight requests finish) and closes websockets
       await step('http', () => new Promise<void>((resolve) => httpServer.close(() => resolve())));
       await step('workers', () => Promise.all(workers.map((w) => w.close()))); // lets running jobs finish
-      // Each module's own: the exiftool child, thumbnails being made, the upload hashing thread, listeners.
-      await stopModules(modules, services, (name) => logger.debug(`stopping: ${name}`));
+      // The services' own: thumbnails being made, the upload hashing thread, listeners, the exiftool child.
+      await stopServices(services, (name) => logger.debug(`stopping: ${name}`));
       await step('stores', closeStores);
     })());
   try {

@@ -2,8 +2,7 @@ import 'reflect-metadata';
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { openProcess } from './process.js';
-import { modules } from './module-list.js';
-import { startWorkers, stopModules } from './compose.js';
+import { startWorkers, stopServices } from './compose.js';
 import { logMediaTools, resolveMediaTools, useMediaTools } from '../analysis/media/media-tools.js';
 import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from '../logging/shutdown-state.js';
 
@@ -36,7 +35,7 @@ const { services, closeStores } = await openProcess(config, logger, config.datab
   onQueueError: (err, name) => logger.warn({ err, queue: name }, 'queue connection error'),
 });
 const { queue } = services;
-const workers = await startWorkers(modules, services);
+const workers = startWorkers(services);
 logger.info({ queue: queue.kind, concurrency: config.worker.concurrency, provider: config.metadataProvider }, 'processing worker started');
 process.stdout.write(`Shotlog worker is ready (queue ${queue.kind}, concurrency ${config.worker.concurrency})\n`);
 
@@ -53,7 +52,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   try {
     await Promise.all(workers.map((w) => w.close()));
-    await stopModules(modules, services, (name) => logger.debug(`stopping: ${name}`));
+    await stopServices(services, (name) => logger.debug(`stopping: ${name}`));
     await closeStores();
     logger.info('worker stopped cleanly');
     process.exit(0);

@@ -1,16 +1,23 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from './graphql-context.js';
-import type { AuthDeps } from './auth.module.js';
 import { AuthPayload, ChangePasswordInput, LoginInput, PasswordResetLinkType, RegisterInput, ResetPasswordInput } from './auth.types.js';
 import { requireAdmin, requireUser } from './viewer.js';
 import { resetLinkUrl } from './password-resets.js';
 import { RequiresScope } from './scopes.js';
-import type { AuthResult } from './auth.service.js';
 import type { User } from '../users/user.entity.js';
+import type { AuthService, AuthResult } from './auth.service.js';
+import type { Config } from '../config/config.js';
+
+/** What the auth resolver is built with (app/graphql-schema.ts). */
+export interface AuthResolverDeps {
+  auth: Pick<AuthService, 'register' | 'login' | 'changePassword' | 'resetPassword' | 'issuePasswordReset'>;
+  /** Reset links point at the web app. */
+  config: Pick<Config, 'publicUrl'>;
+}
 
 @Resolver()
 export class AuthResolver {
-  constructor(private readonly services: AuthDeps) {}
+  constructor(private readonly services: AuthResolverDeps) {}
 
   @Mutation(() => AuthPayload, { description: 'Creates an account (with the 100-credit sign-up bonus) and signs in.' })
   async register(

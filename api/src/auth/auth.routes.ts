@@ -1,10 +1,18 @@
 import { Router } from 'express';
-import type { AuthDeps } from './auth.module.js';
 import { jsonBody, route } from '../http/route.js';
 import { presentUserRest } from '../users/user.presenter.js';
+import type { AuthService } from './auth.service.js';
+import type { AccountCredits } from '../users/account-credits.js';
+
+/** What /auth is built with (app/http-app.ts). */
+export interface AuthRoutesDeps {
+  auth: Pick<AuthService, 'register' | 'login' | 'resetPassword'>;
+  /** The signed-in user's balance in the answers. */
+  credits: Pick<AccountCredits, 'balance'>;
+}
 
 /** POST /auth/register and /auth/login (SPEC §7), and /auth/password-reset (a one-time link an administrator issued). */
-export function authRoutes(services: AuthDeps): Router {
+export function authRoutes(services: AuthRoutesDeps): Router {
   const r = Router();
   r.post(
     '/register',

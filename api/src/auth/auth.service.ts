@@ -10,6 +10,7 @@ import type { AttemptLimiter } from './rate-limit.js';
 import type { GrantedScopes } from './scopes.js';
 import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
 import { looksLikeApiToken } from '../api-tokens/token-secret.js';
+import type { Emitter } from '../events/events.js';
 
 export const LOGIN_FAILED = 'Invalid username or password. Please try again.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -31,25 +32,20 @@ export interface AuthResult {
 
 /** Sign-up, login and turning a bearer token back into its user. */
 export class AuthService {
-  /** Called after an account is created (the ledger grants the sign-up bonus there). */
-  private readonly registeredHooks: Array<(user: User) => Promise<void>> = [];
-
   constructor(
     private readonly users: UsersService,
     private readonly jwt: JwtService,
     private readonly limiter: AttemptLimiter,
-    private readonly apiTokens?: ApiTokensService,
-    private readonly resets?: PasswordResets,
+    private readonly apiTokens: ApiTokensService,
+    private readonly resets: PasswordResets,
+    /** 'user.registered' once an account exists (credits grant the sign-up bonus: events/events.ts). */
+    private readonly events: Emitter<'user.registered'>,
   ) {}
-
-  onRegistered(hook: (user: User) => Promise<void>): void {
-    this.registeredHooks.push(hook);
-  }
 
   async register(raw: unknown, address?: string): Promise<AuthResult> {
     await this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);
     const user = await this.users.create(raw);
-    for (const hook of this.registeredHooks) await hook(user);
+    await this.events.emit('user.registered', { userId: user.id });
     return { token: this.jwt.sign(user), user };
   }
 

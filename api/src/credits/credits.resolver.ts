@@ -1,13 +1,18 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import type { CreditsDeps } from './credits.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, parseSequenceCursor, sequenceCursor, toConnection } from '../graphql/relay.js';
 import { TransactionConnection } from './credits.types.js';
+import type { CreditsService } from './credits.service.js';
+
+/** What the credit history resolver is built with (app/graphql-schema.ts). */
+export interface CreditsResolverDeps {
+  credits: Pick<CreditsService, 'transactions' | 'transactionsBefore'>;
+}
 
 @Resolver()
 export class CreditsResolver {
-  constructor(private readonly services: CreditsDeps) {}
+  constructor(private readonly services: CreditsResolverDeps) {}
 
   @Query(() => TransactionConnection, { description: "The signed-in user's credit history, newest first (50 per page by default)." })
   async transactions(

@@ -1,12 +1,17 @@
 import { Router } from 'express';
-import type { CreditsDeps } from './credits.module.js';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import { intParam } from '../http/query-params.js';
+import type { CreditsService } from './credits.service.js';
+
+/** What /api/user/transactions is built with (app/http-app.ts). */
+export interface TransactionRoutesDeps extends RouteAuth {
+  credits: Pick<CreditsService, 'transactions' | 'transactionsBefore'>;
+}
 
 const num = (s: string) => Number(s);
 
 /** GET /api/user/transactions (SPEC §7). Mounted under /api/user. */
-export function transactionRoutes(services: CreditsDeps): Router {
+export function transactionRoutes(services: TransactionRoutesDeps): Router {
   const r = Router();
   r.get(
     '/transactions',

@@ -1,7 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { ormConfig } from './mikro-orm.config.js';
-import type { EntityClass } from '../kernel/feature-module.js';
+import { ormConfig, type EntityClass } from './mikro-orm.config.js';
 
 export type Orm = MikroORM;
 

@@ -1,12 +1,14 @@
 import { defineConfig } from '@mikro-orm/postgresql';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
-import type { EntityClass } from '../kernel/feature-module.js';
 import { migrationsList } from './migrations/index.js';
 
+/** A MikroORM entity class. */
+export type EntityClass = abstract new (...args: never[]) => object;
+
 /**
- * One ORM configuration for the server, the worker and the tests. The entities are the feature
- * modules' (the composition root lists them: app/module-list.ts); no folder scanning.
+ * One ORM configuration for the server, the worker and the tests. The entities are the features'
+ * (the composition root lists them once: app/entities.ts); no folder scanning.
  */
 export function ormConfig(clientUrl: string, opts: { entities: readonly EntityClass[]; debug?: boolean; poolMax?: number }) {
   return defineConfig({

@@ -1,8 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
-import type { DeliveryDeps } from './delivery.module.js';
-import type { DeliveryView } from './delivery.service.js';
 import { subscribeToDelivery } from './delivery-subscription.js';
 import {
   DeliverProjectInput,
@@ -12,10 +10,16 @@ import {
   DeliveryConnectionType,
   DeliveryType,
 } from './delivery.types.js';
+import type { DeliveryService, DeliveryView } from './delivery.service.js';
+
+/** What the delivery resolver is built with (app/graphql-schema.ts). */
+export interface DeliveryResolverDeps {
+  delivery: DeliveryService;
+}
 
 @Resolver()
 export class DeliveryResolver {
-  constructor(private readonly services: DeliveryDeps) {}
+  constructor(private readonly services: DeliveryResolverDeps) {}
 
   @Query(() => [DeliveryAgencyHostType], { description: 'The agencies Shotlog delivers to, with their upload hosts and CSV upload pages.' })
   deliveryAgencies(@Ctx() ctx: GraphQLContext) {

@@ -1,10 +1,15 @@
 import { Router } from 'express';
-import type { DeliveryDeps } from './delivery.module.js';
 import { jsonBody } from '../http/route.js';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
+import type { DeliveryService } from './delivery.service.js';
+
+/** What /api/delivery is built with (app/http-app.ts). */
+export interface DeliveryRoutesDeps extends RouteAuth {
+  delivery: DeliveryService;
+}
 
 /** /api/delivery: agency connections, their test, deliveries and their status (the REST twin of the GraphQL fields). */
-export function deliveryRoutes(services: DeliveryDeps): Router {
+export function deliveryRoutes(services: DeliveryRoutesDeps): Router {
   const r = Router();
   const { delivery } = services;
   r.get(

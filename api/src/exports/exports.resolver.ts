@@ -1,5 +1,4 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { ExportsDeps } from './exports.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { badInput } from '../errors/app-error.js';
@@ -13,12 +12,17 @@ import {
   ExportKeywordRuleChangesType,
   ExportPreviewType,
 } from './exports.types.js';
-import type { ExportKind } from './exports.service.js';
+import type { ExportsService, ExportKind } from './exports.service.js';
+
+/** What the export resolvers are built with (app/graphql-schema.ts). */
+export interface ExportsResolverDeps {
+  exports: ExportsService;
+}
 
 /** Exports for integrators and the web app; the same ExportsService serves the REST routes. */
 @Resolver()
 export class ExportsResolver {
-  constructor(private readonly services: ExportsDeps) {}
+  constructor(private readonly services: ExportsResolverDeps) {}
 
   @Mutation(() => ExportDownloadType, { description: 'A short-lived signed URL that downloads one export of your project (no Authorization header needed).' })
   async exportDownload(
@@ -81,7 +85,7 @@ export class ExportsResolver {
 /** ExportDownload.keywordRuleChanges: one pass over the rows, only when a client asks for it. */
 @Resolver(() => ExportDownloadType)
 export class ExportDownloadFieldsResolver {
-  constructor(private readonly services: ExportsDeps) {}
+  constructor(private readonly services: ExportsResolverDeps) {}
 
   @FieldResolver(() => ExportKeywordRuleChangesType, { description: "The rows whose keywords the project's keyword rules change in this export." })
   keywordRuleChanges(@Root() link: { projectId: string; kind: ExportKind }) {

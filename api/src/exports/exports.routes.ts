@@ -2,14 +2,18 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ExportsDeps } from './exports.module.js';
 import { badInput } from '../errors/app-error.js';
 import { route } from '../http/route.js';
-import { userOf } from '../auth/signed-in-routes.js';
+import { userOf, type RouteAuth } from '../auth/signed-in-routes.js';
 import { parseId } from '../validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import { AGENCY_FORMATS, type AgencyFormat, type CsvFormat } from './csv-formats.js';
-import type { ExportCompleteness, ExportKind, KeywordRuleChangeSummary } from './exports.service.js';
+import type { ExportsService, ExportCompleteness, ExportKind, KeywordRuleChangeSummary } from './exports.service.js';
+
+/** What the export downloads under /api/projects are built with (app/http-app.ts). */
+export interface ExportRoutesDeps extends RouteAuth {
+  exports: ExportsService;
+}
 
 /** Headers a browser script may read across origins (the web app reads the file name). */
 const EXPOSED = 'Content-Disposition, X-Shotlog-Export-Incomplete, X-Shotlog-Export-Rows, X-Shotlog-Keyword-Rule-Rows, X-Shotlog-Keyword-Rule-Files';
@@ -40,7 +44,7 @@ const truthy = (v: unknown) => v === '1' || v === 'true';
  * /api/projects export routes: the SPEC §7 CSVs, the agencies' CSVs, the agency check and the
  * metadata ZIP. Each accepts the bearer token or a signed `?token=` link from `exportDownload`.
  */
-export function exportRoutes(services: ExportsDeps): Router {
+export function exportRoutes(services: ExportRoutesDeps): Router {
   const r = Router();
   const { exports } = services;
 

@@ -1,15 +1,24 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { FileSetsDeps } from './file-sets.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { presentFileSet, presentProject } from '../projects/project.presenter.js';
-import { generatedMessage, removedMessage } from './file-sets.service.js';
+import { generatedMessage, removedMessage, type FileSetsService } from './file-sets.service.js';
 import { CostEstimateType, FileSetVerificationType, ProcessingScope, ProjectManifestType, RemoveFileSetPayload } from './file-sets.types.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { ProcessingService } from '../processing/processing.service.js';
+
+/** What the file-set resolver is built with (app/graphql-schema.ts). */
+export interface FileSetsResolverDeps {
+  fileSets: FileSetsService;
+  projects: Pick<ProjectsService, 'getOwned'>;
+  /** The wizard's cost step estimates a run. */
+  processing: Pick<ProcessingService, 'estimate'>;
+}
 
 /** The wizard's Verify and Credit Cost steps (twins of the REST rows of SPEC §7). */
 @Resolver()
 export class FileSetsResolver {
-  constructor(private readonly services: FileSetsDeps) {}
+  constructor(private readonly services: FileSetsResolverDeps) {}
 
   @Query(() => FileSetVerificationType, {
     description: "Verifies a project's file sets: each with status (complete or incomplete), what is missing, and its files.",

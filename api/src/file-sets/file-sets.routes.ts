@@ -1,11 +1,17 @@
 import { Router, type Request } from 'express';
-import type { FileSetsDeps } from './file-sets.module.js';
 import { badInput } from '../errors/app-error.js';
 import { jsonBody } from '../http/route.js';
-import { authed } from '../auth/signed-in-routes.js';
-import type { RunScope } from '../processing/processing.service.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import { presentSetsRest } from './file-set.presenter.js';
-import { generatedMessage, removedMessage } from './file-sets.service.js';
+import { generatedMessage, removedMessage, type FileSetsService } from './file-sets.service.js';
+import type { ProcessingService, RunScope } from '../processing/processing.service.js';
+
+/** What the file-set routes are built with (app/http-app.ts). */
+export interface FileSetRoutesDeps extends RouteAuth {
+  fileSets: FileSetsService;
+  /** The cost estimate of a run. */
+  processing: Pick<ProcessingService, 'estimate'>;
+}
 
 /** `?scope=unprocessed|failed` (default unprocessed): which run a cost estimate is for. */
 export function runScopeOf(raw: unknown): RunScope {
@@ -21,7 +27,7 @@ const completeOnlyOf = (req: Request) => {
 };
 
 /** The wizard's project rows of SPEC §7 (verify, generate-json, cost estimate); mounted at /api/projects. */
-export function fileSetRoutes(services: FileSetsDeps): Router {
+export function fileSetRoutes(services: FileSetRoutesDeps): Router {
   const r = Router();
   const { fileSets } = services;
   r.get(
@@ -54,7 +60,7 @@ export function fileSetRoutes(services: FileSetsDeps): Router {
 }
 
 /** DELETE /api/filesets/{id}: removes a set and its files; mounted at /api/filesets. */
-export function fileSetItemRoutes(services: FileSetsDeps): Router {
+export function fileSetItemRoutes(services: FileSetRoutesDeps): Router {
   const r = Router();
   r.delete(
     '/:id',

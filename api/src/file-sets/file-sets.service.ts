@@ -11,7 +11,8 @@ import type { User } from '../users/user.entity.js';
 import { FileSet } from './file-set.entity.js';
 import { MediaFile, type MediaKind } from './media-file.entity.js';
 import { incompleteReason, missingSlots } from './file-kinds.js';
-import { AccountQuotas } from '../quotas/account-quotas.js';
+import type { AccountQuotas } from '../quotas/account-quotas.js';
+import type { Emitter } from '../events/events.js';
 import { buildManifest, writeManifest, type ProjectManifest } from './manifest.js';
 
 /** A file fully written to storage and not yet recorded. */
@@ -136,7 +137,9 @@ export class FileSetsService {
     private readonly projects: ProjectsService,
     private readonly dataDir: string,
     private readonly logger: Logger,
-    private readonly quotas: AccountQuotas = new AccountQuotas(),
+    private readonly quotas: AccountQuotas,
+    /** 'fileSet.filesRecorded' after files are recorded (processing takes the sets now complete: events/events.ts). */
+    private readonly events: Emitter<'fileSet.filesRecorded'>,
   ) {}
 
   /**
@@ -316,24 +319,8 @@ export class FileSetsService {
     });
     await this.removeStored(replacedKeys);
     await this.sweepDeletedFiles();
-    await this.runAfterRecord(projectId);
+    await this.events.emit('fileSet.filesRecorded', { projectId });
     return recorded;
-  }
-
-  /**
-   * Called after files are recorded into a project's sets (processing takes the sets that became
-   * complete, when a run takes sets as they complete). A failure there is logged: the files are in.
-   */
-  readonly afterRecord: Array<(projectId: string) => Promise<unknown>> = [];
-
-  private async runAfterRecord(projectId: string): Promise<void> {
-    for (const hook of this.afterRecord) {
-      try {
-        await hook(projectId);
-      } catch (err) {
-        this.logger.error({ err, projectId }, 'a step after recording files failed');
-      }
-    }
   }
 
   /** A project's sets with their files, in set order (for answers after a change). */

@@ -42,7 +42,7 @@ export class FileUrlSigner {
 }
 
 // The presenters that build answers run without the services at hand; the process's signer is
-// registered once at start-up (the files module). Without one, URLs need the Authorization header.
+// registered once at start-up (app/compose.ts). Without one, URLs need the Authorization header.
 let signer: FileUrlSigner | null = null;
 
 export function registerFileUrlSigner(s: FileUrlSigner): void {

@@ -1,18 +1,28 @@
 import { Router, type Request, type Response } from 'express';
-import type { FilesDeps } from './files.module.js';
 import { AppError, unauthenticated } from '../errors/app-error.js';
 import type { MediaFile } from '../file-sets/media-file.entity.js';
 import { route } from '../http/route.js';
-import { userOf } from '../auth/signed-in-routes.js';
+import { userOf, type RouteAuth } from '../auth/signed-in-routes.js';
 import { fileUrlSigner } from './file-urls.js';
-import { THUMBNAIL_WIDTH } from './thumbnails.js';
+import { THUMBNAIL_WIDTH, type ThumbnailService } from './thumbnails.js';
+import type { Logger } from '../logging/logger.js';
+import type { FilesService } from './files.service.js';
+import type { FileStorage } from './file-storage.js';
+
+/** What /api/files is built with (app/http-app.ts). */
+export interface FileRoutesDeps extends RouteAuth {
+  files: FilesService;
+  storage: Pick<FileStorage, 'absolutePath'>;
+  thumbnails: Pick<ThumbnailService, 'ensure'>;
+  logger: Logger;
+}
 
 /**
  * GET/HEAD /api/files/{fileId} (and /thumbnail): a stored file, to its owner only (Authorization header), or with
  * a URL signed for this file (`?token=`, what resourceUri carries). HTTP Range (206/416) so the
  * video element can seek; ETag from the SHA-256 of the bytes.
  */
-export function fileRoutes(services: FilesDeps): Router {
+export function fileRoutes(services: FileRoutesDeps): Router {
   const r = Router();
   const serve = route(async (req, res) => {
     const file = await authorizedFile(services, req);
@@ -40,7 +50,7 @@ export function fileRoutes(services: FilesDeps): Router {
   return r;
 }
 
-async function authorizedFile(services: FilesDeps, req: Request): Promise<MediaFile> {
+async function authorizedFile(services: FileRoutesDeps, req: Request): Promise<MediaFile> {
   if (req.headers.authorization) return services.files.getOwned(await userOf(services, req, 'read'), req.params.fileId);
   const token = req.query.token;
   if (token === undefined) throw unauthenticated();
@@ -48,7 +58,7 @@ async function authorizedFile(services: FilesDeps, req: Request): Promise<MediaF
   return services.files.getSigned(req.params.fileId);
 }
 
-function sendStoredFile(services: FilesDeps, req: Request, res: Response, file: MediaFile): Promise<void> {
+function sendStoredFile(services: FileRoutesDeps, req: Request, res: Response, file: MediaFile): Promise<void> {
   return sendFile(services, req, res, file, services.storage.absolutePath(file.storageKey), {
     'Content-Type': file.contentType,
     ETag: `"${file.sha256}"`,
@@ -58,7 +68,14 @@ function sendStoredFile(services: FilesDeps, req: Request, res: Response, file: 
 }
 
 /** Sends a file from disk with our headers (the original or a thumbnail made from it). */
-function sendFile(services: FilesDeps, req: Request, res: Response, file: MediaFile, absolutePath: string, headers: Record<string, string>): Promise<void> {
+function sendFile(
+  services: FileRoutesDeps,
+  req: Request,
+  res: Response,
+  file: MediaFile,
+  absolutePath: string,
+  headers: Record<string, string>,
+): Promise<void> {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   return new Promise((resolve, reject) => {
     // send (through Express) does Range, 206/416, If-None-Match/If-Range against our ETag, and HEAD.

@@ -1,17 +1,22 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import type { FinanceDeps } from './finance.module.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { badInput } from '../errors/app-error.js';
 import { LedgerStatementType, TrialBalanceType, UserBalanceAsOfType } from './finance.types.js';
+import type { FinanceService } from './finance.service.js';
+
+/** What the finance resolver is built with (app/graphql-schema.ts). */
+export interface FinanceResolverDeps {
+  finance: FinanceService;
+}
 
 const DATE_ARG = 'An ISO 8601 date or date-time (UTC unless it names a zone).';
 
 /** Finance queries (administrators; API tokens need `admin`). Dates are text so they get the REST route's checks and messages. */
 @Resolver()
 export class FinanceResolver {
-  constructor(private readonly services: FinanceDeps) {}
+  constructor(private readonly services: FinanceResolverDeps) {}
 
   @RequiresScope('admin')
   @Query(() => TrialBalanceType, { description: 'Trial balance: every account with its balance as of an instant, paged by account name (administrators).' })

@@ -1,10 +1,15 @@
 import { Router } from 'express';
-import type { FinanceDeps } from './finance.module.js';
-import { adminOnly } from '../auth/signed-in-routes.js';
+import { adminOnly, type RouteAuth } from '../auth/signed-in-routes.js';
 import { intParam } from '../http/query-params.js';
+import type { FinanceService } from './finance.service.js';
+
+/** What the finance routes under /api/admin are built with (app/http-app.ts). */
+export interface FinanceRoutesDeps extends RouteAuth {
+  finance: FinanceService;
+}
 
 /** /api/admin/ledger/{trial-balance,statement,journal.csv} and /api/admin/users/:id/balance: administrators only. */
-export function financeRoutes(services: FinanceDeps): Router {
+export function financeRoutes(services: FinanceRoutesDeps): Router {
   const r = Router();
   const { finance } = services;
 

@@ -19,7 +19,7 @@ type ShellConfig = Pick<Config, 'trustProxy' | 'bodyTimeouts' | 'corsOrigins' | 
 
 /**
  * The Express app before any route: request ids, body time limits, request logs, metrics,
- * security headers, CORS. The composition root (app/http-app.ts) mounts the modules' routes and
+ * security headers, CORS. The composition root (app/http-app.ts) mounts the features' routes and
  * GraphQL on it, then closes it with `finishHttpApp`.
  */
 export function openHttpApp(config: ShellConfig, logger: Logger, metrics: Metrics): Express {

@@ -24,6 +24,13 @@ export class Metrics {
     labelNames: ['type', 'outcome'],
     registers: [this.registry],
   });
+  /** Event listeners that threw (events/events.ts: logged, counted here, rethrown to the emitter). */
+  readonly eventListenerFailures = new Counter({
+    name: 'shotlog_event_listener_failures_total',
+    help: 'Event listeners that failed, by event and listener.',
+    labelNames: ['event', 'listener'],
+    registers: [this.registry],
+  });
   /** Extra job counters registered by code whose jobs do not sit in a registered BullMQ queue. */
   private readonly jobCounters: Array<{ queue: string; count: () => Promise<Record<string, number>> }> = [];
   /** The queue store, set once the process has one (metrics exist before the queue in tests). */

@@ -6,13 +6,21 @@ import { IdempotencyKeyArg } from '../idempotency/idempotency-key-arg.js';
 import { ProjectType } from '../projects/projects.types.js';
 import type { ProjectProgress } from './progress.js';
 import { ProcessingProgressType, ProcessingRunType, StartProcessingPayload } from './processing.types.js';
-import type { ProcessingDeps } from './processing.module.js';
 import { subscribeToProgress } from './progress-subscription.js';
 import { startProcessingOnce } from './start-processing-once.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { ProcessingService } from './processing.service.js';
+
+/** What the processing resolver is built with (app/graphql-schema.ts). */
+export interface ProcessingResolverDeps {
+  /** Start and retry accept an Idempotency-Key (start-processing-once.ts). */
+  idempotency: IdempotencyService;
+  processing: Pick<ProcessingService, 'start' | 'startAsSetsComplete' | 'stopTakingSets' | 'run' | 'progress' | 'progressOf' | 'latestRun'>;
+}
 
 @Resolver(() => ProjectType)
 export class ProcessingResolver {
-  constructor(private readonly services: ProcessingDeps) {}
+  constructor(private readonly services: ProcessingResolverDeps) {}
 
   @RequiresScope('process')
   @Mutation(() => StartProcessingPayload, {

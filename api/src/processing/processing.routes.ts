@@ -1,11 +1,18 @@
 import { Router } from 'express';
-import type { ProcessingDeps } from './processing.module.js';
-import { authed } from '../auth/signed-in-routes.js';
-import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
+import { idempotencyKeyOf, type IdempotencyService } from '../idempotency/idempotency.service.js';
 import { startProcessingOnce } from './start-processing-once.js';
+import type { ProcessingService } from './processing.service.js';
+
+/** What the processing routes under /api/projects are built with (app/http-app.ts). */
+export interface ProcessingRoutesDeps extends RouteAuth {
+  /** Start and retry accept an Idempotency-Key (start-processing-once.ts). */
+  idempotency: IdempotencyService;
+  processing: Pick<ProcessingService, 'start' | 'startAsSetsComplete' | 'stopTakingSets' | 'run' | 'progress'>;
+}
 
 /** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7), the retry of failed sets, and processing sets as they complete. */
-export function processingRoutes(services: ProcessingDeps): Router {
+export function processingRoutes(services: ProcessingRoutesDeps): Router {
   const r = Router();
   r.post(
     '/:id/process',

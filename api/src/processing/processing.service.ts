@@ -53,7 +53,7 @@ export const INTAKE_IDLE_MS = 30 * 60 * 1000;
 /** BullMQ custom ids may not contain ':'; run + set is unique and stable across retries. */
 export const jobIdOf = (runId: string, fileSetId: string) => `${runId}_${fileSetId}`;
 
-/** What the service is built from (the processing module names the same keys). */
+/** What the service is built from (app/compose.ts). */
 export interface ProcessingServiceDeps {
   config: Config;
   logger: Logger;
@@ -320,6 +320,19 @@ export class ProcessingService {
     await this.takeCompleteSets(project.id);
     await this.runs.notify(project.id);
     return { run: (await this.run(runId))!, progress: await this.progressOf(project.id) };
+  }
+
+  /**
+   * The reaction to 'fileSet.filesRecorded' (app/compose.ts): takes the sets the files completed.
+   * A failure is logged and ends here, never failing the upload: the files are in, and a normal
+   * start takes the sets later.
+   */
+  async onFilesRecorded(projectId: string): Promise<void> {
+    try {
+      await this.takeCompleteSets(projectId);
+    } catch (err) {
+      this.deps.logger.error({ err, projectId }, 'taking the sets completed by an upload failed');
+    }
   }
 
   /**

@@ -1,19 +1,28 @@
 import type { GraphQLSchema, GraphQLResolveInfo } from 'graphql';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
-import type { ProcessingDeps } from './processing.module.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import { progressStream } from './progress-stream.js';
+import type { ProcessingService } from './processing.service.js';
+import type { ProgressListener } from './progress-listener.js';
 
-type SubscriptionDeps = Pick<ProcessingDeps, 'projects' | 'processing' | 'progressListener'>;
+/** What the `projectProgress` subscription is registered with (app/graphql-schema.ts). */
+export interface ProgressSubscriptionDeps {
+  /** The owner check (the query's goes through `processing.progress`). */
+  projects: Pick<ProjectsService, 'getOwned'>;
+  processing: Pick<ProcessingService, 'progressOf'>;
+  /** Progress changes from every worker. */
+  progressListener: Pick<ProgressListener, 'subscribe'>;
+}
 
 /**
  * type-graphql calls a subscription's `subscribe` without the resolver instance, so it finds its
  * dependencies through the schema it runs on (several servers may share one process in tests).
- * Filled by the processing module's `onSchema` hook.
+ * Filled when the app's schema is built (app/graphql-schema.ts).
  */
-const depsBySchema = new WeakMap<GraphQLSchema, SubscriptionDeps>();
+const depsBySchema = new WeakMap<GraphQLSchema, ProgressSubscriptionDeps>();
 
-export function registerProgressSubscription(schema: GraphQLSchema, deps: SubscriptionDeps): void {
+export function registerProgressSubscription(schema: GraphQLSchema, deps: ProgressSubscriptionDeps): void {
   depsBySchema.set(schema, deps);
 }
 

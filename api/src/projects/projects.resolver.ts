@@ -1,5 +1,4 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { ProjectsDeps } from './projects.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, toConnection } from '../graphql/relay.js';
@@ -7,12 +6,19 @@ import { CAMERA_TYPES } from '../analysis/metadata/camera-types.js';
 import { createProjectOnce } from './create-project-once.js';
 import { IdempotencyKeyArg } from '../idempotency/idempotency-key-arg.js';
 import { presentProject } from './project.presenter.js';
-import { emptyTrashMessage, projectCursor } from './projects.service.js';
+import { emptyTrashMessage, projectCursor, type ProjectsService } from './projects.service.js';
 import { CameraTypeOption, CreateProjectInput, EmptyTrashResult, ProjectConnection, ProjectCounts, ProjectType, ProjectView } from './projects.types.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
+
+/** What the projects resolver is built with (app/graphql-schema.ts). */
+export interface ProjectsResolverDeps {
+  projects: ProjectsService;
+  idempotency: IdempotencyService;
+}
 
 @Resolver(() => ProjectType)
 export class ProjectsResolver {
-  constructor(private readonly services: ProjectsDeps) {}
+  constructor(private readonly services: ProjectsResolverDeps) {}
 
   @Query(() => [CameraTypeOption], { description: 'The camera types a project can be created with.' })
   cameraTypes(): CameraTypeOption[] {

@@ -1,15 +1,25 @@
 import { Router } from 'express';
-import type { ProjectsDeps } from './projects.module.js';
 import { jsonBody } from '../http/route.js';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import { intParam } from '../http/query-params.js';
 import { presentProjectRest } from './project.presenter.js';
-import { emptyTrashMessage } from './projects.service.js';
+import { emptyTrashMessage, type ProjectsService } from './projects.service.js';
 import { createProjectOnce } from './create-project-once.js';
-import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
+import { idempotencyKeyOf, type IdempotencyService } from '../idempotency/idempotency.service.js';
+
+/** What /api/projects (the project rows) is built with (app/http-app.ts). */
+export interface ProjectRoutesDeps extends RouteAuth {
+  projects: ProjectsService;
+  idempotency: IdempotencyService;
+  /**
+   * A project's REST row carries its processing progress (SPEC §3), answered as processing shapes it
+   * (ProcessingService.progressOf; typed here by what the row needs, so projects imports no processing).
+   */
+  processing: { progressOf(projectId: string): Promise<object> };
+}
 
 /** /api/projects: the project rows of SPEC §7. Static paths come before `/:id`. */
-export function projectRoutes(services: ProjectsDeps): Router {
+export function projectRoutes(services: ProjectRoutesDeps): Router {
   const r = Router();
   const { projects } = services;
 

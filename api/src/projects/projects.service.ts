@@ -3,7 +3,8 @@ import type { Orm } from '../db/database.js';
 import { badInput, conflict, notFound } from '../errors/app-error.js';
 import { User as UserEntity, type User } from '../users/user.entity.js';
 import { Project } from './project.entity.js';
-import { AccountQuotas } from '../quotas/account-quotas.js';
+import type { AccountQuotas } from '../quotas/account-quotas.js';
+import type { Emitter } from '../events/events.js';
 import { createProjectInput, projectListFilter } from './projects.validation.js';
 import { parseId } from '../validation/ids.js';
 import { isStorableDate } from '../validation/pg-range.js';
@@ -29,7 +30,9 @@ export { encodeCursor as projectCursor };
 export class ProjectsService {
   constructor(
     private readonly orm: Orm,
-    private readonly quotas: AccountQuotas = new AccountQuotas(),
+    private readonly quotas: AccountQuotas,
+    /** 'project.deletedForGood' after projects leave the trash for good (their files' bytes go: events/events.ts). */
+    private readonly events: Emitter<'project.deletedForGood'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -135,7 +138,7 @@ export class ProjectsService {
     if (!project) throw notFound('Project not found');
     if (!project.deletedAt) throw conflict('Move the project to the trash before deleting it permanently');
     await em.nativeDelete(Project, { id: project.id });
-    await this.afterDelete.reduce((p, hook) => p.then(() => hook([project.id])), Promise.resolve());
+    await this.events.emit('project.deletedForGood', { projectIds: [project.id] });
     return project;
   }
 
@@ -146,13 +149,10 @@ export class ProjectsService {
     const old = await em.find(Project, { owner: owner.id, deletedAt: { $lt: cutoff } }, { fields: ['id'] });
     const ids = old.map((p) => p.id);
     if (ids.length) await em.nativeDelete(Project, { id: { $in: ids } });
-    if (ids.length) await this.afterDelete.reduce((p, hook) => p.then(() => hook(ids)), Promise.resolve());
+    if (ids.length) await this.events.emit('project.deletedForGood', { projectIds: ids });
     const remaining = await em.count(Project, { owner: owner.id, deletedAt: { $ne: null } });
     return { deleted: ids.length, remaining };
   }
-
-  /** Hooks run after projects are deleted for good (storage removes their files). */
-  readonly afterDelete: Array<(projectIds: string[]) => Promise<void>> = [];
 
   private async update(owner: User, rawId: unknown, change: (p: Project) => void): Promise<Project> {
     const em = this.orm.em.fork();

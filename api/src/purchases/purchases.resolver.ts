@@ -4,14 +4,21 @@ import { RequiresScope } from '../auth/scopes.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { checkFirst, timeIdCursor, toConnection } from '../graphql/relay.js';
 import { IdempotencyKeyArg } from '../idempotency/idempotency-key-arg.js';
-import type { PurchasesDeps } from './purchases.module.js';
 import { createPurchaseRequestOnce } from './create-purchase-request-once.js';
 import { CreditPackageType, PurchaseDecision, PurchaseRequestConnection, PurchaseRequestType } from './purchases.types.js';
+import type { PurchasesService } from './purchases.service.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
+
+/** What the purchase resolver is built with (app/graphql-schema.ts). */
+export interface PurchasesResolverDeps {
+  purchases: PurchasesService;
+  idempotency: IdempotencyService;
+}
 
 /** Buying credits: the packages, a user's requests, and the administrators' decisions. */
 @Resolver()
 export class PurchasesResolver {
-  constructor(private readonly services: PurchasesDeps) {}
+  constructor(private readonly services: PurchasesResolverDeps) {}
 
   @Query(() => [CreditPackageType], { description: 'Credit packages for sale, in display order. No sign-in needed.' })
   creditPackages() {

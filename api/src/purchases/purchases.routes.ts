@@ -1,17 +1,22 @@
 import { Router } from 'express';
 import { jsonBody, route } from '../http/route.js';
-import { adminOnly, authed } from '../auth/signed-in-routes.js';
+import { adminOnly, authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import { intParam } from '../http/query-params.js';
-import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
-import type { PurchasesDeps } from './purchases.module.js';
+import { idempotencyKeyOf, type IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { PurchasesService } from './purchases.service.js';
 import { createPurchaseRequestOnce } from './create-purchase-request-once.js';
+
+/** What the purchase routes (the users' side and the administrators') are built with (app/http-app.ts). */
+export interface PurchaseRoutesDeps extends RouteAuth {
+  purchases: PurchasesService;
+  idempotency: IdempotencyService;
+}
 
 const num = (s: string) => Number(s);
 const numOrNull = (s: string | null) => (s === null ? null : Number(s));
 
 /** /api/purchase: packages (no sign-in), request creation and listing (SPEC §7). */
-export function purchaseRoutes(services: PurchasesDeps): Router {
+export function purchaseRoutes(services: PurchaseRoutesDeps): Router {
   const r = Router();
   r.get(
     '/packages',
@@ -55,7 +60,7 @@ export function presentPurchaseRest(p: Awaited<ReturnType<PurchasesService['crea
 }
 
 /** /api/admin/purchase-requests: the administrators' list, approve and reject (SPEC §7). */
-export function adminPurchaseRoutes(services: PurchasesDeps): Router {
+export function adminPurchaseRoutes(services: PurchaseRoutesDeps): Router {
   const r = Router();
   const { purchases } = services;
   r.get(

@@ -9,8 +9,15 @@ import { fileThumbnailUri } from '../files/file-urls.js';
 import { inputToResult, presentResult } from './result.presenter.js';
 import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './results.types.js';
 import { Batcher, perContext } from '../graphql/request-loaders.js';
-import type { ResultView } from './results.service.js';
-import type { ResultsDeps } from './results.module.js';
+import type { ResultsService, ResultView } from './results.service.js';
+import type { ProcessingService } from '../processing/processing.service.js';
+
+/** What the results resolver is built with (app/graphql-schema.ts). */
+export interface ResultsResolverDeps {
+  results: Pick<ResultsService, 'find' | 'get' | 'update' | 'reset' | 'byFileSets'>;
+  /** A file set's state in its latest run (`FileSet.processing`). */
+  processing: Pick<ProcessingService, 'jobStatesOf'>;
+}
 
 type PresentedFileSet = FileSetType;
 
@@ -18,7 +25,7 @@ type PresentedFileSet = FileSetType;
 export class ResultsResolver {
   private readonly loaders: (ctx: object) => { results: Batcher<ResultView>; jobs: Batcher<JobProgress> };
 
-  constructor(private readonly services: ResultsDeps) {
+  constructor(private readonly services: ResultsResolverDeps) {
     this.loaders = perContext(() => ({
       results: new Batcher((ids) => this.services.results.byFileSets(ids)),
       jobs: new Batcher((ids) => this.services.processing.jobStatesOf(ids)),

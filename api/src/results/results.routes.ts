@@ -1,11 +1,16 @@
 import { Router } from 'express';
-import type { ResultsDeps } from './results.module.js';
 import { jsonBody } from '../http/route.js';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import { presentResultRest } from './result.presenter.js';
+import type { ResultsService } from './results.service.js';
+
+/** What the result routes under /api/filesets are built with (app/http-app.ts). */
+export interface ResultRoutesDeps extends RouteAuth {
+  results: Pick<ResultsService, 'get' | 'update' | 'reset'>;
+}
 
 /** /api/filesets/:id/results (SPEC §7) and the reset route. */
-export function resultRoutes(services: ResultsDeps): Router {
+export function resultRoutes(services: ResultRoutesDeps): Router {
   const r = Router();
   const { results } = services;
   r.get(

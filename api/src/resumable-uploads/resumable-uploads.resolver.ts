@@ -1,13 +1,18 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
-import type { ResumableUploadsDeps } from './resumable-uploads.module.js';
 import { presentUnfinished } from './resumable-upload.presenter.js';
 import { UnfinishedUploadType } from './resumable-uploads.types.js';
+import type { ResumableUploadsService } from './resumable-uploads.service.js';
+
+/** What the resumable-uploads resolver is built with (app/graphql-schema.ts). */
+export interface ResumableUploadsResolverDeps {
+  resumableUploads: ResumableUploadsService;
+}
 
 @Resolver()
 export class ResumableUploadsResolver {
-  constructor(private readonly deps: ResumableUploadsDeps) {}
+  constructor(private readonly deps: ResumableUploadsResolverDeps) {}
 
   @Query(() => [UnfinishedUploadType], {
     description: "A project's resumable uploads that did not end in a file: still uploading, expired unfinished, or refused (with the reason).",

@@ -1,15 +1,20 @@
 import { Router, type Request, type Response } from 'express';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import type { User } from '../users/user.entity.js';
-import type { ResumableUploadsDeps } from './resumable-uploads.module.js';
 import { presentUnfinished } from './resumable-upload.presenter.js';
+import type { ResumableUploadsService } from './resumable-uploads.service.js';
+
+/** What the tus routes and /api/upload/unfinished are built with (app/http-app.ts). */
+export interface ResumableUploadRoutesDeps extends RouteAuth {
+  resumableUploads: ResumableUploadsService;
+}
 
 /**
  * The tus endpoint, /api/uploads/tus (creation) and /api/uploads/tus/{id} (HEAD, PATCH, DELETE):
  * every method writes (an API token needs `write`), whatever tus calls it. OPTIONS (discovery and
  * browser preflights) carries no token and reveals nothing but the server's tus capabilities.
  */
-export function tusRoutes(deps: ResumableUploadsDeps): Router {
+export function tusRoutes(deps: ResumableUploadRoutesDeps): Router {
   const r = Router();
   const serve = (withId: boolean) =>
     authed(
@@ -30,7 +35,7 @@ export function tusRoutes(deps: ResumableUploadsDeps): Router {
 }
 
 /** GET /api/upload/{projectId}/unfinished: the project's uploads that did not end in a file, and why. */
-export function unfinishedUploadRoutes(deps: ResumableUploadsDeps): Router {
+export function unfinishedUploadRoutes(deps: ResumableUploadRoutesDeps): Router {
   const r = Router();
   r.get(
     '/:projectId/unfinished',

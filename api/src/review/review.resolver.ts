@@ -6,7 +6,6 @@ import { categories, findReplaceArgs, nonEmpty } from './bulk-input.js';
 import type { BulkAction } from './bulk-actions.js';
 import { presentHistory, presentReviewSet, presentRules } from './review.presenter.js';
 import { reviewCursor } from './review-query.js';
-import type { ReviewDeps } from './review.module.js';
 import {
   BulkEditResultType,
   KeywordPositionEnum,
@@ -20,12 +19,18 @@ import {
   TextFieldEnum,
   UndoResultType,
 } from './review.types.js';
+import type { ReviewService } from './review.service.js';
+
+/** What the review resolver is built with (app/graphql-schema.ts). */
+export interface ReviewResolverDeps {
+  review: ReviewService;
+}
 
 const selectionArg = { description: 'The sets: ids of one of your projects, or all of its sets matching a filter.' };
 
 @Resolver()
 export class ReviewResolver {
-  constructor(private readonly services: ReviewDeps) {}
+  constructor(private readonly services: ReviewResolverDeps) {}
 
   private run(ctx: GraphQLContext, selection: ReviewSelectionInput, action: BulkAction) {
     const { kind, ...params } = action;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Request } from 'express';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import { badInput } from '../errors/app-error.js';
 import { checkFirst } from '../graphql/relay.js';
 import { jsonBody } from '../http/route.js';
@@ -8,7 +8,12 @@ import { bulkFromBody } from './bulk-input.js';
 import { presentHistory, presentReviewSet, presentRules } from './review.presenter.js';
 import { checkAgencyProblem } from './agency-problems.js';
 import { checkSort, reviewCursor, type ReviewFilter } from './review-query.js';
-import type { ReviewDeps } from './review.module.js';
+import type { ReviewService } from './review.service.js';
+
+/** What the review routes under /api/projects are built with (app/http-app.ts). */
+export interface ReviewRoutesDeps extends RouteAuth {
+  review: ReviewService;
+}
 
 const text = (req: Request, name: string): string | null => {
   const v = req.query[name];
@@ -18,7 +23,7 @@ const text = (req: Request, name: string): string | null => {
 };
 
 /** /api/projects/:id/review/...: the REST twins of the review GraphQL fields. */
-export function reviewRoutes(services: ReviewDeps): Router {
+export function reviewRoutes(services: ReviewRoutesDeps): Router {
   const r = Router();
   const { review } = services;
 

@@ -3,11 +3,16 @@ import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { badInput } from '../errors/app-error.js';
 import { parseId } from '../validation/ids.js';
-import type { TracksDeps } from './tracks.module.js';
 import { thinPoints } from './track.js';
 import { FileSetTrackType, TrackDownloadsType } from './tracks.types.js';
 import { perContext } from '../graphql/request-loaders.js';
 import type { Track } from './track.js';
+import type { TracksService } from './tracks.service.js';
+
+/** What the tracks resolver is built with (app/graphql-schema.ts). */
+export interface TracksResolverDeps {
+  tracks: TracksService;
+}
 
 export const MAX_TRACK_POINTS = 20_000;
 /**
@@ -21,7 +26,7 @@ const downloads = (prefix: string): TrackDownloadsType => ({ gpx: `${prefix}.gpx
 
 @Resolver()
 export class TracksResolver {
-  constructor(private readonly services: TracksDeps) {}
+  constructor(private readonly services: TracksResolverDeps) {}
 
   @Query(() => FileSetTrackType, {
     description: "One of your file sets' flight track from its SRT (NOT_FOUND when the set has no SRT), with its download paths.",

@@ -1,10 +1,14 @@
 import { Router, type Response } from 'express';
-import type { TracksDeps } from './tracks.module.js';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import { contentDisposition, safeFileName } from '../exports/content-disposition.js';
 import { TRACK_CONTENT_TYPES, TRACK_FORMATS, TRACK_WRITERS, writeTracks, type TrackFormat } from './track-writers.js';
 import { notFound } from '../errors/app-error.js';
-import { NO_FIX_MESSAGE } from './tracks.service.js';
+import { NO_FIX_MESSAGE, type TracksService } from './tracks.service.js';
+
+/** What the track downloads are built with (app/http-app.ts). */
+export interface TrackRoutesDeps extends RouteAuth {
+  tracks: TracksService;
+}
 
 function fileHeaders(res: Response, format: TrackFormat, fileName: string): void {
   res.setHeader('Content-Type', TRACK_CONTENT_TYPES[format]);
@@ -28,7 +32,7 @@ function drained(res: Response): Promise<void> {
 }
 
 /** GET /api/filesets/{id}/track.gpx|.kml|.geojson: one set's flight track; mounted at /api/filesets. */
-export function fileSetTrackRoutes(services: TracksDeps): Router {
+export function fileSetTrackRoutes(services: TrackRoutesDeps): Router {
   const r = Router();
   for (const format of TRACK_FORMATS) {
     r.get(
@@ -51,7 +55,7 @@ export function fileSetTrackRoutes(services: TracksDeps): Router {
  * GET /api/projects/{id}/tracks.gpx|.kml|.geojson: one track per set that has an SRT, in the
  * project's order, streamed set by set; mounted at /api/projects.
  */
-export function projectTrackRoutes(services: TracksDeps): Router {
+export function projectTrackRoutes(services: TrackRoutesDeps): Router {
   const r = Router();
   for (const format of TRACK_FORMATS) {
     r.get(

@@ -1,6 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import type { UploadsDeps } from './uploads.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { IdempotencyKeyArg } from '../idempotency/idempotency-key-arg.js';
@@ -9,11 +8,19 @@ import { commitUploadOnce } from './commit-upload-once.js';
 import { consumeUploads } from './graphql-uploads.js';
 import { presentAccepted } from './upload.presenter.js';
 import { FileKind, FileReplacementType, UploadResultType } from './uploads.types.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { UploadsService } from './uploads.service.js';
+
+/** What the uploads resolver is built with (app/graphql-schema.ts). */
+export interface UploadsResolverDeps {
+  uploads: UploadsService;
+  idempotency: IdempotencyService;
+}
 
 /** Uploads under the GraphQL multipart request spec; the same sessions as the REST routes. */
 @Resolver()
 export class UploadsResolver {
-  constructor(private readonly services: UploadsDeps) {}
+  constructor(private readonly services: UploadsResolverDeps) {}
 
   @Mutation(() => UploadResultType, {
     description:

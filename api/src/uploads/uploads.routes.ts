@@ -1,14 +1,19 @@
 import { Router, type Request, type Response } from 'express';
-import type { UploadsDeps } from './uploads.module.js';
 import { badInput } from '../errors/app-error.js';
 import { parseSlot } from '../file-sets/file-kinds.js';
-import { authed } from '../auth/signed-in-routes.js';
+import { authed, type RouteAuth } from '../auth/signed-in-routes.js';
 import type { User } from '../users/user.entity.js';
 import { receiveMultipart } from './multipart-upload.js';
 import { presentSetsRest } from '../file-sets/file-set.presenter.js';
-import type { UploadOutcome, UploadSession } from './uploads.service.js';
 import { commitUploadOnce } from './commit-upload-once.js';
-import { idempotencyKeyOf } from '../idempotency/idempotency.service.js';
+import { idempotencyKeyOf, type IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { UploadsService, UploadOutcome, UploadSession } from './uploads.service.js';
+
+/** What the multipart upload routes are built with (app/http-app.ts). */
+export interface UploadRoutesDeps extends RouteAuth {
+  uploads: UploadsService;
+  idempotency: IdempotencyService;
+}
 
 /**
  * Receives a multipart body into `session` and commits it. A client that went away gets no
@@ -39,7 +44,7 @@ async function runUpload<T = UploadOutcome>(
  * POST /api/upload/{projectId}: multipart, the repeated field `files` (SPEC §7). An
  * `Idempotency-Key` header makes a retry of the same files answer the first upload.
  */
-export function uploadRoutes(services: UploadsDeps): Router {
+export function uploadRoutes(services: UploadRoutesDeps): Router {
   const r = Router();
   r.post(
     '/:projectId',
@@ -58,7 +63,7 @@ export function uploadRoutes(services: UploadsDeps): Router {
  * file (field `file` or `files`) and the place it fills in `kind` (video, jpg or srt; query
  * `?kind=` or a field), else inferred from the extension. It takes the set's base name.
  */
-export function fileSetFileRoutes(services: UploadsDeps): Router {
+export function fileSetFileRoutes(services: UploadRoutesDeps): Router {
   const r = Router();
   r.post(
     '/:id/files',

@@ -1,4 +1,3 @@
-import { step } from '../kernel/feature-module.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import type { AccountCredits } from './account-credits.js';
@@ -15,16 +14,16 @@ export interface EnsureAdminDeps {
 }
 
 /**
- * Start step: when ADMIN_USERNAME/ADMIN_PASSWORD are set, makes that account an administrator
+ * A start step (app/compose.ts): when ADMIN_USERNAME/ADMIN_PASSWORD are set, makes that account an administrator
  * (creating it, or promoting the account of that name whose e-mail is ADMIN_EMAIL; anyone else's
  * account stops the start), revokes a promoted account's API tokens, opens its ledger stream with
  * the sign-up bonus (once per user, ever) and logs 'administrator ensured'. Before the server listens.
  */
-export const ensureAdminStep = step({ config: true, logger: true, users: true, apiTokens: true, credits: true }, async (d: EnsureAdminDeps) => {
+export async function ensureAdmin(d: EnsureAdminDeps): Promise<void> {
   if (!d.config.admin) return;
   const { user: admin, promoted } = await d.users.ensureAdmin(d.config.admin);
   // The account's own tokens predate its promotion: none of them may act as administrator.
   if (promoted) await d.apiTokens.revokeAllOf(admin.id);
   await d.credits.onboard(admin.id);
   d.logger.info({ username: admin.username, promoted }, 'administrator ensured');
-});
+}

@@ -1,14 +1,22 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { UsersDeps } from './users.module.js';
 import { requireUser } from '../auth/viewer.js';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import { MoneyScalar } from '../graphql/scalars.js';
 import type { User } from './user.entity.js';
 import { ThemeEnum, UserType } from './users.types.js';
+import type { UsersService } from './users.service.js';
+import type { AccountCredits } from './account-credits.js';
+
+/** What the users resolver is built with (app/graphql-schema.ts). */
+export interface UsersResolverDeps {
+  users: Pick<UsersService, 'setTheme'>;
+  /** A user's balance (`creditBalance`). */
+  credits: Pick<AccountCredits, 'balance'>;
+}
 
 @Resolver(() => UserType)
 export class UsersResolver {
-  constructor(private readonly services: UsersDeps) {}
+  constructor(private readonly services: UsersResolverDeps) {}
 
   @Query(() => UserType, { description: 'The signed-in user.' })
   me(@Ctx() ctx: GraphQLContext): User {

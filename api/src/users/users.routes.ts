@@ -1,11 +1,22 @@
 import { Router } from 'express';
-import type { UsersDeps } from './users.module.js';
 import { jsonBody } from '../http/route.js';
 import { authed } from '../auth/signed-in-routes.js';
 import { presentUserRest } from './user.presenter.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { UsersService } from './users.service.js';
+import type { AccountCredits } from './account-credits.js';
+
+/** What /api/user is built with (app/http-app.ts). */
+export interface UserRoutesDeps {
+  /** Who is asking (signed-in routes), and the password change of POST /api/user/password. */
+  auth: Pick<AuthService, 'authenticate' | 'changePassword'>;
+  users: Pick<UsersService, 'setTheme'>;
+  /** A user's balance (profile, `creditBalance`). */
+  credits: Pick<AccountCredits, 'balance'>;
+}
 
 /** /api/user/*: profile, theme and balance of the signed-in user (SPEC §7). */
-export function userRoutes(services: UsersDeps): Router {
+export function userRoutes(services: UserRoutesDeps): Router {
   const r = Router();
   r.get(
     '/profile',

@@ -3,7 +3,7 @@
  * newlines and non-ASCII inside titles and descriptions, more than 30 keywords, formula-looking
  * cells, a negative longitude, and a set with no result.
  */
-import type { AppServices } from '../../app/services.js';
+import type { AppServices } from '../../app/compose.js';
 import { seedProject, type SeedFileSet } from './seed-results.js';
 
 const manyKeywords = Array.from({ length: 34 }, (_, i) => (i === 0 ? 'église' : i === 1 ? 'aerial, view' : `keyword${i + 1}`));

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { AppServices } from '../../app/services.js';
+import type { AppServices } from '../../app/compose.js';
 import { FileSet } from '../../file-sets/file-set.entity.js';
 import { MediaFile, type MediaKind } from '../../file-sets/media-file.entity.js';
 import { Project, type ProjectStatus } from '../../projects/project.entity.js';

@@ -25,7 +25,7 @@ import { INTAKE_IDLE_MS, PROCESSING_QUEUE, type ProcessFileSetJob, type Processi
 import { logConnectionError } from '../../logging/shutdown-state.js';
 import { JobsInFlight, stopWorker } from '../../queue/worker-shutdown.js';
 
-/** What the worker uses (the processing module's worker step names the same keys). */
+/** What the worker uses (app/compose.ts, startWorkers). */
 export interface ProcessingWorkerDeps {
   /** The worker's settings (concurrency, lock, backoff, reconcile interval) and SRT_MAX_BYTES. */
   config: Pick<Config, 'worker' | 'srtMaxBytes' | 'maxImagePixels'>;

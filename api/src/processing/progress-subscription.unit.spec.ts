@@ -1,11 +1,10 @@
 import { GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../auth/graphql-context.js';
 import type { User } from '../users/user.entity.js';
-import { processingModule, type ProcessingDeps } from './processing.module.js';
 import type { ProjectProgress } from './progress.js';
-import { subscribeToProgress } from './progress-subscription.js';
+import { registerProgressSubscription, subscribeToProgress, type ProgressSubscriptionDeps } from './progress-subscription.js';
 
-/** The module's wiring that no e2e test reaches alone: its registry keys, and the subscription's dependencies found through the schema. */
+/** What no e2e test reaches alone: the subscription's dependencies found through the schema they were registered with. */
 const newSchema = () => new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields: { x: { type: GraphQLString } } }) });
 const user = { id: 'u1' } as User;
 const context = { user, authError: null, requestId: 'r', scopes: null } as GraphQLContext;
@@ -46,26 +45,15 @@ function fakeDeps() {
         return () => calls.push(`unsubscribe ${id}`);
       },
     },
-  } as unknown as ProcessingDeps;
+  } as unknown as ProgressSubscriptionDeps;
   return { deps, calls };
 }
 
-describe('processing module', () => {
-  it('provides the registry keys processing and progressListener, built from the keys it names', () => {
-    const pool = { options: { connectionString: 'postgres://example/shotlog' } };
-    const fileSets = { afterRecord: [] as Array<(projectId: string) => Promise<unknown>> };
-    const provided = processingModule.services.create({ pool, logger: {}, fileSets } as never);
-    expect(Object.keys(provided).sort()).toEqual(['processing', 'progressListener']);
-    expect(Object.keys(processingModule.services.needs).sort()).toEqual(['config', 'credits', 'fileSets', 'ledger', 'logger', 'pool', 'projects', 'queue']);
-    // Files recorded into a set tell processing (a run taking sets as they complete takes it).
-    expect(fileSets.afterRecord).toHaveLength(1);
-    expect(Object.keys(processingModule.handlers.needs).sort()).toEqual(['auth', 'idempotency', 'processing', 'progressListener', 'projects']);
-  });
-
-  it("the subscription finds its dependencies through the schema the module's onSchema saw, and only that one", async () => {
+describe('the projectProgress subscription', () => {
+  it('finds its dependencies through the schema they were registered with, and only that one', async () => {
     const { deps, calls } = fakeDeps();
     const seen = newSchema();
-    processingModule.handlers.onSchema!(seen, deps);
+    registerProgressSubscription(seen, deps);
     const args = { projectId: 'p1' };
 
     await expect(subscribeToProgress({ args, context, info: { schema: newSchema() } as GraphQLResolveInfo })).rejects.toThrow(
@@ -81,7 +69,7 @@ describe('processing module', () => {
   it('refuses a subscriber without a user before reading anything', async () => {
     const { deps, calls } = fakeDeps();
     const schema = newSchema();
-    processingModule.handlers.onSchema!(schema, deps);
+    registerProgressSubscription(schema, deps);
     await expect(
       subscribeToProgress({ args: { projectId: 'p1' }, context: { ...context, user: null }, info: { schema } as GraphQLResolveInfo }),
     ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
