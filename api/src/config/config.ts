@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_SRT_MAX_BYTES } from './size-limits.js';
-import { DEFAULT_MAX_IMAGE_PIXELS } from '../files/image-limits.js';
+import { DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_SRT_MAX_BYTES } from './size-limits.js';
 
 /** The repository root, so `./data/` means the same place whatever the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,7 +39,7 @@ const envSchema = z.object({
   MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(2000),
   /** Largest .SRT accepted at upload and parsed at processing (default: see config/size-limits.ts). */
   SRT_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_SRT_MAX_BYTES),
-  /** A JPG stating more pixels in its header is refused at upload and never decoded (files/image-limits.ts). */
+  /** A JPG stating more pixels in its header is refused at upload and never decoded (analysis/media/image-limits.ts). */
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(DEFAULT_MAX_IMAGE_PIXELS),
   /** Thumbnail decodes one API process runs at once, and how many may wait (more: 503). */
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

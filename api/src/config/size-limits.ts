@@ -8,6 +8,12 @@
  */
 export const DEFAULT_SRT_MAX_BYTES = 256 * 1024 ** 2;
 
+/**
+ * 100 megapixels: a Mavic 3 still (8064x6048, 48.8 MP) and a Zenmuse P1 still (8192x5460, 44.7 MP)
+ * pass with room; a progressive JPEG at the limit costs about 300 MB to decode.
+ */
+export const DEFAULT_MAX_IMAGE_PIXELS = 100_000_000;
+
 /** 268435456 -> "256 MiB". */
 export function formatBytes(n: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];

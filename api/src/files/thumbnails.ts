@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { FileStorage } from './file-storage.js';
 import { WorkQueue } from '../http/work-queue.js';
-import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from './image-limits.js';
+import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '../analysis/media/image-limits.js';
 
 /** Wide enough for the set list's 72 px thumbnail on any screen (and twice that on retina). */
 export const THUMBNAIL_WIDTH = 320;

@@ -11,7 +11,7 @@ import { FileTooLargeError, type FileStorage } from '../files/file-storage.js';
 import { formatBytes, srtTooLarge } from '../config/size-limits.js';
 import { classifyFilename } from './upload-naming.js';
 import { discard, feedUploadPart } from './upload-stream.js';
-import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '../files/image-limits.js';
+import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '../analysis/media/image-limits.js';
 
 export interface RefusedFile {
   filename: string;

@@ -8,7 +8,7 @@
  * evidence for wording (keywords, categories), weighed together with the telemetry and place.
  */
 import sharp from 'sharp';
-import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '../../files/image-limits.js';
+import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from './image-limits.js';
 
 /** Shares of pixels, 0-1. */
 export interface PixelClasses {

@@ -18,7 +18,7 @@ import {
 } from '../../analysis/media/index.js';
 import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../analysis/metadata/index.js';
 import { DEFAULT_SRT_MAX_BYTES } from '../../config/size-limits.js';
-import { DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, pixelProblem } from '../../files/image-limits.js';
+import { DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, pixelProblem } from '../../analysis/media/image-limits.js';
 import { clipCameraType, placeOf, readTelemetryFile } from './telemetry-stage.js';
 
 export interface StageReport {

@@ -6,11 +6,9 @@
  */
 import fsp from 'node:fs/promises';
 
-/**
- * 100 megapixels: a Mavic 3 still (8064x6048, 48.8 MP) and a Zenmuse P1 still (8192x5460, 44.7 MP)
- * pass with room; a progressive JPEG at the limit costs about 300 MB to decode.
- */
-export const DEFAULT_MAX_IMAGE_PIXELS = 100_000_000;
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../../config/size-limits.js';
+
+export { DEFAULT_MAX_IMAGE_PIXELS };
 
 export interface ImageSize {
   width: number;

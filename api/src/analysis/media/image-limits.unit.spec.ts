@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, jpegSize, pixelProblem } from './image-limits.js';
-import { jpegBomb } from './test-support/jpeg-bomb.js';
+import { jpegBomb } from '../../files/test-support/jpeg-bomb.js';
 
 let dir: string;
 beforeAll(async () => {
