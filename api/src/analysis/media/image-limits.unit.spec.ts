@@ -54,7 +54,7 @@ it('lets a Mavic 3 still through and names a bomb, its size and the limit', asyn
 });
 
 it('the processing analysis refuses a bomb from its header, before sharp decodes it', async () => {
-  const { analyseImage } = await import('../analysis/media/image-analysis.js');
+  const { analyseImage } = await import('./image-analysis.js');
   const bomb = await write('analysis-bomb.jpg', await jpegBomb({ progressive: true }));
   await expect(analyseImage(bomb)).rejects.toBeInstanceOf(ImageTooLargeError);
   // Below the default, a lower MAX_IMAGE_PIXELS refuses it too; within it, it is analysed.
