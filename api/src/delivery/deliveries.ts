@@ -5,7 +5,8 @@ import { parseId } from '../validation/ids.js';
 import { isProxyExtension, masterNameOf } from '../file-sets/file-kinds.js';
 import type { User } from '../users/user.entity.js';
 import { agencyHost } from './agency-hosts.js';
-import { readDeliveryViews, type ConnectionRow, type DeliveryHead, type DeliveryView } from './delivery-views.js';
+import { LOGIN_REFUSED_PAUSE, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
+import { notifyProgress } from './delivery-progress.js';
 import type { DeliveryConnections } from './delivery-connections.js';
 import { DELIVERY_QUEUE, type DeliverFileJob, type DeliveryServiceDeps } from './delivery.service.js';
 
@@ -15,7 +16,7 @@ export class Deliveries {
 
   constructor(
     private readonly deps: DeliveryServiceDeps,
-    private readonly connections: Pick<DeliveryConnections, 'connectionRow'>,
+    private readonly connections: Pick<DeliveryConnections, 'connectionRow' | 'getConnection'>,
   ) {}
 
   private get queue(): Queue {
@@ -29,6 +30,16 @@ export class Deliveries {
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > 20) throw badInput('connectionIds must list 1 to 20 connection ids');
     const connections: ConnectionRow[] = [];
     for (const id of new Set(ids)) connections.push(await this.connections.connectionRow(user, id));
+    // A connection that cannot log in is refused before anything is written (issue 28 findings 5 and 7).
+    for (const c of connections) {
+      if (c.paused_at) throw conflict(`Connection "${c.name}" is paused: ${c.paused_reason ?? LOGIN_REFUSED_PAUSE}`);
+      if (c.secret_sealed === null)
+        throw conflict(`Connection "${c.name}" has no password: ${c.secret_missing_reason ?? 'enter it again'}; nothing can be sent until it has one`);
+      if (c.last_test_ok === false && input.confirmFailedTest !== true)
+        throw conflict(
+          `The last test of connection "${c.name}" failed (${c.last_test_message ?? 'no reason given'}): fix it and test again, or deliver with confirmFailedTest: true to try anyway`,
+        );
+    }
     let setFilter: string[] | null = null;
     if (input.fileSetIds !== undefined && input.fileSetIds !== null) {
       if (!Array.isArray(input.fileSetIds) || input.fileSetIds.length === 0)
@@ -113,10 +124,15 @@ export class Deliveries {
     } finally {
       client.release();
     }
+    await this.enqueue(queued);
+    return this.delivery(user, deliveryId);
+  }
+
+  private async enqueue(itemIds: string[]): Promise<void> {
     const { attempts, backoffMs } = this.deps.config.worker;
     // jobId = item id: a job added twice is one job, so no file is sent twice by two workers.
     await this.queue.addBulk(
-      queued.map((itemId) => ({
+      itemIds.map((itemId) => ({
         name: 'deliver-file',
         data: { itemId } satisfies DeliverFileJob,
         opts: {
@@ -128,7 +144,51 @@ export class Deliveries {
         },
       })),
     );
-    return this.delivery(user, deliveryId);
+  }
+
+  /**
+   * Resumes a connection paused by a refused login, once it was fixed since (changed, a new secret,
+   * or a test that logged in): its paused files are queued again. 409 while it was not fixed.
+   */
+  async resumeConnection(user: User, rawId: unknown): Promise<{ connection: ConnectionView; resumed: number }> {
+    const row = await this.connections.connectionRow(user, rawId);
+    if (row.paused_at) {
+      if (row.secret_sealed === null) throw conflict(`Connection "${row.name}" has no password: enter it again, then resume`);
+      const fixed = row.updated_at > row.paused_at || (row.last_test_ok === true && row.last_test_at !== null && row.last_test_at > row.paused_at);
+      if (!fixed)
+        throw conflict(`Connection "${row.name}" was not fixed since its login was refused: enter the password again (or change the connection), then resume`);
+    }
+    const client = await this.deps.pool.connect();
+    let itemIds: string[];
+    try {
+      await client.query('begin');
+      await client.query('update delivery_connections set paused_at = null, paused_reason = null where id = $1', [row.id]);
+      const { rows } = await client.query<{ id: string; delivery_id: string }>(
+        `update delivery_items set status = 'queued', message = null, updated_at = now() where connection_id = $1 and status = 'paused' returning id, delivery_id`,
+        [row.id],
+      );
+      await notifyProgress(
+        client,
+        rows.map((r) => r.delivery_id),
+      );
+      await client.query('commit');
+      itemIds = rows.map((r) => r.id);
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    // A paused item's job has ended (it found the item paused); one still waiting picks the item up again.
+    const fresh: string[] = [];
+    for (const id of itemIds) {
+      const job = await this.queue.getJob(id);
+      const state = job ? await job.getState() : 'unknown';
+      if (job && (state === 'completed' || state === 'failed')) await job.remove();
+      if (!job || state === 'completed' || state === 'failed' || state === 'unknown') fresh.push(id);
+    }
+    await this.enqueue(fresh);
+    return { connection: await this.connections.getConnection(user, row.id), resumed: itemIds.length };
   }
 
   async delivery(user: User, rawId: unknown): Promise<DeliveryView> {

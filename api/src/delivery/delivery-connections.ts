@@ -101,10 +101,47 @@ export class DeliveryConnections {
       : privateKey
         ? { kind: 'key' as const, sealed: await this.secrets.seal(privateKey) }
         : null;
-    if (!secret && existing?.secret_kind === 'key' && protocol !== 'sftp') throw badInput('An SSH private key works with SFTP only');
+    // A secret is sent only where and how it was entered for (issue 28 finding 5): a change of the
+    // agency, protocol (TLS to plain FTP included), host, port or user name drops the stored one
+    // unless the same request gives it again; the connection then cannot log in until it has one.
+    const moved = existing
+      ? (
+          [
+            ['agency', existing.agency !== agency],
+            ['protocol', existing.protocol !== protocol],
+            ['host', existing.host !== host],
+            ['port', existing.port !== port],
+            ['user name', existing.username !== username],
+          ] as const
+        )
+          .filter(([, changed]) => changed)
+          .map(([what]) => what)
+      : [];
+    const what = existing?.secret_kind === 'key' ? 'SSH key' : 'password';
+    const dropped =
+      !secret && moved.length > 0 && existing?.secret_sealed
+        ? `The ${what} must be entered again: the connection's ${moved.join(', ')} changed, so the stored one was not kept`
+        : null;
+    const sealed = secret?.sealed ?? (dropped ? null : (existing?.secret_sealed ?? null));
+    const missingReason = sealed ? null : (dropped ?? existing?.secret_missing_reason ?? `The ${what} must be entered again`);
     // A new host (or port) is another server: its key is pinned afresh; so is an explicit `clearHostKey`.
     const keepKey = existing && existing.host === host && existing.port === port && input.clearHostKey !== true;
-    return { agency, protocol, host, port, username, name, remoteFolder, secret, hostKey: keepKey ? existing.host_key : null };
+    return {
+      agency,
+      protocol,
+      host,
+      port,
+      username,
+      name,
+      remoteFolder,
+      secretKind: secret?.kind ?? existing?.secret_kind ?? 'password',
+      sealed,
+      missingReason,
+      dropped,
+      /** Whether an earlier test (and a pause's cause) still describes this connection. */
+      changed: moved.length > 0 || secret !== null || input.clearHostKey === true,
+      hostKey: keepKey ? existing.host_key : null,
+    };
   }
 
   async createConnection(user: User, input: Record<string, unknown>): Promise<ConnectionView> {
@@ -112,16 +149,22 @@ export class DeliveryConnections {
     const { rows } = await this.deps.pool.query<ConnectionRow>(
       `insert into delivery_connections (id, user_id, name, agency, protocol, host, port, username, secret_kind, secret_sealed, remote_folder, host_key, created_at, updated_at)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,null,now(),now()) returning *`,
-      [randomUUID(), user.id, f.name, f.agency, f.protocol, f.host, f.port, f.username, f.secret!.kind, f.secret!.sealed, f.remoteFolder],
+      [randomUUID(), user.id, f.name, f.agency, f.protocol, f.host, f.port, f.username, f.secretKind, f.sealed, f.remoteFolder],
     );
     return presentConnection(rows[0]!);
   }
 
-  async updateConnection(user: User, rawId: unknown, input: Record<string, unknown>): Promise<ConnectionView> {
+  /** Changes a connection; `dropped` says why the stored secret was not kept (it must be entered again). */
+  async updateConnection(user: User, rawId: unknown, input: Record<string, unknown>): Promise<ConnectionView & { dropped: string | null }> {
     const existing = await this.connectionRow(user, rawId);
     const f = await this.fields(input, existing);
     const { rows } = await this.deps.pool.query<ConnectionRow>(
-      `update delivery_connections set name=$3, agency=$4, protocol=$5, host=$6, port=$7, username=$8, secret_kind=$9, secret_sealed=$10, remote_folder=$11, host_key=$12, updated_at=now()
+      `update delivery_connections set name=$3, agency=$4, protocol=$5, host=$6, port=$7, username=$8, secret_kind=$9, secret_sealed=$10, remote_folder=$11,
+              host_key=$12, secret_missing_reason=$13,
+              last_test_ok = case when $14 then null else last_test_ok end,
+              last_test_message = case when $14 then null else last_test_message end,
+              last_test_at = case when $14 then null else last_test_at end,
+              updated_at=now()
        where id=$1 and user_id=$2 returning *`,
       [
         existing.id,
@@ -132,13 +175,15 @@ export class DeliveryConnections {
         f.host,
         f.port,
         f.username,
-        f.secret?.kind ?? existing.secret_kind,
-        f.secret?.sealed ?? existing.secret_sealed,
+        f.secretKind,
+        f.sealed,
         f.remoteFolder,
         f.hostKey,
+        f.missingReason,
+        f.changed,
       ],
     );
-    return presentConnection(rows[0]!);
+    return { ...presentConnection(rows[0]!), dropped: f.dropped };
   }
 
   async deleteConnection(user: User, rawId: unknown): Promise<ConnectionView> {
@@ -149,6 +194,7 @@ export class DeliveryConnections {
 
   /** What the workers and the test need to log in: the secret opened, the host resolved and checked. */
   async targetOf(row: ConnectionRow): Promise<RemoteTarget> {
+    if (row.secret_sealed === null) throw new DeliveryHostError('secret', row.secret_missing_reason ?? 'The password must be entered again');
     const address = await resolveDeliveryHost(row.host, this.deps.config.delivery.extraHosts);
     return {
       protocol: row.protocol,
@@ -168,6 +214,15 @@ export class DeliveryConnections {
     if (hostKey) await this.deps.pool.query('update delivery_connections set host_key = $2 where id = $1 and host_key is null', [connectionId, hostKey]);
   }
 
+  /** The last test's outcome, kept for Deliver (which asks to confirm after a failed one). */
+  private async recordTest(connectionId: string, ok: boolean, message: string): Promise<void> {
+    await this.deps.pool.query('update delivery_connections set last_test_ok = $2, last_test_message = $3, last_test_at = now() where id = $1', [
+      connectionId,
+      ok,
+      message.slice(0, 1000),
+    ]);
+  }
+
   /** Logs in and lists the remote folder; a failure is an answer (ok: false) with a sentence, not an error. */
   async testConnection(user: User, rawId: unknown) {
     const row = await this.connectionRow(user, rawId);
@@ -177,13 +232,9 @@ export class DeliveryConnections {
       try {
         const entries = await session.list();
         await this.pinHostKey(row.id, session.hostKey);
-        return {
-          ok: true,
-          kind: null,
-          message: `Logged in to ${row.host} and listed ${row.remote_folder}: ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`,
-          entries: entries.slice(0, 100),
-          connection: await this.getConnection(user, row.id),
-        };
+        const message = `Logged in to ${row.host} and listed ${row.remote_folder}: ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`;
+        await this.recordTest(row.id, true, message);
+        return { ok: true, kind: null, message, entries: entries.slice(0, 100), connection: await this.getConnection(user, row.id) };
       } finally {
         session.close();
       }
@@ -191,7 +242,37 @@ export class DeliveryConnections {
       const e = err instanceof DeliveryHostError ? err : null;
       if (!e && (err as { code?: string }).code !== 'BAD_USER_INPUT') throw err;
       // A host refused by the safety rules is a failed test too, said the same way.
-      return { ok: false, kind: e?.kind ?? 'host', message: (err as Error).message, entries: [], connection: presentConnection(row) };
+      await this.recordTest(row.id, false, (err as Error).message);
+      return { ok: false, kind: e?.kind ?? 'host', message: (err as Error).message, entries: [], connection: await this.getConnection(user, row.id) };
+    }
+  }
+
+  /**
+   * The first login refusal (issue 28 finding 7): the connection is paused and every file waiting
+   * for it says so; no login is tried again until the connection is fixed and resumed. Returns the
+   * deliveries whose files changed.
+   */
+  async pauseConnection(connectionId: string, reason: string, testMessage: string): Promise<string[]> {
+    const client = await this.deps.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `update delivery_connections set paused_at = coalesce(paused_at, now()), paused_reason = coalesce(paused_reason, $2),
+                last_test_ok = false, last_test_message = $3, last_test_at = now() where id = $1`,
+        [connectionId, reason, testMessage.slice(0, 1000)],
+      );
+      const { rows } = await client.query<{ delivery_id: string }>(
+        `update delivery_items set status = 'paused', message = $2, bytes_per_second = 0, updated_at = now()
+          where connection_id = $1 and status in ('queued', 'sending') returning delivery_id`,
+        [connectionId, reason],
+      );
+      await client.query('commit');
+      return [...new Set(rows.map((r) => r.delivery_id))];
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
     }
   }
 }

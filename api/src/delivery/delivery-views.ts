@@ -17,7 +17,15 @@ export interface ConnectionView {
   port: number;
   username: string;
   secretKind: 'password' | 'key';
-  passwordSet: true;
+  /** False when where or how the secret is sent changed and it was not entered again. */
+  passwordSet: boolean;
+  /** Why the password (or key) must be entered again; null while one is stored. */
+  secretMissingReason: string | null;
+  /** The last test: true, false (Deliver then asks to confirm), null when not tested since the last change. */
+  lastTestOk: boolean | null;
+  lastTestMessage: string | null;
+  /** Set by the first login refusal of a delivery: nothing is tried until it is fixed and resumed. */
+  pausedReason: string | null;
   remoteFolder: string;
   hostKey: string | null;
   csvUploadPage: string | null;
@@ -35,7 +43,13 @@ export interface ConnectionRow {
   port: number;
   username: string;
   secret_kind: 'password' | 'key';
-  secret_sealed: string;
+  secret_sealed: string | null;
+  secret_missing_reason: string | null;
+  last_test_ok: boolean | null;
+  last_test_message: string | null;
+  last_test_at: Date | null;
+  paused_at: Date | null;
+  paused_reason: string | null;
   remote_folder: string;
   host_key: string | null;
   created_at: Date;
@@ -67,7 +81,7 @@ export interface DeliveryView {
     connectionId: string;
     name: string;
     agency: DeliveryAgency;
-    counts: Record<'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'held', number>;
+    counts: Record<(typeof STATUSES)[number], number>;
     csvDownloadPath: string | null;
     csvUploadPage: string | null;
   }>;
@@ -75,7 +89,10 @@ export interface DeliveryView {
   done: boolean;
 }
 
-const STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped', 'held'] as const;
+/** What every file of a connection paused by a refused login says. */
+export const LOGIN_REFUSED_PAUSE = 'Login refused by host: nothing was sent; fix the connection and resume';
+
+const STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped', 'held', 'paused'] as const;
 
 export const presentConnection = (r: ConnectionRow): ConnectionView => ({
   id: r.id,
@@ -86,7 +103,11 @@ export const presentConnection = (r: ConnectionRow): ConnectionView => ({
   port: r.port,
   username: r.username,
   secretKind: r.secret_kind,
-  passwordSet: true,
+  passwordSet: r.secret_sealed !== null,
+  secretMissingReason: r.secret_sealed === null ? (r.secret_missing_reason ?? 'The password must be entered again') : null,
+  lastTestOk: r.last_test_ok,
+  lastTestMessage: r.last_test_message,
+  pausedReason: r.paused_at ? (r.paused_reason ?? LOGIN_REFUSED_PAUSE) : null,
   remoteFolder: r.remote_folder,
   hostKey: r.host_key,
   csvUploadPage: r.agency === 'custom' ? null : (agencyHost(r.agency)?.csvUploadPage ?? null),

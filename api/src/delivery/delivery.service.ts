@@ -11,6 +11,7 @@ import type { RemoteTarget } from './remote-client.js';
 import type { SecretBox } from './secret-box.js';
 import { DeliveryConnections } from './delivery-connections.js';
 import { Deliveries } from './deliveries.js';
+import { DeliveryProgressFeed } from './delivery-progress.js';
 import type { ConnectionRow, ConnectionView, DeliveryView } from './delivery-views.js';
 
 export type { ConnectionRow, ConnectionView, DeliveryView, ItemView } from './delivery-views.js';
@@ -40,10 +41,13 @@ export interface DeliveryServiceDeps {
 export class DeliveryService {
   readonly connections: DeliveryConnections;
   readonly deliveries: Deliveries;
+  /** Wakes `deliveryProgress` streams when a delivery's files change (LISTEN/NOTIFY). */
+  readonly progress: DeliveryProgressFeed;
 
   constructor(deps: DeliveryServiceDeps) {
     this.connections = new DeliveryConnections(deps);
     this.deliveries = new Deliveries(deps, this.connections);
+    this.progress = new DeliveryProgressFeed(deps.pool, (err) => deps.logger.warn({ err }, 'delivery progress listener failed; listening again'));
   }
 
   get secrets(): SecretBox {
@@ -60,12 +64,15 @@ export class DeliveryService {
   connectionRow = (user: User, rawId: unknown): Promise<ConnectionRow> => this.connections.connectionRow(user, rawId);
   getConnection = (user: User, rawId: unknown): Promise<ConnectionView> => this.connections.getConnection(user, rawId);
   createConnection = (user: User, input: Record<string, unknown>): Promise<ConnectionView> => this.connections.createConnection(user, input);
-  updateConnection = (user: User, rawId: unknown, input: Record<string, unknown>): Promise<ConnectionView> =>
+  updateConnection = (user: User, rawId: unknown, input: Record<string, unknown>): Promise<ConnectionView & { dropped: string | null }> =>
     this.connections.updateConnection(user, rawId, input);
   deleteConnection = (user: User, rawId: unknown): Promise<ConnectionView> => this.connections.deleteConnection(user, rawId);
   targetOf = (row: ConnectionRow): Promise<RemoteTarget> => this.connections.targetOf(row);
   pinHostKey = (connectionId: string, hostKey: string | null): Promise<void> => this.connections.pinHostKey(connectionId, hostKey);
   testConnection = (user: User, rawId: unknown) => this.connections.testConnection(user, rawId);
+  pauseConnection = (connectionId: string, reason: string, testMessage: string): Promise<string[]> =>
+    this.connections.pauseConnection(connectionId, reason, testMessage);
+  resumeConnection = (user: User, rawId: unknown) => this.deliveries.resumeConnection(user, rawId);
 
   // ---- deliveries ----
   deliver = (user: User, rawProjectId: unknown, input: Record<string, unknown>): Promise<DeliveryView> => this.deliveries.deliver(user, rawProjectId, input);

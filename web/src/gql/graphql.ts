@@ -56,6 +56,8 @@ export type CreateProjectInput = {
 
 /** What to deliver where. */
 export type DeliverProjectInput = {
+  /** Deliver to a connection whose last test failed anyway (otherwise CONFLICT); the first refused login still pauses it. */
+  confirmFailedTest?: boolean | null | undefined;
   /** Your connections, 1 to 20. */
   connectionIds: Array<string | number>;
   /** Only these file sets; omit for the whole project. */
@@ -66,7 +68,7 @@ export type DeliverProjectInput = {
   projectId: string | number;
 };
 
-/** A connection to create or change; on change, omitted fields keep their value. */
+/** A connection to create or change; on change, omitted fields keep their value, except the secret: a change of agency, protocol, host, port or user name without it drops the stored one. */
 export type DeliveryConnectionInput = {
   /** adobe, shutterstock, pond5 or custom (required on create). */
   agency?: string | null | undefined;
