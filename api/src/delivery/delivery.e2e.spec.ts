@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { openSignedInSocket } from '../test-support/signed-in-socket.js';
 import { seedProject } from '../exports/test-support/seed-results.js';
 import { loopbackCertificate, startFtpsServer, type FtpsTestServer } from './test-support/ftps-test-server.js';
 import { startSftpServer, type SftpTestServer } from './test-support/sftp-test-server.js';
+import { deliveryStreamStats } from './delivery-subscription.js';
 
 /**
  * Delivery end to end: the API (with its worker) against a real FTPS server (ftp-srv, explicit
@@ -493,6 +494,63 @@ describe('deliver', () => {
     expect(seen[0]!.done).toBe(false);
     expect(seen.at(-1)).toMatchObject({ done: true });
     expect(seen.at(-1)!.items.map((i) => i.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+  });
+});
+
+describe('deliveryProgress streams end with their socket (issue 28 finding 8)', () => {
+  it('10 subscriptions on a delivery that stays queued: after the socket closes no stream, watch or LISTEN is left to read for them', async () => {
+    const p = await project('Q', 1, 1_000);
+    const c = await ftpsConnection();
+    // A delivery that stays queued: its rows are written here and no job is queued for them.
+    const deliveryId = randomUUID();
+    const pool = server.services.pool;
+    await pool.query('insert into deliveries (id, project_id, user_id, override, created_at) values ($1, $2, $3, false, now())', [
+      deliveryId,
+      p.projectId,
+      owner.id,
+    ]);
+    await pool.query(
+      `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, updated_at)
+       select gen_random_uuid(), $1, $2, m.id, m.file_set_id, m.filename, m.storage_key, m.filename, m.size_bytes, m.sha256, 'queued', now()
+         from media_files m join file_sets fs on fs.id = m.file_set_id where fs.project_id = $3 and m.kind in ('video', 'image')`,
+      [deliveryId, c.id, p.projectId],
+    );
+    const feed = server.services.delivery.progress;
+    const openBefore = deliveryStreamStats.open;
+    const socket = await openSignedInSocket(server.url, owner.token, owner.username);
+    const streams = Array.from({ length: 10 }, () => {
+      const seen: Array<{ items: Array<{ bytesSent: number }> }> = [];
+      let wake: () => void = () => undefined;
+      socket.client.subscribe(
+        { query: 'subscription($id: ID!) { deliveryProgress(deliveryId: $id) { done items { bytesSent } } }', variables: { id: deliveryId } },
+        { next: (r) => (seen.push((r.data as any).deliveryProgress), wake()), error: () => undefined, complete: () => undefined },
+      );
+      const count = (n: number) => new Promise<void>((resolve) => (wake = () => seen.length >= n && resolve()) && wake());
+      return { seen, count };
+    });
+    for (const s of streams) await s.count(1);
+    expect(deliveryStreamStats.open - openBefore).toBe(10);
+    expect(feed.watching).toBe(10);
+    // A change announced on the channel wakes every stream: one read each, not a poll.
+    const readsBefore = deliveryStreamStats.reads;
+    await pool.query(
+      `with u as (update delivery_items set bytes_sent = 1 where delivery_id = $1 returning delivery_id) select pg_notify('delivery_progress', $1::text) from u limit 1`,
+      [deliveryId],
+    );
+    for (const s of streams) await s.count(2);
+    expect(deliveryStreamStats.reads - readsBefore).toBe(10);
+
+    socket.client.terminate();
+    await socket.closed;
+    const until = Date.now() + 10_000;
+    while (deliveryStreamStats.open !== openBefore && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(deliveryStreamStats.open).toBe(openBefore);
+    expect(feed.watching).toBe(0);
+    expect(feed.listening).toBe(false);
+    const readsAtClose = deliveryStreamStats.reads;
+    await pool.query(`select pg_notify('delivery_progress', $1::text)`, [deliveryId]);
+    await pool.query('select 1');
+    expect(deliveryStreamStats.reads).toBe(readsAtClose);
   });
 });
 
