@@ -21,6 +21,7 @@ export interface ProgressWatch {
 /** One LISTEN connection per process, opened on the first watcher and released with the last one. */
 export class DeliveryProgressFeed implements ProgressWatch {
   private client: pg.PoolClient | null = null;
+  private detach: () => void = () => undefined;
   private starting = false;
   private readonly watchers = new Map<string, Set<() => void>>();
 
@@ -69,11 +70,18 @@ export class DeliveryProgressFeed implements ProgressWatch {
     try {
       client = await this.pool.connect();
       const mine = client;
-      mine.on('notification', (msg) => msg.channel === PROGRESS_CHANNEL && msg.payload && this.wake(msg.payload));
-      mine.on('error', (err) => {
+      const onNotification = (msg: pg.Notification) => msg.channel === PROGRESS_CHANNEL && msg.payload && this.wake(msg.payload);
+      const onError = (err: Error) => {
         this.onError(err);
         this.drop(mine, true);
-      });
+      };
+      mine.on('notification', onNotification);
+      mine.on('error', onError);
+      // A pooled connection goes back to the pool without this feed's listeners.
+      this.detach = () => {
+        mine.off('notification', onNotification);
+        mine.off('error', onError);
+      };
       await mine.query(`LISTEN ${PROGRESS_CHANNEL}`);
       this.client = mine;
       this.starting = false;
@@ -82,7 +90,10 @@ export class DeliveryProgressFeed implements ProgressWatch {
       this.wake(undefined);
     } catch (err) {
       this.starting = false;
-      if (client && this.client !== client) client.release(true);
+      if (client && this.client !== client) {
+        this.detach();
+        client.release(true);
+      }
       this.onError(err);
       if (this.watching > 0) setTimeout(() => void this.listen(), 1000).unref();
     }
@@ -92,12 +103,17 @@ export class DeliveryProgressFeed implements ProgressWatch {
   private drop(client: pg.PoolClient, broken: boolean): void {
     if (this.client !== client) return;
     this.client = null;
-    if (broken) client.release(true);
-    else
+    const detach = this.detach;
+    if (broken) {
+      detach();
+      client.release(true);
+    } else {
+      // Until UNLISTEN answers, an error on the connection is still caught (and ignored: drop ran).
       void client.query(`UNLISTEN ${PROGRESS_CHANNEL}`).then(
-        () => client.release(),
-        () => client.release(true),
+        () => (detach(), client.release()),
+        () => (detach(), client.release(true)),
       );
+    }
     if (broken && this.watching > 0) {
       this.wake(undefined);
       setTimeout(() => void this.listen(), 1000).unref();
