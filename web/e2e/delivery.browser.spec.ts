@@ -89,3 +89,48 @@ it('walks connection setup, test, deliver and live status, in both themes', asyn
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+it('offers Deliver after a failed test only once confirmed; a refused login pauses the connection, and Resume after the password is entered again sends the files', async () => {
+  const { context, page } = await h.newPage();
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  await page.goto(`/project/${projectId}`);
+  const panel = page.getByRole('region', { name: 'Delivery' });
+  await panel.getByRole('button', { name: 'Add connection' }).click();
+  const form = panel.getByRole('form', { name: 'New agency connection' });
+  await form.getByLabel('Agency').selectOption('custom');
+  await form.getByLabel('Protocol').selectOption('ftps');
+  await form.getByLabel('Host').fill('127.0.0.1');
+  await form.getByLabel('Port').fill(String(ftps.port));
+  await form.getByLabel('Username').fill(FTP.username);
+  await form.getByLabel('Password').fill('wrong-pass');
+  await form.getByLabel('Name', { exact: true }).fill('Wrong FTPS');
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  const item = panel.getByRole('listitem').filter({ hasText: 'Wrong FTPS' });
+  await item.waitFor();
+
+  await item.getByRole('button', { name: 'Test' }).click();
+  await item
+    .getByRole('status')
+    .getByText(/Login refused/)
+    .waitFor();
+  await item.getByRole('checkbox', { name: /Wrong FTPS/ }).check();
+  const deliver = panel.getByRole('button', { name: 'Deliver', exact: true });
+  expect(await deliver.isDisabled()).toBe(true);
+  await panel.getByRole('checkbox', { name: /Deliver although the last test of Wrong FTPS failed/ }).check();
+  expect(await deliver.isEnabled()).toBe(true);
+  const loginsBefore = ftps.logins.length;
+  await deliver.click();
+  await item.getByText(/Paused: Login refused by host: nothing was sent/).waitFor({ timeout: 60_000 });
+  expect(await panel.locator('tr[data-status="paused"]').count()).toBe(4);
+  expect(ftps.logins.length - loginsBefore).toBe(1);
+  expect(await deliver.isDisabled()).toBe(true);
+  await h.screenshot(page, 'delivery-paused');
+
+  await item.getByLabel('Password').fill(FTP.password);
+  await item.getByRole('button', { name: 'Save password' }).click();
+  await item.getByRole('button', { name: 'Resume' }).click();
+  // Test 1 sent the same bytes to this server: they arrive as skipped (already there with the same size) or sent.
+  await page.waitForFunction(() => document.querySelectorAll('tr[data-status="skipped"], tr[data-status="sent"]').length === 4, null, { timeout: 60_000 });
+  expect(await panel.locator('tr[data-status="paused"]').count()).toBe(0);
+  await item.getByText(/Paused:/).waitFor({ state: 'detached' });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/database.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors/app-error.js';
 import { API_TOKEN_SCOPES, type Scope } from '../auth/scopes.js';
@@ -16,6 +17,19 @@ export const MAX_ACTIVE_TOKENS = 50;
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export const REVOKED_MESSAGE = 'API token has been revoked';
+
+/**
+ * Revokes every active token of a user inside the caller's transaction (a completed password reset:
+ * a token an intruder made must not outlive the recovery, issue 28 finding 8). The revocations are
+ * announced on commit, so open websockets of those tokens close too.
+ */
+export async function revokeAllTokensIn(em: EntityManager, userId: string, now: Date): Promise<number> {
+  const ids = (await em.find(ApiToken, { user: userId, revokedAt: null }, { fields: ['id'] })).map((t) => t.id);
+  if (!ids.length) return 0;
+  await em.nativeUpdate(ApiToken, { id: { $in: ids } }, { revokedAt: now });
+  for (const id of ids) await em.getConnection().execute(`select pg_notify('${REVOCATION_CHANNEL}', ?)`, [id], 'all', em.getTransactionContext());
+  return ids.length;
+}
 export const EXPIRED_MESSAGE = 'API token has expired';
 export const INVALID_MESSAGE = 'Invalid API token';
 

@@ -5,6 +5,7 @@ import { AppError, badInput, notFound } from '../errors/app-error.js';
 import { User } from '../users/user.entity.js';
 import { announceSessionsEnded } from '../users/users.service.js';
 import { PasswordReset } from './password-reset.entity.js';
+import { revokeAllTokensIn } from '../api-tokens/api-tokens.service.js';
 
 /** How long a reset link works after the administrator issues it. */
 export const RESET_LINK_HOURS = 24;
@@ -55,7 +56,8 @@ export class PasswordResets {
   }
 
   /**
-   * Uses the link: the password becomes `passwordHash` and every earlier session ends, in one
+   * Uses the link: the password becomes `passwordHash`, every earlier session ends and every API
+   * token of the account is revoked (an intruder's token must not outlive the recovery), in one
    * transaction with the link row locked, so two uses of one link cannot both succeed.
    */
   async consume(secret: unknown, passwordHash: string): Promise<User> {
@@ -71,6 +73,7 @@ export class PasswordResets {
       user.passwordHash = passwordHash;
       user.sessionVersion += 1;
       await tx.flush();
+      await revokeAllTokensIn(tx, user.id, this.now());
       await announceSessionsEnded(tx, user.id, user.sessionVersion - 1);
       return user;
     });

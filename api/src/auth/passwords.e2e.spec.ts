@@ -142,6 +142,30 @@ describe('password-reset links', () => {
     await logIn(server, { username: user.username, password: 'after-reset' });
   });
 
+  it("a completed reset revokes the account's API tokens too: a token used before it gets 401 after (issue 28 finding 8)", async () => {
+    const user = await signUp(server);
+    const session = await logIn(server, user);
+    const created = await server.request('POST', '/api/user/tokens', { token: session, body: { name: 'intruder', scopes: ['read', 'write'] } });
+    expect(created.status).toBe(201);
+    const apiToken = created.body.secret as string;
+    expect((await profile(apiToken)).status).toBe(200);
+    const other = await signUp(server);
+    const othersToken = (await server.request('POST', '/api/user/tokens', { token: await logIn(server, other), body: { name: 'kept', scopes: ['read'] } })).body
+      .secret as string;
+
+    const issued = await server.request('POST', `/api/admin/users/${user.id}/password-reset`, { token: adminToken });
+    const reset = await server.request('POST', '/auth/password-reset', {
+      body: { token: secretOf(issued.body.url), newPassword: 'recovered', confirmPassword: 'recovered' },
+    });
+    expect(reset.status).toBe(200);
+    const after = await profile(apiToken);
+    expect([after.status, after.body.message]).toEqual([401, 'API token has been revoked']);
+    const g = await server.graphql('{ me { username } }', {}, apiToken);
+    expect(g.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // Only that account's tokens.
+    expect((await profile(othersToken)).status).toBe(200);
+  });
+
   it('refuses an expired link, a forged one, and an earlier link once a newer one was issued', async () => {
     const user = await signUp(server);
     const first = await server.graphql(ISSUE, { userId: user.id }, adminToken);

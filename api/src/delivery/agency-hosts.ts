@@ -80,28 +80,104 @@ export function parseExtraHosts(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Loopback, link-local, private, unspecified, CGNAT, multicast and other non-public ranges. */
+const blocked = (ranges: Array<[string, number]>, family: 'ipv4' | 'ipv6'): net.BlockList => {
+  const list = new net.BlockList();
+  for (const [address, prefix] of ranges) list.addSubnet(address, prefix, family);
+  return list;
+};
+
+/** IPv4: this network, private, CGNAT, loopback, link-local, IETF protocol assignments, benchmarking, multicast and reserved. */
+const NON_PUBLIC_V4 = blocked(
+  [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['224.0.0.0', 3],
+  ],
+  'ipv4',
+);
+
+/**
+ * IPv6 ranges refused whatever they hold: unspecified, loopback, unique-local, link-local, the old
+ * site-local, multicast, discard-only, and the local-use NAT64 prefix (RFC 8215: a translator of the
+ * operator's own network, whose IPv4 half may be anything).
+ */
+const NON_PUBLIC_V6 = blocked(
+  [
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
+    ['100::', 64],
+    ['64:ff9b:1::', 48],
+  ],
+  'ipv6',
+);
+
+/** The 16 bytes of an IPv6 address (a zone id dropped, a trailing dotted IPv4 part read), or null. */
+export function ipv6Bytes(address: string): Uint8Array | null {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  if (net.isIPv6(text) === false) return null;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = text.slice(0, dotted.index) + ((a << 8) | b).toString(16) + ':' + ((c << 8) | d).toString(16);
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const h = groups(head);
+  const t = groups(tail);
+  const all = tail === undefined ? h : [...h, ...Array(8 - h.length - t.length).fill('0'), ...t];
+  if (all.length !== 8) return null;
+  const bytes = new Uint8Array(16);
+  all.forEach((g, i) => {
+    const v = parseInt(g, 16);
+    bytes[2 * i] = v >> 8;
+    bytes[2 * i + 1] = v & 0xff;
+  });
+  return bytes;
+}
+
+const v4 = (b: Uint8Array, at: number, xor = 0) => [0, 1, 2, 3].map((i) => (b[at + i]! ^ xor).toString()).join('.');
+const zero = (b: Uint8Array, from: number, to: number) => b.subarray(from, to).every((x) => x === 0);
+
+/**
+ * The IPv4 addresses an IPv6 address carries, by the forms that reach them: IPv4-mapped
+ * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64
+ * (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32: the server, and the client's obfuscated one).
+ */
+export function embeddedIpv4(bytes: Uint8Array): string[] {
+  const w = (i: number) => (bytes[i]! << 8) | bytes[i + 1]!;
+  if (zero(bytes, 0, 10) && w(10) === 0xffff) return [v4(bytes, 12)];
+  if (zero(bytes, 0, 12)) return [v4(bytes, 12)];
+  if (zero(bytes, 0, 8) && w(8) === 0xffff && w(10) === 0) return [v4(bytes, 12)];
+  if (w(0) === 0x64 && w(2) === 0xff9b && zero(bytes, 4, 12)) return [v4(bytes, 12)];
+  if (w(0) === 0x2002) return [v4(bytes, 2)];
+  if (w(0) === 0x2001 && w(2) === 0) return [v4(bytes, 4), v4(bytes, 12, 0xff)];
+  return [];
+}
+
+/**
+ * Loopback, link-local, private, unspecified, CGNAT, multicast and other non-public ranges, and
+ * IPv6 forms that carry such an IPv4 address (issue 28 finding 8). Anything unreadable is non-public.
+ */
 export function isNonPublicAddress(address: string): boolean {
   const v = net.isIP(address);
-  if (v === 4) {
-    const [a, b] = address.split('.').map(Number) as [number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
+  if (v === 4) return NON_PUBLIC_V4.check(address, 'ipv4');
   if (v === 6) {
-    const x = address.toLowerCase();
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(x);
-    if (mapped) return isNonPublicAddress(mapped[1]!);
-    return x === '::' || x === '::1' || /^f[cd]/.test(x) || /^fe[89ab]/.test(x) || /^ff/.test(x);
+    const bytes = ipv6Bytes(address);
+    if (!bytes) return true;
+    const canonical = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16)).join(':');
+    if (NON_PUBLIC_V6.check(canonical, 'ipv6')) return true;
+    return embeddedIpv4(bytes).some((a) => NON_PUBLIC_V4.check(a, 'ipv4'));
   }
   return true;
 }
@@ -142,7 +218,7 @@ export async function resolveDeliveryHost(host: string, extraHosts: readonly str
 /** A failure reaching a remote server, with a sentence for the user; `kind` names the failure. */
 export class DeliveryHostError extends Error {
   constructor(
-    readonly kind: 'dns' | 'refused' | 'tls' | 'login' | 'permission' | 'hostkey' | 'timeout' | 'other',
+    readonly kind: 'dns' | 'refused' | 'tls' | 'login' | 'permission' | 'hostkey' | 'timeout' | 'secret' | 'other',
     message: string,
   ) {
     super(message);

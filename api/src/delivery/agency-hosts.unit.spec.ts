@@ -61,6 +61,41 @@ describe('resolveDeliveryHost', () => {
   });
 });
 
+describe('IPv6 forms that reach a private or loopback IPv4 address (issue 28 finding 8)', () => {
+  const forms: Array<[string, string]> = [
+    ['IPv4-mapped, dotted', '::ffff:127.0.0.1'],
+    ['IPv4-mapped, hex', '::ffff:7f00:1'],
+    ['IPv4-mapped, spelled out', '0:0:0:0:0:ffff:a00:1'],
+    ['IPv4-compatible', '::127.0.0.1'],
+    ['IPv4-compatible, hex', '::a9fe:a9fe'],
+    ['IPv4-translated', '::ffff:0:192.168.1.1'],
+    ['NAT64 (64:ff9b::/96), loopback', '64:ff9b::127.0.0.1'],
+    ['NAT64 (64:ff9b::/96), metadata address', '64:ff9b::a9fe:a9fe'],
+    ['local-use NAT64 (64:ff9b:1::/48), any address', '64:ff9b:1::808:808'],
+    ['6to4 (2002::/16), loopback', '2002:7f00:1::1'],
+    ['6to4 (2002::/16), private', '2002:c0a8:101::'],
+    ['Teredo, private server', '2001:0:a00:1::1'],
+    ['Teredo, loopback client (obfuscated)', '2001:0:808:808:0:0:80ff:fffe'],
+    ['site-local', 'fec0::1'],
+    ['discard-only', '100::1'],
+    ['link-local with a zone', 'fe80::1%eth0'],
+  ];
+
+  it.each(forms)('refuses %s (%s)', async (_what, address) => {
+    expect(isNonPublicAddress(address)).toBe(true);
+    await expect(resolveDeliveryHost('ftps.shutterstock.com', [], resolvesTo(address))).rejects.toThrow(/private, loopback or link-local/);
+  });
+
+  it.each(forms)('allows %s (%s) when it is listed in DELIVERY_EXTRA_HOSTS', async (_what, address) => {
+    await expect(resolveDeliveryHost('ftps.shutterstock.com', [address], resolvesTo(address))).resolves.toBe(address);
+  });
+
+  it('keeps the same forms public when what they carry is public', () => {
+    for (const address of ['::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '2001:0:808:808::f7f7:f7f7', '2a00:1450:4001:80b::200e'])
+      expect([address, isNonPublicAddress(address)]).toEqual([address, false]);
+  });
+});
+
 describe('SecretBox', () => {
   it('round-trips with SECRETS_KEY, never stores the plain text, and fails with another key', async () => {
     const box = new SecretBox({ secretsKey: 'k1', dataDir: '/nonexistent' });

@@ -3,8 +3,9 @@
  * id). Per job: claim the item in SQL (a job handed out twice sends once) -> log in -> skip a file
  * already there with the same size, else resume a shorter one from its size (FTP APPE, SFTP write
  * at offset) -> check the size that arrived -> mark it sent. Failures of the remote (cut, timeout)
- * are retried with exponential backoff; a refused login, permission, TLS, changed host key or a
- * file gone from storage fail the item at once, alone.
+ * are retried with exponential backoff; permission, TLS, a changed host key or a file gone from
+ * storage fail the item at once, alone. Logins to one connection go one at a time, and the first
+ * refusal pauses the connection and every file waiting for it (no other login is tried).
  */
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +20,8 @@ import { logConnectionError } from '../logging/shutdown-state.js';
 import { DeliveryHostError } from './agency-hosts.js';
 import { byteCounter, localFrom, openRemote, type RemoteSession } from './remote-client.js';
 import { DELIVERY_QUEUE, type ConnectionRow, type DeliverFileJob, type DeliveryService } from './delivery.service.js';
+import { LOGIN_REFUSED_PAUSE } from './delivery-views.js';
+import { PROGRESS_CHANNEL, notifyProgress } from './delivery-progress.js';
 
 export interface DeliveryWorkerDeps {
   config: Pick<Config, 'worker' | 'delivery'>;
@@ -26,15 +29,19 @@ export interface DeliveryWorkerDeps {
   pool: pg.Pool;
   queue: QueueBackend;
   storage: Pick<FileStorage, 'absolutePath'>;
-  delivery: Pick<DeliveryService, 'targetOf' | 'pinHostKey' | 'caPem'>;
+  delivery: Pick<DeliveryService, 'targetOf' | 'pinHostKey' | 'caPem' | 'pauseConnection'>;
 }
 
 /** Failures that another attempt cannot fix. */
-const PERMANENT = new Set(['login', 'permission', 'tls', 'hostkey', 'dns']);
+const PERMANENT = new Set(['login', 'permission', 'tls', 'hostkey', 'dns', 'secret']);
+
+/** The connection is paused (a refused login, no secret): the file waits, nothing is tried. */
+class ConnectionPaused extends Error {}
 const PROGRESS_EVERY_MS = 500;
 
 interface ItemRow {
   id: string;
+  delivery_id: string;
   connection_id: string;
   filename: string;
   storage_key: string;
@@ -48,6 +55,8 @@ export class DeliveryWorker {
   private inFlight: JobsInFlight | undefined;
   /** Open remote sessions, cut on a forced close. */
   private readonly sessions = new Set<RemoteSession>();
+  /** Per connection, the login in progress: logins to one connection go one at a time (issue 28 finding 7). */
+  private readonly logins = new Map<string, Promise<unknown>>();
 
   constructor(private readonly d: DeliveryWorkerDeps) {}
 
@@ -81,12 +90,45 @@ export class DeliveryWorker {
     });
   }
 
+  /** Changes an item and announces its delivery's change to the deliveryProgress streams. */
   private set(id: string, fields: Record<string, unknown>): Promise<unknown> {
     const keys = Object.keys(fields);
-    return this.d.pool.query(`update delivery_items set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1`, [
-      id,
-      ...keys.map((k) => fields[k]),
-    ]);
+    return this.d.pool.query(
+      `with u as (update delivery_items set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1 returning delivery_id)
+       select pg_notify('${PROGRESS_CHANNEL}', delivery_id::text) from u`,
+      [id, ...keys.map((k) => fields[k])],
+    );
+  }
+
+  /**
+   * Logs in to a connection, one login at a time per connection: each reads the connection afresh,
+   * so after the first refusal (which pauses the connection) no other file tries again.
+   */
+  private login(connectionId: string): Promise<{ row: ConnectionRow; session: RemoteSession }> {
+    const before = this.logins.get(connectionId) ?? Promise.resolve();
+    const mine = before.then(async () => {
+      const { rows } = await this.d.pool.query<ConnectionRow>('select * from delivery_connections where id = $1', [connectionId]);
+      const row = rows[0];
+      if (!row) throw new DeliveryHostError('other', 'The connection was deleted');
+      if (row.paused_at) throw new ConnectionPaused(row.paused_reason ?? LOGIN_REFUSED_PAUSE);
+      try {
+        const target = await this.d.delivery.targetOf(row);
+        return { row, session: await openRemote(target, { extraCa: await this.d.delivery.caPem() }) };
+      } catch (err) {
+        if (err instanceof DeliveryHostError && (err.kind === 'login' || err.kind === 'secret')) {
+          const reason = err.kind === 'login' ? LOGIN_REFUSED_PAUSE : `${err.message}; nothing was sent; resume once it is entered`;
+          const deliveries = await this.d.delivery.pauseConnection(connectionId, reason, err.message);
+          await notifyProgress(this.d.pool, deliveries).catch(() => undefined);
+          this.d.logger.warn({ connectionId, reason: err.message }, 'delivery connection paused: login refused');
+          throw new ConnectionPaused(reason);
+        }
+        throw err;
+      }
+    });
+    const settled = mine.catch(() => undefined);
+    this.logins.set(connectionId, settled);
+    void settled.then(() => this.logins.get(connectionId) === settled && this.logins.delete(connectionId));
+    return mine;
   }
 
   async handle(job: Job<DeliverFileJob>): Promise<{ status: string }> {
@@ -94,11 +136,12 @@ export class DeliveryWorker {
     // The claim: only a queued item (or one whose sender died mid-file) is taken; a sent one never again.
     const { rows } = await this.d.pool.query<ItemRow>(
       `update delivery_items set status = 'sending', attempts = attempts + 1, message = null, bytes_per_second = 0, updated_at = now()
-        where id = $1 and status in ('queued', 'sending') returning id, connection_id, filename, storage_key, remote_path, size_bytes, status`,
+        where id = $1 and status in ('queued', 'sending') returning id, delivery_id, connection_id, filename, storage_key, remote_path, size_bytes, status`,
       [itemId],
     );
     const item = rows[0];
     if (!item) return { status: 'not-queued' };
+    await notifyProgress(this.d.pool, [item.delivery_id]).catch(() => undefined);
     const size = Number(item.size_bytes);
     try {
       let local: string;
@@ -108,10 +151,7 @@ export class DeliveryWorker {
       } catch {
         throw new DeliveryHostError('permission', 'The file is no longer in storage (deleted during the delivery)');
       }
-      const { rows: conns } = await this.d.pool.query<ConnectionRow>('select * from delivery_connections where id = $1', [item.connection_id]);
-      if (!conns[0]) throw new DeliveryHostError('other', 'The connection was deleted');
-      const target = await this.d.delivery.targetOf(conns[0]);
-      const session = await openRemote(target, { extraCa: await this.d.delivery.caPem() });
+      const { row: conn, session } = await this.login(item.connection_id);
       this.sessions.add(session);
       // A server that stops reading (or answering) without closing: cut it after DELIVERY_STALL_SECONDS, retry.
       const stallMs = this.d.config.delivery.stallMs;
@@ -131,7 +171,7 @@ export class DeliveryWorker {
       );
       const guard = <T>(p: Promise<T>) => Promise.race([p, stall]);
       try {
-        await this.d.delivery.pinHostKey(conns[0].id, session.hostKey);
+        await this.d.delivery.pinHostKey(conn.id, session.hostKey);
         const there = await guard(session.size(item.remote_path));
         if (there === size) {
           await this.set(item.id, { status: 'skipped', bytes_sent: size, message: 'Already on the server with the same size' });
@@ -188,6 +228,10 @@ export class DeliveryWorker {
         session.close();
       }
     } catch (err) {
+      if (err instanceof ConnectionPaused) {
+        await this.set(item.id, { status: 'paused', message: err.message });
+        return { status: 'paused' };
+      }
       const e = err instanceof DeliveryHostError ? err : new DeliveryHostError('other', (err as Error).message);
       const permanent = PERMANENT.has(e.kind) || (err as { code?: string }).code === 'BAD_USER_INPUT';
       const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
@@ -202,10 +246,11 @@ export class DeliveryWorker {
   private async onFailed(job: Job<DeliverFileJob> | undefined, err: Error): Promise<void> {
     if (!job?.data?.itemId || !job.finishedOn) return;
     await this.d.pool
-      .query(`update delivery_items set status = 'failed', message = $2, updated_at = now() where id = $1 and status in ('queued', 'sending')`, [
-        job.data.itemId,
-        err.message || 'Delivery failed',
-      ])
+      .query(
+        `with u as (update delivery_items set status = 'failed', message = $2, updated_at = now() where id = $1 and status in ('queued', 'sending') returning delivery_id)
+         select pg_notify('${PROGRESS_CHANNEL}', delivery_id::text) from u`,
+        [job.data.itemId, err.message || 'Delivery failed'],
+      )
       .catch(() => undefined);
   }
 }

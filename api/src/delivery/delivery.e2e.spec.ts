@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { openSignedInSocket } from '../test-support/signed-in-socket.js';
 import { seedProject } from '../exports/test-support/seed-results.js';
 import { loopbackCertificate, startFtpsServer, type FtpsTestServer } from './test-support/ftps-test-server.js';
 import { startSftpServer, type SftpTestServer } from './test-support/sftp-test-server.js';
+import { deliveryStreamStats } from './delivery-subscription.js';
 
 /**
  * Delivery end to end: the API (with its worker) against a real FTPS server (ftp-srv, explicit
@@ -23,6 +24,9 @@ let ftps: FtpsTestServer;
 let untrustedFtps: FtpsTestServer;
 let expiredFtps: FtpsTestServer;
 let sftp: SftpTestServer & { hostKey: string };
+/** Plain FTP on "another host" (127.0.0.2), with its own password. */
+let plainFtp: FtpsTestServer;
+const PLAIN_PASS = 'plain-pass-2';
 let owner: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
 
@@ -98,9 +102,10 @@ beforeAll(async () => {
   untrustedFtps = await startFtpsServer({ ...FTP_USER, tls: untrusted });
   expiredFtps = await startFtpsServer({ ...FTP_USER, tls: expired });
   sftp = await startSftpServer(FTP_USER);
+  plainFtp = await startFtpsServer({ username: FTP_USER.username, password: PLAIN_PASS, tls: null, host: '127.0.0.2' });
   server = await startTestServer({
     env: {
-      DELIVERY_EXTRA_HOSTS: '127.0.0.1',
+      DELIVERY_EXTRA_HOSTS: '127.0.0.1,127.0.0.2',
       DELIVERY_CA_FILE: caFile,
       SECRETS_KEY: 'delivery-e2e-key',
       JOB_BACKOFF_MS: '100',
@@ -114,7 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  for (const s of [ftps, untrustedFtps, expiredFtps, sftp]) await s?.close();
+  for (const s of [ftps, untrustedFtps, expiredFtps, sftp, plainFtp]) await s?.close();
   await fs.rm(tmp, { recursive: true, force: true });
 });
 
@@ -171,6 +176,74 @@ describe('connections', () => {
     // An agency's own host is taken from the table.
     const pond5 = await connection({ agency: 'pond5', username: 'u', password: 'p' });
     expect(pond5).toMatchObject({ protocol: 'ftp', host: 'ftp.pond5.com', port: 21, csvUploadPage: expect.stringMatching(/^https:\/\/www\.pond5\.com/) });
+  });
+});
+
+describe('a stored password goes only where it was entered for (issue 28 finding 5)', () => {
+  it('switching an FTPS connection to plain FTP on another host drops the password: that server never receives it', async () => {
+    const c = await ftpsConnection();
+    const moved = await server.request('PATCH', `/api/delivery/connections/${c.id}`, {
+      token: owner.token,
+      body: { protocol: 'ftp', host: '127.0.0.2', port: plainFtp.port },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.message).toMatch(/^Connection saved\. The password must be entered again: the connection's protocol, host, port changed/);
+    expect(moved.body.connection).toMatchObject({
+      protocol: 'ftp',
+      host: '127.0.0.2',
+      passwordSet: false,
+      secretMissingReason: expect.stringMatching(/entered again/),
+    });
+    const row = await server.services.pool.query('select secret_sealed from delivery_connections where id = $1', [c.id]);
+    expect(row.rows[0].secret_sealed).toBeNull();
+
+    // Without a secret nothing logs in: the test says why, Deliver is refused.
+    const t = await server.request('POST', `/api/delivery/connections/${c.id}/test`, { token: owner.token });
+    expect(t.body).toMatchObject({ ok: false, kind: 'secret', message: expect.stringMatching(/password must be entered again/) });
+    const p = await project('M', 1, 1_000);
+    const d = await server.request('POST', `/api/delivery/projects/${p.projectId}/deliveries`, {
+      token: owner.token,
+      body: { connectionIds: [c.id], confirmFailedTest: true },
+    });
+    expect([d.status, JSON.stringify(d.body)]).toEqual([409, expect.stringMatching(/has no password/)]);
+    expect(plainFtp.logins).toEqual([]);
+
+    // Entered again, it logs in with the new one; the old one never reached this server.
+    const again = await server.request('PATCH', `/api/delivery/connections/${c.id}`, { token: owner.token, body: { password: PLAIN_PASS } });
+    expect(again.body).toMatchObject({ message: 'Connection saved', connection: { passwordSet: true, secretMissingReason: null } });
+    const ok = await server.request('POST', `/api/delivery/connections/${c.id}/test`, { token: owner.token });
+    expect(ok.body).toMatchObject({ ok: true, connection: { lastTestOk: true } });
+    expect(plainFtp.logins.map((l) => l.password)).toEqual([PLAIN_PASS]);
+    expect(plainFtp.logins.map((l) => l.password)).not.toContain(FTP_USER.password);
+  });
+
+  it('each change of agency, protocol, host, port or user name drops it unless given again; a name or folder change keeps it', async () => {
+    const patch = async (id: string, body: Record<string, unknown>) => {
+      const r = await server.request('PATCH', `/api/delivery/connections/${id}`, { token: owner.token, body });
+      expect(r.status).toBe(200);
+      return r.body.connection as { passwordSet: boolean };
+    };
+    for (const [what, body] of [
+      ['agency', { agency: 'pond5', host: '127.0.0.1', port: ftps.port, protocol: 'ftps' }],
+      ['protocol', { protocol: 'ftp' }],
+      ['host', { host: '127.0.0.2' }],
+      ['port', { port: ftps.port + 1 }],
+      ['user name', { username: 'someone-else' }],
+    ] as const) {
+      const c = await ftpsConnection();
+      expect([what, (await patch(c.id, body)).passwordSet]).toEqual([what, false]);
+      const c2 = await ftpsConnection();
+      expect([what, (await patch(c2.id, { ...body, password: 'given-again' })).passwordSet]).toEqual([what, true]);
+    }
+    const c = await ftpsConnection();
+    expect(await patch(c.id, { name: 'Renamed', remoteFolder: '/clips' })).toMatchObject({ passwordSet: true });
+    // GraphQL says the same.
+    const g = await server.graphql(
+      'mutation($id: ID!, $i: DeliveryConnectionInput!) { updateDeliveryConnection(id: $id, input: $i) { passwordSet secretMissingReason } }',
+      { id: c.id, i: { host: '127.0.0.2' } },
+      owner.token,
+    );
+    expect(g.data?.updateDeliveryConnection).toMatchObject({ passwordSet: false, secretMissingReason: expect.stringMatching(/host changed/) });
   });
 });
 
@@ -283,11 +356,60 @@ describe('deliver', () => {
     }
   });
 
-  it('fails a wrong password per file, without retrying', async () => {
-    const p = await project('P', 1, 10_000);
+  it('a refused login pauses the connection after one attempt: every file says so, and resuming after the fix sends them (issue 28 finding 7)', async () => {
+    const p = await project('L', 6, 5_000);
+    const agency = await startFtpsServer({ ...FTP_USER, tls: null });
+    try {
+      const c = await connection({ agency: 'custom', protocol: 'ftp', host: '127.0.0.1', port: agency.port, username: FTP_USER.username, password: 'wrong' });
+      const paused = await settled((await deliver(p.projectId, [c.id])).id);
+      expect(agency.logins).toEqual([{ username: FTP_USER.username, password: 'wrong' }]);
+      expect(paused.items.map((i) => [i.status, i.message])).toEqual(
+        Array(12).fill(['paused', 'Login refused by host: nothing was sent; fix the connection and resume']),
+      );
+      expect(paused.connections[0]!.counts).toMatchObject({ paused: 12, sent: 0, failed: 0 });
+      const view = await server.request('GET', `/api/delivery/connections/${c.id}`, { token: owner.token });
+      expect(view.body.connection).toMatchObject({ pausedReason: expect.stringMatching(/^Login refused by host/), lastTestOk: false });
+
+      // Nothing is tried again: another delivery is refused, and resuming before a fix too.
+      const again = await server.request('POST', `/api/delivery/projects/${p.projectId}/deliveries`, {
+        token: owner.token,
+        body: { connectionIds: [c.id], confirmFailedTest: true },
+      });
+      expect([again.status, JSON.stringify(again.body)]).toEqual([409, expect.stringMatching(/is paused: Login refused by host/)]);
+      const early = await server.request('POST', `/api/delivery/connections/${c.id}/resume`, { token: owner.token });
+      expect([early.status, JSON.stringify(early.body)]).toEqual([409, expect.stringMatching(/was not fixed since its login was refused/)]);
+      expect(agency.logins).toHaveLength(1);
+
+      const fixed = await server.request('PATCH', `/api/delivery/connections/${c.id}`, { token: owner.token, body: { password: FTP_USER.password } });
+      expect(fixed.status).toBe(200);
+      const resumed = await server.request('POST', `/api/delivery/connections/${c.id}/resume`, { token: owner.token });
+      expect(resumed.status).toBe(200);
+      expect(resumed.body).toMatchObject({ resumed: 12, connection: { pausedReason: null } });
+      const sent = await settled(paused.id as string);
+      expect(sent.items.map((i) => i.status)).toEqual(Array(12).fill('sent'));
+      expect(agency.logins.slice(1).every((l) => l.password === FTP_USER.password)).toBe(true);
+    } finally {
+      await agency.close();
+    }
+  });
+
+  it('refuses to deliver to a connection whose last test failed unless the request confirms it (409, GraphQL CONFLICT)', async () => {
+    const p = await project('T', 1, 5_000);
     const c = await ftpsConnection(ftps, { password: 'nope' });
-    const done = await settled((await deliver(p.projectId, [c.id])).id);
-    for (const i of done.items) expect(i).toMatchObject({ status: 'failed', message: expect.stringMatching(/Login refused/), attempts: 1 });
+    const t = await server.request('POST', `/api/delivery/connections/${c.id}/test`, { token: owner.token });
+    expect(t.body).toMatchObject({ ok: false, kind: 'login', connection: { lastTestOk: false } });
+    const r = await server.request('POST', `/api/delivery/projects/${p.projectId}/deliveries`, { token: owner.token, body: { connectionIds: [c.id] } });
+    expect([r.status, JSON.stringify(r.body)]).toEqual([409, expect.stringMatching(/The last test of connection .* failed .*confirmFailedTest/)]);
+    const g = await server.graphql(
+      'mutation($i: DeliverProjectInput!) { deliverProject(input: $i) { id } }',
+      { i: { projectId: p.projectId, connectionIds: [c.id] } },
+      owner.token,
+    );
+    expect(g.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    const before = ftps.logins.length;
+    const confirmed = await settled((await deliver(p.projectId, [c.id], { confirmFailedTest: true })).id);
+    expect(confirmed.items.map((i) => i.status)).toEqual(['paused', 'paused']);
+    expect(ftps.logins.length - before).toBe(1);
   });
 
   it('fails only the file deleted from storage; the rest go on', async () => {
@@ -372,6 +494,63 @@ describe('deliver', () => {
     expect(seen[0]!.done).toBe(false);
     expect(seen.at(-1)).toMatchObject({ done: true });
     expect(seen.at(-1)!.items.map((i) => i.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+  });
+});
+
+describe('deliveryProgress streams end with their socket (issue 28 finding 8)', () => {
+  it('10 subscriptions on a delivery that stays queued: after the socket closes no stream, watch or LISTEN is left to read for them', async () => {
+    const p = await project('Q', 1, 1_000);
+    const c = await ftpsConnection();
+    // A delivery that stays queued: its rows are written here and no job is queued for them.
+    const deliveryId = randomUUID();
+    const pool = server.services.pool;
+    await pool.query('insert into deliveries (id, project_id, user_id, override, created_at) values ($1, $2, $3, false, now())', [
+      deliveryId,
+      p.projectId,
+      owner.id,
+    ]);
+    await pool.query(
+      `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, updated_at)
+       select gen_random_uuid(), $1, $2, m.id, m.file_set_id, m.filename, m.storage_key, m.filename, m.size_bytes, m.sha256, 'queued', now()
+         from media_files m join file_sets fs on fs.id = m.file_set_id where fs.project_id = $3 and m.kind in ('video', 'image')`,
+      [deliveryId, c.id, p.projectId],
+    );
+    const feed = server.services.delivery.progress;
+    const openBefore = deliveryStreamStats.open;
+    const socket = await openSignedInSocket(server.url, owner.token, owner.username);
+    const streams = Array.from({ length: 10 }, () => {
+      const seen: Array<{ items: Array<{ bytesSent: number }> }> = [];
+      let wake: () => void = () => undefined;
+      socket.client.subscribe(
+        { query: 'subscription($id: ID!) { deliveryProgress(deliveryId: $id) { done items { bytesSent } } }', variables: { id: deliveryId } },
+        { next: (r) => (seen.push((r.data as any).deliveryProgress), wake()), error: () => undefined, complete: () => undefined },
+      );
+      const count = (n: number) => new Promise<void>((resolve) => (wake = () => seen.length >= n && resolve()) && wake());
+      return { seen, count };
+    });
+    for (const s of streams) await s.count(1);
+    expect(deliveryStreamStats.open - openBefore).toBe(10);
+    expect(feed.watching).toBe(10);
+    // A change announced on the channel wakes every stream: one read each, not a poll.
+    const readsBefore = deliveryStreamStats.reads;
+    await pool.query(
+      `with u as (update delivery_items set bytes_sent = 1 where delivery_id = $1 returning delivery_id) select pg_notify('delivery_progress', $1::text) from u limit 1`,
+      [deliveryId],
+    );
+    for (const s of streams) await s.count(2);
+    expect(deliveryStreamStats.reads - readsBefore).toBe(10);
+
+    socket.client.terminate();
+    await socket.closed;
+    const until = Date.now() + 10_000;
+    while (deliveryStreamStats.open !== openBefore && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(deliveryStreamStats.open).toBe(openBefore);
+    expect(feed.watching).toBe(0);
+    expect(feed.listening).toBe(false);
+    const readsAtClose = deliveryStreamStats.reads;
+    await pool.query(`select pg_notify('delivery_progress', $1::text)`, [deliveryId]);
+    await pool.query('select 1');
+    expect(deliveryStreamStats.reads).toBe(readsAtClose);
   });
 });
 

@@ -37,8 +37,30 @@ export class DeliveryConnection {
   @Property({ length: 16 })
   secretKind!: 'password' | 'key';
 
-  @Property({ type: 'text', hidden: true })
-  secretSealed!: string;
+  /** Null when where or how it is sent changed without the secret being entered again (issue 28). */
+  @Property({ type: 'text', hidden: true, nullable: true })
+  secretSealed?: string | null;
+
+  /** Why the secret must be entered again (null while one is stored). */
+  @Property({ type: 'string', length: 255, nullable: true })
+  secretMissingReason?: string | null;
+
+  /** The last test's outcome (null: not tested since the last change); Deliver asks to confirm after a failed one. */
+  @Property({ type: 'boolean', nullable: true })
+  lastTestOk?: boolean | null;
+
+  @Property({ type: 'text', nullable: true })
+  lastTestMessage?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastTestAt?: Date | null;
+
+  /** Set by the first login refusal: no login is tried again until the connection is fixed and resumed. */
+  @Property({ type: 'timestamptz', nullable: true })
+  pausedAt?: Date | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  pausedReason?: string | null;
 
   @Property({ length: 1024 })
   remoteFolder!: string;
@@ -75,7 +97,7 @@ export class Delivery {
   createdAt: Date = new Date();
 }
 
-export type DeliveryItemStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'held';
+export type DeliveryItemStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'held' | 'paused';
 
 /**
  * One file to one connection in a delivery. Read and written in guarded SQL by the workers

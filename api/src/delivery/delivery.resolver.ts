@@ -6,6 +6,7 @@ import {
   DeliverProjectInput,
   DeliveryAgencyHostType,
   DeliveryConnectionInput,
+  DeliveryConnectionResumeType,
   DeliveryConnectionTestType,
   DeliveryConnectionType,
   DeliveryType,
@@ -50,7 +51,10 @@ export class DeliveryResolver {
     return this.services.delivery.createConnection(requireUser(ctx), { ...input });
   }
 
-  @Mutation(() => DeliveryConnectionType, { description: 'Changes one of your connections; omitted fields (and the secret) stay.' })
+  @Mutation(() => DeliveryConnectionType, {
+    description:
+      'Changes one of your connections; omitted fields stay. A change of agency, protocol, host, port or user name without the password drops the stored one (passwordSet false, secretMissingReason says why).',
+  })
   updateDeliveryConnection(
     @Arg('id', () => ID, { description: 'Connection id.' }) id: string,
     @Arg('input', () => DeliveryConnectionInput, { description: 'What changes.' }) input: DeliveryConnectionInput,
@@ -71,9 +75,17 @@ export class DeliveryResolver {
     return this.services.delivery.testConnection(requireUser(ctx), id);
   }
 
+  @Mutation(() => DeliveryConnectionResumeType, {
+    description:
+      'Resumes a connection paused by a refused login once it was fixed (changed, a new password, or a test that logged in): its paused files are queued again. CONFLICT while not fixed.',
+  })
+  resumeDeliveryConnection(@Arg('id', () => ID, { description: 'Connection id.' }) id: string, @Ctx() ctx: GraphQLContext) {
+    return this.services.delivery.resumeConnection(requireUser(ctx), id);
+  }
+
   @Mutation(() => DeliveryType, {
     description:
-      'Delivers a project (or some file sets) to your connections: one job per file per connection. The agency check runs first: refused rows are held back unless override. CONFLICT while the project is processing.',
+      'Delivers a project (or some file sets) to your connections: one job per file per connection. The agency check runs first: refused rows are held back unless override. CONFLICT while the project is processing, for a paused connection or one without a password, and for one whose last test failed unless confirmFailedTest.',
   })
   deliverProject(@Arg('input', () => DeliverProjectInput, { description: 'What to deliver where.' }) input: DeliverProjectInput, @Ctx() ctx: GraphQLContext) {
     return this.services.delivery.deliver(requireUser(ctx), input.projectId, { ...input });

@@ -30,7 +30,10 @@ export function deliveryRoutes(services: DeliveryRoutesDeps): Router {
   );
   r.patch(
     '/connections/:id',
-    authed(services, async (req, user) => ({ message: 'Connection saved', connection: await delivery.updateConnection(user, req.params.id, jsonBody(req)) })),
+    authed(services, async (req, user) => {
+      const { dropped, ...connection } = await delivery.updateConnection(user, req.params.id, jsonBody(req));
+      return { message: dropped ? `Connection saved. ${dropped}` : 'Connection saved', connection };
+    }),
   );
   r.delete(
     '/connections/:id',
@@ -39,6 +42,13 @@ export function deliveryRoutes(services: DeliveryRoutesDeps): Router {
   r.post(
     '/connections/:id/test',
     authed(services, async (req, user) => delivery.testConnection(user, req.params.id)),
+  );
+  r.post(
+    '/connections/:id/resume',
+    authed(services, async (req, user) => {
+      const { connection, resumed } = await delivery.resumeConnection(user, req.params.id);
+      return { message: `Connection resumed: ${resumed} ${resumed === 1 ? 'file' : 'files'} queued again`, connection, resumed };
+    }),
   );
   r.post(
     '/projects/:id/deliveries',

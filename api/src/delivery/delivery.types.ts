@@ -25,7 +25,24 @@ export class DeliveryConnectionType {
   @Field(() => Int, { description: 'Port.' }) port!: number;
   @Field({ description: 'Login name.' }) username!: string;
   @Field({ description: 'password, or key (an SSH private key, SFTP only).' }) secretKind!: string;
-  @Field({ description: 'Always true: a secret is stored (encrypted); it is never returned.' }) passwordSet!: boolean;
+  @Field({
+    description:
+      'Whether a secret is stored (encrypted; it is never returned). False after a change of agency, protocol, host, port or user name that did not give the password again.',
+  })
+  passwordSet!: boolean;
+  @Field(() => String, { nullable: true, description: 'Why the password (or key) must be entered again; null while one is stored.' })
+  secretMissingReason!: string | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'The last test: true, false (delivering then needs confirmFailedTest), null when not tested since the last change.',
+  })
+  lastTestOk!: boolean | null;
+  @Field(() => String, { nullable: true, description: "The last test's message." }) lastTestMessage!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Set when a login was refused during a delivery: nothing is tried until the connection is fixed and resumed (resumeDeliveryConnection).',
+  })
+  pausedReason!: string | null;
   @Field({ description: 'The remote folder files go to.' }) remoteFolder!: string;
   @Field(() => String, { nullable: true, description: 'The SFTP host key fingerprint pinned on first use; null until then.' }) hostKey!: string | null;
   @Field(() => String, { nullable: true, description: "The agency's CSV upload page; null for custom." }) csvUploadPage!: string | null;
@@ -33,7 +50,10 @@ export class DeliveryConnectionType {
   @Field({ description: 'When it was last changed.' }) updatedAt!: Date;
 }
 
-@InputType('DeliveryConnectionInput', { description: 'A connection to create or change; on change, omitted fields keep their value.' })
+@InputType('DeliveryConnectionInput', {
+  description:
+    'A connection to create or change; on change, omitted fields keep their value, except the secret: a change of agency, protocol, host, port or user name without it drops the stored one.',
+})
 export class DeliveryConnectionInput {
   @Field(() => String, { nullable: true, description: 'adobe, shutterstock, pond5 or custom (required on create).' }) agency?: string;
   @Field(() => String, { nullable: true, description: 'A name for you; defaults to the agency name.' }) name?: string;
@@ -50,7 +70,10 @@ export class DeliveryConnectionInput {
 @ObjectType('DeliveryConnectionTest', { description: 'The answer of a connection test: logged in and listed the remote folder, or why not.' })
 export class DeliveryConnectionTestType {
   @Field({ description: 'True when the login and the listing worked.' }) ok!: boolean;
-  @Field(() => String, { nullable: true, description: 'The kind of failure: dns, refused, tls, login, permission, hostkey, timeout, host, other.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The kind of failure: dns, refused, tls, login, permission, hostkey, timeout, host, secret (none stored), other.',
+  })
   kind!: string | null;
   @Field({ description: 'What happened, for people.' }) message!: string;
   @Field(() => [String], { description: 'Names in the remote folder (first 100).' }) entries!: string[];
@@ -66,7 +89,8 @@ export class DeliveryItemType {
   @Field(() => ID, { description: 'The media file.' }) mediaFileId!: string;
   @Field({ description: 'The name on the server.' }) filename!: string;
   @Field(() => Float, { description: 'Bytes to send.' }) sizeBytes!: number;
-  @Field({ description: 'queued, sending, sent, failed, skipped or held (refused by the agency check).' }) status!: string;
+  @Field({ description: 'queued, sending, sent, failed, skipped, held (refused by the agency check) or paused (the login was refused).' })
+  status!: string;
   @Field(() => Float, { description: 'Bytes on the server so far.' }) bytesSent!: number;
   @Field(() => Float, { description: 'Bytes per second while sending (the average once sent).' }) bytesPerSecond!: number;
   @Field(() => Int, { description: 'Attempts started.' }) attempts!: number;
@@ -82,6 +106,7 @@ export class DeliveryCountsType {
   @Field(() => Int, { description: 'Failed (see the message).' }) failed!: number;
   @Field(() => Int, { description: 'Already there.' }) skipped!: number;
   @Field(() => Int, { description: 'Held back: the agency would refuse them.' }) held!: number;
+  @Field(() => Int, { description: 'Paused: the login was refused; fix the connection and resume.' }) paused!: number;
 }
 
 @ObjectType('DeliveryConnectionSummary', { description: "One connection's part of a delivery, and the agency's CSV." })
@@ -112,4 +137,15 @@ export class DeliverProjectInput {
   @Field(() => [ID], { description: 'Your connections, 1 to 20.' }) connectionIds!: string[];
   @Field(() => [ID], { nullable: true, description: 'Only these file sets; omit for the whole project.' }) fileSetIds?: string[] | null;
   @Field(() => Boolean, { nullable: true, description: 'Send rows the agency check refuses too.' }) override?: boolean | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Deliver to a connection whose last test failed anyway (otherwise CONFLICT); the first refused login still pauses it.',
+  })
+  confirmFailedTest?: boolean | null;
+}
+
+@ObjectType('DeliveryConnectionResume', { description: 'A paused connection resumed: its paused files are queued again.' })
+export class DeliveryConnectionResumeType {
+  @Field(() => DeliveryConnectionType, { description: 'The connection.' }) connection!: DeliveryConnectionType;
+  @Field(() => Int, { description: 'Files queued again.' }) resumed!: number;
 }

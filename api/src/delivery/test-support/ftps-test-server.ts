@@ -42,6 +42,8 @@ export interface FtpsTestServer {
   dropOnceAfter(bytes: number): void;
   /** Every write is refused (a full disk, a read-only account). */
   refuseWrites: boolean;
+  /** Every login attempt (USER + PASS) the server received, accepted or not. */
+  logins: Array<{ username: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -49,11 +51,18 @@ export interface FtpsTestServer {
  * A real FTP server with explicit TLS (AUTH TLS) on 127.0.0.1 (ftp-srv), writing to a temp folder.
  * `tls: null` gives plain FTP.
  */
-export async function startFtpsServer(opts: { username: string; password: string; tls: { key: string; cert: string } | null }): Promise<FtpsTestServer> {
+export async function startFtpsServer(opts: {
+  username: string;
+  password: string;
+  tls: { key: string; cert: string } | null;
+  /** A loopback address to listen on (default 127.0.0.1; 127.0.0.2 is "another host"). */
+  host?: string;
+}): Promise<FtpsTestServer> {
+  const host = opts.host ?? '127.0.0.1';
   const root = await fsp.mkdtemp(path.join(os.tmpdir(), 'ftps-root-'));
   const probe = await new Promise<number>((resolve) => {
     const s = require('node:net').createServer();
-    s.listen(0, '127.0.0.1', () => {
+    s.listen(0, host, () => {
       const p = s.address().port;
       s.close(() => resolve(p));
     });
@@ -65,6 +74,7 @@ export async function startFtpsServer(opts: { username: string; password: string
     uploads: [],
     dropOnceAfter: (n) => (dropAt = n),
     refuseWrites: false,
+    logins: [],
     close: async () => {
       await server.close().catch(() => undefined);
       await fsp.rm(root, { recursive: true, force: true });
@@ -113,8 +123,8 @@ export async function startFtpsServer(opts: { username: string; password: string
   }
 
   const server = new FtpSrv({
-    url: `ftp://127.0.0.1:${probe}`,
-    pasv_url: '127.0.0.1',
+    url: `ftp://${host}:${probe}`,
+    pasv_url: host,
     pasv_min: 40000,
     pasv_max: 49000,
     anonymous: false,
@@ -122,6 +132,7 @@ export async function startFtpsServer(opts: { username: string; password: string
     log: silentLog,
   });
   server.on('login', ({ connection, username, password }: any, resolve: any, reject: any) => {
+    state.logins.push({ username, password });
     if (username !== opts.username || password !== opts.password) return reject(new Error('Login incorrect'));
     resolve({ fs: new (TestFs as any)(connection, { root, cwd: '/' }) });
   });

@@ -325,6 +325,7 @@ export const restRules: Record<string, RestRule> = {
   'PATCH /api/delivery/connections/:id': { access: 'owned', call: async (fx) => ({ ...(await deliveryConnection(fx)), body: { name: 'renamed' } }) },
   'DELETE /api/delivery/connections/:id': { access: 'owned', call: deliveryConnection },
   'POST /api/delivery/connections/:id/test': { access: 'owned', call: deliveryConnection },
+  'POST /api/delivery/connections/:id/resume': { access: 'owned', call: deliveryConnection },
   'POST /api/delivery/projects/:id/deliveries': {
     access: 'owned',
     call: async (fx) => ({ params: { id: (await fx.delivery()).projectId }, body: { connectionIds: [await fx.deliveryConnection()] } }),
@@ -455,6 +456,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.updateDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection(), input: { name: 'renamed' } }) },
   'Mutation.deleteDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
   'Mutation.testDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
+  'Mutation.resumeDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
   'Mutation.deliverProject': {
     access: 'owned',
     args: async (fx) => input({ projectId: (await fx.delivery()).projectId, connectionIds: [await fx.deliveryConnection()] }),

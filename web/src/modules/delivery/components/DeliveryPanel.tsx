@@ -7,7 +7,9 @@ import {
   DeliverProjectMutation,
   DeliveryProgressSubscription,
   DeliverySetupQuery,
+  ResumeDeliveryConnectionMutation,
   TestDeliveryConnectionMutation,
+  UpdateDeliveryConnectionMutation,
 } from '../graphql/delivery.graphql';
 import { downloadExport } from '../../exports/download-export';
 import { exportChoice } from '../../exports/export-formats';
@@ -27,11 +29,13 @@ export default function DeliveryPanel({ projectId, processing }: { projectId: st
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [tests, setTests] = useState<Record<string, { ok: boolean; message: string }>>({});
   const [override, setOverride] = useState(false);
+  const [confirmFailedTest, setConfirmFailedTest] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [live, setLive] = useState<DeliveryFieldsFragment | null>(null);
   const [testConnection] = useMutation(TestDeliveryConnectionMutation);
   const [deleteConnection] = useMutation(DeleteDeliveryConnectionMutation);
+  const [resumeConnection] = useMutation(ResumeDeliveryConnectionMutation);
   const [deliverProject, { loading: delivering }] = useMutation(DeliverProjectMutation);
 
   const latest = live ?? history[0] ?? null;
@@ -39,7 +43,10 @@ export default function DeliveryPanel({ projectId, processing }: { projectId: st
     variables: { deliveryId: latest?.id ?? '' },
     skip: !latest || latest.done,
     onData: ({ data: d }) => {
-      if (d.data) setLive(d.data.deliveryProgress as DeliveryFieldsFragment);
+      if (!d.data) return;
+      setLive(d.data.deliveryProgress as DeliveryFieldsFragment);
+      // A finished delivery may have paused a connection (a refused login): show it.
+      if (d.data.deliveryProgress.done) void refetch();
     },
     onError: (err) => console.error('Delivery progress subscription failed', err),
   });
@@ -68,10 +75,23 @@ export default function DeliveryPanel({ projectId, processing }: { projectId: st
     await refetch();
   };
 
+  const resume = async (id: string) => {
+    setError(null);
+    try {
+      await resumeConnection({ variables: { id } });
+      setLive(null);
+      await refetch();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
   const deliver = async () => {
     setError(null);
     try {
-      const r = await deliverProject({ variables: { input: { projectId, connectionIds: [...selected], override } } });
+      const r = await deliverProject({
+        variables: { input: { projectId, connectionIds: [...selected], override, confirmFailedTest: confirmFailedTest || undefined } },
+      });
       if (r.data) setLive(r.data.deliverProject as DeliveryFieldsFragment);
     } catch (err) {
       setError((err as Error).message);
@@ -79,6 +99,12 @@ export default function DeliveryPanel({ projectId, processing }: { projectId: st
   };
 
   const byId = new Map(connections.map((c) => [c.id, c]));
+  // Deliver is offered only to connections that can log in (issue 28): none paused or without a
+  // password, and one whose last test failed only once the user confirms.
+  const chosen = connections.filter((c) => selected.has(c.id));
+  const blocked = chosen.filter((c) => c.pausedReason || !c.passwordSet);
+  const failedTest = chosen.filter((c) => c.lastTestOk === false);
+  const mayDeliver = selected.size > 0 && blocked.length === 0 && (failedTest.length === 0 || confirmFailedTest);
   return (
     <section className="card stack delivery-panel" aria-labelledby="delivery-title">
       <div className="section-header">
@@ -121,9 +147,20 @@ export default function DeliveryPanel({ projectId, processing }: { projectId: st
                   Delete
                 </button>
               </span>
-              {tests[c.id] && (
+              {tests[c.id] ? (
                 <p className={tests[c.id]!.ok ? 'small positive' : 'small error-text'} role="status">
                   {tests[c.id]!.message}
+                </p>
+              ) : (
+                c.lastTestOk === false && <p className="small error-text">Last test failed: {c.lastTestMessage}</p>
+              )}
+              {(!c.passwordSet || c.pausedReason) && <PasswordAgain connection={c} onSaved={() => void refetch()} />}
+              {c.pausedReason && (
+                <p className="small error-text" role="status">
+                  Paused: {c.pausedReason}{' '}
+                  <button type="button" className="button button-small" onClick={() => void resume(c.id)}>
+                    Resume
+                  </button>
                 </p>
               )}
             </li>
@@ -134,10 +171,21 @@ export default function DeliveryPanel({ projectId, processing }: { projectId: st
         <label className="small">
           <input type="checkbox" checked={override} onChange={(e) => setOverride(e.target.checked)} /> Send rows the agency check refuses
         </label>
-        <button type="button" className="button button-primary" disabled={selected.size === 0 || delivering || processing} onClick={() => void deliver()}>
+        {failedTest.length > 0 && (
+          <label className="small">
+            <input type="checkbox" checked={confirmFailedTest} onChange={(e) => setConfirmFailedTest(e.target.checked)} /> Deliver although the last test of{' '}
+            {failedTest.map((c) => c.name).join(', ')} failed
+          </label>
+        )}
+        <button type="button" className="button button-primary" disabled={!mayDeliver || delivering || processing} onClick={() => void deliver()}>
           {delivering ? 'Queuing…' : 'Deliver'}
         </button>
       </div>
+      {blocked.length > 0 && (
+        <p className="small error-text">
+          {blocked.map((c) => `${c.name}: ${c.pausedReason ? 'paused, fix it and resume' : 'enter the password again'}`).join('; ')}
+        </p>
+      )}
       {processing && <p className="muted small">Delivery is possible once processing has finished.</p>}
       {error && (
         <p className="error-text" role="alert">
@@ -174,6 +222,7 @@ function DeliveryStatus({
           <span className="small">
             {c.counts.sent} sent · {c.counts.skipped} skipped · {c.counts.sending} sending · {c.counts.queued} queued · {c.counts.failed} failed
             {c.counts.held ? ` · ${c.counts.held} held back` : ''}
+            {c.counts.paused ? ` · ${c.counts.paused} paused` : ''}
           </span>
           {AGENCY_CSV[c.agency] && c.csvUploadPage && (
             <span className="small">
@@ -220,6 +269,40 @@ function DeliveryStatus({
         </table>
       </div>
     </div>
+  );
+}
+
+/** A connection whose password was dropped (its host, protocol, port, user or agency changed) or refused: enter it again here. */
+function PasswordAgain({ connection, onSaved }: { connection: DeliveryConnectionFieldsFragment; onSaved: () => void }) {
+  const [update, { loading }] = useMutation(UpdateDeliveryConnectionMutation);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const password = String(new FormData(e.currentTarget).get('password') ?? '');
+    setError(null);
+    try {
+      await update({ variables: { id: connection.id, input: { password } } });
+      onSaved();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <form className="form delivery-password-again" onSubmit={(e) => void submit(e)} aria-label={`Password for ${connection.name}`}>
+      {connection.secretMissingReason && <p className="small error-text">{connection.secretMissingReason}</p>}
+      <label>
+        Password
+        <input name="password" type="password" required autoComplete="new-password" />
+      </label>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-small" disabled={loading}>
+        {loading ? 'Saving…' : 'Save password'}
+      </button>
+    </form>
   );
 }
 

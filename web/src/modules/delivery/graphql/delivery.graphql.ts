@@ -10,6 +10,10 @@ export const DeliveryConnectionFields = graphql(`
     port
     username
     passwordSet
+    secretMissingReason
+    lastTestOk
+    lastTestMessage
+    pausedReason
     remoteFolder
     hostKey
     csvUploadPage
@@ -34,6 +38,7 @@ export const DeliveryFields = graphql(`
         failed
         skipped
         held
+        paused
       }
     }
     items {
@@ -71,6 +76,25 @@ export const CreateDeliveryConnectionMutation = graphql(`
   mutation CreateDeliveryConnection($input: DeliveryConnectionInput!) {
     createDeliveryConnection(input: $input) {
       ...DeliveryConnectionFields
+    }
+  }
+`);
+
+export const UpdateDeliveryConnectionMutation = graphql(`
+  mutation UpdateDeliveryConnection($id: ID!, $input: DeliveryConnectionInput!) {
+    updateDeliveryConnection(id: $id, input: $input) {
+      ...DeliveryConnectionFields
+    }
+  }
+`);
+
+export const ResumeDeliveryConnectionMutation = graphql(`
+  mutation ResumeDeliveryConnection($id: ID!) {
+    resumeDeliveryConnection(id: $id) {
+      resumed
+      connection {
+        ...DeliveryConnectionFields
+      }
     }
   }
 `);
