@@ -13,7 +13,7 @@ import { makeTestFileSet } from '../../api/src/test-support/media-fixtures.js';
 import { signUp } from '../../api/src/test-support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { ProcessingWorker } from '../../api/src/processing/worker/processing-worker.js';
-import { createMetadataProvider } from '../../api/src/analysis/metadata/index.js';
+import { createMetadataProvider } from '../../api/src/analysis/metadata/provider.js';
 
 let h: BrowserHarness;
 let dir: string;

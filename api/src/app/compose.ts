@@ -29,7 +29,7 @@ import { FileSetsService } from '../file-sets/file-sets.service.js';
 import { ProcessingService } from '../processing/processing.service.js';
 import { ProgressListener } from '../processing/progress-listener.js';
 import { ProcessingWorker } from '../processing/worker/processing-worker.js';
-import { createMetadataProvider } from '../analysis/metadata/index.js';
+import { createMetadataProvider } from '../analysis/metadata/provider.js';
 import { ResultsService } from '../results/results.service.js';
 import { ReviewService } from '../review/review.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
