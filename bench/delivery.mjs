@@ -1,5 +1,5 @@
 // Delivery throughput (issue 19): one large file to a local FTPS server (ftp-srv, explicit TLS) and a
-// local SFTP server (ssh2), sent the way the delivery worker sends it (api/dist/delivery/remote-client.js:
+// local SFTP server (ssh2), sent the way the delivery worker sends it (api/dist/features/delivery/remote-client.js:
 // 256 KiB reads through the byte counter) against a plain client uploading the same bytes directly
 // (basic-ftp uploadFrom / ssh2-sftp-client put), in the same run. Prints the throughput ratio
 // (ours / plain; aim >= 0.8) and this process's RSS growth while ours ran (aim < 100 MB).
@@ -24,7 +24,7 @@ const { Client: FtpClient } = require('basic-ftp');
 const SftpClient = require('ssh2-sftp-client');
 const { Server, utils } = require('ssh2');
 const selfsigned = require('selfsigned');
-const { openRemote, localFrom, byteCounter } = await import(path.join(root, 'api/dist/delivery/remote-client.js'));
+const { openRemote, localFrom, byteCounter } = await import(path.join(root, 'api/dist/features/delivery/remote-client.js'));
 
 const MB = numberArg('mb', 2048);
 const CLIPS = numberArg('clips', 200);

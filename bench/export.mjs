@@ -7,7 +7,7 @@
 // a ~300-character description, 30 keywords, categories and a location), then downloads
 // GET /api/projects/csv/{id} --runs times (default 5) and reports, as medians:
 //   - rows per second, and the ratio to PostgreSQL's own `COPY (SELECT ...) TO STDOUT` of the same
-//     columns (the exports' own SELECT, api/dist/exports/export-rows.js) in the same run (aim >= 0.3);
+//     columns (the exports' own SELECT, api/dist/features/exports/export-rows.js) in the same run (aim >= 0.3);
 //   - time to first byte of the body (aim < 200 ms);
 //   - the server's peak RSS growth while exporting (aim < 50 MB): /proc/<pid>/clear_refs resets
 //     the high-water mark (VmHWM) just before, so start-up peaks do not hide the export's.
@@ -28,7 +28,7 @@ const RUNS = arg('runs', 5);
 
 let rowsModule;
 try {
-  rowsModule = await import(pathToFileURL(path.join(root, 'api/dist/exports/export-rows.js')).href);
+  rowsModule = await import(pathToFileURL(path.join(root, 'api/dist/features/exports/export-rows.js')).href);
 } catch (error) {
   console.error(`Cannot import api/dist (${error.message}). Build first: npx tsc -b ledger api`);
   process.exit(1);

@@ -32,7 +32,7 @@ const ledgerApi = await import(pathToFileURL(path.join(root, 'ledger/dist/index.
   console.error(`Cannot import ledger/dist (${e.message}). Build first: node_modules/.bin/tsc -b ledger api`);
   process.exit(1);
 });
-const { FinanceService } = await import(pathToFileURL(path.join(root, 'api/dist/finance/finance.service.js')).href);
+const { FinanceService } = await import(pathToFileURL(path.join(root, 'api/dist/features/finance/finance.service.js')).href);
 const { migrateLedger, refreshBalanceCheckpoints, CHECKPOINT_EVERY } = ledgerApi;
 
 const arg = numberArg;

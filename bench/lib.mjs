@@ -131,7 +131,7 @@ export function table(rows) {
  */
 export async function makeBenchMedia(dir, { size = '320x180', seconds = 2, stillSize = size } = {}) {
   // The ffmpeg processing uses (PATH, else the npm package's): benches run on a machine without Debian's too.
-  const { resolveMediaTools } = await import(path.join(root, 'api/dist/analysis/media/media-tools.js'));
+  const { resolveMediaTools } = await import(path.join(root, 'api/dist/adapters/media-tools/media-tools.js'));
   const ffmpeg = resolveMediaTools().ffmpeg?.path ?? 'ffmpeg';
   const ff = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'];
   const clip = path.join(dir, 'clip.mp4');

@@ -202,7 +202,7 @@ async function providerBefore() {
     );
   }
   // The title choice of the base too (it had the file-name fallback); it imports nothing.
-  const choice = execFileSync('git', ['show', `${base}:api/src/results/title-choice.ts`], { cwd: root, encoding: 'utf8' });
+  const choice = execFileSync('git', ['show', `${base}:api/src/features/results/title-choice.ts`], { cwd: root, encoding: 'utf8' });
   writeFileSync(
     join(dir, 'title-choice.js'),
     ts.transpileModule(choice, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText,

@@ -20,11 +20,11 @@ import { root, table } from './lib.mjs';
 
 const arg = process.argv.indexOf('--sets');
 const SETS = arg > 0 ? Number(process.argv[arg + 1]) : 12;
-const { runPipeline } = await import(path.join(root, 'api/dist/processing/pipeline/run-pipeline.js'));
+const { runPipeline } = await import(path.join(root, 'api/dist/features/processing/pipeline/run-pipeline.js'));
 const { OfflineMetadataProvider } = await import(path.join(root, 'api/dist/analysis/metadata/index.js'));
 const { warmPlaceIndex } = await import(path.join(root, 'api/dist/analysis/index.js'));
 
-const { resolveMediaTools, useMediaTools } = await import(path.join(root, 'api/dist/analysis/media/media-tools.js'));
+const { resolveMediaTools, useMediaTools } = await import(path.join(root, 'api/dist/adapters/media-tools/media-tools.js'));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-proc-'));
 const video = path.join(tmp, 'clip.mp4');
 const jpg = path.join(tmp, 'still.jpg');

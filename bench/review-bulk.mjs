@@ -5,7 +5,7 @@
 //
 // Seeds two projects of --sets sets (default 1,000) with SQL, each set with a 4-keyword result (room for every run's 3 under the 30 cap), then
 // alternates --runs times (default 5), reporting medians:
-//   - bulk: ReviewService.bulk (api/dist/review/review.service.js, the code behind the `addKeywords`
+//   - bulk: ReviewService.bulk (api/dist/features/review/review.service.js, the code behind the `addKeywords`
 //     mutation) on every set of project A: server time and SQL statements issued (counted on the pool);
 //   - HTTP: the `addKeywords` GraphQL mutation on the running API (round trip, same work);
 //   - baseline: the same change to project B one set at a time in one transaction (read the set,
@@ -25,7 +25,7 @@ const RUNS = arg('runs', 5);
 let review;
 try {
   await import('reflect-metadata'); // the service's module graph holds type-graphql classes
-  review = await import(pathToFileURL(path.join(root, 'api/dist/review/review.service.js')).href);
+  review = await import(pathToFileURL(path.join(root, 'api/dist/features/review/review.service.js')).href);
 } catch (error) {
   console.error(`Cannot import api/dist (${error.message}). Build first: npx tsc -b ledger api`);
   process.exit(1);

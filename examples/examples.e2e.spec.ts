@@ -13,9 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import pg from 'pg';
-import { SPEC_POND5_HEADER, SPEC_STANDARD_HEADER } from '../api/src/exports/test-support/spec-csv-headers.js';
-import { makeTestFileSet } from '../api/src/test-support/media-fixtures.js';
-import { signUp, startTestServer, type TestServer } from '../api/src/test-support/test-server.js';
+import { SPEC_POND5_HEADER, SPEC_STANDARD_HEADER } from '../api/src/features/exports/test-support/spec-csv-headers.js';
+import { makeTestFileSet } from '../api/test/support/media-fixtures.js';
+import { signUp, startTestServer, type TestServer } from '../api/test/support/test-server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SRTS = ['JuanIrache__DJI_SRT_Parser__air2s.srt', 'Nunzio03__python_DJI_SRT_parser__DJI_0023.SRT', 'JuanIrache__DJI_SRT_Parser__mavic_air.SRT'];

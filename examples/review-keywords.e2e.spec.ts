@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedProject } from '../api/src/exports/test-support/seed-results.js';
-import { signUp, startTestServer, type StartedTestServer } from '../api/src/test-support/test-server.js';
+import { seedProject } from '../api/src/features/exports/test-support/seed-results.js';
+import { signUp, startTestServer, type StartedTestServer } from '../api/test/support/test-server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let server: StartedTestServer;

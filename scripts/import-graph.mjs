@@ -9,22 +9,28 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../api/src');
 
 /**
- * Layers, lowest first: a folder may import its own layer's folders and lower ones. A folder not
- * named here is a feature (so a new feature folder needs no line here, only its lines in the
- * composition root, api/src/app/).
+ * Layers, lowest first: a folder may import its own layer's folders and lower ones. The tree says
+ * the layer: platform/<x> is plumbing (imports no feature), adapters/<x> reach outside the process
+ * (media tools, AI providers), analysis/ is the pure domain, features/<x> are the product's features,
+ * and app/, startup/ and the entry points are the composition root. Within features/, the accounts
+ * (used by every other feature) sit one layer below the rest.
  */
 export const LAYERS = [
-  ['config', 'logging', 'errors', 'validation'], // foundation
-  ['db', 'queue', 'idempotency', 'http', 'graphql', 'metrics', 'events', 'kernel'], // plumbing: imports no feature
-  ['analysis'], // pure domain: files in, metadata out
-  ['settings', 'quotas', 'users', 'auth', 'api-tokens'], // accounts, used by every feature
-  ['projects', 'file-sets', 'files', 'uploads', 'credits', 'purchases', 'processing', 'results', 'exports', 'admin', 'explorer', 'health'], // features
+  ['platform/config', 'platform/logging', 'platform/errors', 'platform/validation'], // foundation
+  ['platform/db', 'platform/queue', 'platform/idempotency', 'platform/http', 'platform/graphql', 'platform/metrics', 'platform/events', 'platform/principal', 'platform/threads'], // plumbing
+  ['adapters/media-tools'], // I/O the analysis reads through: ffprobe/ffmpeg, image decoding
+  ['analysis'], // pure domain: telemetry, place, shot types, the offline metadata rules
+  ['adapters/metadata-providers'], // the metadata providers (offline rules or an OpenAI-compatible model)
+  ['features/settings', 'features/quotas', 'features/users', 'features/auth', 'features/api-tokens'], // accounts
+  [], // every other features/<x>
   ['startup', 'app', '(root)'], // composition root
 ];
 export const PLUMBING = new Set(LAYERS[0].concat(LAYERS[1]));
 const layerOf = new Map(LAYERS.flatMap((names, i) => names.map((n) => [n, i])));
-const FEATURES = LAYERS.findIndex((names) => names.includes('projects'));
+const FEATURES = LAYERS.length - 2;
 const layerOfFolder = (name) => layerOf.get(name) ?? FEATURES;
+/** The top folders whose sub-folders are the graph's nodes (platform/db, features/projects, ...). */
+const GROUPS = new Set(['platform', 'features', 'adapters']);
 
 function* sourceFiles(dir) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -38,7 +44,8 @@ function* sourceFiles(dir) {
 
 const folderOf = (file) => {
   const rel = path.relative(root, file).split(path.sep);
-  return rel.length === 1 ? '(root)' : rel[0];
+  if (rel.length === 1) return '(root)';
+  return GROUPS.has(rel[0]) && rel.length > 2 ? `${rel[0]}/${rel[1]}` : rel[0];
 };
 
 /** Every folder-to-folder arrow with the imports behind it. */

@@ -3,7 +3,7 @@
 // current, then runs every jest project (unit, int, e2e, browser) against the real PostgreSQL and
 // Redis named by TEST_DATABASE_URL / TEST_REDIS_URL (127.0.0.1 defaults; with no PostgreSQL there, the
 // embedded one the product ships). Browser tests: /usr/bin/chromium, else @sparticuz/chromium's.
-// Extra arguments go to jest, e.g. `npm test -- api/src/projects`.
+// Extra arguments go to jest, e.g. `npm test -- api/src/features/projects`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -100,8 +100,8 @@ async function testDatabase() {
   if (process.env.TEST_DATABASE_URL) return null;
   // TEST_EMBEDDED_PG=1 uses the embedded one even when a PostgreSQL listens on 5432.
   if (process.env.TEST_EMBEDDED_PG !== '1' && (await reachable('postgres://127.0.0.1:5432', 5432))) return null;
-  const { startEmbeddedPostgres } = await import(path.join(root, 'api', 'dist', 'db', 'embedded-postgres.js'));
-  const { createLogger } = await import(path.join(root, 'api', 'dist', 'logging', 'logger.js'));
+  const { startEmbeddedPostgres } = await import(path.join(root, 'api', 'dist', 'platform', 'db', 'embedded-postgres.js'));
+  const { createLogger } = await import(path.join(root, 'api', 'dist', 'platform', 'logging', 'logger.js'));
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-test-pg-'));
   fs.chmodSync(dataDir, 0o711); // as root, PostgreSQL runs as the postgres user

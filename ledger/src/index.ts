@@ -3,7 +3,7 @@ export { costPerFilesetCents, formatCredits, parseCreditAmount, runCostCents, SI
 export { LedgerError, isLedgerError, type LedgerErrorCode } from './errors.js';
 export { migrateLedger } from './store/schema.js';
 export { restrictLedgerRole } from './store/roles.js';
-// The one transaction helper of the repository (the API's begin/commit blocks use it too: api/src/db/transaction.ts).
+// The one transaction helper of the repository (the API's begin/commit blocks use it too: api/src/platform/db/transaction.ts).
 export { inTransaction } from './store/db.js';
 // The event types, in one list: the API turns it into the GraphQL enum LedgerEventType.
 export { LEDGER_EVENT_TYPES } from './events.js';

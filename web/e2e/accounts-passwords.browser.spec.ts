@@ -8,7 +8,7 @@
 import jwt from 'jsonwebtoken';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { signUp } from '../../api/src/test-support/test-server.js';
+import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes, shootViewportThemes, storedToken } from './support/session.js';
 

@@ -1,4 +1,4 @@
-import { registerQueueName, unregisterQueueName } from '../../api/src/queue/queue-registry.js';
+import { registerQueueName, unregisterQueueName } from '../../api/src/platform/queue/queue-registry.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 const QUEUE = 'processing-demo';

@@ -1,4 +1,4 @@
-import { signUp } from '../../api/src/test-support/test-server.js';
+import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 let h: BrowserHarness;

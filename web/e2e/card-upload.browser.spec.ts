@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { fixtureSrtPath, makeTestFileSet } from '../../api/src/test-support/media-fixtures.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { fixtureSrtPath, makeTestFileSet } from '../../api/test/support/media-fixtures.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 /**

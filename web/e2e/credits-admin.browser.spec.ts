@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { signUp } from '../../api/src/test-support/test-server.js';
+import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { collectDialogs, loginThroughUi, shootThemes, shootViewportThemes, storedToken } from './support/session.js';
 

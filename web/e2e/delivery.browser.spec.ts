@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
-import { loopbackCertificate, startFtpsServer, type FtpsTestServer } from '../../api/src/delivery/test-support/ftps-test-server.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
+import { loopbackCertificate, startFtpsServer, type FtpsTestServer } from '../../api/src/features/delivery/test-support/ftps-test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 /** The Delivery panel: add a connection to a real FTPS server, test it, deliver, watch the live status. */

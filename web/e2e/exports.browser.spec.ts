@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { seedGoldenProject } from '../../api/src/exports/test-support/golden-project.js';
-import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
-import { Project } from '../../api/src/projects/project.entity.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { seedGoldenProject } from '../../api/src/features/exports/test-support/golden-project.js';
+import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
+import { Project } from '../../api/src/features/projects/project.entity.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
-const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/exports/golden');
+const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/features/exports/golden');
 
 let h: BrowserHarness;
 let token: string;

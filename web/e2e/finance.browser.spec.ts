@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
-import { signUp } from '../../api/src/test-support/test-server.js';
+import { signUp } from '../../api/test/support/test-server.js';
 
 /** The Finance page: reached from Admin Controls, trial balance with its zero check, statement, journal download; both themes, 375 px. */
 let h: BrowserHarness;

@@ -9,11 +9,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { makeTestJpg, fixtureSrtPath } from '../../api/src/test-support/media-fixtures.js';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
-import { FileSetResult } from '../../api/src/results/file-set-result.entity.js';
-import { ANTIMERIDIAN_FLIGHT, PRE_LOCK, srtText } from '../../api/src/tracks/test-support/srt-text.js';
+import { makeTestJpg, fixtureSrtPath } from '../../api/test/support/media-fixtures.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
+import { FileSetResult } from '../../api/src/features/results/file-set-result.entity.js';
+import { ANTIMERIDIAN_FLIGHT, PRE_LOCK, srtText } from '../../api/src/features/tracks/test-support/srt-text.js';
 import { SCREENSHOT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes } from './support/session.js';
 

@@ -8,12 +8,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { logIn, signUp } from '../../api/src/test-support/test-server.js';
-import { makeTestFileSet } from '../../api/src/test-support/media-fixtures.js';
-import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
-import { CreditPackage } from '../../api/src/purchases/credit-package.entity.js';
-import { PurchaseRequest } from '../../api/src/purchases/purchase-request.entity.js';
-import { User } from '../../api/src/users/user.entity.js';
+import { logIn, signUp } from '../../api/test/support/test-server.js';
+import { makeTestFileSet } from '../../api/test/support/media-fixtures.js';
+import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
+import { CreditPackage } from '../../api/src/features/purchases/credit-package.entity.js';
+import { PurchaseRequest } from '../../api/src/features/purchases/purchase-request.entity.js';
+import { User } from '../../api/src/features/users/user.entity.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { nextDialog, shootThemes, shootViewportThemes } from './support/session.js';
 

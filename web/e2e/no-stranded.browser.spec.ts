@@ -8,9 +8,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { fixtureSrtPath, makeTestFileSet, makeTestVideo } from '../../api/src/test-support/media-fixtures.js';
-import { createProject, seedFileSets, waitForRun } from '../../api/src/processing/test-support/seed-file-sets.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { fixtureSrtPath, makeTestFileSet, makeTestVideo } from '../../api/test/support/media-fixtures.js';
+import { createProject, seedFileSets, waitForRun } from '../../api/src/features/processing/test-support/seed-file-sets.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 let h: BrowserHarness;

@@ -6,8 +6,8 @@
  */
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes, shootViewportThemes } from './support/session.js';
 

@@ -9,11 +9,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { makeTestFileSet } from '../../api/src/test-support/media-fixtures.js';
-import { signUp } from '../../api/src/test-support/test-server.js';
+import { makeTestFileSet } from '../../api/test/support/media-fixtures.js';
+import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
-import { ProcessingWorker } from '../../api/src/processing/worker/processing-worker.js';
-import { createMetadataProvider } from '../../api/src/analysis/metadata/provider.js';
+import { ProcessingWorker } from '../../api/src/features/processing/worker/processing-worker.js';
+import { createMetadataProvider } from '../../api/src/adapters/metadata-providers/provider.js';
 
 let h: BrowserHarness;
 let dir: string;

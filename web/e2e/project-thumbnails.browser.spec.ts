@@ -7,9 +7,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { makeTestJpg } from '../../api/src/test-support/media-fixtures.js';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
+import { makeTestJpg } from '../../api/test/support/media-fixtures.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
 import { SCREENSHOT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes } from './support/session.js';
 

@@ -4,8 +4,8 @@
  * undo, at 375 px and in both themes. Timings are printed (figures to report), never asserted.
  */
 import type { Page } from 'playwright-core';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { seedProject, type SeedFileSet } from '../../api/src/exports/test-support/seed-results.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { seedProject, type SeedFileSet } from '../../api/src/features/exports/test-support/seed-results.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 const SETS = 1000;

@@ -19,9 +19,9 @@ import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { makeTestJpg } from '../../api/src/test-support/media-fixtures.js';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { seedProject } from '../../api/src/exports/test-support/seed-results.js';
+import { makeTestJpg } from '../../api/test/support/media-fixtures.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
 import { SCREENSHOT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, THEMES } from './support/session.js';
 

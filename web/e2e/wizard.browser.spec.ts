@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { signUp } from '../../api/src/test-support/test-server.js';
-import { makeTestFileSet, fixtureSrtPath } from '../../api/src/test-support/media-fixtures.js';
+import { signUp } from '../../api/test/support/test-server.js';
+import { makeTestFileSet, fixtureSrtPath } from '../../api/test/support/media-fixtures.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 let h: BrowserHarness;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../config/config.js';
+import { repoRoot } from '../platform/config/config.js';
 import { printAppSchema } from './print-schema.js';
 
 const target = path.join(repoRoot, 'schema', 'schema.graphql');

@@ -1,19 +1,19 @@
-import { PasswordReset } from '../auth/password-reset.entity.js';
-import { ApiToken } from '../api-tokens/api-token.entity.js';
-import { User } from '../users/user.entity.js';
-import { Setting } from '../settings/setting.entity.js';
-import { CreditPackage } from '../purchases/credit-package.entity.js';
-import { PurchaseRequest } from '../purchases/purchase-request.entity.js';
-import { ProcessingRun } from '../processing/processing-run.entity.js';
-import { ProcessingJob } from '../processing/processing-job.entity.js';
-import { Project } from '../projects/project.entity.js';
-import { ResumableUpload } from '../resumable-uploads/resumable-upload.entity.js';
-import { FileSet } from '../file-sets/file-set.entity.js';
-import { MediaFile } from '../file-sets/media-file.entity.js';
-import { FileSetResult } from '../results/file-set-result.entity.js';
-import { ProjectKeywordRules } from '../review/project-keyword-rules.entity.js';
-import { ProjectEditAction, ProjectEditChange } from '../review/project-edit.entity.js';
-import { DeliveryConnection, Delivery, DeliveryItem } from '../delivery/delivery.entities.js';
+import { PasswordReset } from '../features/auth/password-reset.entity.js';
+import { ApiToken } from '../features/api-tokens/api-token.entity.js';
+import { User } from '../features/users/user.entity.js';
+import { Setting } from '../features/settings/setting.entity.js';
+import { CreditPackage } from '../features/purchases/credit-package.entity.js';
+import { PurchaseRequest } from '../features/purchases/purchase-request.entity.js';
+import { ProcessingRun } from '../features/processing/processing-run.entity.js';
+import { ProcessingJob } from '../features/processing/processing-job.entity.js';
+import { Project } from '../features/projects/project.entity.js';
+import { ResumableUpload } from '../features/resumable-uploads/resumable-upload.entity.js';
+import { FileSet } from '../features/file-sets/file-set.entity.js';
+import { MediaFile } from '../features/file-sets/media-file.entity.js';
+import { FileSetResult } from '../features/results/file-set-result.entity.js';
+import { ProjectKeywordRules } from '../features/review/project-keyword-rules.entity.js';
+import { ProjectEditAction, ProjectEditChange } from '../features/review/project-edit.entity.js';
+import { DeliveryConnection, Delivery, DeliveryItem } from '../features/delivery/delivery.entities.js';
 
 /**
  * Every MikroORM entity, once (no folder scanning): openDatabase maps these, and the schema-drift

@@ -1,10 +1,10 @@
 import type http from 'node:http';
 import type { GraphQLSchema } from 'graphql';
-import { closeAtExpiry, createGraphQL } from '../graphql/apollo.js';
-import { graphqlContextFor, type GraphQLContext } from '../auth/graphql-context.js';
-import { graphqlScopeError } from '../auth/scopes.js';
-import { RevocationListener, sessionKey } from '../api-tokens/revocation-listener.js';
-import { graphqlUploadMiddleware } from '../uploads/graphql-uploads.js';
+import { closeAtExpiry, createGraphQL } from '../platform/graphql/apollo.js';
+import { graphqlContextFor, type GraphQLContext } from '../platform/principal/graphql-context.js';
+import { graphqlScopeError } from '../platform/principal/scopes.js';
+import { RevocationListener, sessionKey } from '../features/api-tokens/revocation-listener.js';
+import { graphqlUploadMiddleware } from '../features/uploads/graphql-uploads.js';
 import type { AppServices } from './compose.js';
 
 /**

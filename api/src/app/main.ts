@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { loadConfig, type Config } from '../config/config.js';
-import { createLogger, type Logger } from '../logging/logger.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
+import { loadConfig, type Config } from '../platform/config/config.js';
+import { createLogger, type Logger } from '../platform/logging/logger.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../platform/db/embedded-postgres.js';
 import { startServer, type RunningServer } from './server.js';
 import { checkDataDirWritable, checkPortFree, lockDataDir, startupLine, waitForService, type DataDirLock } from '../startup/startup-checks.js';
-import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from '../logging/shutdown-state.js';
+import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from '../platform/logging/shutdown-state.js';
 
 /**
  * `npm start`: the whole product in one process. With no DATABASE_URL an embedded PostgreSQL

@@ -1,10 +1,10 @@
 import { createLedger, migrateLedger } from '@shotlog/ledger';
-import type { Config } from '../config/config.js';
-import { openDatabase } from '../db/database.js';
-import type { Logger } from '../logging/logger.js';
-import { createQueueBackend } from '../queue/queue-backend.js';
-import { Metrics } from '../metrics/metrics.js';
-import { IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { Config } from '../platform/config/config.js';
+import { openDatabase } from '../platform/db/database.js';
+import type { Logger } from '../platform/logging/logger.js';
+import { createQueueBackend } from '../platform/queue/queue-backend.js';
+import { Metrics } from '../platform/metrics/metrics.js';
+import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
 import { composeServices, type AppServices } from './compose.js';
 import { entities } from './entities.js';
 

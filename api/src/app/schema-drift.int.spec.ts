@@ -1,7 +1,7 @@
 import { ReferenceKind, type EntityProperty } from '@mikro-orm/core';
 import pg from 'pg';
-import { openDatabase, type Orm } from '../db/database.js';
-import { createTestDatabase } from '../test-support/test-database.js';
+import { openDatabase, type Orm } from '../platform/db/database.js';
+import { createTestDatabase } from '../../test/support/test-database.js';
 import { entities } from './entities.js';
 
 /**

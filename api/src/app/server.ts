@@ -3,17 +3,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import path from 'node:path';
-import type { Config } from '../config/config.js';
-import { readOrCreateSecret } from '../config/secret-file.js';
-import type { Logger } from '../logging/logger.js';
+import type { Config } from '../platform/config/config.js';
+import { readOrCreateSecret } from '../platform/config/secret-file.js';
+import type { Logger } from '../platform/logging/logger.js';
 import { buildAppSchema } from './graphql-schema.js';
 import { startGraphQL } from './graphql-server.js';
 import { createHttpApp } from './http-app.js';
 import { openProcess } from './process.js';
 import { startServices, startWorkers, stopServices, type AppServices } from './compose.js';
 import { StartupError } from '../startup/startup-checks.js';
-import { logMediaTools, resolveMediaTools, useMediaTools, type MediaTools } from '../analysis/media/media-tools.js';
-import { logConnectionError } from '../logging/shutdown-state.js';
+import { logMediaTools, resolveMediaTools, useMediaTools, type MediaTools } from '../adapters/media-tools/media-tools.js';
+import { logConnectionError } from '../platform/logging/shutdown-state.js';
 
 export interface RunningServer {
   url: string;

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { loadConfig } from '../config/config.js';
-import { createLogger } from '../logging/logger.js';
+import { loadConfig } from '../platform/config/config.js';
+import { createLogger } from '../platform/logging/logger.js';
 import { openProcess } from './process.js';
 import { startWorkers, stopServices } from './compose.js';
-import { logMediaTools, resolveMediaTools, useMediaTools } from '../analysis/media/media-tools.js';
-import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from '../logging/shutdown-state.js';
+import { logMediaTools, resolveMediaTools, useMediaTools } from '../adapters/media-tools/media-tools.js';
+import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from '../platform/logging/shutdown-state.js';
 
 /**
  * `npm run worker`: a processing worker on its own, for scaled deployments (docker-compose runs

@@ -4,8 +4,8 @@
  * never disagree. Exit code 1 when something would stop `npm start`.
  */
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../config/config.js';
-import { describeTool, resolveMediaTools } from '../analysis/media/media-tools.js';
+import { ConfigError, loadConfig } from '../platform/config/config.js';
+import { describeTool, resolveMediaTools } from '../adapters/media-tools/media-tools.js';
 import { systemChromium } from './test-browser.js';
 import { checkDataDirWritable, checkPortFree, hostPort, lockOwner, startupLine, tcpReachable } from './startup-checks.js';
 

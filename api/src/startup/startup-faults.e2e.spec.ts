@@ -195,7 +195,7 @@ it('a second start on the same data folder names the running one (pid, URL) and 
 // The port can be taken between main.ts's check and listen(): startServer then closes what it had
 // opened (worker, listeners, pools) before it throws, so nothing emits an unhandled 'error' later.
 it('a port taken at listen time: startServer closes everything and throws the one line', async () => {
-  const { startTestServer } = await import('../test-support/test-server.js');
+  const { startTestServer } = await import('../../test/support/test-server.js');
   const held = await holdPort('127.0.0.1');
   try {
     await expect(startTestServer({ env: { PORT: String(held.port) } })).rejects.toThrow(`HTTP port ${held.port} is already in use on 127.0.0.1`);

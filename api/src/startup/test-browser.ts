@@ -3,7 +3,7 @@
  * CHROMIUM_PATH, else a `chromium` on the PATH (Debian's), else null: the caller then uses the one
  * the `@sparticuz/chromium` devDependency ships.
  */
-import { findOnPath } from '../analysis/media/media-tools.js';
+import { findOnPath } from '../adapters/media-tools/media-tools.js';
 
 export function systemChromium(env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.CHROMIUM_PATH) return env.CHROMIUM_PATH;

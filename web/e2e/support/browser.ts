@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../api/src/test-support/test-server.js';
+import { startTestServer, type TestServer } from '../../../api/test/support/test-server.js';
 import { systemChromium } from '../../../api/src/startup/test-browser.js';
 
 /** The Chromium browser tests run: see the comment at the top. */

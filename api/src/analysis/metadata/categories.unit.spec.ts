@@ -4,10 +4,10 @@
  * around built structures. On the real .SRT fixtures (no pictures: neither is ever asserted; with a
  * generated road picture: a road) and on the generated grid of flights (every category with its reason).
  */
-import { ROAD_STRIP_THRESHOLD } from '../media/image-analysis.js';
+import { ROAD_STRIP_THRESHOLD } from '../../adapters/media-tools/image-analysis.js';
 import { flightGrid, SCENES } from '../quality/flight-grid.js';
 import { fixtureNames } from '../test-support/fixtures.js';
-import { fixtureFacts } from '../../processing/test-support/fixture-facts.js';
+import { fixtureFacts } from '../../features/processing/test-support/fixture-facts.js';
 import { LANDMARK_MIN_BUILT, offlineMetadata } from './offline.js';
 import type { GeneratedMetadata } from './types.js';
 

@@ -9,7 +9,7 @@
 import { flightGrid } from '../quality/flight-grid.js';
 import { ALL_TEMPLATE_GROUPS, render, structureProblems, textProblems, usable, type Slots, type Template } from './wording.js';
 import { BANNED_DESCRIPTION_PHRASES, FILLER_KEYWORDS, metres, offlineMetadata, seconds, slotsOf, titleProblems } from './offline.js';
-import { chooseTitle } from '../../results/title-choice.js';
+import { chooseTitle } from '../../features/results/title-choice.js';
 
 const grid = flightGrid();
 const ALL_TEMPLATES: Template[] = Object.values(ALL_TEMPLATE_GROUPS).flat();

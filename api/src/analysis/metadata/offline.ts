@@ -12,7 +12,7 @@
  *   sea from the geocoder), move, light, what the image shows (sky, water, snow, colours). No filler block.
  * - Categories per clip from the content, with the reason recorded (GeneratedMetadata.reasons).
  */
-import { ROAD_STRIP_THRESHOLD } from '../media/image-analysis.js';
+import { ROAD_STRIP_THRESHOLD } from '../../adapters/media-tools/image-analysis.js';
 import { normalizeKeywords } from './processed-result.js';
 import type { AdobeCategory, ShutterstockCategory } from './categories.js';
 import { compassName, lightOf, movementOf, resolutionLabel, subjectOf, SUBJECT_KEYWORDS, timeOfDay, type Subject } from './scene.js';

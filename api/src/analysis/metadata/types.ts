@@ -1,5 +1,5 @@
 /** What a metadata provider is given about one clip, and what it answers. */
-import type { ImageAnalysis, VideoProbe } from '../media/index.js';
+import type { ImageAnalysis, VideoProbe } from '../../adapters/media-tools/index.js';
 import type { Place } from '../place/index.js';
 import type { LightPhase, MotionFeatures, ShotType } from '../shot-types/index.js';
 import type { TrackSummary } from '../telemetry/index.js';

@@ -4,7 +4,7 @@
  * rural, with and without a picture, each camera type. Pure data, no I/O. Built with the API (not in
  * test-support) because bench/metadata-quality.mjs runs it from dist.
  */
-import type { ImageAnalysis, RegionAnalysis } from '../media/image-analysis.js';
+import type { ImageAnalysis, RegionAnalysis } from '../../adapters/media-tools/image-analysis.js';
 import type { ClipFacts } from '../metadata/types.js';
 import { CAMERA_TYPES } from '../metadata/camera-types.js';
 import type { Place } from '../place/reverse-geocode.js';

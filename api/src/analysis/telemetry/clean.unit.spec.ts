@@ -8,7 +8,7 @@ import { cleanSamples } from './clean.js';
 import { analyseShotTypes } from '../shot-types/derive.js';
 import { readFixture } from '../test-support/fixtures.js';
 import { srtText, track, withPreLock, type GenEntry } from '../quality/generated-srt.js';
-import { placeOf } from '../../processing/pipeline/telemetry-stage.js';
+import { placeOf } from '../../features/processing/pipeline/telemetry-stage.js';
 
 const hover = (seconds: number, h = 50) => track(seconds, () => ({ x: 0, y: 0, h }));
 const analyse = (text: string) => {

@@ -1,5 +1,5 @@
 /**
- * What each project status (api/src/projects/project.entity.ts PROJECT_STATUSES) means, in the
+ * What each project status (api/src/features/projects/project.entity.ts PROJECT_STATUSES) means, in the
  * user's words, for the dashboard card and the project page; and which ones still need the wizard.
  */
 export interface StatusMeaning {

@@ -1,7 +1,7 @@
 /**
  * What the wizard does with each file of a picked or dropped selection (a whole DJI card
  * included), decided from the name alone, before any byte is sent. The reasons are the server's
- * (api/src/uploads/upload-naming.ts), so a file is refused the same way on either side.
+ * (api/src/features/uploads/upload-naming.ts), so a file is refused the same way on either side.
  */
 
 export type Slot = 'video' | 'jpg' | 'srt';

@@ -1,4 +1,4 @@
-/** The agencies' title limits (api/src/exports/agency-rules.ts, where they are cited). */
+/** The agencies' title limits (api/src/features/exports/agency-rules.ts, where they are cited). */
 export const TITLE_LIMITS = [
   { agency: 'Adobe Stock', max: 70, min: 1 },
   { agency: 'Shutterstock', max: 200, min: 10 },

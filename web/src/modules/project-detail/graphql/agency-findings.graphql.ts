@@ -1,6 +1,6 @@
 import { graphql } from '../../../gql';
 
-/** The three agencies' checks of the project's saved rows (the rules of api/src/exports/agency-rules.ts). */
+/** The three agencies' checks of the project's saved rows (the rules of api/src/features/exports/agency-rules.ts). */
 export const AgencyFindingsQuery = graphql(`
   query AgencyFindings($projectId: ID!) {
     adobe: exportCheck(projectId: $projectId, format: ADOBE) {

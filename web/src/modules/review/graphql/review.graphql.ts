@@ -1,6 +1,6 @@
 import { graphql } from '../../../gql';
 
-/** One keyset page of the review grid (api/src/review/review-query.ts). */
+/** One keyset page of the review grid (api/src/features/review/review-query.ts). */
 export const ReviewSetsQuery = graphql(`
   query ReviewSets($projectId: ID!, $first: Int!, $after: String, $filter: ReviewFilterInput, $sort: ReviewSort!, $descending: Boolean!) {
     reviewSets(projectId: $projectId, first: $first, after: $after, filter: $filter, sort: $sort, descending: $descending) {

@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import { jsonBody } from '../../platform/http/route.js';
+import { authed, type RouteAuth } from '../../platform/principal/signed-in-routes.js';
+import type { DeliveryService } from './delivery.service.js';
+
+/** What /api/delivery is built with (app/http-app.ts). */
+export interface DeliveryRoutesDeps extends RouteAuth {
+  delivery: DeliveryService;
+}
+
+/** /api/delivery: agency connections, their test, deliveries and their status (the REST twin of the GraphQL fields). */
+export function deliveryRoutes(services: DeliveryRoutesDeps): Router {
+  const r = Router();
+  const { delivery } = services;
+  r.get(
+    '/agencies',
+    authed(services, async () => ({ agencies: delivery.agencies() })),
+  );
+  r.get(
+    '/connections',
+    authed(services, async (_req, user) => ({ connections: await delivery.listConnections(user) })),
+  );
+  r.post(
+    '/connections',
+    authed(services, async (req, user) => ({ message: 'Connection saved', connection: await delivery.createConnection(user, jsonBody(req)) }), 201),
+  );
+  r.get(
+    '/connections/:id',
+    authed(services, async (req, user) => ({ connection: await delivery.getConnection(user, req.params.id) })),
+  );
+  r.patch(
+    '/connections/:id',
+    authed(services, async (req, user) => {
+      const { dropped, ...connection } = await delivery.updateConnection(user, req.params.id, jsonBody(req));
+      return { message: dropped ? `Connection saved. ${dropped}` : 'Connection saved', connection };
+    }),
+  );
+  r.delete(
+    '/connections/:id',
+    authed(services, async (req, user) => ({ message: 'Connection deleted', connection: await delivery.deleteConnection(user, req.params.id) })),
+  );
+  r.post(
+    '/connections/:id/test',
+    authed(services, async (req, user) => delivery.testConnection(user, req.params.id)),
+  );
+  r.post(
+    '/connections/:id/resume',
+    authed(services, async (req, user) => {
+      const { connection, resumed } = await delivery.resumeConnection(user, req.params.id);
+      return { message: `Connection resumed: ${resumed} ${resumed === 1 ? 'file' : 'files'} queued again`, connection, resumed };
+    }),
+  );
+  r.post(
+    '/projects/:id/deliveries',
+    authed(services, async (req, user) => ({ message: 'Delivery queued', delivery: await delivery.deliver(user, req.params.id, jsonBody(req)) }), 202),
+  );
+  r.get(
+    '/projects/:id/deliveries',
+    authed(services, async (req, user) => ({ deliveries: await delivery.history(user, req.params.id) })),
+  );
+  r.get(
+    '/deliveries/:id',
+    authed(services, async (req, user) => ({ delivery: await delivery.delivery(user, req.params.id) })),
+  );
+  return r;
+}

@@ -1,0 +1,78 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser } from '../../platform/principal/viewer.js';
+import type { GraphQLContext } from '../../platform/principal/graphql-context.js';
+import { presentFileSet, presentProject } from '../projects/project.presenter.js';
+import { generatedMessage, removedMessage, type FileSetsService } from './file-sets.service.js';
+import { CostEstimateType, FileSetVerificationType, ProcessingScope, ProjectManifestType, RemoveFileSetPayload } from './file-sets.types.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { ProcessingService } from '../processing/processing.service.js';
+
+/** What the file-set resolver is built with (app/graphql-schema.ts). */
+export interface FileSetsResolverDeps {
+  fileSets: FileSetsService;
+  projects: Pick<ProjectsService, 'getOwned'>;
+  /** The wizard's cost step estimates a run. */
+  processing: Pick<ProcessingService, 'estimate'>;
+}
+
+/** The wizard's Verify and Credit Cost steps (twins of the REST rows of SPEC §7). */
+@Resolver()
+export class FileSetsResolver {
+  constructor(private readonly services: FileSetsResolverDeps) {}
+
+  @Query(() => FileSetVerificationType, {
+    description: "Verifies a project's file sets: each with status (complete or incomplete), what is missing, and its files.",
+  })
+  async verifyFileSets(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<FileSetVerificationType> {
+    const project = await this.services.fileSets.verify(requireUser(ctx), projectId);
+    const fileSets = project.fileSets.getItems().map(presentFileSet);
+    return { projectId: project.id, status: project.status, allComplete: fileSets.length > 0 && fileSets.every((s) => s.status === 'complete'), fileSets };
+  }
+
+  @Mutation(() => ProjectManifestType, {
+    description:
+      'Writes the processing manifest of a project (generate-json); the project becomes ready. Every set must be complete (CONFLICT otherwise) unless completeOnly: then the incomplete sets are left out and listed.',
+  })
+  async generateProjectJson(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('completeOnly', () => Boolean, { defaultValue: false, description: 'Leave the incomplete sets out instead of refusing.' }) completeOnly: boolean,
+  ): Promise<ProjectManifestType> {
+    const { manifest: m, leftOut } = await this.services.fileSets.generateManifest(requireUser(ctx), projectId, { completeOnly });
+    return {
+      message: generatedMessage(leftOut.length),
+      projectId: m.project.id,
+      fileSetCount: m.fileSetCount,
+      fileCount: m.fileCount,
+      totalBytes: m.totalBytes,
+      generatedAt: new Date(m.generatedAt),
+      leftOut,
+      manifest: m as unknown as Record<string, unknown>,
+    };
+  }
+
+  @Query(() => CostEstimateType, { description: 'What a processing run of the project would take and cost now, what it leaves out, and the balance.' })
+  async costEstimate(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('scope', () => ProcessingScope, { defaultValue: ProcessingScope.UNPROCESSED, description: 'Start processing (default) or the retry of failed sets.' })
+    scope: ProcessingScope,
+  ): Promise<CostEstimateType> {
+    const e = await this.services.processing.estimate(requireUser(ctx), projectId, scope);
+    return { ...e, scope: e.scope as ProcessingScope };
+  }
+
+  @Mutation(() => RemoveFileSetPayload, {
+    description:
+      'Removes one of your file sets with its files (from storage too) and its result. Errors: CONFLICT while the project is processing or in the trash, NOT_FOUND.',
+  })
+  async removeFileSet(@Arg('fileSetId', () => ID, { description: 'One of your file sets.' }) fileSetId: string, @Ctx() ctx: GraphQLContext) {
+    const user = requireUser(ctx);
+    const removed = await this.services.fileSets.removeFileSet(user, fileSetId);
+    const project = await this.services.projects.getOwned(user, removed.projectId, { includeFiles: true });
+    return { message: removedMessage(removed), ...removed, project: presentProject(project) };
+  }
+}

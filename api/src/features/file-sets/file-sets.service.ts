@@ -1,0 +1,358 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from '../../platform/db/database.js';
+import { conflict, notFound } from '../../platform/errors/app-error.js';
+import type { Logger } from '../../platform/logging/logger.js';
+import { Project } from '../projects/project.entity.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { parseId } from '../../platform/validation/ids.js';
+import type { FileStorage, StoredFile } from '../files/file-storage.js';
+import type { User } from '../users/user.entity.js';
+import { FileSet } from './file-set.entity.js';
+import { MediaFile, type MediaKind } from './media-file.entity.js';
+import { incompleteReason, missingSlots } from './file-kinds.js';
+import type { AccountQuotas } from '../quotas/account-quotas.js';
+import type { Emitter } from '../../platform/events/events.js';
+import { buildManifest, writeManifest, type ProjectManifest } from './manifest.js';
+
+/** A file fully written to storage and not yet recorded. */
+export interface IncomingFile {
+  filename: string;
+  baseName: string;
+  extension: string;
+  kind: MediaKind;
+  contentType: string;
+  stored: StoredFile;
+}
+
+/** Natural order of base names: digits compare as numbers (DJI_0002 < DJI_0010), then plain code-point order breaks ties. */
+const nameCollator = new Intl.Collator('en', { numeric: true });
+export const byBaseName = (a: string, b: string): number => nameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Gives `newSets` (not inserted yet) their positions among the project's sets in base-name order,
+ * and moves the existing sets that come after them. Every list of sets (project page, verify step,
+ * exports, review, processing order, 'File Set N') orders by position, so it follows the names,
+ * not the order uploads finished in (three files at once finish in any order). Called under the
+ * project's row lock, so concurrent uploads renumber one after the other.
+ */
+async function placeInNameOrder(em: EntityManager, projectId: string, newSets: FileSet[]): Promise<void> {
+  const rows = await em.execute<Array<{ id: string; base_name: string; position: number }>>(
+    'select id, base_name, position from file_sets where project_id = ?',
+    [projectId],
+  );
+  const all = [
+    ...rows.map((r) => ({ baseName: r.base_name, id: r.id, was: r.position, set: null as FileSet | null })),
+    ...newSets.map((set) => ({ baseName: set.baseName, id: set.id, was: 0, set })),
+  ].sort((a, b) => byBaseName(a.baseName, b.baseName));
+  const moved: Array<{ id: string; position: number }> = [];
+  all.forEach((e, i) => {
+    if (e.set) e.set.position = i + 1;
+    else if (e.was !== i + 1) moved.push({ id: e.id, position: i + 1 });
+  });
+  if (moved.length) {
+    await em.execute('update file_sets f set position = v.position from json_to_recordset(?::json) as v(id uuid, position int) where f.id = v.id', [
+      JSON.stringify(moved),
+    ]);
+  }
+}
+
+/** A set left out of processing, and why ("missing the .SRT telemetry file"). */
+export interface LeftOut {
+  fileSetId: string;
+  baseName: string;
+  reason: string;
+}
+
+export interface RecordedFile {
+  file: MediaFile;
+  fileSet: FileSet;
+  /** The filename of the file of the same kind this one replaced, if any. */
+  replaced: string | null;
+}
+
+/** generate-json's answer. */
+export const generatedMessage = (leftOut: number) =>
+  leftOut ? `Project configuration generated (${leftOut} incomplete file set${leftOut === 1 ? '' : 's'} left out)` : 'Project configuration generated';
+
+/** removeFileSet's answer. */
+export const removedMessage = (r: { baseName: string; removedFiles: number }) =>
+  `File set ${r.baseName} removed with its ${r.removedFiles} file${r.removedFiles === 1 ? '' : 's'}`;
+
+/**
+ * A run taking sets as they complete holds the sets it queued: their files cannot change until they
+ * are done (the other sets of the project stay open for uploads). 409 naming the sets.
+ */
+async function refuseSetsInProcessing(conn: SqlConnection, projectId: string, baseNames: string[]): Promise<void> {
+  const rows = await conn.execute<Array<{ base_name: string }>>(
+    `select fs.base_name from processing_jobs j join processing_runs r on r.id = j.run_id join file_sets fs on fs.id = j.file_set_id
+     where r.project_id = ? and r.status = 'running' and j.status in ('pending', 'processing') and fs.base_name in (${baseNames.map(() => '?').join(', ')})
+     order by fs.base_name limit 5`,
+    [projectId, ...baseNames],
+  );
+  if (rows.length)
+    throw conflict(
+      `${rows.map((r) => r.base_name).join(', ')} ${rows.length === 1 ? 'is' : 'are'} being processed: ${rows.length === 1 ? 'its' : 'their'} files cannot change until processing ends`,
+    );
+}
+
+/** Why a project's files cannot change now (409), or null. */
+export function filesLockedReason(p: Project): string | null {
+  if (p.deletedAt) return 'The project is in the trash: restore it before changing its files';
+  if (p.status === 'processing') return PROCESSING_LOCK;
+  return null;
+}
+
+const PROCESSING_LOCK = 'The project is being processed: its files cannot change until processing ends';
+
+/** A project's run that takes sets as they complete (issue 18 item 6): it keeps uploads open. */
+async function acceptingRunOf(conn: SqlConnection, projectId: string): Promise<string | null> {
+  const rows = await conn.execute<Array<{ id: string }>>(`select id from processing_runs where project_id = ? and status = 'running' and accepting_sets`, [
+    projectId,
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+/** An entity manager's SQL: inside `transactional` it runs in that transaction. */
+type SqlConnection = Pick<Orm['em'], 'execute'>;
+
+/**
+ * Why files cannot be added to the project now (409), or null. Like filesLockedReason, except that a
+ * run taking sets as they complete keeps the project open for files: the card is still uploading.
+ */
+async function uploadLockedReason(conn: SqlConnection, p: Project): Promise<string | null> {
+  const locked = filesLockedReason(p);
+  if (locked === PROCESSING_LOCK && (await acceptingRunOf(conn, p.id))) return null;
+  return locked;
+}
+
+/**
+ * File sets (SPEC §3): files grouped by their shared base filename, one video (MP4 or MOV), one
+ * JPG and one SRT each. Uploads over REST and GraphQL, and replacements, are recorded here.
+ */
+export class FileSetsService {
+  constructor(
+    private readonly orm: Orm,
+    private readonly storage: FileStorage,
+    private readonly projects: ProjectsService,
+    private readonly dataDir: string,
+    private readonly logger: Logger,
+    private readonly quotas: AccountQuotas,
+    /** 'fileSet.filesRecorded' after files are recorded (processing takes the sets now complete: events/events.ts). */
+    private readonly events: Emitter<'fileSet.filesRecorded'>,
+  ) {}
+
+  /**
+   * How many sets the owner's largest project holds (the trash included): the real bound of an
+   * unpaged `fileSets` list they can ask for, which the GraphQL limits weigh (graphql/list-bounds.ts).
+   */
+  async largestProjectSetCount(ownerId: string): Promise<number> {
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<Array<{ n: string | number | null }>>(
+        `select max(n) as n from (select count(*) as n from file_sets s join projects p on p.id = s.project_id where p.owner_id = ? group by s.project_id) t`,
+        [ownerId],
+      );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** verify-filesets: the owner's project with every set, its files and what it lacks. */
+  async verify(user: User, projectId: unknown): Promise<Project> {
+    return this.projects.getOwned(user, projectId, { includeFiles: true });
+  }
+
+  /**
+   * generate-json: writes the processing manifest under the data dir and answers it; the project
+   * becomes 'ready'. Every set must be complete (the wizard's Continue rule, enforced here too)
+   * unless `completeOnly`: then the manifest holds the complete sets and names those left out.
+   */
+  async generateManifest(user: User, projectId: unknown, opts: { completeOnly?: boolean } = {}): Promise<{ manifest: ProjectManifest; leftOut: LeftOut[] }> {
+    const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
+    const locked = filesLockedReason(project);
+    if (locked) throw conflict(locked);
+    const sets = project.fileSets.getItems();
+    if (!sets.length) throw conflict('The project has no file sets yet: upload files first');
+    const missingOf = (s: FileSet) => missingSlots(s.files.getItems().map((f) => f.kind));
+    const incomplete = sets.filter((s) => missingOf(s).length);
+    if (incomplete.length && !opts.completeOnly) {
+      const names = incomplete.slice(0, 5).map((s) => `${s.baseName} (missing ${missingOf(s).join(', ')})`);
+      throw conflict(`Every file set must be complete: ${names.join('; ')}${incomplete.length > 5 ? ` and ${incomplete.length - 5} more` : ''}`);
+    }
+    if (incomplete.length === sets.length) throw conflict('No file set is complete: each set needs a video (MP4 or MOV), a JPG and an SRT');
+    const manifest = buildManifest(
+      project,
+      sets.filter((s) => !incomplete.includes(s)),
+      new Date(),
+    );
+    await writeManifest(this.dataDir, manifest);
+    const em = this.orm.em.fork();
+    await em.nativeUpdate(Project, { id: project.id, status: { $in: ['created', 'uploaded'] } }, { status: 'ready' });
+    return { manifest, leftOut: incomplete.map((s) => ({ fileSetId: s.id, baseName: s.baseName, reason: incompleteReason(missingOf(s))! })) };
+  }
+
+  /**
+   * Removes one of the owner's sets with its files (their bytes too) and anything made from it:
+   * 404 for others, 409 with the reason in the trash or while the project is processing.
+   */
+  async removeFileSet(user: User, rawId: unknown): Promise<{ fileSetId: string; baseName: string; removedFiles: number; projectId: string }> {
+    const owned = await this.getOwnedFileSet(user, rawId);
+    const removed = await this.orm.em.fork().transactional(async (em) => {
+      // The same row lock as a processing start, so a set never leaves a run that is being started.
+      const project = await em.findOne(Project, { id: owned.project.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!project) throw notFound('File set not found');
+      const running = await em
+        .getConnection()
+        .execute<Array<{ n: number }>>(`select count(*)::int as n from processing_runs where project_id = ? and status = 'running'`, [project.id]);
+      const locked =
+        filesLockedReason(project) ?? (running[0]?.n ? 'The project is being processed: its file sets cannot be removed until processing ends' : null);
+      if (locked) throw conflict(locked);
+      return em.nativeDelete(FileSet, { id: owned.id });
+    });
+    if (!removed) throw notFound('File set not found');
+    // Deleting the set cascades to its files' rows; the trigger's tombstones name the bytes to remove.
+    await this.sweepDeletedFiles();
+    return { fileSetId: owned.id, baseName: owned.baseName, removedFiles: owned.files.count(), projectId: owned.project.id };
+  }
+
+  /** The owner's project, open for new files: 404 for others, 409 in the trash or while processing. */
+  async projectForUpload(user: User, projectId: unknown): Promise<Project> {
+    const project = await this.projects.getOwned(user, projectId);
+    const locked = await uploadLockedReason(this.orm.em.fork(), project);
+    if (locked) throw conflict(locked);
+    // A full account is refused before any byte streams; the exact check is made when recording.
+    await this.quotas.assertStorageNotFull(this.orm.em.fork(), user.id);
+    return project;
+  }
+
+  /** The owner's file set with its project and files; another user's answers 404 like a missing one. */
+  async getOwnedFileSet(user: User, rawId: unknown): Promise<FileSet> {
+    const id = parseId(rawId, 'file set');
+    const em = this.orm.em.fork();
+    const fs = await em.findOne(FileSet, { id, project: { owner: user.id } }, { populate: ['project', 'files'] });
+    if (!fs) throw notFound('File set not found');
+    return fs;
+  }
+
+  /**
+   * Records stored files into their sets, in one transaction under a lock on the project, so
+   * concurrent uploads to one project never make two files of a kind in a set. A file of a kind
+   * the set already has replaces it; the replaced bytes are removed once the change is committed.
+   * Sets are numbered in the natural order of their base names (DJI_0002 before DJI_0010), whatever
+   * order their files finish in: a new set takes its place among the existing ones (placeInNameOrder).
+   * `reservedBytes`: what the caller already holds against the storage quota for these files (a
+   * finishing resumable upload's reservation), so they are not counted twice.
+   */
+  async record(projectId: string, files: IncomingFile[], opts: { reservedBytes?: number } = {}): Promise<RecordedFile[]> {
+    const replacedKeys: string[] = [];
+    const recorded = await this.orm.em.fork().transactional(async (em) => {
+      const project = await em.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!project) throw notFound('Project not found');
+      const locked = await uploadLockedReason(em, project);
+      if (locked) throw conflict(locked);
+
+      const baseNames = [...new Set(files.map((f) => f.baseName))];
+      if (project.status === 'processing') await refuseSetsInProcessing(em, projectId, baseNames);
+      const sets = new Map((await em.find(FileSet, { project: projectId, baseName: { $in: baseNames } })).map((s) => [s.baseName, s]));
+      const existing = sets.size ? await em.find(MediaFile, { fileSet: { $in: [...sets.values()].map((s) => s.id) } }) : [];
+      // Plain batch inserts rather than the unit of work: a request may carry thousands of files.
+      const newSets: FileSet[] = [];
+      for (const baseName of baseNames) {
+        if (sets.has(baseName)) continue;
+        const set = Object.assign(new FileSet(), { project, baseName, createdAt: new Date() });
+        sets.set(baseName, set);
+        newSets.push(set);
+      }
+      if (newSets.length) await placeInNameOrder(em, projectId, newSets);
+      const out: RecordedFile[] = [];
+      const removed: string[] = [];
+      let replacedBytes = 0;
+      for (const f of files) {
+        const fileSet = sets.get(f.baseName)!;
+        const old = existing.find((m) => m.fileSet.id === fileSet.id && m.kind === f.kind);
+        if (old) {
+          existing.splice(existing.indexOf(old), 1);
+          removed.push(old.id);
+          replacedKeys.push(old.storageKey);
+          replacedBytes += Number(old.sizeBytes);
+        }
+        const file = Object.assign(new MediaFile(), {
+          fileSet,
+          filename: f.filename,
+          extension: f.extension,
+          kind: f.kind,
+          contentType: f.contentType,
+          storageKey: f.stored.storageKey,
+          sizeBytes: f.stored.sizeBytes,
+          sha256: f.stored.sha256,
+          createdAt: new Date(),
+        });
+        existing.push(file);
+        out.push({ file, fileSet, replaced: old?.filename ?? null });
+      }
+      if (newSets.length) {
+        await em.insertMany(
+          FileSet,
+          newSets.map((s) => ({ id: s.id, project: projectId, baseName: s.baseName, position: s.position, createdAt: s.createdAt })),
+        );
+      }
+      const addedBytes = files.reduce((sum, f) => sum + Number(f.stored.sizeBytes), 0) - replacedBytes;
+      await this.quotas.assertStorageRoom(em, project.owner.id, addedBytes, opts.reservedBytes);
+      if (removed.length) await em.nativeDelete(MediaFile, { id: { $in: removed } });
+      await em.insertMany(
+        MediaFile,
+        out.map(({ file: m, fileSet }) => ({
+          id: m.id,
+          fileSet: fileSet.id,
+          filename: m.filename,
+          extension: m.extension,
+          kind: m.kind,
+          contentType: m.contentType,
+          storageKey: m.storageKey,
+          sizeBytes: m.sizeBytes,
+          sha256: m.sha256,
+          createdAt: m.createdAt,
+        })),
+      );
+      // New files wait for verifying; a processed project keeps its status (a replaced file of a failed set is retried from there).
+      if (project.status === 'created' || project.status === 'ready') project.status = 'uploaded';
+      return out;
+    });
+    await this.removeStored(replacedKeys);
+    await this.sweepDeletedFiles();
+    await this.events.emit('fileSet.filesRecorded', { projectId });
+    return recorded;
+  }
+
+  /** A project's sets with their files, in set order (for answers after a change). */
+  async setsOfProject(projectId: string): Promise<FileSet[]> {
+    const em = this.orm.em.fork();
+    return em.find(FileSet, { project: projectId }, { populate: ['files'], orderBy: { position: 'asc', baseName: 'asc' } });
+  }
+
+  /**
+   * Removes the bytes of deleted rows (the tombstones a trigger leaves: replacements, projects or
+   * users deleted for good). A key is forgotten only once its bytes are gone.
+   */
+  async sweepDeletedFiles(): Promise<number> {
+    const conn = this.orm.em.getConnection();
+    const rows = await conn.execute<Array<{ storage_key: string }>>('select storage_key from deleted_media_files order by deleted_at limit 10000');
+    let removed = 0;
+    for (const { storage_key: key } of rows) {
+      try {
+        await this.storage.remove(key);
+        await conn.execute('delete from deleted_media_files where storage_key = ?', [key]);
+        removed++;
+      } catch (err) {
+        this.logger.warn({ err, storageKey: key }, 'could not remove a deleted file');
+      }
+    }
+    return removed;
+  }
+
+  /** Removes stored bytes nothing refers to any more; a failure only leaves an orphan, so it is logged. */
+  async removeStored(keys: string[]): Promise<void> {
+    await Promise.all(
+      keys.map((k) => this.storage.remove(k).catch((err: unknown) => this.logger.warn({ err, storageKey: k }, 'could not remove stored file'))),
+    );
+  }
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import sharp from 'sharp';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { Logger } from '../../platform/logging/logger.js';
+import type { FileStorage } from './file-storage.js';
+import { WorkQueue } from '../../platform/http/work-queue.js';
+import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '../../adapters/media-tools/image-limits.js';
+
+/** Wide enough for the set list's 72 px thumbnail on any screen (and twice that on retina). */
+export const THUMBNAIL_WIDTH = 320;
+const VARIANT = `thumb-${THUMBNAIL_WIDTH}.webp`;
+
+export interface ThumbnailOptions {
+  /** MAX_IMAGE_PIXELS: a JPG stating more pixels in its header is refused (413) and never decoded. */
+  maxPixels: number;
+  /** IMAGE_DECODE_CONCURRENCY: decodes at once in this process. */
+  concurrency: number;
+  /** IMAGE_DECODE_QUEUE: decodes waiting; one more is a 503 with Retry-After. */
+  maxQueued: number;
+}
+
+export const DEFAULT_THUMBNAIL_OPTIONS: ThumbnailOptions = { maxPixels: DEFAULT_MAX_IMAGE_PIXELS, concurrency: 2, maxQueued: 32 };
+
+const exists = (p: string) =>
+  fsp.access(p).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Small WebP thumbnails of stored JPGs, so a page listing many sets downloads kilobytes per set
+ * instead of each 5-12 MB still. Made when a JPG is stored (upload or replacement, in the
+ * background) and otherwise on first request (files stored before thumbnails existed). A stored
+ * file never changes (a replacement is a new file), so a thumbnail is made once and kept beside
+ * it in storage, removed with it.
+ *
+ * Decoding is bounded (issue 28): the JPG's header is read first and an image over the pixel limit
+ * is refused without decoding; decodes run on a bounded queue (at most `concurrency` at once, at
+ * most `maxQueued` waiting, then 503), and sharp gets the same pixel limit.
+ */
+export class ThumbnailService {
+  private readonly making = new Map<string, Promise<string>>();
+  private background: Promise<void> = Promise.resolve();
+  /** The bounded decode queue (its `stats` for tests and metrics). */
+  readonly decoding: WorkQueue;
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly logger: Logger,
+    readonly options: ThumbnailOptions = DEFAULT_THUMBNAIL_OPTIONS,
+  ) {
+    storage.registerDerived(VARIANT);
+    this.decoding = new WorkQueue({
+      name: 'Thumbnail making',
+      concurrency: options.concurrency,
+      maxQueued: options.maxQueued,
+      settings: `IMAGE_DECODE_CONCURRENCY=${options.concurrency}, IMAGE_DECODE_QUEUE=${options.maxQueued}`,
+    });
+  }
+
+  /** Decodes started, running now and the most ever running at once (tests, metrics). */
+  get decodes(): WorkQueue['stats'] {
+    return this.decoding.stats;
+  }
+
+  /**
+   * The thumbnail's path, made now if it is missing; one making per file however many ask at once.
+   * `filename` names the image in a refusal.
+   */
+  async ensure(storageKey: string, filename = 'The image'): Promise<string> {
+    const target = this.storage.derivedPath(storageKey, VARIANT);
+    if (await exists(target)) return target;
+    let job = this.making.get(storageKey);
+    if (!job) {
+      job = this.make(storageKey, target, filename).finally(() => this.making.delete(storageKey));
+      this.making.set(storageKey, job);
+    }
+    return job;
+  }
+
+  /**
+   * Makes the thumbnails of just-stored JPGs one after another in the background, so an upload's
+   * answer does not wait for them; a failure is logged by `make` (the first request tries again).
+   */
+  prepare(storageKeys: readonly string[]): void {
+    for (const key of storageKeys) {
+      this.background = this.background.then(() =>
+        this.ensure(key).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    }
+  }
+
+  /** Waits for the thumbnails being made (at shutdown, before storage goes away). */
+  async close(): Promise<void> {
+    await this.background;
+    await Promise.allSettled([...this.making.values()]);
+  }
+
+  private async make(storageKey: string, target: string, filename: string): Promise<string> {
+    const source = this.storage.absolutePath(storageKey);
+    const tmp = `${target}.${randomUUID()}.tmp`;
+    try {
+      // The header first: a pixel bomb is refused here, before a byte of it is decoded.
+      await checkJpegPixels(source, this.options.maxPixels, filename);
+      await this.decoding.run(async () => {
+        // JPEG shrink-on-load decodes a 4000x3000 still at 1/8 scale: fast, little memory.
+        await sharp(source, { failOn: 'none', limitInputPixels: this.options.maxPixels })
+          .rotate() // EXIF orientation, as browsers show the original
+          .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 70 })
+          .toFile(tmp);
+      });
+      await fsp.rename(tmp, target);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      if (err instanceof ImageTooLargeError)
+        throw new AppError('PAYLOAD_TOO_LARGE', `No thumbnail: ${err.message}`, { ...err.size, maxImagePixels: err.maxPixels });
+      if (err instanceof AppError) throw err; // the decode queue is full (503)
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || !(await exists(source))) throw new AppError('NOT_FOUND', 'File not found');
+      this.logger.warn({ err, storageKey }, 'could not make a thumbnail');
+      throw new AppError('NOT_FOUND', 'No thumbnail can be made of this image');
+    }
+    // The original went away while this ran (replaced, project deleted): leave no orphan behind.
+    if (!(await exists(source))) {
+      await fsp.rm(target, { force: true });
+      throw new AppError('NOT_FOUND', 'File not found');
+    }
+    return target;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The pipeline of one file set: probe -> telemetry -> geocode -> analyse image and frames ->
+ * metadata. Each stage reports { percent, stage, stageMessage }. It reads files and calls the
+ * provider; saving is the caller's (so this runs the same in the worker, the tests and the bench).
+ *
+ * Failures: a video ffprobe cannot read, a JPG that does not decode, or a missing file is permanent
+ * (PermanentProcessingError: retrying cannot fix the bytes). Anything else is transient.
+ */
+import fs from 'node:fs/promises';
+import {
+  analyseImage,
+  combineAnalyses,
+  extractFrames,
+  MediaUnreadableError,
+  probeVideo,
+  type ImageAnalysis,
+  type VideoProbe,
+} from '../../../adapters/media-tools/index.js';
+import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../../analysis/metadata/index.js';
+import { DEFAULT_SRT_MAX_BYTES } from '../../../platform/config/size-limits.js';
+import { DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, pixelProblem } from '../../../adapters/media-tools/image-limits.js';
+import { clipCameraType, placeOf, readTelemetryFile } from './telemetry-stage.js';
+
+export interface StageReport {
+  percent: number;
+  stage: 'probe' | 'telemetry' | 'geocode' | 'frames' | 'metadata' | 'save';
+  stageMessage: string;
+}
+
+export interface PipelineInput {
+  videoPath: string;
+  jpgPath: string;
+  srtPath: string;
+  baseName: string;
+  ordinal: number;
+  cameraType: string;
+  /** SRT_MAX_BYTES: a larger .SRT fails the set (default DEFAULT_SRT_MAX_BYTES). */
+  srtMaxBytes?: number;
+  /** The .SRT's name as uploaded, for messages (default `<baseName>.SRT`). */
+  srtFilename?: string;
+  /** MAX_IMAGE_PIXELS: a larger JPG fails the set, never decoded (default DEFAULT_MAX_IMAGE_PIXELS). */
+  maxImagePixels?: number;
+  /** The JPG's name as uploaded, for messages (default `<baseName>.JPG`). */
+  jpgFilename?: string;
+}
+
+export interface PipelineOutput {
+  facts: ClipFacts;
+  generated: GeneratedMetadata;
+  /** What was measured, stored with the result (exports, support, the editor's "why"). */
+  analysis: Record<string, unknown>;
+}
+
+async function readable(path: string, what: string): Promise<void> {
+  try {
+    await fs.access(path);
+  } catch {
+    throw new PermanentProcessingError(`The ${what} file is missing from storage`);
+  }
+}
+
+export async function runPipeline(
+  input: PipelineInput,
+  provider: MetadataProvider,
+  report: (r: StageReport) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<PipelineOutput> {
+  await Promise.all([readable(input.videoPath, 'video'), readable(input.jpgPath, 'image'), readable(input.srtPath, 'subtitle')]);
+
+  await report({ percent: 5, stage: 'probe', stageMessage: 'Probing video' });
+  let probe: VideoProbe;
+  try {
+    probe = await probeVideo(input.videoPath);
+  } catch (err) {
+    if (err instanceof MediaUnreadableError) throw new PermanentProcessingError(err.message);
+    throw err;
+  }
+
+  await report({ percent: 20, stage: 'telemetry', stageMessage: 'Parsing telemetry' });
+  const t = await readTelemetryFile(input.srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`);
+
+  await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
+  const places = placeOf(t.summary);
+  const { position, place } = places;
+
+  await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
+  let image: ImageAnalysis;
+  try {
+    image = await analyseImage(input.jpgPath, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
+  } catch (err) {
+    if (err instanceof ImageTooLargeError) throw new PermanentProcessingError(`${input.jpgFilename ?? `${input.baseName}.JPG`} ${pixelProblem(err.size, err.maxPixels)}`);
+    throw new PermanentProcessingError('The JPG image could not be decoded');
+  }
+  const { dir, frames: framePaths } = await extractFrames(input.videoPath, probe.duration, { maxWidth: 512 });
+  try {
+    const frames: ImageAnalysis[] = [];
+    for (const f of framePaths) frames.push(await analyseImage(f, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS));
+    const facts: ClipFacts = {
+      baseName: input.baseName,
+      ordinal: input.ordinal,
+      // The clip's own telemetry knows its aircraft better than the project's one choice for all clips.
+      ...clipCameraType(t.drone, input.cameraType),
+      probe,
+      summary: t.summary,
+      motion: t.motion,
+      shotTypes: t.shotTypes,
+      light: t.light,
+      sunAltitude: t.sunAltitude,
+      position,
+      place,
+      placeSource: places.placeSource,
+      image,
+      frames,
+      scene: combineAnalyses([image, ...frames]),
+    };
+
+    await report({ percent: 65, stage: 'metadata', stageMessage: provider.name === 'openai' ? 'Generating metadata with AI' : 'Generating metadata' });
+    const generated = await provider.generate(facts, { jpg: input.jpgPath, frames: framePaths }, signal);
+
+    const telemetryInfo = t.telemetry;
+    const analysis: Record<string, unknown> = {
+      probe,
+      telemetry: {
+        format: telemetryInfo.format,
+        warnings: telemetryInfo.warnings.slice(0, 20),
+        coordinateDecimals: telemetryInfo.coordinateDecimals,
+        sampleCount: telemetryInfo.entryCount,
+        // Entries the figures left out (pre-lock, glitches, clock jumping back) and examples of each.
+        dropped: t.summary.dropped ?? null,
+      },
+      summary: t.summary,
+      camera: { type: facts.cameraType, source: facts.cameraTypeSource, evidence: t.drone?.evidence ?? null, projectCameraType: input.cameraType },
+      motion: t.motion,
+      sun: { altitude: t.sunAltitude, light: t.light, time: t.sunTime },
+      place,
+      // Which place the wording used (the subject's, from the gimbal, when it differs) and both candidates.
+      placeSource: places.placeSource,
+      dronePlace: places.dronePlace,
+      subjectPlace: places.subjectPlace,
+      lookAt: t.summary.lookAt ?? null,
+      image,
+      frames,
+      scene: facts.scene,
+      wording: generated.reasons ?? null,
+      provider: generated.provider,
+      model: generated.model ?? null,
+      usage: generated.usage ?? null,
+      notes: generated.notes ?? [],
+    };
+    return { facts, generated, analysis };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The BullMQ worker of the processing queue. It runs in the API process (RUN_WORKER, the default)
+ * or alone (`npm run worker`, api/src/worker.ts); any number of them may run against one database
+ * and queue. Per job: mark running -> pipeline (progress to the job row and job.updateProgress)
+ * -> save the result (upsert) -> settle the job -> maybe finish the run.
+ *
+ * Failure rules: PermanentProcessingError (corrupt video, undecodable JPG, missing file, a request
+ * the AI refuses) fails the set at once (UnrecoverableError: no retries). Anything else is retried
+ * JOB_ATTEMPTS times with exponential backoff; the set fails after the last attempt. A worker that
+ * dies mid-job loses its lock; BullMQ hands the job to another worker after WORKER_LOCK_MS. Settling
+ * is guarded in SQL, so a job delivered twice settles once.
+ */
+import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import type { Config } from '../../../platform/config/config.js';
+import type { Orm } from '../../../platform/db/database.js';
+import type { FileStorage } from '../../files/file-storage.js';
+import type { Logger } from '../../../platform/logging/logger.js';
+import type { QueueBackend } from '../../../platform/queue/queue-backend.js';
+import type { ResultsService } from '../../results/results.service.js';
+import { PermanentProcessingError, type MetadataProvider } from '../../../analysis/metadata/index.js';
+import { FileSet } from '../../file-sets/file-set.entity.js';
+import { setFiles } from '../file-set-files.js';
+import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
+import { INTAKE_IDLE_MS, PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
+import { logConnectionError } from '../../../platform/logging/shutdown-state.js';
+import { JobsInFlight, stopWorker } from '../../../platform/queue/worker-shutdown.js';
+
+/** What the worker uses (app/compose.ts, startWorkers). */
+export interface ProcessingWorkerDeps {
+  /** The worker's settings (concurrency, lock, backoff, reconcile interval) and SRT_MAX_BYTES. */
+  config: Pick<Config, 'worker' | 'srtMaxBytes' | 'maxImagePixels'>;
+  logger: Logger;
+  /** Reads the set and its files. */
+  orm: Orm;
+  queue: QueueBackend;
+  storage: Pick<FileStorage, 'absolutePath'>;
+  /** The job rows (`runs`), ending runs and their refunds, and the lost-job check. */
+  processing: Pick<ProcessingService, 'jobs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost' | 'stopIdleIntakes'>;
+  results: Pick<ResultsService, 'saveGenerated'>;
+}
+
+export class ProcessingWorker {
+  private worker: Worker | undefined;
+  private reconciler: NodeJS.Timeout | undefined;
+  /** Jobs taken and not yet recorded by BullMQ as completed or failed; close() waits for them. */
+  private inFlight: JobsInFlight | undefined;
+
+  constructor(
+    private readonly services: ProcessingWorkerDeps,
+    private readonly provider: MetadataProvider,
+  ) {}
+
+  start(): this {
+    const { concurrency, lockMs } = this.services.config.worker;
+    this.worker = this.services.queue.worker(PROCESSING_QUEUE, (job) => this.handle(job as Job<ProcessFileSetJob>), {
+      concurrency,
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+      // A job whose worker died is retried once more than that; it then fails (and is refunded).
+      maxStalledCount: 2,
+    });
+    this.inFlight = new JobsInFlight(this.worker);
+    this.worker.on('failed', (job, err) => void this.onFailed(job as Job<ProcessFileSetJob> | undefined, err));
+    this.worker.on('error', (err) => logConnectionError(this.services.logger, { err }, 'processing worker error'));
+    // Runs that finished while a process died before posting the refund.
+    void this.services.processing.settlePendingRefunds().catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
+    // Jobs a restarted Redis forgot (see requeueLost); while Redis is down this fails and waits.
+    this.reconciler = setInterval(() => {
+      void this.services.processing
+        .requeueLost()
+        .catch((err) => this.services.logger.warn({ err: (err as Error).message }, 'could not check the queue for lost jobs'));
+      // A wizard that went away without ending its run's intake of sets (see stopIdleIntakes).
+      void this.services.processing
+        .stopIdleIntakes(INTAKE_IDLE_MS)
+        .catch((err) => this.services.logger.warn({ err: (err as Error).message }, 'could not end idle intakes of sets'));
+    }, this.services.config.worker.reconcileMs);
+    this.reconciler.unref();
+    return this;
+  }
+
+  /** Takes no new job, lets running ones finish for up to `graceMs`, then stops hard (queue/worker-shutdown.ts). */
+  async close(graceMs = 15_000): Promise<void> {
+    clearInterval(this.reconciler);
+    if (!this.worker || !this.inFlight) return;
+    await stopWorker(this.worker, this.inFlight, { graceMs, logger: this.services.logger, name: 'processing worker' });
+  }
+
+  async handle(job: Job<ProcessFileSetJob>): Promise<{ title: string } | { skipped: true }> {
+    const { runId, fileSetId } = job.data;
+    const { processing, results, orm, storage, logger } = this.services;
+    const begun = await processing.jobs.begin(runId, fileSetId, job.attemptsMade + 1);
+    if (!begun) return { skipped: true };
+    const { projectId } = begun;
+    // Which process took which set (pino adds pid): how a scaled deployment is read from its logs.
+    logger.info({ runId, fileSetId, attempt: job.attemptsMade + 1 }, 'processing file set');
+    const report = async (r: StageReport) => {
+      await processing.jobs.report(runId, fileSetId, projectId, r);
+      await job.updateProgress({ percent: r.percent, stage: r.stage, stageMessage: r.stageMessage });
+    };
+    try {
+      const em = orm.em.fork();
+      const set = await em.findOne(FileSet, { id: fileSetId }, { populate: ['files', 'project'] });
+      const files = set && setFiles(set);
+      if (!set || !files) throw new PermanentProcessingError('The file set is no longer complete');
+      const ordinal =
+        1 +
+        (await em.count(FileSet, {
+          project: set.project.id,
+          $or: [{ position: { $lt: set.position } }, { position: set.position, baseName: { $lt: set.baseName } }],
+        }));
+      const out = await runPipeline(
+        {
+          videoPath: storage.absolutePath(files.video.storageKey),
+          jpgPath: storage.absolutePath(files.jpg.storageKey),
+          srtPath: storage.absolutePath(files.srt.storageKey),
+          baseName: set.baseName,
+          ordinal,
+          cameraType: set.project.cameraType,
+          srtMaxBytes: this.services.config.srtMaxBytes,
+          srtFilename: files.srt.filename,
+          maxImagePixels: this.services.config.maxImagePixels,
+          jpgFilename: files.jpg.filename,
+        },
+        this.provider,
+        report,
+      );
+      await report({ percent: 92, stage: 'save', stageMessage: 'Saving the result' });
+      const title = await results.saveGenerated({
+        fileSetId,
+        projectId,
+        result: out.generated.result,
+        titleCandidates: out.generated.titleCandidates,
+        fallbackSuffix: set.baseName,
+        provider: out.generated.provider,
+        analysis: out.analysis,
+      });
+      await processing.jobs.settle(runId, fileSetId, projectId, { status: 'completed' });
+      await processing.finishRunIfSettled(runId);
+      return { title };
+    } catch (err) {
+      const permanent = err instanceof PermanentProcessingError;
+      const attempts = job.opts.attempts ?? 1;
+      const last = permanent || job.attemptsMade + 1 >= attempts;
+      const message = permanent ? (err as Error).message : `Processing failed: ${(err as Error).message ?? String(err)}`;
+      logger.warn({ err, runId, fileSetId, attempt: job.attemptsMade + 1, permanent, last }, 'file set processing failed');
+      if (last) {
+        await processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: message });
+        await processing.finishRunIfSettled(runId);
+      } else {
+        await processing.jobs.retrying(runId, fileSetId, projectId, message);
+      }
+      if (permanent) throw new UnrecoverableError(message);
+      throw err;
+    }
+  }
+
+  /** Jobs BullMQ failed without our handler settling them (stalled too often): settle them now. */
+  private async onFailed(job: Job<ProcessFileSetJob> | undefined, err: Error): Promise<void> {
+    if (!job?.data?.runId || !job.finishedOn) return;
+    try {
+      const { runId, fileSetId, projectId } = job.data;
+      if (await this.services.processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: err.message || 'Processing failed' })) {
+        await this.services.processing.finishRunIfSettled(runId);
+      }
+    } catch (e) {
+      this.services.logger.warn({ err: e }, 'could not settle a failed job');
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Issue 16 item 4: an edit the server refuses says which field and why, in words the editor can
+ * show beside the set's file name (REST 400 `{ message, field }`, GraphQL BAD_USER_INPUT with
+ * `extensions.field`), and an empty title is refused. Nothing of a refused edit is stored.
+ */
+import { signUp, startTestServer, type TestServer } from '../../../test/support/test-server.js';
+import { seedProject } from '../exports/test-support/seed-results.js';
+
+let server: TestServer & { close(): Promise<void> };
+let owner: Awaited<ReturnType<typeof signUp>>;
+let setId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await signUp(server);
+  const seeded = await seedProject(server.services, {
+    ownerId: owner.id,
+    name: 'Refusals',
+    sets: [{ baseName: 'DJI_0302', files: [{ filename: 'DJI_0302.MP4' }], result: { title: 'Harbour at dawn', keywords: ['harbour', 'boats'] } }],
+  });
+  setId = seeded.fileSetIds[0]!;
+});
+afterAll(() => server.close());
+
+const UPDATE = 'mutation($id: ID!, $input: FileSetResultInput!) { updateFileSetResult(fileSetId: $id, input: $input) { current { content { title } } } }';
+const input = (patch: Record<string, unknown>) => ({ title: 'Harbour at dawn', finalDescription: '', keywords: ['harbour'], ...patch });
+
+async function restResult() {
+  return (await server.request('GET', `/api/filesets/${setId}/results`, { token: owner.token })).body.results;
+}
+
+it('refuses an empty or blank title over REST and GraphQL, with the message, and keeps the stored one', async () => {
+  const stored = await restResult();
+  for (const title of ['', '   ']) {
+    const put = await server.request('PUT', `/api/filesets/${setId}/results`, {
+      token: owner.token,
+      body: { ...stored, content: { ...stored.content, title } },
+    });
+    expect(put.status).toBe(400);
+    expect(put.body).toMatchObject({ message: 'The title must not be empty', field: 'title' });
+    const g = await server.graphql(UPDATE, { id: setId, input: input({ title }) }, owner.token);
+    expect(g.errors?.[0]).toMatchObject({ message: 'The title must not be empty', extensions: { code: 'BAD_USER_INPUT', field: 'title' } });
+  }
+  expect((await restResult()).content.title).toBe('Harbour at dawn');
+});
+
+it('names the field and the reason for a keyword over 100 characters, a bad category and a long title', async () => {
+  const cases: Array<[Record<string, unknown>, string, string]> = [
+    [{ keywords: ['harbour', 'x'.repeat(101)] }, 'keywords', 'A keyword is longer than 100 characters'],
+    [{ adobeCategory: 'Cats' }, 'adobeCategory', "Not one of Adobe Stock's categories"],
+    [{ title: 't'.repeat(501) }, 'title', 'The title is longer than 500 characters'],
+    [{ finalDescription: 'd'.repeat(5001) }, 'finalDescription', 'The description is longer than 5,000 characters'],
+  ];
+  for (const [patch, field, message] of cases) {
+    const g = await server.graphql(UPDATE, { id: setId, input: input(patch) }, owner.token);
+    expect(g.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', field } });
+  }
+  const stored = await restResult();
+  const put = await server.request('PUT', `/api/filesets/${setId}/results`, {
+    token: owner.token,
+    body: { ...stored, content: { ...stored.content, keywords: ['ok', 'k'.repeat(101)] } },
+  });
+  expect(put.status).toBe(400);
+  expect(put.body).toMatchObject({ message: 'A keyword is longer than 100 characters', field: 'keywords' });
+});
+
+it('trims the title it stores', async () => {
+  const g = await server.graphql(UPDATE, { id: setId, input: input({ title: '  Boats in the harbour  ' }) }, owner.token);
+  expect(g.errors).toBeUndefined();
+  expect(g.data.updateFileSetResult.current.content.title).toBe('Boats in the harbour');
+});

@@ -1,0 +1,73 @@
+import { SHOT_TYPES } from '../../analysis/shot-types/index.js';
+import type { ProcessedResult } from '../../analysis/metadata/processed-result.js';
+import type { FileSetResultInput } from './results.types.js';
+import type { ResultView } from './results.service.js';
+
+/** GraphQL shape of a stored result (SPEC names are snake_case in REST and JSON). */
+export function presentProcessedResult(r: ProcessedResult) {
+  const known = new Set<string>(SHOT_TYPES.map((s) => s.id));
+  const shotTypes = [
+    ...SHOT_TYPES.map((s) => ({ id: s.id as string, label: s.label as string, value: r.shot_types[s.id] === true })),
+    ...Object.entries(r.shot_types)
+      .filter(([id]) => !known.has(id))
+      .map(([id, value]) => ({ id, label: id.replace(/_/g, ' '), value })),
+  ];
+  return {
+    content: {
+      title: r.content.title,
+      finalDescription: r.content.final_description,
+      keywords: r.content.keywords,
+      categories: {
+        adobeCategory: r.content.categories.adobe_category,
+        shutterstockACategory: r.content.categories.shutterstock_a_category,
+        shutterstockBCategory: r.content.categories.shutterstock_b_category,
+      },
+    },
+    metadata: { ...r.metadata },
+    shotTypes,
+    json: JSON.stringify(r, null, 2),
+  };
+}
+
+export function presentResult(v: ResultView) {
+  return {
+    fileSetId: v.fileSetId,
+    current: presentProcessedResult(v.current),
+    original: presentProcessedResult(v.original),
+    edited: v.edited,
+    editedAt: v.editedAt,
+    provider: v.provider,
+    updatedAt: v.updatedAt,
+  };
+}
+
+/** The REST answer of GET /api/filesets/{id}/results. */
+export function presentResultRest(v: ResultView) {
+  return {
+    fileSetId: v.fileSetId,
+    results: v.current,
+    original: v.original,
+    edited: v.edited,
+    editedAt: v.editedAt,
+    provider: v.provider,
+    updatedAt: v.updatedAt,
+  };
+}
+
+/** GraphQL input -> the SPEC object the service validates; shot types omitted keep the stored ones (the service merges). */
+export function inputToResult(input: FileSetResultInput): unknown {
+  return {
+    content: {
+      title: input.title,
+      final_description: input.finalDescription,
+      keywords: input.keywords,
+      categories: {
+        adobe_category: input.adobeCategory ?? null,
+        shutterstock_a_category: input.shutterstockACategory ?? null,
+        shutterstock_b_category: input.shutterstockBCategory ?? null,
+      },
+    },
+    metadata: { latitude: input.latitude ?? null, longitude: input.longitude ?? null, city: input.city ?? null, country: input.country ?? null },
+    shot_types: input.shotTypes ? Object.fromEntries(input.shotTypes.map((s) => [s.id, s.value])) : undefined,
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * Processed results: the pipeline saves them (idempotently), owners read, edit and reset them.
+ * `original` is what the pipeline wrote and never changes; `current` is what the user edits and
+ * exports; Reset copies original back.
+ */
+import type pg from 'pg';
+import { ZodError } from 'zod';
+import { isShotType } from '../../analysis/shot-types/vocabulary.js';
+import type { Orm } from '../../platform/db/database.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError, notFound } from '../../platform/errors/app-error.js';
+import { FileSet } from '../file-sets/file-set.entity.js';
+import { parseId } from '../../platform/validation/ids.js';
+import type { User } from '../users/user.entity.js';
+import { FileSetResult } from './file-set-result.entity.js';
+import { processedResultSchema, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
+import { chooseTitle } from './title-choice.js';
+import { applyRulesToGenerated } from '../review/keyword-rules-store.js';
+
+export interface ResultView {
+  fileSetId: string;
+  current: ProcessedResult;
+  original: ProcessedResult;
+  edited: boolean;
+  editedAt: Date | null;
+  provider: string;
+  updatedAt: Date;
+}
+
+/** PUT bodies: the result object itself or `{ results: {...} }`; keywords may be one comma-separated string. */
+function unwrapEdit(raw: unknown): unknown {
+  const body = raw && typeof raw === 'object' && 'results' in raw && !('content' in raw) ? (raw as { results: unknown }).results : raw;
+  if (!body || typeof body !== 'object') return body;
+  const content = (body as { content?: { keywords?: unknown } }).content;
+  if (content && typeof content.keywords === 'string') return { ...body, content: { ...content, keywords: content.keywords.split(',') } };
+  return body;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * An edit laid over the stored result: a field the body leaves out keeps its stored value (SPEC §7's
+ * PUT body names content and metadata only, so shot types must survive it). A present field of the
+ * wrong type is left for the schema to refuse. Stored shot types outside the vocabulary (written
+ * before it was enforced) are dropped rather than blamed on the caller.
+ */
+export function mergeEdit(stored: ProcessedResult, raw: unknown): unknown {
+  const body = unwrapEdit(raw);
+  if (!isPlainObject(body)) return body;
+  const over = <T extends object>(base: T, edit: unknown): unknown => (edit === undefined ? base : isPlainObject(edit) ? { ...base, ...edit } : edit);
+  const content =
+    body.content === undefined || isPlainObject(body.content)
+      ? {
+          ...stored.content,
+          ...(body.content as object | undefined),
+          categories: over(stored.content.categories, (body.content as { categories?: unknown } | undefined)?.categories),
+        }
+      : body.content;
+  const storedShots = Object.fromEntries(Object.entries(stored.shot_types).filter(([k]) => isShotType(k)));
+  return { content, metadata: over(stored.metadata, body.metadata), shot_types: over(storedShots, body.shot_types) };
+}
+
+/** The editor's (and FileSetResultInput's) name of the field an issue is about, so the UI can mark it. */
+const FIELD_OF_PATH: Record<string, string> = {
+  'content.title': 'title',
+  'content.final_description': 'finalDescription',
+  'content.keywords': 'keywords',
+  'content.categories.adobe_category': 'adobeCategory',
+  'content.categories.shutterstock_a_category': 'shutterstockACategory',
+  'content.categories.shutterstock_b_category': 'shutterstockBCategory',
+  'metadata.latitude': 'latitude',
+  'metadata.longitude': 'longitude',
+  'metadata.city': 'city',
+  'metadata.country': 'country',
+  shot_types: 'shotTypes',
+};
+
+/**
+ * A user's edit, validated: the stored shape's rules, and a title that is not empty (every
+ * agency refuses a row without one, and the list would fall back to 'File Set N'). Refusals say
+ * which field (`field`) and why, in words the editor shows beside the set's file name.
+ */
+function parseEdit(raw: unknown): ProcessedResult {
+  let input: ProcessedResult;
+  try {
+    input = processedResultSchema.parse(raw);
+  } catch (err) {
+    if (!(err instanceof ZodError)) throw err;
+    const issue = err.issues[0];
+    const path = issue?.path.map(String) ?? [];
+    const key = Object.keys(FIELD_OF_PATH).find((k) => path.join('.').startsWith(k));
+    throw new AppError('BAD_USER_INPUT', issue?.message ?? 'Invalid result', {
+      field: key ? FIELD_OF_PATH[key] : null,
+      fields: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  const title = input.content.title.trim();
+  if (!title) throw new AppError('BAD_USER_INPUT', 'The title must not be empty', { field: 'title' });
+  return { ...input, content: { ...input.content, title } };
+}
+
+const toView = (r: FileSetResult, fileSetId: string): ResultView => ({
+  fileSetId,
+  current: r.current,
+  original: r.original,
+  edited: !!r.editedAt,
+  editedAt: r.editedAt ?? null,
+  provider: r.provider,
+  updatedAt: r.updatedAt,
+});
+
+export class ResultsService {
+  constructor(
+    private readonly orm: Orm,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  /** The owner's file set, or the same 404 as a missing one. */
+  private async ownedSet(owner: User, rawId: unknown): Promise<string> {
+    const id = parseId(rawId, 'file set');
+    const fs = await this.orm.em.fork().findOne(FileSet, { id, project: { owner: owner.id } }, { fields: ['id'] });
+    if (!fs) throw notFound('File set not found');
+    return fs.id;
+  }
+
+  /** The result of the owner's set, or null when it has none yet (404 for others' sets). */
+  async find(owner: User, rawFileSetId: unknown): Promise<ResultView | null> {
+    const id = await this.ownedSet(owner, rawFileSetId);
+    const r = await this.orm.em.fork().findOne(FileSetResult, { fileSet: id });
+    return r ? toView(r, id) : null;
+  }
+
+  async get(owner: User, rawFileSetId: unknown): Promise<ResultView> {
+    const r = await this.find(owner, rawFileSetId);
+    if (!r) throw notFound('This file set has no result yet');
+    return r;
+  }
+
+  /** Saves the user's edit beside the original; fields the edit leaves out keep their stored values. */
+  async update(owner: User, rawFileSetId: unknown, raw: unknown): Promise<ResultView> {
+    const id = await this.ownedSet(owner, rawFileSetId);
+    const em = this.orm.em.fork();
+    const r = await em.findOne(FileSetResult, { fileSet: id });
+    if (!r) throw notFound('This file set has no result yet');
+    r.current = parseEdit(mergeEdit(r.current, raw));
+    r.editedAt = new Date();
+    await em.flush();
+    return toView(r, id);
+  }
+
+  /** Restores the AI's original. */
+  async reset(owner: User, rawFileSetId: unknown): Promise<ResultView> {
+    const id = await this.ownedSet(owner, rawFileSetId);
+    const em = this.orm.em.fork();
+    const r = await em.findOne(FileSetResult, { fileSet: id });
+    if (!r) throw notFound('This file set has no result yet');
+    r.current = structuredClone(r.original);
+    r.editedAt = null;
+    await em.flush();
+    return toView(r, id);
+  }
+
+  /** Results of many sets at once (the project page), keyed by file set id; no owner check. */
+  async byFileSets(fileSetIds: readonly string[]): Promise<Map<string, ResultView>> {
+    if (!fileSetIds.length) return new Map();
+    const rows = await this.orm.em.fork().find(FileSetResult, { fileSet: { $in: [...fileSetIds] } });
+    return new Map(rows.map((r) => [r.fileSet.id, toView(r, r.fileSet.id)]));
+  }
+
+  /**
+   * The pipeline's save: one row per set whatever the retries (upsert on file_set_id). Under a
+   * per-project advisory lock it takes the first title candidate no other set of the project has,
+   * so concurrent workers cannot give two clips the same title. Returns the title chosen.
+   */
+  async saveGenerated(a: {
+    fileSetId: string;
+    projectId: string;
+    result: ProcessedResult;
+    titleCandidates: string[];
+    fallbackSuffix: string;
+    provider: string;
+    analysis: Record<string, unknown>;
+  }): Promise<string> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`titles:${a.projectId}`]);
+      const taken = await client.query<{ title: string }>(
+        `select lower(r."current"->'content'->>'title') as title from file_set_results r join file_sets fs on fs.id = r.file_set_id
+         where fs.project_id = $1 and r.file_set_id <> $2`,
+        [a.projectId, a.fileSetId],
+      );
+      const used = new Set(taken.rows.map((r) => r.title));
+      const title = chooseTitle(a.titleCandidates.length ? a.titleCandidates : [a.result.content.title], used, a.fallbackSuffix, a.fileSetId);
+      // The project's keyword rules (issue 20) apply to what the pipeline wrote, original included.
+      const ruled = await applyRulesToGenerated(client, a.projectId, a.result);
+      const result = processedResultSchema.parse({ ...ruled, content: { ...ruled.content, title: title.slice(0, 500) } });
+      await client.query(
+        `insert into file_set_results (id, file_set_id, original, "current", analysis, provider, edited_at, created_at, updated_at)
+         values (gen_random_uuid(), $1, $2, $2, $3, $4, null, now(), now())
+         on conflict (file_set_id) do update set original = excluded.original, "current" = excluded."current",
+           analysis = excluded.analysis, provider = excluded.provider, edited_at = null, updated_at = now()`,
+        [a.fileSetId, JSON.stringify(result), JSON.stringify(a.analysis), a.provider.slice(0, 32)],
+      );
+      return result.content.title;
+    });
+  }
+}

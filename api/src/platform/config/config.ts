@@ -1,0 +1,189 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_SRT_MAX_BYTES } from './size-limits.js';
+
+/** The repository root, so `./data/` means the same place whatever the working directory. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  JWT_SECRET: optionalString,
+  JWT_EXPIRES_IN: z.string().default('7d'),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  ADMIN_EMAIL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  RUN_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  QUEUE_PREFIX: z.string().default('shotlog'),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
+  MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(2000),
+  /** Largest .SRT accepted at upload and parsed at processing (default: see config/size-limits.ts). */
+  SRT_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_SRT_MAX_BYTES),
+  /** A JPG stating more pixels in its header is refused at upload and never decoded (analysis/media/image-limits.ts). */
+  MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(DEFAULT_MAX_IMAGE_PIXELS),
+  /** Thumbnail decodes one API process runs at once, and how many may wait (more: 503). */
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Track (.SRT) reading threads of one API process, and how many reads may wait (more: 503). */
+  TRACK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  TRACK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** An unfinished resumable (tus) upload is swept with its bytes this long after it began. */
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  CORS_ORIGINS: optionalString,
+  METRICS_TOKEN: optionalString,
+  GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(32),
+  HTTP_BODY_IDLE_MS: z.coerce.number().int().positive().default(30_000),
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  PUBLIC_URL: optionalString,
+  /** Express 'trust proxy': whose X-Forwarded-For is believed (per-address rate limits). */
+  TRUST_PROXY: z.string().default('loopback'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(2000),
+  QUEUE_RECONCILE_MS: z.coerce.number().int().min(200).default(30_000),
+  METADATA_PROVIDER: z.enum(['offline', 'openai']).optional(),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** Per-account quotas (0 turns one off). */
+  MAX_PROJECTS_PER_ACCOUNT: z.coerce.number().int().min(0).default(1000),
+  MAX_PENDING_PURCHASE_REQUESTS: z.coerce.number().int().min(0).default(10),
+  MAX_STORAGE_BYTES_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(500 * 1024 ** 3),
+  /** Use exactly this ffprobe / ffmpeg (else the PATH's, else the npm packages'): media-tools.ts. */
+  FFPROBE_PATH: optionalString,
+  FFMPEG_PATH: optionalString,
+  /** How long start-up waits for DATABASE_URL / REDIS_URL to accept connections before it gives up. */
+  STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+  /** Delivery: hosts beyond the agency table a connection may target (comma-separated names or addresses). */
+  DELIVERY_EXTRA_HOSTS: optionalString,
+  /** Delivery: a PEM file of extra certificate authorities trusted for FTPS (beside the system's). */
+  DELIVERY_CA_FILE: optionalString,
+  /** Key for agency passwords and SSH keys at rest; else generated into DATA_DIR/secrets-key. */
+  SECRETS_KEY: optionalString,
+  /** Delivery: a transfer that moves no byte for this long is cut and retried. */
+  DELIVERY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+});
+
+/** A configuration value that fails validation; the message names the variable and its value. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads and validates the environment once; a bad value stops start-up with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      const value = env[name];
+      // Secrets are never echoed; other values are, so the line shows what was read.
+      const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN/.test(name) ? '' : `=${JSON.stringify(value)}`;
+      return `${name}${shown} is not valid (${i.message})`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    storageDir: path.join(dataDir, 'files'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@shotlog.local` }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'web', 'dist')),
+    runWorker: e.RUN_WORKER,
+    queuePrefix: e.QUEUE_PREFIX,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxUploadFiles: e.MAX_UPLOAD_FILES,
+    srtMaxBytes: e.SRT_MAX_BYTES,
+    maxImagePixels: e.MAX_IMAGE_PIXELS,
+    /** Thumbnail decoding: at once per process, and waiting (see files/thumbnails.ts). */
+    imageDecode: { concurrency: e.IMAGE_DECODE_CONCURRENCY, maxQueued: e.IMAGE_DECODE_QUEUE },
+    /** Track reading threads per process, and reads waiting (see tracks/track-pool.ts). */
+    trackThreads: { size: e.TRACK_THREADS, maxQueued: e.TRACK_QUEUE },
+    uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS, maxRetries: e.OPENAI_MAX_RETRIES },
+    /** openai when a key is set, else offline; METADATA_PROVIDER forces one. */
+    metadataProvider: e.METADATA_PROVIDER ?? (e.OPENAI_API_KEY ? ('openai' as const) : ('offline' as const)),
+    /** Jobs one worker process runs at once; lock = how long a silent (killed) worker holds a job. */
+    worker: {
+      concurrency: e.WORKER_CONCURRENCY,
+      lockMs: e.WORKER_LOCK_MS,
+      attempts: e.JOB_ATTEMPTS,
+      backoffMs: e.JOB_BACKOFF_MS,
+      reconcileMs: e.QUEUE_RECONCILE_MS,
+    },
+    introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV !== 'production',
+    authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    /** graphql-ws connections open at once from one client address (more: closed with 4429). */
+    wsMaxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
+    /** Non-upload request bodies: the longest pause between bytes, and the longest whole body. */
+    bodyTimeouts: { idleMs: e.HTTP_BODY_IDLE_MS, totalMs: e.HTTP_BODY_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
+    /** The public origin (e.g. https://shotlog.example.com), so signed export links are absolute. */
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    quotas: {
+      maxProjects: e.MAX_PROJECTS_PER_ACCOUNT,
+      maxPendingPurchaseRequests: e.MAX_PENDING_PURCHASE_REQUESTS,
+      maxStorageBytes: e.MAX_STORAGE_BYTES_PER_ACCOUNT,
+    },
+    mediaTools: { ffprobePath: e.FFPROBE_PATH, ffmpegPath: e.FFMPEG_PATH },
+    startupWaitSeconds: e.STARTUP_WAIT_SECONDS,
+    delivery: {
+      extraHosts: (e.DELIVERY_EXTRA_HOSTS ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+      caFile: e.DELIVERY_CA_FILE,
+      secretsKey: e.SECRETS_KEY,
+      stallMs: e.DELIVERY_STALL_SECONDS * 1000,
+    },
+  };
+}
