@@ -361,7 +361,8 @@ describe('deliver', () => {
     const agency = await startFtpsServer({ ...FTP_USER, tls: null });
     try {
       const c = await connection({ agency: 'custom', protocol: 'ftp', host: '127.0.0.1', port: agency.port, username: FTP_USER.username, password: 'wrong' });
-      const paused = await settled((await deliver(p.projectId, [c.id])).id);
+      const delivery = await deliver(p.projectId, [c.id]);
+      const paused = await settled(delivery.id);
       expect(agency.logins).toEqual([{ username: FTP_USER.username, password: 'wrong' }]);
       expect(paused.items.map((i) => [i.status, i.message])).toEqual(
         Array(12).fill(['paused', 'Login refused by host: nothing was sent; fix the connection and resume']),
@@ -385,7 +386,7 @@ describe('deliver', () => {
       const resumed = await server.request('POST', `/api/delivery/connections/${c.id}/resume`, { token: owner.token });
       expect(resumed.status).toBe(200);
       expect(resumed.body).toMatchObject({ resumed: 12, connection: { pausedReason: null } });
-      const sent = await settled(paused.id as string);
+      const sent = await settled(delivery.id);
       expect(sent.items.map((i) => i.status)).toEqual(Array(12).fill('sent'));
       expect(agency.logins.slice(1).every((l) => l.password === FTP_USER.password)).toBe(true);
     } finally {

@@ -76,7 +76,7 @@ it('answers 503 with Retry-After (REST) and SERVICE_UNAVAILABLE (GraphQL) when e
     /^Track reading is busy: 2 running and 3 waiting, the most this server allows \(TRACK_THREADS=2, TRACK_QUEUE=3\)/,
   );
   const gql = await server.graphql('query($id: ID!) { fileSetTrack(fileSetId: $id) { pointCount } }', { id: setIds[1] }, owner.token);
-  expect(gql.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+  expect(gql.errors![0]!.extensions!.code).toBe('SERVICE_UNAVAILABLE');
   expect(trackThreadReads.count).toBe(before);
   open();
   await Promise.all(holders);
@@ -88,17 +88,17 @@ it("weighs each distinct set's track in the cost limit: nine fit, ten are refuse
   const before = trackThreadReads.count;
   const ten = await server.graphql(query(10), {}, owner.token);
   expect(ten.data).toBeUndefined();
-  expect(ten.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-  expect(ten.errors[0].message).toMatch(/^Query is too expensive: cost 50\d\d exceeds the limit of 5000$/);
+  expect(ten.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  expect(ten.errors![0]!.message).toMatch(/^Query is too expensive: cost 50\d\d exceeds the limit of 5000$/);
   // Unknown sets: NOT_FOUND (the field is non-null), but the query is within the limit and runs.
   const nine = await server.graphql(query(9), {}, owner.token);
-  expect(nine.errors[0].extensions.code).toBe('NOT_FOUND');
+  expect(nine.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   // Through variables, weighed by their values once known.
   const vars = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`v${i}`, randomUUID()]));
   const decl = Object.keys(vars).map((v) => `$${v}: ID!`).join(', ');
   const body = Object.keys(vars).map((v) => `${v}: fileSetTrack(fileSetId: $${v}) { pointCount }`).join(' ');
   const byVars = await server.graphql(`query(${decl}) { ${body} }`, vars, owner.token);
-  expect(byVars.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-  expect(byVars.errors[0].message).toMatch(/exceeds the limit of 5000/);
+  expect(byVars.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  expect(byVars.errors![0]!.message).toMatch(/exceeds the limit of 5000/);
   expect(trackThreadReads.count).toBe(before);
 });

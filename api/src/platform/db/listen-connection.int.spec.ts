@@ -13,10 +13,11 @@ import { TEST_DATABASE_URL } from '../../../test/support/test-database.js';
 class FakeClient extends EventEmitter {
   releases = 0;
   queries: string[] = [];
-  async query(sql: string) {
+  // Shaped like pg's client for ListenConnection (only the SQL text is used).
+  query = (async (sql: string) => {
     this.queries.push(sql);
     return { rows: [] };
-  }
+  }) as unknown as pg.ClientBase['query'];
   release() {
     if (++this.releases > 1) throw new Error('Release called on client which has already been released to the pool.');
   }

@@ -9,7 +9,9 @@
 import type pg from 'pg';
 import type { Logger } from '../logging/logger.js';
 
-type Listening = Pick<pg.ClientBase, 'query' | 'on'>;
+/** What a LISTEN connection is used for: queries and its 'notification' / 'error' / 'end' events. */
+// Listeners typed loosely: pg's client and an EventEmitter (the tests' fake) both fit.
+type Listening = Pick<pg.ClientBase, 'query'> & { on(event: string, listener: (...args: any[]) => void): unknown };
 
 export interface ListenConnectionOptions<C extends Listening> {
   /** Names it in the logs and in pg_stat_activity (`application_name`): lower case, digits, `-`, `_`. */
