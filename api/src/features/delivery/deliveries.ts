@@ -8,7 +8,7 @@ import { agencyHost } from './agency-hosts.js';
 import { LOGIN_REFUSED_PAUSE, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
 import { notifyProgress } from './delivery-progress.js';
 import type { DeliveryConnections } from './delivery-connections.js';
-import { DELIVERY_QUEUE, type DeliverFileJob, type DeliveryServiceDeps } from './delivery.service.js';
+import { DELIVERY_QUEUE, type DeliverFileJob, type DeliveryServiceDeps } from './delivery-context.js';
 
 /** Deliveries and their files: the agency check, one item (and one queue job) per file per connection, the history. */
 export class Deliveries {

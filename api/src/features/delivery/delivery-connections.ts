@@ -18,7 +18,7 @@ import {
 import { openRemote, type RemoteTarget } from './remote-client.js';
 import { SecretBox } from './secret-box.js';
 import { presentConnection, type ConnectionRow, type ConnectionView } from './delivery-views.js';
-import type { DeliveryServiceDeps } from './delivery.service.js';
+import type { DeliveryServiceDeps } from './delivery-context.js';
 
 const str = (v: unknown, what: string, max: number, required: boolean): string | undefined => {
   if (v === undefined || v === null || v === '') {

@@ -1,37 +1,17 @@
-import type pg from 'pg';
-import type { Config } from '../../platform/config/config.js';
-import type { Logger } from '../../platform/logging/logger.js';
-import type { QueueBackend } from '../../platform/queue/queue-backend.js';
-import { registerQueueName } from '../../platform/queue/queue-registry.js';
 import type { User } from '../users/user.entity.js';
-import type { ProjectsService } from '../projects/projects.service.js';
-import type { ExportsService } from '../exports/exports.service.js';
 import { AGENCY_HOSTS } from './agency-hosts.js';
 import type { RemoteTarget } from './remote-client.js';
 import type { SecretBox } from './secret-box.js';
 import { DeliveryConnections } from './delivery-connections.js';
 import { Deliveries } from './deliveries.js';
 import { DeliveryProgressFeed } from './delivery-progress.js';
+import type { DeliveryServiceDeps } from './delivery-context.js';
 import type { ConnectionRow, ConnectionView, DeliveryView } from './delivery-views.js';
 
 export type { ConnectionRow, ConnectionView, DeliveryView, ItemView } from './delivery-views.js';
 export { presentConnection } from './delivery-views.js';
 
-export const DELIVERY_QUEUE = 'delivery';
-registerQueueName(DELIVERY_QUEUE);
-
-export interface DeliverFileJob {
-  itemId: string;
-}
-
-export interface DeliveryServiceDeps {
-  config: Pick<Config, 'delivery' | 'dataDir' | 'worker'>;
-  logger: Logger;
-  pool: pg.Pool;
-  queue: QueueBackend;
-  projects: Pick<ProjectsService, 'getOwned'>;
-  exports: Pick<ExportsService, 'check'>;
-}
+export { DELIVERY_QUEUE, type DeliverFileJob, type DeliveryServiceDeps } from './delivery-context.js';
 
 /**
  * Agency connections and deliveries (issue 19): REST and GraphQL both call this. Connections and

@@ -10,13 +10,12 @@ import { AGENCY_FORMATS, type AgencyFormat } from '../exports/csv-formats.js';
 import { EXPORT_ROWS_SELECT, toExportRow, withKeywordRules, type ExportDbRow, type ExportRow } from '../exports/export-rows.js';
 import { badInput } from '../../platform/errors/app-error.js';
 import type { KeywordRules } from './keyword-rules.js';
-import { filterSql, type ReviewFilter } from './review-query.js';
+import { AGENCY_PROBLEMS, filterSql, type AgencyProblem, type ReviewFilter } from './review-query.js';
+
+export { AGENCY_PROBLEMS, type AgencyProblem };
 
 type Query = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-/** The filter's agency part: refused by one agency, by any, or by none. */
-export const AGENCY_PROBLEMS = [...AGENCY_FORMATS, 'any', 'none'] as const;
-export type AgencyProblem = (typeof AGENCY_PROBLEMS)[number];
 
 /** One agency that would refuse a set's row, and why. */
 export interface AgencyRefusal {

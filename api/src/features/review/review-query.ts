@@ -5,6 +5,11 @@
 import { badInput } from '../../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from '../../platform/graphql/relay.js';
 import { parseId } from '../../platform/validation/ids.js';
+import { AGENCY_FORMATS } from '../exports/csv-formats.js';
+
+/** The filter's agency part: refused by one agency, by any, or by none. */
+export const AGENCY_PROBLEMS = [...AGENCY_FORMATS, 'any', 'none'] as const;
+export type AgencyProblem = (typeof AGENCY_PROBLEMS)[number];
 
 /** At most this many ids in a filter's fileSetIds (a page's worth). */
 export const MAX_FILTER_IDS = 200;
@@ -25,7 +30,7 @@ export interface ReviewFilter {
    * Sets an agency's export check refuses (or 'any', or 'none'). Not SQL: the service turns it
    * into a list of ids (agency-problems.ts) that filterSql takes as `onlyIds`.
    */
-  agencyProblem?: import('./agency-problems.js').AgencyProblem | null;
+  agencyProblem?: AgencyProblem | null;
 }
 
 export const REVIEW_SORTS = ['position', 'filename', 'status', 'title', 'description', 'keywordCount', 'categories', 'city', 'country', 'shotTypes'] as const;
