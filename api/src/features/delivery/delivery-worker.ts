@@ -196,18 +196,20 @@ export class DeliveryWorker {
         });
         // The counter is the upload's source: pulled only as fast as the server takes bytes, so it
         // measures what left (bytes/s, stall watchdog), not what was read ahead.
-        await guard(
-          Promise.all([
-            pipeline(localFrom(local, offset), counter),
-            session.upload(counter, item.remote_path, offset).catch((err: unknown) => {
-              counter.destroy();
-              throw err;
-            }),
-          ]),
+        // Both sides settle before a cause is named: a refused write also ends the local read (the
+        // upload's pipeline destroys its source with the server's error), and that raw echo must not
+        // be taken for the cause when it happens to settle first (on a loaded machine it does).
+        const [reading, upload] = await guard(
+          Promise.allSettled([pipeline(localFrom(local, offset), counter), session.upload(counter, item.remote_path, offset)]),
         ).catch((err: unknown) => {
           counter.destroy();
           throw err;
         });
+        const failure = upload.status === 'rejected' ? upload : reading.status === 'rejected' ? reading : null;
+        if (failure) {
+          counter.destroy();
+          throw failure.reason;
+        }
         movedAt = Date.now();
         const arrived = await guard(session.size(item.remote_path));
         if (arrived !== size) throw new DeliveryHostError('other', `The server holds ${arrived ?? 0} of ${size} bytes after the upload`);
