@@ -10,7 +10,7 @@ import { EventBus } from '../platform/events/events.js';
 import { AccountQuotas } from '../features/quotas/account-quotas.js';
 import { SettingsService } from '../features/settings/settings.service.js';
 import { UsersService } from '../features/users/users.service.js';
-import { ensureAdmin } from '../features/users/ensure-admin.js';
+import { ensureAdmin } from './ensure-admin.js';
 import { ApiTokensService } from '../features/api-tokens/api-tokens.service.js';
 import { AuthService } from '../features/auth/auth.service.js';
 import { JwtService } from '../features/auth/jwt.js';
