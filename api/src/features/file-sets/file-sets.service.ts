@@ -6,7 +6,6 @@ import type { Logger } from '../../platform/logging/logger.js';
 import { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { parseId } from '../../platform/validation/ids.js';
-import type { FileStorage, StoredFile } from '../files/file-storage.js';
 import type { User } from '../users/user.entity.js';
 import { FileSet } from './file-set.entity.js';
 import { MediaFile, type MediaKind } from './media-file.entity.js';
@@ -14,6 +13,19 @@ import { incompleteReason, missingSlots } from './file-kinds.js';
 import type { AccountQuotas } from '../quotas/account-quotas.js';
 import type { Emitter } from '../../platform/events/events.js';
 import { buildManifest, writeManifest, type ProjectManifest } from './manifest.js';
+
+/** A file as storage kept it (the files feature's FileStorage writes it). */
+export interface StoredFile {
+  /** The name storage chose; the only thing ever joined to the storage directory. */
+  storageKey: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** What file sets ask of the file storage, typed here (the files feature's FileStorage, passed in by app/compose.ts). */
+export interface StoredFileRemover {
+  remove(storageKey: string): Promise<void>;
+}
 
 /** A file fully written to storage and not yet recorded. */
 export interface IncomingFile {
@@ -133,7 +145,7 @@ async function uploadLockedReason(conn: SqlConnection, p: Project): Promise<stri
 export class FileSetsService {
   constructor(
     private readonly orm: Orm,
-    private readonly storage: FileStorage,
+    private readonly storage: StoredFileRemover,
     private readonly projects: ProjectsService,
     private readonly dataDir: string,
     private readonly logger: Logger,
