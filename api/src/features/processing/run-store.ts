@@ -6,8 +6,8 @@
  * of one run at once: each change is one guarded UPDATE, and every change is announced with NOTIFY
  * so every API process can push it to its subscribers.
  *
- * The entities `ProcessingRun` and `ProcessingJob` are not queried: they declare these tables for
- * the schema-drift test (app/schema-drift.int.spec.ts checks them against the migrated database),
+ * Processing keeps no MikroORM entity: its tables' columns are declared in processing-tables.ts,
+ * which the schema-drift test (app/schema-drift.int.spec.ts) checks against the migrated database,
  * so the row types below read columns that test keeps in step with the migrations.
  */
 import { formatCredits } from '@shotlog/ledger';
