@@ -41,7 +41,7 @@ const KNOWN: Record<string, string[]> = {
   'delivery/deliveries.ts': ['file_sets', 'media_files'],
   'exports/export-rows.ts': ['file_set_results', 'file_sets', 'media_files'],
   'exports/metadata-zip.ts': ['media_files'],
-  'file-sets/file-sets.service.ts': ['processing_jobs', 'processing_runs', 'projects'],
+  'file-sets/file-sets.service.ts': ['projects'],
   'finance/finance.service.ts': ['credit_packages', 'purchase_requests'],
   'processing/job-store.ts': ['file_sets', 'media_files'],
   'processing/run-store.ts': ['file_set_results', 'projects', 'resumable_uploads'],
