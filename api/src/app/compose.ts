@@ -110,7 +110,7 @@ export function composeServices(platform: Platform) {
     (keys) => thumbnails.prepare(keys),
     quotas,
   );
-  const processing = new ProcessingService({ config, logger, pool, queue, ledger, credits, projects });
+  const processing = new ProcessingService({ config, logger, pool, queue, ledger, credits, projects, uploads: resumableUploads });
   const progressListener = new ProgressListener(connectionStringOf(pool), logger);
   const results = new ResultsService(orm, pool);
   const review = new ReviewService(pool);

@@ -44,7 +44,7 @@ const KNOWN: Record<string, string[]> = {
   'file-sets/file-sets.service.ts': ['projects'],
   'finance/finance.service.ts': ['credit_packages', 'purchase_requests'],
   'processing/job-store.ts': ['file_sets', 'media_files'],
-  'processing/run-store.ts': ['file_set_results', 'projects', 'resumable_uploads'],
+  'processing/run-store.ts': ['file_set_results', 'projects'],
   'quotas/account-quotas.ts': ['file_sets', 'media_files', 'projects', 'purchase_requests'],
   'results/results.service.ts': ['file_sets'],
   'review/review-query.ts': ['file_set_results', 'file_sets', 'media_files'],
