@@ -10,7 +10,7 @@ import { EventBus } from '../platform/events/events.js';
 import { AccountQuotas } from '../features/quotas/account-quotas.js';
 import { SettingsService } from '../features/settings/settings.service.js';
 import { UsersService } from '../features/users/users.service.js';
-import { ensureAdmin } from '../features/users/ensure-admin.js';
+import { ensureAdmin } from './ensure-admin.js';
 import { ApiTokensService } from '../features/api-tokens/api-tokens.service.js';
 import { AuthService } from '../features/auth/auth.service.js';
 import { JwtService } from '../features/auth/jwt.js';
@@ -27,6 +27,7 @@ import { FileUrlSigner, registerFileUrlSigner } from '../features/files/file-url
 import { ProjectsService } from '../features/projects/projects.service.js';
 import { FileSetsService } from '../features/file-sets/file-sets.service.js';
 import { ProcessingService } from '../features/processing/processing.service.js';
+import { runHolds } from '../features/processing/run-holds.js';
 import { ProgressListener } from '../features/processing/progress-listener.js';
 import { ProcessingWorker } from '../features/processing/worker/processing-worker.js';
 import { createMetadataProvider } from '../adapters/metadata-providers/provider.js';
@@ -95,7 +96,7 @@ export function composeServices(platform: Platform) {
 
   // Projects and their file sets, uploaded (multipart or tus), processed into results, reviewed.
   const projects = new ProjectsService(orm, quotas, events);
-  const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events);
+  const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events, runHolds);
   const uploadLimits = { maxFileBytes: config.maxUploadBytes, maxFiles: config.maxUploadFiles, maxSrtBytes: config.srtMaxBytes, maxImagePixels: config.maxImagePixels };
   // The set list shows small thumbnails of the JPGs: they are made as soon as the JPGs are in.
   const uploads = new UploadsService(storage, fileSets, uploadLimits, (keys) => thumbnails.prepare(keys));
@@ -109,7 +110,7 @@ export function composeServices(platform: Platform) {
     (keys) => thumbnails.prepare(keys),
     quotas,
   );
-  const processing = new ProcessingService({ config, logger, pool, queue, ledger, credits, projects });
+  const processing = new ProcessingService({ config, logger, pool, queue, ledger, credits, projects, uploads: resumableUploads });
   const progressListener = new ProgressListener(connectionStringOf(pool), logger);
   const results = new ResultsService(orm, pool);
   const review = new ReviewService(pool);

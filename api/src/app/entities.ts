@@ -4,8 +4,6 @@ import { User } from '../features/users/user.entity.js';
 import { Setting } from '../features/settings/setting.entity.js';
 import { CreditPackage } from '../features/purchases/credit-package.entity.js';
 import { PurchaseRequest } from '../features/purchases/purchase-request.entity.js';
-import { ProcessingRun } from '../features/processing/processing-run.entity.js';
-import { ProcessingJob } from '../features/processing/processing-job.entity.js';
 import { Project } from '../features/projects/project.entity.js';
 import { ResumableUpload } from '../features/resumable-uploads/resumable-upload.entity.js';
 import { FileSet } from '../features/file-sets/file-set.entity.js';
@@ -13,12 +11,14 @@ import { MediaFile } from '../features/file-sets/media-file.entity.js';
 import { FileSetResult } from '../features/results/file-set-result.entity.js';
 import { ProjectKeywordRules } from '../features/review/project-keyword-rules.entity.js';
 import { ProjectEditAction, ProjectEditChange } from '../features/review/project-edit.entity.js';
-import { DeliveryConnection, Delivery, DeliveryItem } from '../features/delivery/delivery.entities.js';
+import type { TableColumns } from '../platform/db/table-columns.js';
+import { PROCESSING_JOBS, PROCESSING_RUNS } from '../features/processing/processing-tables.js';
+import { DELIVERIES, DELIVERY_CONNECTIONS, DELIVERY_ITEMS } from '../features/delivery/delivery-tables.js';
 
 /**
  * Every MikroORM entity, once (no folder scanning): openDatabase maps these, and the schema-drift
- * test checks them against the migrated tables. ProcessingRun/ProcessingJob are declarations for
- * that test; processing queries its tables through run-store.ts.
+ * test checks them against the migrated tables. Features that write their tables in plain SQL
+ * declare them in `storeTables` below instead, and keep no entity.
  */
 export const entities = [
   PasswordReset,
@@ -27,8 +27,6 @@ export const entities = [
   Setting,
   CreditPackage,
   PurchaseRequest,
-  ProcessingRun,
-  ProcessingJob,
   Project,
   ResumableUpload,
   FileSet,
@@ -37,7 +35,10 @@ export const entities = [
   ProjectKeywordRules,
   ProjectEditAction,
   ProjectEditChange,
-  DeliveryConnection,
-  Delivery,
-  DeliveryItem,
 ];
+
+/**
+ * The tables plain SQL stores read and write (processing's runs and jobs, delivery's connections,
+ * deliveries and items), as the stores declare their columns: the schema-drift test checks them.
+ */
+export const storeTables: readonly TableColumns[] = [PROCESSING_RUNS, PROCESSING_JOBS, DELIVERY_CONNECTIONS, DELIVERIES, DELIVERY_ITEMS];

@@ -2,13 +2,15 @@ import { ReferenceKind, type EntityProperty } from '@mikro-orm/core';
 import pg from 'pg';
 import { openDatabase, type Orm } from '../platform/db/database.js';
 import { createTestDatabase } from '../../test/support/test-database.js';
-import { entities } from './entities.js';
+import { entities, storeTables } from './entities.js';
 
 /**
  * Entities and migrations are written separately; this guard migrates an empty database the way
  * openDatabase does and checks every mapped column of every entity against information_schema,
  * so a property the migrations do not create (or create with another type/nullability) fails here
- * instead of at the first query in production.
+ * instead of at the first query in production. The tables plain SQL stores own (no entity: one
+ * persistence style per feature) are checked against the columns their stores declare
+ * (platform/db/table-columns.ts), both ways.
  */
 
 /** MikroORM column type (lower-cased, without length/precision) -> accepted PostgreSQL udt names. */
@@ -52,7 +54,7 @@ interface Column {
   nullable: boolean;
 }
 
-describe('schema drift: MikroORM entities against the migrated schema', () => {
+describe('schema drift: MikroORM entities and SQL stores\' declared tables against the migrated schema', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let orm: Orm;
   let pool: pg.Pool;
@@ -105,6 +107,30 @@ describe('schema drift: MikroORM entities against the migrated schema', () => {
     }
     if (problems.length) console.error(`Schema drift:\n${problems.join('\n')}`);
     expect(checked).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it("every SQL store's declared table has exactly the declared columns, with their types and nullability", async () => {
+    const { rows } = await pool.query<{ table_name: string; column_name: string; udt_name: string; is_nullable: string }>(
+      `SELECT table_name, column_name, udt_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
+    const mapped = new Set([...orm.getMetadata().getAll().values()].map((m) => m.tableName));
+    const problems: string[] = [];
+    for (const { table, columns } of storeTables) {
+      if (mapped.has(table)) problems.push(`${table}: declared by a SQL store and mapped by an entity (one persistence style per feature)`);
+      const actual = new Map(rows.filter((r) => r.table_name === table).map((r) => [r.column_name, { udt: r.udt_name, nullable: r.is_nullable === 'YES' }]));
+      if (!actual.size) problems.push(`${table}: table missing in the migrated schema`);
+      for (const [name, type] of Object.entries(columns)) {
+        const col = actual.get(name);
+        const udt = type.replace(/\?$/, '');
+        const nullable = type.endsWith('?');
+        if (!col) problems.push(`${table}.${name}: column missing in the migrated schema`);
+        else if (col.udt !== udt || col.nullable !== nullable) problems.push(`${table}.${name}: declared ${type} but database has ${col.udt}${col.nullable ? '?' : ''}`);
+      }
+      for (const name of actual.keys()) if (!(name in columns)) problems.push(`${table}.${name}: in the migrated schema, not declared by the store`);
+    }
+    if (problems.length) console.error(`Schema drift:\n${problems.join('\n')}`);
+    expect(storeTables.length).toBe(5);
     expect(problems).toEqual([]);
   });
 });

@@ -1,15 +1,10 @@
 import type pg from 'pg';
 import type { Logger } from '../../platform/logging/logger.js';
 import { ListenConnection } from '../../platform/db/listen-connection.js';
+import { REVOCATION_CHANNEL, sessionKey } from '../../platform/principal/revocations.js';
 
-/** The PostgreSQL channel a revocation is announced on; the payload is the token id, or a `sessionKey`. */
-export const REVOCATION_CHANNEL = 'api_token_revoked';
+export { REVOCATION_CHANNEL, sessionKey };
 
-/**
- * The key login-token websockets are tracked under: a password change ends every session of the
- * version before it (auth/jwt.ts `ver`), open websockets included.
- */
-export const sessionKey = (userId: string, sessionVersion: number) => `session:${userId}:${sessionVersion}`;
 const SESSION_ENDED_REASON = 'Session ended: the password was changed';
 
 /**

@@ -4,7 +4,7 @@ import type { User } from '../users/user.entity.js';
 import type { UsersService } from '../users/users.service.js';
 import { changePasswordInput, loginInput, resetPasswordInput } from '../users/users.validation.js';
 import { bearerToken, type JwtService } from './jwt.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/password.js';
 import type { IssuedResetLink, PasswordResets } from './password-resets.js';
 import type { AttemptLimiter } from './rate-limit.js';
 import type { GrantedScopes } from '../../platform/principal/scopes.js';

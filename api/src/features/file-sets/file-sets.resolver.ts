@@ -5,14 +5,14 @@ import { presentFileSet, presentProject } from '../projects/project.presenter.js
 import { generatedMessage, removedMessage, type FileSetsService } from './file-sets.service.js';
 import { CostEstimateType, FileSetVerificationType, ProcessingScope, ProjectManifestType, RemoveFileSetPayload } from './file-sets.types.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import type { ProcessingService } from '../processing/processing.service.js';
+import type { RunEstimator } from './run-estimate.js';
 
 /** What the file-set resolver is built with (app/graphql-schema.ts). */
 export interface FileSetsResolverDeps {
   fileSets: FileSetsService;
   projects: Pick<ProjectsService, 'getOwned'>;
   /** The wizard's cost step estimates a run. */
-  processing: Pick<ProcessingService, 'estimate'>;
+  processing: RunEstimator;
 }
 
 /** The wizard's Verify and Credit Cost steps (twins of the REST rows of SPEC §7). */

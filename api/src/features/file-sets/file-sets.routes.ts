@@ -4,13 +4,13 @@ import { jsonBody } from '../../platform/http/route.js';
 import { authed, type RouteAuth } from '../../platform/principal/signed-in-routes.js';
 import { presentSetsRest } from './file-set.presenter.js';
 import { generatedMessage, removedMessage, type FileSetsService } from './file-sets.service.js';
-import type { ProcessingService, RunScope } from '../processing/processing.service.js';
+import type { RunEstimator, RunScope } from './run-estimate.js';
 
 /** What the file-set routes are built with (app/http-app.ts). */
 export interface FileSetRoutesDeps extends RouteAuth {
   fileSets: FileSetsService;
   /** The cost estimate of a run. */
-  processing: Pick<ProcessingService, 'estimate'>;
+  processing: RunEstimator;
 }
 
 /** `?scope=unprocessed|failed` (default unprocessed): which run a cost estimate is for. */

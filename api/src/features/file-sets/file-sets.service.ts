@@ -6,7 +6,6 @@ import type { Logger } from '../../platform/logging/logger.js';
 import { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { parseId } from '../../platform/validation/ids.js';
-import type { FileStorage, StoredFile } from '../files/file-storage.js';
 import type { User } from '../users/user.entity.js';
 import { FileSet } from './file-set.entity.js';
 import { MediaFile, type MediaKind } from './media-file.entity.js';
@@ -14,6 +13,19 @@ import { incompleteReason, missingSlots } from './file-kinds.js';
 import type { AccountQuotas } from '../quotas/account-quotas.js';
 import type { Emitter } from '../../platform/events/events.js';
 import { buildManifest, writeManifest, type ProjectManifest } from './manifest.js';
+
+/** A file as storage kept it (the files feature's FileStorage writes it). */
+export interface StoredFile {
+  /** The name storage chose; the only thing ever joined to the storage directory. */
+  storageKey: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** What file sets ask of the file storage, typed here (the files feature's FileStorage, passed in by app/compose.ts). */
+export interface StoredFileRemover {
+  remove(storageKey: string): Promise<void>;
+}
 
 /** A file fully written to storage and not yet recorded. */
 export interface IncomingFile {
@@ -81,18 +93,18 @@ export const removedMessage = (r: { baseName: string; removedFiles: number }) =>
 
 /**
  * A run taking sets as they complete holds the sets it queued: their files cannot change until they
- * are done (the other sets of the project stay open for uploads). 409 naming the sets.
+ * are done (the other sets of the project stay open for uploads). 409 naming the sets (at most 5).
  */
-async function refuseSetsInProcessing(conn: SqlConnection, projectId: string, baseNames: string[]): Promise<void> {
-  const rows = await conn.execute<Array<{ base_name: string }>>(
-    `select fs.base_name from processing_jobs j join processing_runs r on r.id = j.run_id join file_sets fs on fs.id = j.file_set_id
-     where r.project_id = ? and r.status = 'running' and j.status in ('pending', 'processing') and fs.base_name in (${baseNames.map(() => '?').join(', ')})
-     order by fs.base_name limit 5`,
-    [projectId, ...baseNames],
-  );
-  if (rows.length)
+async function refuseSetsInProcessing(runs: RunHolds, conn: SqlConnection, projectId: string, sets: readonly FileSet[]): Promise<void> {
+  const held = new Set(await runs.heldSets(conn, projectId, sets.map((s) => s.id)));
+  const names = sets
+    .filter((s) => held.has(s.id))
+    .map((s) => s.baseName)
+    .sort()
+    .slice(0, 5);
+  if (names.length)
     throw conflict(
-      `${rows.map((r) => r.base_name).join(', ')} ${rows.length === 1 ? 'is' : 'are'} being processed: ${rows.length === 1 ? 'its' : 'their'} files cannot change until processing ends`,
+      `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} being processed: ${names.length === 1 ? 'its' : 'their'} files cannot change until processing ends`,
     );
 }
 
@@ -105,24 +117,28 @@ export function filesLockedReason(p: Project): string | null {
 
 const PROCESSING_LOCK = 'The project is being processed: its files cannot change until processing ends';
 
-/** A project's run that takes sets as they complete (issue 18 item 6): it keeps uploads open. */
-async function acceptingRunOf(conn: SqlConnection, projectId: string): Promise<string | null> {
-  const rows = await conn.execute<Array<{ id: string }>>(`select id from processing_runs where project_id = ? and status = 'running' and accepting_sets`, [
-    projectId,
-  ]);
-  return rows[0]?.id ?? null;
-}
-
 /** An entity manager's SQL: inside `transactional` it runs in that transaction. */
 type SqlConnection = Pick<Orm['em'], 'execute'>;
+
+/**
+ * What file sets ask of processing about a project's runs, inside their own transaction; typed here,
+ * answered by processing's run-holds.ts (passed in by app/compose.ts).
+ */
+export interface RunHolds {
+  /** Of these sets, the ids a running run still holds (a pending or processing job). */
+  heldSets(conn: SqlConnection, projectId: string, fileSetIds: readonly string[]): Promise<string[]>;
+  /** The project's running run that takes sets as they complete, if any: it keeps uploads open. */
+  acceptingRun(conn: SqlConnection, projectId: string): Promise<string | null>;
+  hasRunningRun(conn: SqlConnection, projectId: string): Promise<boolean>;
+}
 
 /**
  * Why files cannot be added to the project now (409), or null. Like filesLockedReason, except that a
  * run taking sets as they complete keeps the project open for files: the card is still uploading.
  */
-async function uploadLockedReason(conn: SqlConnection, p: Project): Promise<string | null> {
+async function uploadLockedReason(runs: RunHolds, conn: SqlConnection, p: Project): Promise<string | null> {
   const locked = filesLockedReason(p);
-  if (locked === PROCESSING_LOCK && (await acceptingRunOf(conn, p.id))) return null;
+  if (locked === PROCESSING_LOCK && (await runs.acceptingRun(conn, p.id))) return null;
   return locked;
 }
 
@@ -133,13 +149,15 @@ async function uploadLockedReason(conn: SqlConnection, p: Project): Promise<stri
 export class FileSetsService {
   constructor(
     private readonly orm: Orm,
-    private readonly storage: FileStorage,
+    private readonly storage: StoredFileRemover,
     private readonly projects: ProjectsService,
     private readonly dataDir: string,
     private readonly logger: Logger,
     private readonly quotas: AccountQuotas,
     /** 'fileSet.filesRecorded' after files are recorded (processing takes the sets now complete: events/events.ts). */
     private readonly events: Emitter<'fileSet.filesRecorded'>,
+    /** Which sets a running run holds (processing's run-holds.ts). */
+    private readonly runs: RunHolds,
   ) {}
 
   /**
@@ -200,11 +218,8 @@ export class FileSetsService {
       // The same row lock as a processing start, so a set never leaves a run that is being started.
       const project = await em.findOne(Project, { id: owned.project.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!project) throw notFound('File set not found');
-      const running = await em
-        .getConnection()
-        .execute<Array<{ n: number }>>(`select count(*)::int as n from processing_runs where project_id = ? and status = 'running'`, [project.id]);
-      const locked =
-        filesLockedReason(project) ?? (running[0]?.n ? 'The project is being processed: its file sets cannot be removed until processing ends' : null);
+      const running = await this.runs.hasRunningRun(em, project.id);
+      const locked = filesLockedReason(project) ?? (running ? 'The project is being processed: its file sets cannot be removed until processing ends' : null);
       if (locked) throw conflict(locked);
       return em.nativeDelete(FileSet, { id: owned.id });
     });
@@ -217,7 +232,7 @@ export class FileSetsService {
   /** The owner's project, open for new files: 404 for others, 409 in the trash or while processing. */
   async projectForUpload(user: User, projectId: unknown): Promise<Project> {
     const project = await this.projects.getOwned(user, projectId);
-    const locked = await uploadLockedReason(this.orm.em.fork(), project);
+    const locked = await uploadLockedReason(this.runs, this.orm.em.fork(), project);
     if (locked) throw conflict(locked);
     // A full account is refused before any byte streams; the exact check is made when recording.
     await this.quotas.assertStorageNotFull(this.orm.em.fork(), user.id);
@@ -247,12 +262,13 @@ export class FileSetsService {
     const recorded = await this.orm.em.fork().transactional(async (em) => {
       const project = await em.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!project) throw notFound('Project not found');
-      const locked = await uploadLockedReason(em, project);
+      const locked = await uploadLockedReason(this.runs, em, project);
       if (locked) throw conflict(locked);
 
       const baseNames = [...new Set(files.map((f) => f.baseName))];
-      if (project.status === 'processing') await refuseSetsInProcessing(em, projectId, baseNames);
-      const sets = new Map((await em.find(FileSet, { project: projectId, baseName: { $in: baseNames } })).map((s) => [s.baseName, s]));
+      const found = await em.find(FileSet, { project: projectId, baseName: { $in: baseNames } });
+      if (project.status === 'processing') await refuseSetsInProcessing(this.runs, em, projectId, found);
+      const sets = new Map(found.map((s) => [s.baseName, s]));
       const existing = sets.size ? await em.find(MediaFile, { fileSet: { $in: [...sets.values()].map((s) => s.id) } }) : [];
       // Plain batch inserts rather than the unit of work: a request may carry thousands of files.
       const newSets: FileSet[] = [];

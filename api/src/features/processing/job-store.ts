@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { failureReason, REPLACED_SINCE_FAILURE } from './failure-reason.js';
-import type { JobStatus } from './processing-job.entity.js';
+import type { JobStatus } from './progress.js';
 import type { JobProgress } from './progress.js';
 
 /** The NOTIFY channel; the payload is the project id. */

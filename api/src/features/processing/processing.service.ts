@@ -62,6 +62,8 @@ export interface ProcessingServiceDeps {
   ledger: Ledger;
   credits: Pick<CreditsService, 'runCost' | 'balanceCents'>;
   projects: Pick<ProjectsService, 'getOwned'>;
+  /** Which projects still have a live resumable upload (the resumable-uploads feature answers; typed here). */
+  uploads: { projectsUploading(projectIds: readonly string[]): Promise<Set<string>> };
 }
 
 export class ProcessingService {
@@ -405,7 +407,9 @@ export class ProcessingService {
 
   /** Ends the intake of runs whose wizard went away (no set and no live upload for `idleMs`). */
   async stopIdleIntakes(idleMs: number): Promise<number> {
-    const ids = await this.runs.idleAcceptingRuns(idleMs);
+    const idle = await this.runs.idleAcceptingRuns(idleMs);
+    const uploading = await this.deps.uploads.projectsUploading([...new Set(idle.map((r) => r.projectId))]);
+    const ids = idle.filter((r) => !uploading.has(r.projectId)).map((r) => r.id);
     for (const id of ids) if (await this.runs.stopIntake(id)) await this.finishRunIfSettled(id);
     return ids.length;
   }

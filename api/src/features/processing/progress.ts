@@ -1,5 +1,7 @@
 /** The progress figures of SPEC §3/§7, computed from the job rows of a project's latest run. */
-import type { JobStatus } from './processing-job.entity.js';
+
+/** SPEC §3: completed, failed, processing, otherwise pending. */
+export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
 export interface JobProgress {
   id: string;

@@ -11,7 +11,8 @@ import { setFiles } from './file-set-files.js';
 import type { JobProgress } from './progress.js';
 
 /** What a run takes: the never-processed complete sets (Start processing) or the failed ones (Retry failed sets). */
-export type RunScope = 'unprocessed' | 'failed';
+export type { RunScope } from '../file-sets/run-estimate.js';
+import type { RunScope } from '../file-sets/run-estimate.js';
 
 export interface LeftOutSet {
   fileSetId: string;

@@ -6,8 +6,8 @@
  * of one run at once: each change is one guarded UPDATE, and every change is announced with NOTIFY
  * so every API process can push it to its subscribers.
  *
- * The entities `ProcessingRun` and `ProcessingJob` are not queried: they declare these tables for
- * the schema-drift test (app/schema-drift.int.spec.ts checks them against the migrated database),
+ * Processing keeps no MikroORM entity: its tables' columns are declared in processing-tables.ts,
+ * which the schema-drift test (app/schema-drift.int.spec.ts) checks against the migrated database,
  * so the row types below read columns that test keeps in step with the migrations.
  */
 import { formatCredits } from '@shotlog/ledger';
@@ -363,15 +363,17 @@ export class RunStore {
     return (r.rowCount ?? 0) > 0;
   }
 
-  /** Runs still taking sets with no new set and no upload for `idleMs` (the tab was closed): their intake is ended. */
-  async idleAcceptingRuns(idleMs: number): Promise<string[]> {
-    const r = await this.pool.query<{ id: string }>(
-      `select r.id from processing_runs r
-       where r.status = 'running' and r.accepting_sets and r.updated_at < now() - make_interval(secs => $1::float8 / 1000)
-         and not exists (select 1 from resumable_uploads u where u.project_id = r.project_id and u.status = 'uploading' and u.expires_at > now())`,
+  /**
+   * Runs still taking sets with no new set for `idleMs`, with their projects: the service leaves out
+   * those whose project still has a live upload (resumable uploads answer) and ends the others' intake.
+   */
+  async idleAcceptingRuns(idleMs: number): Promise<{ id: string; projectId: string }[]> {
+    const r = await this.pool.query<{ id: string; project_id: string }>(
+      `select r.id, r.project_id from processing_runs r
+       where r.status = 'running' and r.accepting_sets and r.updated_at < now() - make_interval(secs => $1::float8 / 1000)`,
       [idleMs],
     );
-    return r.rows.map((row) => row.id);
+    return r.rows.map((row) => ({ id: row.id, projectId: row.project_id }));
   }
 
   /** Failed sets of a run charged per set whose refund has not reached the ledger yet. */

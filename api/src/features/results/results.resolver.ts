@@ -2,7 +2,6 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import { SHOT_TYPES } from '../../analysis/shot-types/index.js';
 import { requireUser } from '../../platform/principal/viewer.js';
 import type { GraphQLContext } from '../../platform/principal/graphql-context.js';
-import type { JobProgress } from '../processing/progress.js';
 import { FileSetType } from '../projects/projects.types.js';
 import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../../analysis/metadata/categories.js';
 import { fileThumbnailUri } from '../files/file-urls.js';
@@ -10,20 +9,30 @@ import { inputToResult, presentResult } from './result.presenter.js';
 import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './results.types.js';
 import { Batcher, perContext } from '../../platform/graphql/request-loaders.js';
 import type { ResultsService, ResultView } from './results.service.js';
-import type { ProcessingService } from '../processing/processing.service.js';
+
+/** A file set's state in its latest processing run, as `FileSet.processing` shows it. */
+export interface SetRunState {
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  /** Percent 0-100 of the set's pipeline. */
+  progress: number;
+  stageMessage: string | null;
+  error: string | null;
+  /** A failed set's error in plain words, with what to do; null otherwise. */
+  reason: string | null;
+}
 
 /** What the results resolver is built with (app/graphql-schema.ts). */
 export interface ResultsResolverDeps {
   results: Pick<ResultsService, 'find' | 'get' | 'update' | 'reset' | 'byFileSets'>;
-  /** A file set's state in its latest run (`FileSet.processing`). */
-  processing: Pick<ProcessingService, 'jobStatesOf'>;
+  /** A file set's state in its latest run (`FileSet.processing`): the processing feature's ProcessingService, typed here. */
+  processing: { jobStatesOf(fileSetIds: string[]): Promise<Map<string, SetRunState>> };
 }
 
 type PresentedFileSet = FileSetType;
 
 @Resolver(() => FileSetType)
 export class ResultsResolver {
-  private readonly loaders: (ctx: object) => { results: Batcher<ResultView>; jobs: Batcher<JobProgress> };
+  private readonly loaders: (ctx: object) => { results: Batcher<ResultView>; jobs: Batcher<SetRunState> };
 
   constructor(private readonly services: ResultsResolverDeps) {
     this.loaders = perContext(() => ({

@@ -298,6 +298,18 @@ export class ResumableUploadsService {
     await fsp.rm(`${filePath}.json`, { force: true });
   }
 
+  /** Of these projects, the ones with an upload still live (uploading, not expired): processing keeps their intake open. */
+  async projectsUploading(projectIds: readonly string[]): Promise<Set<string>> {
+    if (!projectIds.length) return new Set();
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<Array<{ project_id: string }>>(
+        `select distinct project_id from resumable_uploads where status = 'uploading' and expires_at > now() and project_id in (${projectIds.map(() => '?').join(', ')})`,
+        [...projectIds],
+      );
+    return new Set(rows.map((r) => r.project_id));
+  }
+
   /**
    * Sweeps unfinished uploads past their expiry: their bytes are removed and they are marked
    * expired (the wizard names them). Claimed with one UPDATE, so processes sweeping at once never

@@ -2,14 +2,17 @@ import { Router } from 'express';
 import { jsonBody } from '../../platform/http/route.js';
 import { authed } from '../../platform/principal/signed-in-routes.js';
 import { presentUserRest } from './user.presenter.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { Authenticator, Principal } from '../../platform/principal/principal.js';
 import type { UsersService } from './users.service.js';
 import type { AccountCredits } from './account-credits.js';
 
 /** What /api/user is built with (app/http-app.ts). */
 export interface UserRoutesDeps {
   /** Who is asking (signed-in routes), and the password change of POST /api/user/password. */
-  auth: Pick<AuthService, 'authenticate' | 'changePassword'>;
+  auth: Authenticator & {
+    /** The auth feature's password change: a new login token for the caller. */
+    changePassword(principal: Principal, raw: unknown, address?: string): Promise<{ token: string }>;
+  };
   users: Pick<UsersService, 'setTheme'>;
   /** A user's balance (profile, `creditBalance`). */
   credits: Pick<AccountCredits, 'balance'>;

@@ -1,9 +1,9 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { REVOCATION_CHANNEL, sessionKey } from '../api-tokens/revocation-listener.js';
+import { REVOCATION_CHANNEL, sessionKey } from '../../platform/principal/revocations.js';
 import type { Orm } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors/app-error.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from './password.js';
 import { ADMIN_ROLE_ID, User, type ThemeName } from './user.entity.js';
 import { afterTimeId, parseTimeIdCursor } from '../../platform/graphql/relay.js';
 import { registerInput, themeInput, type RegisterInput } from './users.validation.js';

@@ -1,8 +1,8 @@
-import type { Config } from '../../platform/config/config.js';
-import type { Logger } from '../../platform/logging/logger.js';
-import type { AccountCredits } from './account-credits.js';
-import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
-import type { UsersService } from './users.service.js';
+import type { Config } from '../platform/config/config.js';
+import type { Logger } from '../platform/logging/logger.js';
+import type { AccountCredits } from '../features/users/account-credits.js';
+import type { ApiTokensService } from '../features/api-tokens/api-tokens.service.js';
+import type { UsersService } from '../features/users/users.service.js';
 
 /** What ensuring the administrator at start needs. */
 export interface EnsureAdminDeps {
