@@ -47,7 +47,17 @@ try {
   const idleRss = rss.stop();
 
   const rows = [
-    { attack: 'idle (baseline)', finding: '-', answers: '-', 'health p99 ms': idle.p99.toFixed(1), 'x idle': '1.00', failures: idle.failures, 'peak RSS MB': idleRss.toFixed(0), 'RSS x idle': '1.00', aims: '' },
+    {
+      attack: 'idle (baseline)',
+      finding: '-',
+      answers: '-',
+      'health p99 ms': idle.p99.toFixed(1),
+      'x idle': '1.00',
+      failures: idle.failures,
+      'peak RSS MB': idleRss.toFixed(0),
+      'RSS x idle': '1.00',
+      aims: '',
+    },
   ];
   for (const attack of ATTACKS) {
     const state = await attack.setUp(ctx);
@@ -56,7 +66,12 @@ try {
     const answers = [];
     for (let i = 0; i < ROUNDS; i++) {
       // A stalled server is a finding too: the answer is then the error (e.g. a headers time-out).
-      answers.push(await attack.fire(ctx, state).then((a) => a.status, (err) => err.cause?.code ?? err.message));
+      answers.push(
+        await attack.fire(ctx, state).then(
+          (a) => a.status,
+          (err) => err.cause?.code ?? err.message,
+        ),
+      );
     }
     const health = await probe.stop();
     const peak = sampler.stop();
@@ -73,7 +88,9 @@ try {
       aims: met ? 'met' : 'MISSED',
     });
   }
-  console.log(`\nresource-abuse: ${ROUNDS} worst request(s) per attack from one free account; aims: health p99 < ${HEALTH_P99_AIM_MS} ms, peak RSS < ${RSS_CEILING_MB} MB\n`);
+  console.log(
+    `\nresource-abuse: ${ROUNDS} worst request(s) per attack from one free account; aims: health p99 < ${HEALTH_P99_AIM_MS} ms, peak RSS < ${RSS_CEILING_MB} MB\n`,
+  );
   table(rows);
 } finally {
   await api?.stop();

@@ -200,7 +200,8 @@ export const ATTACKS = [
         await res.arrayBuffer();
       }
       // Cancel what was created (DELETE frees the reservation at once), leaving the quota to the next attack.
-      for (const location of created) await fetch(location, { method: 'DELETE', headers: { ...ctx.auth, 'tus-resumable': '1.0.0' } }).then((r) => r.arrayBuffer());
+      for (const location of created)
+        await fetch(location, { method: 'DELETE', headers: { ...ctx.auth, 'tus-resumable': '1.0.0' } }).then((r) => r.arrayBuffer());
       return { status: statuses.some((s) => s >= 400 && s < 500) ? 413 : 201, statuses };
     },
   },

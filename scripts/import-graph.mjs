@@ -17,7 +17,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../api/
  */
 export const LAYERS = [
   ['platform/config', 'platform/logging', 'platform/errors', 'platform/validation'], // foundation
-  ['platform/db', 'platform/queue', 'platform/idempotency', 'platform/http', 'platform/graphql', 'platform/metrics', 'platform/events', 'platform/principal', 'platform/threads'], // plumbing
+  [
+    'platform/db',
+    'platform/queue',
+    'platform/idempotency',
+    'platform/http',
+    'platform/graphql',
+    'platform/metrics',
+    'platform/events',
+    'platform/principal',
+    'platform/threads',
+  ], // plumbing
   ['adapters/media-tools'], // I/O the analysis reads through: ffprobe/ffmpeg, image decoding
   ['analysis'], // pure domain: telemetry, place, shot types, the offline metadata rules
   ['adapters/metadata-providers'], // the metadata providers (offline rules or an OpenAI-compatible model)

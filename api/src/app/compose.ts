@@ -97,7 +97,12 @@ export function composeServices(platform: Platform) {
   // Projects and their file sets, uploaded (multipart or tus), processed into results, reviewed.
   const projects = new ProjectsService(orm, quotas, events);
   const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events, runHolds);
-  const uploadLimits = { maxFileBytes: config.maxUploadBytes, maxFiles: config.maxUploadFiles, maxSrtBytes: config.srtMaxBytes, maxImagePixels: config.maxImagePixels };
+  const uploadLimits = {
+    maxFileBytes: config.maxUploadBytes,
+    maxFiles: config.maxUploadFiles,
+    maxSrtBytes: config.srtMaxBytes,
+    maxImagePixels: config.maxImagePixels,
+  };
   // The set list shows small thumbnails of the JPGs: they are made as soon as the JPGs are in.
   const uploads = new UploadsService(storage, fileSets, uploadLimits, (keys) => thumbnails.prepare(keys));
   const resumableUploads = new ResumableUploadsService(

@@ -26,7 +26,11 @@ describe('the API import graph', () => {
 
   it('has the layers in its tree: every folder of api/src is one of the layers, every platform folder is plumbing', () => {
     const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-    const folders = (dir: string) => fs.readdirSync(path.join(src, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = (dir: string) =>
+      fs
+        .readdirSync(path.join(src, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
     expect(folders('.').sort()).toEqual(['adapters', 'analysis', 'app', 'features', 'platform', 'startup']);
     expect(folders('platform').filter((f) => !(PLUMBING as Set<string>).has(`platform/${f}`))).toEqual([]);
   });

@@ -54,7 +54,7 @@ interface Column {
   nullable: boolean;
 }
 
-describe('schema drift: MikroORM entities and SQL stores\' declared tables against the migrated schema', () => {
+describe("schema drift: MikroORM entities and SQL stores' declared tables against the migrated schema", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let orm: Orm;
   let pool: pg.Pool;
@@ -125,7 +125,8 @@ describe('schema drift: MikroORM entities and SQL stores\' declared tables again
         const udt = type.replace(/\?$/, '');
         const nullable = type.endsWith('?');
         if (!col) problems.push(`${table}.${name}: column missing in the migrated schema`);
-        else if (col.udt !== udt || col.nullable !== nullable) problems.push(`${table}.${name}: declared ${type} but database has ${col.udt}${col.nullable ? '?' : ''}`);
+        else if (col.udt !== udt || col.nullable !== nullable)
+          problems.push(`${table}.${name}: declared ${type} but database has ${col.udt}${col.nullable ? '?' : ''}`);
       }
       for (const name of actual.keys()) if (!(name in columns)) problems.push(`${table}.${name}: in the migrated schema, not declared by the store`);
     }

@@ -252,6 +252,10 @@ export function combineAnalyses(items: readonly ImageAnalysis[]): ImageAnalysis 
 /** A downscaled JPEG for a vision model, as a data URL. */
 export async function toJpegDataUrl(input: string | Buffer, maxSide = 512, maxPixels = DEFAULT_MAX_IMAGE_PIXELS): Promise<string> {
   if (typeof input === 'string') await checkJpegPixels(input, maxPixels);
-  const buf = await sharp(input, { limitInputPixels: maxPixels }).rotate().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+  const buf = await sharp(input, { limitInputPixels: maxPixels })
+    .rotate()
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   return `data:image/jpeg;base64,${buf.toString('base64')}`;
 }

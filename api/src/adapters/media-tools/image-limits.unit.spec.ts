@@ -36,7 +36,16 @@ it('reads the size a baseline or progressive JPEG states, past EXIF segments, wi
 });
 
 it('answers null for what is not a JPEG or has no frame header before its data', async () => {
-  expect(await jpegSize(await write('png.png', await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer()))).toBeNull();
+  expect(
+    await jpegSize(
+      await write(
+        'png.png',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      ),
+    ),
+  ).toBeNull();
   expect(await jpegSize(await write('junk.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x02, 0x12, 0x34])))).toBeNull();
   expect(await jpegSize(await write('sos.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x08, 0, 0, 0, 0, 0, 0])))).toBeNull();
 });
@@ -58,7 +67,12 @@ it('the processing analysis refuses a bomb from its header, before sharp decodes
   const bomb = await write('analysis-bomb.jpg', await jpegBomb({ progressive: true }));
   await expect(analyseImage(bomb)).rejects.toBeInstanceOf(ImageTooLargeError);
   // Below the default, a lower MAX_IMAGE_PIXELS refuses it too; within it, it is analysed.
-  const small = await write('small.jpg', await sharp({ create: { width: 40, height: 30, channels: 3, background: '#68c' } }).jpeg().toBuffer());
+  const small = await write(
+    'small.jpg',
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: '#68c' } })
+      .jpeg()
+      .toBuffer(),
+  );
   await expect(analyseImage(small, 1000)).rejects.toThrow('is 40x30 (0.0012 megapixels); the limit is 0.001 megapixels (MAX_IMAGE_PIXELS=1000)');
   await expect(analyseImage(small)).resolves.toMatchObject({ width: 40, height: 30 });
 });

@@ -1,6 +1,8 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('DeliveryAgencyHost', { description: "An agency's contributor upload endpoint, from the cited table in api/src/features/delivery/agency-hosts.ts." })
+@ObjectType('DeliveryAgencyHost', {
+  description: "An agency's contributor upload endpoint, from the cited table in api/src/features/delivery/agency-hosts.ts.",
+})
 export class DeliveryAgencyHostType {
   @Field({ description: 'adobe, shutterstock or pond5.' }) agency!: string;
   @Field({ description: 'The agency name, e.g. "Adobe Stock".' }) name!: string;

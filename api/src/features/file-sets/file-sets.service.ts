@@ -96,7 +96,13 @@ export const removedMessage = (r: { baseName: string; removedFiles: number }) =>
  * are done (the other sets of the project stay open for uploads). 409 naming the sets (at most 5).
  */
 async function refuseSetsInProcessing(runs: RunHolds, conn: SqlConnection, projectId: string, sets: readonly FileSet[]): Promise<void> {
-  const held = new Set(await runs.heldSets(conn, projectId, sets.map((s) => s.id)));
+  const held = new Set(
+    await runs.heldSets(
+      conn,
+      projectId,
+      sets.map((s) => s.id),
+    ),
+  );
   const names = sets
     .filter((s) => held.has(s.id))
     .map((s) => s.baseName)

@@ -270,7 +270,9 @@ describe('pixel bombs', () => {
     expect(busy.status).toBe(503);
     expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await busy.json()) as { message: string }).message).toMatch(
-      new RegExp(`^Thumbnail making is busy: ${concurrency} running and ${maxQueued} waiting, the most this server allows \\(IMAGE_DECODE_CONCURRENCY=${concurrency}, IMAGE_DECODE_QUEUE=${maxQueued}\\)`),
+      new RegExp(
+        `^Thumbnail making is busy: ${concurrency} running and ${maxQueued} waiting, the most this server allows \\(IMAGE_DECODE_CONCURRENCY=${concurrency}, IMAGE_DECODE_QUEUE=${maxQueued}\\)`,
+      ),
     );
     expect((await fs.readdir(derivedDir())).filter((n) => n.includes('.tmp'))).toEqual([]);
     open();

@@ -22,13 +22,17 @@ export const runHolds = {
 
   /** The project's run that takes sets as they complete (issue 18 item 6), if one is running: it keeps uploads open. */
   async acceptingRun(sql: SqlConnection, projectId: string): Promise<string | null> {
-    const rows = await sql.execute<Array<{ id: string }>>(`select id from processing_runs where project_id = ? and status = 'running' and accepting_sets`, [projectId]);
+    const rows = await sql.execute<Array<{ id: string }>>(`select id from processing_runs where project_id = ? and status = 'running' and accepting_sets`, [
+      projectId,
+    ]);
     return rows[0]?.id ?? null;
   },
 
   /** Whether the project has a running run. */
   async hasRunningRun(sql: SqlConnection, projectId: string): Promise<boolean> {
-    const rows = await sql.execute<Array<{ n: number }>>(`select count(*)::int as n from processing_runs where project_id = ? and status = 'running'`, [projectId]);
+    const rows = await sql.execute<Array<{ n: number }>>(`select count(*)::int as n from processing_runs where project_id = ? and status = 'running'`, [
+      projectId,
+    ]);
     return Boolean(rows[0]?.n);
   },
 };

@@ -16,7 +16,6 @@ export { AGENCY_PROBLEMS, type AgencyProblem };
 
 type Query = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-
 /** One agency that would refuse a set's row, and why. */
 export interface AgencyRefusal {
   format: AgencyFormat;

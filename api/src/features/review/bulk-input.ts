@@ -45,8 +45,7 @@ export function findReplaceArgs(
     ['find', find],
     ['replace', replace],
   ] as const) {
-    if (v.length > limit)
-      throw badInput(`${name} is ${v.length} characters; the limit for a ${field} is ${limit}`, { field: name, limit, value: v.length });
+    if (v.length > limit) throw badInput(`${name} is ${v.length} characters; the limit for a ${field} is ${limit}`, { field: name, limit, value: v.length });
   }
   return { kind: 'findReplace', field, find: find.trim(), replace, wholeWord: opts.wholeWord, matchCase: opts.matchCase };
 }

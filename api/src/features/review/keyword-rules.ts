@@ -69,13 +69,21 @@ function checkRuleSizes(raw: { alwaysInclude?: unknown; neverInclude?: unknown; 
     if (values == null) continue;
     if (!Array.isArray(values)) throw badInput(`${label[field]} must be a list of keywords`, { field });
     if (values.length > MAX_RULE_ENTRIES)
-      throw badInput(`${label[field]} holds ${values.length} entries; the limit is ${MAX_RULE_ENTRIES}`, { field, limit: MAX_RULE_ENTRIES, value: values.length });
+      throw badInput(`${label[field]} holds ${values.length} entries; the limit is ${MAX_RULE_ENTRIES}`, {
+        field,
+        limit: MAX_RULE_ENTRIES,
+        value: values.length,
+      });
   }
   const synonyms = raw.synonyms;
   if (synonyms == null) return;
   if (!Array.isArray(synonyms)) throw badInput('Synonyms must be a list of { from, to }', { field: 'synonyms' });
   if (synonyms.length > MAX_RULE_ENTRIES)
-    throw badInput(`${synonyms.length} synonyms were sent; the limit is ${MAX_RULE_ENTRIES}`, { field: 'synonyms', limit: MAX_RULE_ENTRIES, value: synonyms.length });
+    throw badInput(`${synonyms.length} synonyms were sent; the limit is ${MAX_RULE_ENTRIES}`, {
+      field: 'synonyms',
+      limit: MAX_RULE_ENTRIES,
+      value: synonyms.length,
+    });
 }
 
 /** Checks and normalizes rules from a caller; every refusal names the entry and why. */

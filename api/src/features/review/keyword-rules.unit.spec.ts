@@ -111,16 +111,27 @@ describe('bulk actions on one result', () => {
       ['no match here', 'xyz', 'long replacement', { wholeWord: false, matchCase: false }],
       ['a.b*c a.b*c', 'a.b*c', '$&$&', { wholeWord: true, matchCase: false }],
     ];
-    for (const [text, find, replace, opts] of cases) expect(findReplaceLength(text, find, replace, opts)).toBe(findReplaceText(text, find, replace, opts).length);
+    for (const [text, find, replace, opts] of cases)
+      expect(findReplaceLength(text, find, replace, opts)).toBe(findReplaceText(text, find, replace, opts).length);
     // 5,000 characters x a 5,000-character replacement: counted, never built.
     expect(findReplaceLength('a'.repeat(5000), 'a', 'b'.repeat(5000), { wholeWord: false, matchCase: false })).toBe(25_000_000);
   });
 
   it('reports a text that would outgrow its field instead of building it', () => {
     const long = processedResult({ title: 'Boats', description: 'boat '.repeat(900) });
-    const out = applyBulkAction(long, long, { kind: 'findReplace', field: 'description', find: 'boat', replace: 'sailing boat', wholeWord: true, matchCase: false }, NO_RULES);
+    const out = applyBulkAction(
+      long,
+      long,
+      { kind: 'findReplace', field: 'description', find: 'boat', replace: 'sailing boat', wholeWord: true, matchCase: false },
+      NO_RULES,
+    );
     expect(out).toEqual({ overflow: { field: 'description', length: 4500 + 900 * 8, limit: TEXT_FIELD_LIMITS.description } });
-    const title = applyBulkAction(base, base, { kind: 'findReplace', field: 'title', find: 'Boats', replace: 'x'.repeat(500), wholeWord: false, matchCase: false }, NO_RULES);
+    const title = applyBulkAction(
+      base,
+      base,
+      { kind: 'findReplace', field: 'title', find: 'Boats', replace: 'x'.repeat(500), wholeWord: false, matchCase: false },
+      NO_RULES,
+    );
     expect(title).toEqual({ overflow: { field: 'title', length: 517, limit: 500 } });
   });
 

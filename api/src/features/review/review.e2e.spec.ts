@@ -238,8 +238,15 @@ describe('bulk actions', () => {
   it('find and replace refuses a replace longer than the field, naming the limit, on both transports', async () => {
     const p = await project(1);
     const FR = `${BULK} mutation($s: ReviewSelectionInput!, $f: ReviewTextField!, $find: String!, $r: String!) { findReplace(selection: $s, field: $f, find: $find, replace: $r) { ...R } }`;
-    const gql = await server.graphql(FR, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, f: 'DESCRIPTION', find: 'Boats', r: 'x'.repeat(100_000) }, p.token);
-    expect(gql.errors?.[0]).toMatchObject({ message: 'replace is 100000 characters; the limit for a description is 5000', extensions: { code: 'BAD_USER_INPUT' } });
+    const gql = await server.graphql(
+      FR,
+      { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, f: 'DESCRIPTION', find: 'Boats', r: 'x'.repeat(100_000) },
+      p.token,
+    );
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'replace is 100000 characters; the limit for a description is 5000',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const title = await server.graphql(FR, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, f: 'TITLE', find: 'y'.repeat(501), r: '' }, p.token);
     expect(title.errors?.[0]).toMatchObject({ message: 'find is 501 characters; the limit for a title is 500', extensions: { code: 'BAD_USER_INPUT' } });
     const rest = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/findReplace`, {

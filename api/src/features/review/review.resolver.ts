@@ -108,7 +108,10 @@ export class ReviewResolver {
     return this.run(ctx, selection, { kind: 'replaceKeyword', from: f!, to: t! });
   }
 
-  @Mutation(() => BulkEditResultType, { description: 'Finds and replaces plain text in titles or descriptions; a set left without a title is refused. When a text would grow past its field\'s limit, the whole action is refused (BAD_USER_INPUT naming the set) and nothing changes.' })
+  @Mutation(() => BulkEditResultType, {
+    description:
+      "Finds and replaces plain text in titles or descriptions; a set left without a title is refused. When a text would grow past its field's limit, the whole action is refused (BAD_USER_INPUT naming the set) and nothing changes.",
+  })
   findReplace(
     @Arg('selection', () => ReviewSelectionInput, selectionArg) selection: ReviewSelectionInput,
     @Arg('field', () => TextFieldEnum, { description: 'Titles or descriptions.' }) field: TextFieldEnum,

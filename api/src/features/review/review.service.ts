@@ -24,10 +24,12 @@ export const BULK_CHUNK_SETS = 100;
 
 /** A set whose text would outgrow its field: the whole action is refused (its transaction rolls back). */
 const overflowError = (baseName: string, o: FieldOverflow) =>
-  badInput(
-    `${baseName}: the ${o.field} would be ${o.length} characters; the limit is ${o.limit}. Nothing was changed`,
-    { fileSet: baseName, field: o.field, limit: o.limit, value: o.length },
-  );
+  badInput(`${baseName}: the ${o.field} would be ${o.length} characters; the limit is ${o.limit}. Nothing was changed`, {
+    fileSet: baseName,
+    field: o.field,
+    limit: o.limit,
+    value: o.length,
+  });
 
 export interface BulkSelection {
   projectId: unknown;

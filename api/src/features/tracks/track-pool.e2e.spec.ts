@@ -52,7 +52,11 @@ it('never runs more reads or threads at once than TRACK_THREADS, over GraphQL an
   const answers = await Promise.all([
     ...setIds.slice(0, 3).map((id) => get(`/api/filesets/${id}/track.geojson`)),
     get(`/api/projects/${projectId}/tracks.gpx`),
-    server.graphql('query($a: ID!, $b: ID!) { a: fileSetTrack(fileSetId: $a) { pointCount } b: fileSetTrack(fileSetId: $b) { pointCount } }', { a: setIds[4], b: setIds[5] }, owner.token),
+    server.graphql(
+      'query($a: ID!, $b: ID!) { a: fileSetTrack(fileSetId: $a) { pointCount } b: fileSetTrack(fileSetId: $b) { pointCount } }',
+      { a: setIds[4], b: setIds[5] },
+      owner.token,
+    ),
   ]);
   for (const a of answers.slice(0, 4) as Response[]) expect(a.status).toBe(200);
   await Promise.all((answers.slice(0, 4) as Response[]).map((a) => a.text()));
@@ -95,8 +99,12 @@ it("weighs each distinct set's track in the cost limit: nine fit, ten are refuse
   expect(nine.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   // Through variables, weighed by their values once known.
   const vars = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`v${i}`, randomUUID()]));
-  const decl = Object.keys(vars).map((v) => `$${v}: ID!`).join(', ');
-  const body = Object.keys(vars).map((v) => `${v}: fileSetTrack(fileSetId: $${v}) { pointCount }`).join(' ');
+  const decl = Object.keys(vars)
+    .map((v) => `$${v}: ID!`)
+    .join(', ');
+  const body = Object.keys(vars)
+    .map((v) => `${v}: fileSetTrack(fileSetId: $${v}) { pointCount }`)
+    .join(' ');
   const byVars = await server.graphql(`query(${decl}) { ${body} }`, vars, owner.token);
   expect(byVars.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
   expect(byVars.errors![0]!.message).toMatch(/exceeds the limit of 5000/);

@@ -162,7 +162,16 @@ function walk(
       const inIntrospection = introspection || sel.name.value === '__schema' || sel.name.value === '__type';
       input.visit(Boolean(sel.alias), depth + 1, multiplier * trackCost(sel, input), inIntrospection, bound === null ? 0 : reach * bound);
       if (sel.selectionSet)
-        walk(sel.selectionSet, def ? getNamedType(def.type) : null, input, depth + 1, multiplier * (n ?? 1), reach * (n ?? 1) * (bound ?? 1), seen, inIntrospection);
+        walk(
+          sel.selectionSet,
+          def ? getNamedType(def.type) : null,
+          input,
+          depth + 1,
+          multiplier * (n ?? 1),
+          reach * (n ?? 1) * (bound ?? 1),
+          seen,
+          inIntrospection,
+        );
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
       walk(sel.selectionSet, typeNamed(sel.typeCondition?.name.value), input, depth, multiplier, reach, seen, introspection);
     } else {

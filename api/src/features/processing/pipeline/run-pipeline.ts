@@ -88,7 +88,8 @@ export async function runPipeline(
   try {
     image = await analyseImage(input.jpgPath, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
   } catch (err) {
-    if (err instanceof ImageTooLargeError) throw new PermanentProcessingError(`${input.jpgFilename ?? `${input.baseName}.JPG`} ${pixelProblem(err.size, err.maxPixels)}`);
+    if (err instanceof ImageTooLargeError)
+      throw new PermanentProcessingError(`${input.jpgFilename ?? `${input.baseName}.JPG`} ${pixelProblem(err.size, err.maxPixels)}`);
     throw new PermanentProcessingError('The JPG image could not be decoded');
   }
   const { dir, frames: framePaths } = await extractFrames(input.videoPath, probe.duration, { maxWidth: 512 });
