@@ -20,7 +20,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { freshDatabase, numberArg, root, startApi, table } from './lib.mjs';
+import { freshDatabase, numberArg, root, startIsolatedApi, table } from './lib.mjs';
 
 const arg = numberArg;
 const SETS = arg('sets', 10_000);
@@ -44,16 +44,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-export-'));
 let api;
 const pool = new pg.Pool({ connectionString: db.url, max: 2 });
 try {
-  api = await startApi({
-    DATABASE_URL: db.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-  });
+  api = await startIsolatedApi(db, dataDir);
   const post = async (p, body, token) => {
     const res = await fetch(api.url + p, {
       method: 'POST',

@@ -85,6 +85,48 @@ export async function startProcessingApi(dataDir, port, env = {}) {
   }
 }
 
+/**
+ * A compiled API of its own on `db` and `dataDir`: a random port on loopback, its own JWT secret and
+ * queue prefix on the test Redis, sign-ups unthrottled. `env` adds or overrides variables.
+ */
+export function startIsolatedApi(db, dataDir, env = {}) {
+  return startApi({
+    DATABASE_URL: db.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    ...env,
+  });
+}
+
+/**
+ * `count` file sets (DJI_00001...) of `projectId`, each with a processed result (a Porto harbour
+ * title, `description`, `keywords` keywords), written with SQL as a long-lived account holds them.
+ */
+export async function seedFileSetsWithResults(pool, projectId, count, { description = 'Boats in the harbour', keywords = 4 } = {}) {
+  await pool.query(
+    `insert into file_sets (id, project_id, base_name, position, created_at)
+     select gen_random_uuid(), $1, 'DJI_' || lpad(i::text, 5, '0'), i, now() from generate_series(1, $2) as i`,
+    [projectId, count],
+  );
+  await pool.query(
+    `insert into file_set_results (id, file_set_id, original, current, analysis, provider, created_at, updated_at)
+     select gen_random_uuid(), fs.id, r.doc, r.doc, '{}', 'offline', now(), now()
+     from file_sets fs cross join lateral (select jsonb_build_object(
+       'content', jsonb_build_object('title', 'Harbour at dawn #' || fs.position, 'final_description', $2::text,
+         'keywords', (select jsonb_agg('keyword ' || k) from generate_series(1, $3::int) k),
+         'categories', jsonb_build_object('adobe_category', 'Travel', 'shutterstock_a_category', null, 'shutterstock_b_category', null)),
+       'metadata', jsonb_build_object('latitude', 41.1, 'longitude', -8.6, 'city', 'Porto', 'country', 'Portugal'),
+       'shot_types', jsonb_build_object('aerial', true)) as doc) r
+     where fs.project_id = $1`,
+    [projectId, description, keywords],
+  );
+}
+
 export function stopChild(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();

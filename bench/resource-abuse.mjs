@@ -7,11 +7,10 @@
 // Per attack: --rounds worst requests (default 3), one after another, each answered before the
 // next; health probes every 50 ms throughout. Aims (issue 28): health p99 under 200 ms and peak RSS
 // under RSS_CEILING_MB (default 600) during every attack.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freshDatabase, numberArg, startApi, table } from './lib.mjs';
+import { freshDatabase, numberArg, startIsolatedApi, table } from './lib.mjs';
 import { ATTACKS, freeAccount, probeHealth, sampleRss } from './resource-attacks.mjs';
 
 const ROUNDS = numberArg('rounds', 3);
@@ -24,18 +23,8 @@ const db = await freshDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-abuse-'));
 let api;
 try {
-  api = await startApi({
-    DATABASE_URL: db.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    // A quota the unfinished-uploads attack meets (finding 4: 1 MB quota, 11.4 MB held) and the large SRT fits in.
-    MAX_STORAGE_BYTES_PER_ACCOUNT: String(QUOTA_BYTES),
-  });
+  // A quota the unfinished-uploads attack meets (finding 4: 1 MB quota, 11.4 MB held) and the large SRT fits in.
+  api = await startIsolatedApi(db, dataDir, { MAX_STORAGE_BYTES_PER_ACCOUNT: String(QUOTA_BYTES) });
   const { username, auth } = await freeAccount(api.url);
   const ctx = { url: api.url, auth, username, databaseUrl: db.url, scale: 1, uploadLength: QUOTA_BYTES / 4 };
 
@@ -68,7 +57,7 @@ try {
       // A stalled server is a finding too: the answer is then the error (e.g. a headers time-out).
       answers.push(
         await attack.fire(ctx, state).then(
-          (a) => a.status,
+          (a) => (a.code ? `${a.status} ${a.code}` : a.status),
           (err) => err.cause?.code ?? err.message,
         ),
       );

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
+import { seedFileSetsWithResults } from './lib.mjs';
 
 /** A JPEG whose header says 16383 x 16383 (268 megapixels) while the file is small: a pixel bomb. */
 export async function pixelBombJpeg(side = 16383) {
@@ -72,7 +73,9 @@ async function graphql(url, auth, query, variables = {}) {
     headers: { ...auth, 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: res.status, body: await json(res) };
+  const body = await json(res);
+  // GraphQL answers HTTP 200 with errors: the first error's code says what happened.
+  return { status: res.status, code: body.errors?.[0]?.extensions?.code, body };
 }
 
 /** Seeds `projects` x `sets` file sets with results (plain SQL: what a long-lived account holds). */
@@ -91,23 +94,7 @@ async function seedSets(databaseUrl, username, { projects, sets, description }) 
         )
       ).rows[0].id;
       ids.push(id);
-      await pool.query(
-        `insert into file_sets (id, project_id, base_name, position, created_at)
-         select gen_random_uuid(), $1, 'DJI_' || lpad(i::text, 4, '0'), i, now() from generate_series(1, $2) as i`,
-        [id, sets],
-      );
-      await pool.query(
-        `insert into file_set_results (id, file_set_id, original, current, analysis, provider, created_at, updated_at)
-         select gen_random_uuid(), fs.id, r.doc, r.doc, '{}', 'offline', now(), now()
-         from file_sets fs cross join lateral (select jsonb_build_object(
-           'content', jsonb_build_object('title', 'Harbour at dawn #' || fs.position, 'final_description', $2::text,
-             'keywords', '["harbour","boats"]'::jsonb,
-             'categories', jsonb_build_object('adobe_category', 'Travel', 'shutterstock_a_category', null, 'shutterstock_b_category', null)),
-           'metadata', jsonb_build_object('latitude', 41.1, 'longitude', -8.6, 'city', 'Porto', 'country', 'Portugal'),
-           'shot_types', jsonb_build_object('aerial', true)) as doc) r
-         where fs.project_id = $1`,
-        [id, description],
-      );
+      await seedFileSetsWithResults(pool, id, sets, { description });
     }
     return ids;
   } finally {
@@ -149,8 +136,8 @@ export const ATTACKS = [
       const file = project.FileSets?.flatMap((s) => s.Files).find((f) => /jpg$/i.test(f.filename));
       return { projectId, fileId: file?.id, uploadStatus: up.status, upload: up.body };
     },
-    async fire(ctx, { fileId }) {
-      if (!fileId) return { status: 422, body: { message: 'the bomb was refused at upload' } };
+    async fire(ctx, { fileId, uploadStatus, upload }) {
+      if (!fileId) return { status: uploadStatus, code: 'refused at upload', body: upload };
       const answers = await Promise.all(
         [0, 1, 2].map(async () => {
           const res = await fetch(`${ctx.url}/api/files/${fileId}/thumbnail?v=${randomBytes(2).toString('hex')}`, { headers: ctx.auth });

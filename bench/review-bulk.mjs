@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { freshDatabase, numberArg, root, startApi, table } from './lib.mjs';
+import { freshDatabase, numberArg, root, seedFileSetsWithResults, startIsolatedApi, table } from './lib.mjs';
 
 const arg = numberArg;
 const SETS = arg('sets', 1000);
@@ -63,16 +63,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-review-'));
 let api;
 const { pool, counter } = countingPool(db.url);
 try {
-  api = await startApi({
-    DATABASE_URL: db.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-  });
+  api = await startIsolatedApi(db, dataDir);
   const call = async (p, body, token) => {
     const res = await fetch(api.url + p, {
       method: 'POST',
@@ -88,25 +79,7 @@ try {
   const projectB = (await call('/api/projects', { name: 'Baseline', cameraType: 'dji-mavic-3-pro-series' }, token)).project.id;
   const userId = user?.id ?? (await pool.query('select id from users where username = $1', [username])).rows[0].id;
 
-  for (const projectId of [projectA, projectB]) {
-    await pool.query(
-      `insert into file_sets (id, project_id, base_name, position, created_at)
-       select gen_random_uuid(), $1, 'DJI_' || lpad(i::text, 5, '0'), i, now() from generate_series(1, $2) as i`,
-      [projectId, SETS],
-    );
-    await pool.query(
-      `insert into file_set_results (id, file_set_id, original, current, analysis, provider, created_at, updated_at)
-       select gen_random_uuid(), fs.id, r.doc, r.doc, '{}', 'offline', now(), now()
-       from file_sets fs cross join lateral (select jsonb_build_object(
-         'content', jsonb_build_object('title', 'Harbour at dawn #' || fs.position, 'final_description', 'Boats in the harbour',
-           'keywords', (select jsonb_agg('keyword ' || k) from generate_series(1, 4) k),
-           'categories', jsonb_build_object('adobe_category', 'Travel', 'shutterstock_a_category', null, 'shutterstock_b_category', null)),
-         'metadata', jsonb_build_object('latitude', 41.1, 'longitude', -8.6, 'city', 'Porto', 'country', 'Portugal'),
-         'shot_types', jsonb_build_object('aerial', true)) as doc) r
-       where fs.project_id = $1`,
-      [projectId],
-    );
-  }
+  for (const projectId of [projectA, projectB]) await seedFileSetsWithResults(pool, projectId, SETS);
   await pool.query('analyze');
 
   const service = new review.ReviewService(pool);
