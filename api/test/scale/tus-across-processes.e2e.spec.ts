@@ -4,7 +4,6 @@
  * to API #2 while its old request still holds the upload on API #1 gets it (the lock is asked for
  * across processes), and the file that joins the set is byte for byte what was sent.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { jest } from '@jest/globals';
 import { createTestDatabase, TEST_REDIS_URL } from '../support/test-database.js';
 import { apiClient, killAll, startApi, type Child } from './test-support/processes.js';
 import { createProject, register, sharedEnv } from './test-support/topology.js';
-import { tusCreate, tusDelete, tusHead, tusPatch } from '../../src/features/resumable-uploads/test-support/tus-requests.js';
+import { tusCreate, tusDelete, tusHead, tusPatch, fakeMovie, sha256Hex } from '../../src/features/resumable-uploads/test-support/tus-requests.js';
 
 jest.setTimeout(180_000);
 
@@ -35,14 +34,8 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-/** A fake MP4 (an ftyp box, then noise): what the content check needs to see a movie. */
-const movie = (size: number) => {
-  const b = randomBytes(size);
-  b.writeUInt32BE(24, 0);
-  b.write('ftypisom', 4, 'latin1');
-  return b;
-};
+const sha = sha256Hex;
+const movie = fakeMovie;
 
 it('continues on API #2 an upload begun on API #1, and takes it over from a request still open there', async () => {
   const u = await register(apiClient(api1.url));

@@ -4,7 +4,6 @@
  * exception), the lock session comes back by itself (logged), an upload whose PATCH was in flight
  * across the restart completes, another one is resumed after it, and each file is recorded once.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import pg from 'pg';
@@ -12,7 +11,7 @@ import { jest } from '@jest/globals';
 import { TEST_REDIS_URL } from '../support/test-database.js';
 import { apiClient, killAll, sleep, startApi, startOwnPostgres } from './test-support/processes.js';
 import { createProject, register, sharedEnv } from './test-support/topology.js';
-import { tusCreate, tusHead, tusPatch } from '../../src/features/resumable-uploads/test-support/tus-requests.js';
+import { tusCreate, tusHead, tusPatch, fakeMovie, sha256Hex } from '../../src/features/resumable-uploads/test-support/tus-requests.js';
 
 jest.setTimeout(180_000);
 
@@ -24,13 +23,8 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const movie = (size: number) => {
-  const b = randomBytes(size);
-  b.writeUInt32BE(24, 0);
-  b.write('ftypisom', 4, 'latin1');
-  return b;
-};
+const sha = sha256Hex;
+const movie = fakeMovie;
 /** Polls a condition of the database (not a clock): resolves once `check` holds. */
 const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 30_000) => {
   const end = Date.now() + timeoutMs;

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { signUp, startTestServer, type StartedTestServer } from '../../../test/support/test-server.js';
 import { exportRowBatches } from '../exports/export-rows.js';
-import { tusCreate } from '../resumable-uploads/test-support/tus-requests.js';
+import { tusCreate, fakeMovie } from '../resumable-uploads/test-support/tus-requests.js';
 
 /**
  * Sets are listed in the natural order of their base names (DJI_0002 before DJI_0010) wherever
@@ -18,13 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A small fake MP4 (an ftyp box, then noise): what the content check needs to see a movie. */
-const movie = () => {
-  const b = randomBytes(4096);
-  b.writeUInt32BE(24, 0);
-  b.write('ftypisom', 4, 'latin1');
-  return b;
-};
+const movie = () => fakeMovie(4096);
 const tusSend = async (projectId: string, filename: string) => {
   const body = movie();
   const res = await tusCreate(server.url, alice.token, { filename, projectId, length: body.length, body });

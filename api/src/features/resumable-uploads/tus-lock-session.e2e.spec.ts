@@ -4,12 +4,11 @@
  * session's 'error' handler would be uncaught and fail this file), the session comes back and takes
  * the held lock again, the upload completes, and its file is recorded once.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import type { RequestRelease } from '@tus/server';
 import { signUp, startTestServer, type StartedTestServer } from '../../../test/support/test-server.js';
-import { tusCreate, tusPatch } from './test-support/tus-requests.js';
+import { tusCreate, tusPatch, fakeMovie, sha256Hex } from './test-support/tus-requests.js';
 import { LOCKER_APPLICATION_NAME } from './pg-upload-locker.js';
 
 let server: StartedTestServer;
@@ -25,13 +24,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const movie = (size: number) => {
-  const b = randomBytes(size);
-  b.writeUInt32BE(24, 0);
-  b.write('ftypisom', 4, 'latin1');
-  return b;
-};
+const sha = sha256Hex;
+const movie = fakeMovie;
 /** The locker's sessions of this test's database, and the advisory locks they hold. */
 const lockerSessions = async () =>
   (

@@ -3,12 +3,11 @@
  * findings 4 and 8): an upload reserves its declared Upload-Length at creation, under the account's
  * lock, until it finishes (its reservation becomes stored bytes), is terminated (DELETE) or expires.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { signUp, startTestServer, type StartedTestServer } from '../../../test/support/test-server.js';
-import { tusCreate, tusDelete, tusMetadata, tusPatch, tusUploadAll } from './test-support/tus-requests.js';
+import { tusCreate, tusDelete, tusMetadata, tusPatch, tusUploadAll, fakeMovie } from './test-support/tus-requests.js';
 
 const QUOTA = 1024 * 1024; // 1 MiB
 const MAX_FILES = 3;
@@ -27,13 +26,7 @@ afterAll(async () => {
 
 const newProject = async (token: string) =>
   (await server.request('POST', '/api/projects', { token, body: { name: 'Card', cameraType: 'dji-mavic-3-pro-series' } })).body.project.id as string;
-/** A fake MP4 (an ftyp box, then noise): what the content check needs to see a movie. */
-const movie = (size: number) => {
-  const b = randomBytes(size);
-  b.writeUInt32BE(24, 0);
-  b.write('ftypisom', 4, 'latin1');
-  return b;
-};
+const movie = fakeMovie;
 const rowsOf = async (userId: string) =>
   (await db.query(`select id, status, size_bytes::int as size from resumable_uploads where user_id = $1 order by created_at`, [userId])).rows as Array<{
     id: string;

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 /** tus 1.0.0 requests written out by hand, so the tests see every header the server answers. */
 
 export const tusMetadata = (meta: Record<string, string>) =>
@@ -66,3 +67,14 @@ export async function tusUploadAll(
   }
   return { location: created.location, last };
 }
+
+/** A fake MP4 of `size` bytes (an ftyp box, then noise): what the upload's content check needs to see a movie. */
+export function fakeMovie(size: number) {
+  const b = randomBytes(size);
+  b.writeUInt32BE(24, 0);
+  b.write('ftypisom', 4, 'latin1');
+  return b;
+}
+
+/** The SHA-256 of `bytes` in hex, as uploads record it. */
+export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
