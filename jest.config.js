@@ -25,6 +25,8 @@ const common = {
   rootDir: '.',
   roots: ['<rootDir>/ledger', '<rootDir>/api', '<rootDir>/web', '<rootDir>/examples'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Counts each test's assertions for the summary `npm test` prints (scripts/test-summary.mjs).
+  setupFilesAfterEnv: ['<rootDir>/scripts/count-assertions.mjs'],
 };
 
 /** @type {import('jest').Config} */
