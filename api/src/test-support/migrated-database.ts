@@ -12,8 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrateLedger } from '@shotlog/ledger';
 import { openDatabase } from '../db/database.js';
-import { entitiesOf } from '../app/compose.js';
-import { modules } from '../app/module-list.js';
+import { ALL_ENTITIES } from './entities.js';
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -60,7 +59,7 @@ function migratedTemplate(): Promise<string> {
     const exists = await onServer((c) => c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]));
     if (exists.rowCount) return name;
     const draft = await createTestDatabase('shotlog_tpl_draft');
-    const { orm, pool } = await openDatabase(draft.url, { entities: entitiesOf(modules), poolMax: 2 });
+    const { orm, pool } = await openDatabase(draft.url, { entities: ALL_ENTITIES, poolMax: 2 });
     try {
       await migrateLedger(pool);
     } finally {
