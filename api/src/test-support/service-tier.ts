@@ -40,9 +40,12 @@ export interface ServiceDatabase {
   close(): Promise<void>;
 }
 
-/** `env` is read as the server reads its environment (loadConfig), on top of the test defaults. */
-export async function openServiceDatabase(opts: { env?: Record<string, string> } = {}): Promise<ServiceDatabase> {
-  const db = await createMigratedTestDatabase();
+/**
+ * `env` is read as the server reads its environment (loadConfig), on top of the test defaults.
+ * `databaseUrl`: an existing database (e.g. one a test server starts on next); close() leaves it.
+ */
+export async function openServiceDatabase(opts: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<ServiceDatabase> {
+  const db = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => undefined } : await createMigratedTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
