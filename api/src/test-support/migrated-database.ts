@@ -13,7 +13,7 @@ import pg from 'pg';
 import { migrateLedger } from '@shotlog/ledger';
 import { openDatabase } from '../db/database.js';
 import { ALL_ENTITIES } from './entities.js';
-import { createTestDatabase, TEST_DATABASE_URL } from './test-database.js';
+import { createTestDatabase, dropTestDatabase, TEST_DATABASE_URL } from './test-database.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** What the migrated schema is made from: a change to any of these makes a new template. */
@@ -90,6 +90,6 @@ export async function createMigratedTestDatabase(prefix = 'shotlog_t'): Promise<
   await onServer((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${tpl}"`));
   return {
     url: withDatabase(TEST_DATABASE_URL, name),
-    drop: () => onServer(async (c) => void (await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))),
+    drop: () => dropTestDatabase(name),
   };
 }
