@@ -38,4 +38,9 @@ export default {
     { ...common, displayName: 'browser', testMatch: ['**/*.browser.spec.ts'] },
   ],
   testTimeout: 60000,
+  // Test files run in a worker process that is replaced once it holds more than this after a file:
+  // in band, the ESM module registries of ~130 files grew one process past 4 GB (an OOM at 1,425 s
+  // in a clean-clone CI run). One worker on 2 cores: two (-w 2) measured no faster on e2e files
+  // (30 s vs 31 s wall, the files' own times +60%: they compete for the CPU) and slower per test.
+  workerIdleMemoryLimit: '2GB',
 };
