@@ -13,7 +13,7 @@ import pg from 'pg';
 import { migrateLedger } from '@shotlog/ledger';
 import { openDatabase } from '../db/database.js';
 import { ALL_ENTITIES } from './entities.js';
-import { createTestDatabase, dropTestDatabase, TEST_DATABASE_URL } from './test-database.js';
+import { connectionsGone, createTestDatabase, dropTestDatabase, TEST_DATABASE_URL } from './test-database.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** What the migrated schema is made from: a change to any of these makes a new template. */
@@ -69,6 +69,8 @@ function migratedTemplate(): Promise<string> {
     const draftName = new URL(draft.url).pathname.slice(1);
     try {
       await onServer(async (c) => {
+        // The closed pools' sockets may still be closing; a rename needs them gone.
+        await connectionsGone(c, draftName, 30_000);
         await c.query(`ALTER DATABASE "${draftName}" RENAME TO "${name}"`);
         await c.query(`ALTER DATABASE "${name}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
       });

@@ -38,13 +38,20 @@ export async function dropTestDatabase(name: string): Promise<void> {
   const c = new pg.Client({ connectionString: withDatabase(TEST_DATABASE_URL, 'postgres') });
   await c.connect();
   try {
-    for (let i = 0; i < 30; i++) {
-      const open = await c.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 LIMIT 1', [name]);
-      if (!open.rowCount) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await connectionsGone(c, name, 1500);
     await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } finally {
     await c.end();
+  }
+}
+
+/** Waits (up to `timeoutMs`) until no session is connected to database `name`; true when none is. */
+export async function connectionsGone(c: pg.Client, name: string, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await c.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 LIMIT 1', [name]);
+    if (!open.rowCount) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
