@@ -25,6 +25,8 @@ const common = {
   rootDir: '.',
   roots: ['<rootDir>/ledger', '<rootDir>/api', '<rootDir>/web', '<rootDir>/examples'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Counts each test's assertions for the summary `npm test` prints (scripts/test-summary.mjs).
+  setupFilesAfterEnv: ['<rootDir>/scripts/count-assertions.mjs'],
 };
 
 /** @type {import('jest').Config} */
@@ -36,4 +38,9 @@ export default {
     { ...common, displayName: 'browser', testMatch: ['**/*.browser.spec.ts'] },
   ],
   testTimeout: 60000,
+  // Test files run in a worker process that is replaced once it holds more than this after a file:
+  // in band, the ESM module registries of ~130 files grew one process past 4 GB (an OOM at 1,425 s
+  // in a clean-clone CI run). One worker on 2 cores: two (-w 2) measured no faster on e2e files
+  // (30 s vs 31 s wall, the files' own times +60%: they compete for the CPU) and slower per test.
+  workerIdleMemoryLimit: '2GB',
 };

@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printSummary, readAssertionLog } from './test-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -142,11 +143,15 @@ function freePort() {
 }
 
 const report = path.join(os.tmpdir(), `shotlog-jest-${process.pid}.json`);
+// Each test file appends its assertion count here (scripts/count-assertions.mjs) for the summary.
+const assertionLog = path.join(os.tmpdir(), `shotlog-assertions-${process.pid}.jsonl`);
 fs.rmSync(report, { force: true });
+fs.rmSync(assertionLog, { force: true });
 const embedded = await testDatabase();
 await testChromium();
-// On a 2-core machine jest has one worker and so runs every file in its own process (in band), and the ESM
-// module registries of ~1,050 tests pass Node's default 4 GB heap near the end (seen: OOM at 1,425 s).
+// The ESM module registries of ~1,050 tests passed Node's default 4 GB heap in one process (seen: OOM at
+// 1,425 s). jest.config.js now replaces its worker past 2 GB (workerIdleMemoryLimit); the larger heap
+// (inherited by the worker) stays as headroom for one heavy file.
 const ok = await runJest([
   '--experimental-vm-modules',
   '--no-warnings=ExperimentalWarning',
@@ -167,7 +172,7 @@ function runJest(jestArgs) {
   const EXIT_GRACE_MS = 60_000;
   console.log('\n▶ jest (unit, int, e2e, browser)');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, jestArgs, { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, jestArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, SHOTLOG_ASSERTION_LOG: assertionLog } });
     let stuck = false;
     let grace = null;
     const watch = setInterval(() => {
@@ -199,7 +204,10 @@ try {
   /* jest died before writing its report */
 }
 if (summary) {
+  // Per tier: files, tests, assertions and seconds, to see where the time goes and that none was lost.
+  printSummary(summary, readAssertionLog(assertionLog));
   // The plain closing line CI reads.
   console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
 }
+fs.rmSync(assertionLog, { force: true });
 process.exit(ok && summary && summary.numFailedTests === 0 && summary.numTotalTests > 0 ? 0 : 1);

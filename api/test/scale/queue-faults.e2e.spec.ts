@@ -5,6 +5,10 @@
  * A set that fails after a kill (its retry fails, or every worker that takes it dies) is refunded
  * once, and the run still ends: project completed, one charge, one refund, an intact hash chain.
  * A worker stopped with SIGTERM finishes the job it is in and exits 0.
+ *
+ * Every fault lands inside a job by a signal the test controls, never by racing the job: the
+ * workers' ffprobe is a gate (test-support/media-gate.ts) that holds a chosen set's probe, so the
+ * set's job stays open until the test has killed, stopped or cut off what it wants to.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +17,7 @@ import { jest } from '@jest/globals';
 import pg from 'pg';
 import { createTestDatabase, TEST_REDIS_URL } from '../support/test-database.js';
 import { FileStorage } from '../../src/features/files/file-storage.js';
+import { createMediaGate, type HeldFile } from '../support/media-gate.js';
 import { apiClient, killAll, sleep, startApi, startOwnRedis, startWorker, type Child } from './test-support/processes.js';
 import { createProject, ledgerEvents, login, register, sharedEnv, uploadSets, waitForRun } from './test-support/topology.js';
 
@@ -27,7 +32,9 @@ afterAll(async () => {
 async function cluster(redisUrl: string, workerCount: number, extra: Record<string, string>) {
   const db = await createTestDatabase();
   cleanups.push(() => db.drop());
-  const { env, dataDir } = await sharedEnv({ databaseUrl: db.url, redisUrl, extra: { WORKER_CONCURRENCY: '1', ...extra } });
+  const gate = await createMediaGate();
+  cleanups.push(() => gate.remove());
+  const { env, dataDir } = await sharedEnv({ databaseUrl: db.url, redisUrl, extra: { WORKER_CONCURRENCY: '1', ...gate.env, ...extra } });
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const api = await startApi('api', env);
   const workers: Child[] = [];
@@ -35,7 +42,13 @@ async function cluster(redisUrl: string, workerCount: number, extra: Record<stri
   const client = apiClient(api.url);
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   cleanups.push(() => pool.end());
-  return { api, workers, client, pool, env, dataDir };
+  /** Holds the probe of one set's video (by its set id), or of every set (no id): its job stays open until released. */
+  const hold = async (fileSetId?: string): Promise<HeldFile> => {
+    if (!fileSetId) return gate.hold(path.join(dataDir, 'files'));
+    const video = await pool.query<{ storage_key: string }>(`select storage_key from media_files where file_set_id = $1 and kind = 'video'`, [fileSetId]);
+    return gate.hold(video.rows[0]!.storage_key);
+  };
+  return { api, workers, client, pool, env, dataDir, hold };
 }
 type Cluster = Awaited<ReturnType<typeof cluster>>;
 
@@ -103,53 +116,63 @@ async function assertSettledOnce(c: Cluster, user: { id: string; token: string }
 }
 
 /**
- * Waits until one of `workers` is inside a job (its log names the set; only `fileSetId` if given),
- * SIGKILLs that worker's process group (ffmpeg too) and checks the job was still open.
+ * Waits until one of `workers` is inside the held set's job (held in its first step, the probe),
+ * SIGKILLs that worker's process group (ffmpeg too) and checks the job is still open: it cannot
+ * have finished, the probe is held.
  */
-async function killInsideJob(c: Cluster, workers: Child[], fileSetId?: string): Promise<{ fileSetId: string; worker: Child }> {
-  const end = Date.now() + 90_000;
-  for (;;) {
-    const worker = workers.find((w) => w.running && taken(w).some((l) => !fileSetId || l.fileSetId === fileSetId));
-    if (worker) {
-      worker.kill('SIGKILL');
-      await worker.exited;
-      const set = fileSetId ?? (taken(worker)[0]!.fileSetId as string);
-      const row = await c.pool.query(`select status from processing_jobs where file_set_id = $1`, [set]);
-      expect(row.rows[0].status).toBe('processing'); // killed mid-job, not after it
-      return { fileSetId: set, worker };
-    }
-    if (Date.now() > end) throw new Error(`no worker took ${fileSetId ?? 'a set'}:\n${workers.map((w) => w.output.slice(-1500)).join('\n')}`);
-    await sleep(25);
-  }
+async function killInsideJob(c: Cluster, workers: Child[], fileSetId: string, held: HeldFile): Promise<{ worker: Child }> {
+  const gone = workers.filter((w) => !w.running).map((w) => w.pid);
+  const { pid } = await held.entered({ skip: gone });
+  const worker = workers.find((w) => w.pid === pid);
+  if (!worker) throw new Error(`a process that is not one of the workers (${pid}) probed ${fileSetId}`);
+  // Its log line naming the set was written before the probe; wait for it to arrive through the pipe.
+  await worker.waitFor(new RegExp(`"fileSetId":"${fileSetId}"[^\\n]*"msg":"processing file set"`), 30_000);
+  worker.kill('SIGKILL');
+  await worker.exited;
+  const row = await c.pool.query(`select status from processing_jobs where file_set_id = $1`, [fileSetId]);
+  expect(row.rows[0].status).toBe('processing'); // killed mid-job, not after it
+  return { worker };
 }
 
-async function startRun(c: Cluster, sets: number) {
+/** The project's sets in upload order (DJI_0001 first). */
+async function setIds(c: Cluster, projectId: string): Promise<string[]> {
+  const r = await c.pool.query<{ id: string }>(`select id from file_sets where project_id = $1 order by base_name`, [projectId]);
+  return r.rows.map((row) => row.id);
+}
+
+/** Uploads `sets` sets and starts the run; `held` picks the set whose probe is held first (by upload index), or all ('all'). */
+async function startRun(c: Cluster, sets: number, held: number | 'all') {
   const u = await register(c.client);
   const projectId = await createProject(c.client, u.token);
   await uploadSets(c.client, u.token, projectId, sets);
+  const ids = await setIds(c, projectId);
+  const heldSet = held === 'all' ? null : ids[held]!;
+  const hold = await c.hold(heldSet ?? undefined);
   expect((await c.client.request('POST', `/api/projects/${projectId}/process`, { token: u.token })).status).toBe(202);
-  return { u, projectId };
+  return { u, projectId, heldSet, hold };
 }
 
 it('a worker killed with SIGKILL mid-job: its set is retried by the other worker, done once, charged once', async () => {
   const c = await cluster(TEST_REDIS_URL, 2, { WORKER_LOCK_MS: '1500', JOB_BACKOFF_MS: '100' });
-  const { u, projectId } = await startRun(c, 5);
-  const [victim, survivor] = c.workers as [Child, Child];
-  const { fileSetId } = await killInsideJob(c, [victim]);
+  const { u, projectId, heldSet, hold } = await startRun(c, 5, 2);
+  const { worker: victim } = await killInsideJob(c, c.workers, heldSet!, hold);
+  const survivor = c.workers.find((w) => w !== victim)!;
+  await hold.release();
 
   await assertSettledOnce(c, u, projectId, { completed: 5, failed: 0 });
   // The killed worker's set went to the survivor once its lock expired.
-  expect(taken(survivor).map((l) => l.fileSetId)).toContain(fileSetId);
+  expect(taken(survivor).map((l) => l.fileSetId)).toContain(heldSet);
 });
 
 it('a worker killed mid-job whose set then fails on the retry: refunded once for that set, the run ends', async () => {
   const c = await cluster(TEST_REDIS_URL, 2, { WORKER_LOCK_MS: '1500', JOB_BACKOFF_MS: '100' });
-  const { u, projectId } = await startRun(c, 4);
-  const [victim, survivor] = c.workers as [Child, Child];
-  const { fileSetId: broken } = await killInsideJob(c, [victim]);
-  // Before the lock expires its video turns unreadable: the takeover fails the set for good.
+  const { u, projectId, heldSet: broken, hold } = await startRun(c, 4, 1);
+  const { worker: victim } = await killInsideJob(c, c.workers, broken!, hold);
+  const survivor = c.workers.find((w) => w !== victim)!;
+  // While its probe is still held its video turns unreadable: the takeover fails the set for good.
   const video = await c.pool.query<{ storage_key: string }>(`select storage_key from media_files where file_set_id = $1 and kind = 'video'`, [broken]);
   await fs.writeFile(new FileStorage(path.join(c.dataDir, 'files')).absolutePath(video.rows[0]!.storage_key), randomBytes(64 * 1024));
+  await hold.release();
 
   const done = await assertSettledOnce(c, u, projectId, { completed: 3, failed: 1 });
   const job = done.jobs.find((j: { fileSetId: string }) => j.fileSetId === broken);
@@ -165,14 +188,13 @@ it('a worker killed mid-job whose set then fails on the retry: refunded once for
 
 it('a set whose worker dies every time fails at the stall limit: refunded once, the run ends, no second refund later', async () => {
   const c = await cluster(TEST_REDIS_URL, 2, { WORKER_LOCK_MS: '1500', JOB_BACKOFF_MS: '100' });
-  const { u, projectId } = await startRun(c, 3);
-  // Each worker that takes the poison set is killed inside it and replaced; BullMQ fails the job
-  // after its third stall (maxStalledCount 2) without running it, and the worker settles it.
+  const { u, projectId, heldSet: poison, hold } = await startRun(c, 3, 0);
+  // Each worker that takes the poison set is killed inside it (its probe is held for good) and
+  // replaced; BullMQ fails the job after its third stall (maxStalledCount 2) without running it,
+  // and the worker settles it.
   const workers = [...c.workers];
-  const { fileSetId: poison } = await killInsideJob(c, workers);
-  workers.push(await startWorker('worker-3', c.env));
-  for (const n of [4, 5]) {
-    await killInsideJob(c, workers, poison);
+  for (const n of [3, 4, 5]) {
+    await killInsideJob(c, workers, poison!, hold);
     workers.push(await startWorker(`worker-${n}`, c.env));
   }
 
@@ -192,11 +214,13 @@ it('a set whose worker dies every time fails at the stall limit: refunded once, 
 
 it('a worker stopped with SIGTERM mid-job finishes that job, takes no other, exits 0; the run completes later', async () => {
   const c = await cluster(TEST_REDIS_URL, 1, { JOB_BACKOFF_MS: '100' });
-  const { u, projectId } = await startRun(c, 3);
+  const { u, projectId, hold } = await startRun(c, 3, 'all');
   const w = c.workers[0]!;
-  await w.waitFor(/"msg":"processing file set"/, 60_000);
+  await hold.entered(); // inside its first job, held at the probe
   const [first] = taken(w);
   process.kill(w.pid, 'SIGTERM'); // the process only, as an orchestrator does (its ffmpeg children are its own)
+  await w.waitFor(/"msg":"worker shutting down"/, 60_000); // it takes no new job from here on
+  await hold.release();
   expect(await w.exited).toBe(0);
   expect(taken(w).map((l) => l.fileSetId)).toEqual([first!.fileSetId]);
   const rows = await c.pool.query<{ file_set_id: string; status: string }>(`select file_set_id, status from processing_jobs where file_set_id = $1`, [
@@ -213,15 +237,13 @@ it('Redis restarted mid-run (its data gone): the run completes after it returns'
   const redis = await startOwnRedis();
   cleanups.push(() => redis.stop());
   const c = await cluster(redis.url, 1, { QUEUE_RECONCILE_MS: '1000', JOB_BACKOFF_MS: '100' });
-  const u = await register(c.client);
-  const projectId = await createProject(c.client, u.token);
-  await uploadSets(c.client, u.token, projectId, 6);
-  expect((await c.client.request('POST', `/api/projects/${projectId}/process`, { token: u.token })).status).toBe(202);
-  await c.workers[0]!.waitFor(/"msg":"processing file set"/, 60_000);
+  const { u, projectId, hold } = await startRun(c, 6, 'all');
+  await hold.entered(); // the worker is inside a job, held at the probe: the run cannot end meanwhile
 
   await redis.restart(2000);
   const mid = await c.client.request('GET', `/api/projects/${projectId}/progress`, { token: u.token });
   expect(mid.body.runStatus).toBe('running');
+  await hold.release();
 
   await assertSettledOnce(c, u, projectId, { completed: 6, failed: 0 });
   expect(c.workers[0]!.output).toMatch(/queued again processing jobs the queue had lost/);

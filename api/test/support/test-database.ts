@@ -23,14 +23,35 @@ export async function createTestDatabase(prefix = 'shotlog_t'): Promise<{ url: s
   }
   return {
     url: withDatabase(TEST_DATABASE_URL, name),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: withDatabase(TEST_DATABASE_URL, 'postgres') });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop: () => dropTestDatabase(name),
   };
+}
+
+/**
+ * Drops a test database once the connections its users closed are gone: a pool's end() returns
+ * before the sockets of clients it destroyed have closed, and cutting those off (FORCE) makes them
+ * emit errors into code that has already stopped (pg-upload-locker's released session threw
+ * "Release called on client which has already been released" that way). A connection still open
+ * after ~1.5 s is a leak of the test's own: then FORCE.
+ */
+export async function dropTestDatabase(name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: withDatabase(TEST_DATABASE_URL, 'postgres') });
+  await c.connect();
+  try {
+    await connectionsGone(c, name, 1500);
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Waits (up to `timeoutMs`) until no session is connected to database `name`; true when none is. */
+export async function connectionsGone(c: pg.Client, name: string, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await c.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 LIMIT 1', [name]);
+    if (!open.rowCount) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { createLogger, type Logger } from '../../src/platform/logging/logger.js';
 import { startServer, type RunningServer } from '../../src/app/server.js';
-import { createTestDatabase, TEST_REDIS_URL } from './test-database.js';
+import { TEST_REDIS_URL } from './test-database.js';
+import { createMigratedTestDatabase } from './migrated-database.js';
 import { hostPort, tcpReachable } from '../../src/startup/startup-checks.js';
 
 export interface TestServer extends RunningServer {
@@ -43,7 +44,8 @@ export interface AdminCredentials {
 }
 
 /**
- * A real API process for one test file: its own fresh database on the test PostgreSQL, the
+ * A real API process for one test file: its own fresh database on the test PostgreSQL (a copy of
+ * the migrated template: migrated-database.ts), the
  * queue on the test Redis (unique prefix) unless `queue: 'postgres'`, its own data folder.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<StartedTestServer> {
@@ -55,7 +57,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Sta
         `Redis is not reachable at ${host}:${port}: start it with \`redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\` or set TEST_REDIS_URL`,
       );
   }
-  const db = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => undefined } : await createTestDatabase();
+  const db = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => undefined } : await createMigratedTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -1,13 +1,14 @@
-import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
+import { startTestServer, type StartedTestServer } from '../../../test/support/test-server.js';
+
+// One server per setting of GRAPHQL_INTROSPECTION, for the whole file.
+let on: StartedTestServer;
+let off: StartedTestServer;
+beforeAll(async () => {
+  [on, off] = await Promise.all([startTestServer({ env: { GRAPHQL_INTROSPECTION: 'true' } }), startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false' } })]);
+});
+afterAll(() => Promise.all([on.close(), off.close()]));
 
 describe('the GraphQL explorer', () => {
-  let on: TestServer & { close(): Promise<void> };
-  let off: TestServer & { close(): Promise<void> };
-  beforeAll(async () => {
-    [on, off] = await Promise.all([startTestServer({ env: { GRAPHQL_INTROSPECTION: 'true' } }), startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false' } })]);
-  });
-  afterAll(() => Promise.all([on.close(), off.close()]));
-
   const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
   it('is served at /explorer where introspection is on, with the CSP of the app (no unsafe-eval)', async () => {
@@ -46,16 +47,11 @@ describe('the GraphQL explorer', () => {
 describe('introspection within the query limits', () => {
   it("accepts the standard introspection query (GraphiQL's), but still refuses deep `fields { type { fields` nesting", async () => {
     const { getIntrospectionQuery } = await import('graphql');
-    const server = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'true' } });
-    try {
-      const r = await server.graphql(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, schemaDescription: true }));
-      expect(r.errors).toBeUndefined();
-      expect(r.data.__schema.queryType.name).toBe('Query');
-      const nest = (n: number): string => (n === 0 ? 'name' : `fields { type { ${nest(n - 1)} } }`);
-      const deep = await server.graphql(`{ __schema { types { ${nest(6)} } } }`);
-      expect(deep.errors?.[0]?.message).toMatch(/too deep|Maximum introspection depth exceeded/);
-    } finally {
-      await server.close();
-    }
+    const r = await on.graphql(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, schemaDescription: true }));
+    expect(r.errors).toBeUndefined();
+    expect(r.data.__schema.queryType.name).toBe('Query');
+    const nest = (n: number): string => (n === 0 ? 'name' : `fields { type { ${nest(n - 1)} } }`);
+    const deep = await on.graphql(`{ __schema { types { ${nest(6)} } } }`);
+    expect(deep.errors?.[0]?.message).toMatch(/too deep|Maximum introspection depth exceeded/);
   });
 });

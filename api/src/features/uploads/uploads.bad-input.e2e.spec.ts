@@ -171,7 +171,7 @@ describe('bad uploads get a clear 4xx and leave no file or record', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.summary).toEqual({ fileSets: 1, complete: 1, incomplete: 0 });
     // Clean-up runs when the server sees the socket close; give it a moment.
-    for (let i = 0; i < 50 && (await counts()).storage.incoming.length; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && (await counts()).storage.incoming.length; i++) await new Promise((r) => setTimeout(r, 100));
     const after = await counts();
     expect(after.storage.incoming).toEqual([]);
     expect(after.files).toBe(before.files + 3);

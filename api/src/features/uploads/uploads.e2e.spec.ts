@@ -252,7 +252,7 @@ describe('large videos (hashed on the hashing thread)', () => {
       req.on('close', () => resolve());
       req.write(body.subarray(0, 15 * 1024 * 1024), () => setTimeout(() => req.destroy(), 300));
     });
-    for (let i = 0; i < 50 && (await storageState(server.dataDir)).incoming.length; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && (await storageState(server.dataDir)).incoming.length; i++) await new Promise((r) => setTimeout(r, 100));
     const after = await storageState(server.dataDir);
     expect(after).toEqual({ stored: before.stored, incoming: [] });
     expect(await fileRows(p)).toEqual([]);

@@ -272,7 +272,7 @@ describe('GraphQL uploads (multipart request spec)', () => {
     });
     const ok = await gqlUpload(projectId, [await filePart(jpg, 'Y.JPG')]);
     expect(ok.body.data.uploadFiles.accepted).toHaveLength(1);
-    for (let i = 0; i < 50 && (await storageState(server.dataDir)).incoming.length; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && (await storageState(server.dataDir)).incoming.length; i++) await new Promise((r) => setTimeout(r, 100));
     const after = await storageState(server.dataDir);
     expect(after.incoming).toEqual([]);
     expect(after.stored.length).toBe(before.stored.length + 1);

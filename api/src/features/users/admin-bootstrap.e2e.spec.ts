@@ -1,5 +1,9 @@
-import { createTestDatabase } from '../../../test/support/test-database.js';
+import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import { JwtService } from '../auth/jwt.js';
+import { createMigratedTestDatabase } from '../../../test/support/migrated-database.js';
+import { openServiceDatabase } from '../../../test/support/service-tier.js';
 import { startTestServer } from '../../../test/support/test-server.js';
+import { UsersService } from './users.service.js';
 
 /**
  * Issue 14, item 2: whoever registered ADMIN_USERNAME first became the administrator at the next
@@ -11,23 +15,26 @@ import { startTestServer } from '../../../test/support/test-server.js';
 const JWT = { JWT_SECRET: 'admin-bootstrap-test-secret-0123456789abcdef' };
 const ADMIN = { ...JWT, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'configured-pass-1', ADMIN_EMAIL: 'owner@example.com' };
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 beforeEach(async () => {
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
 });
 afterEach(() => db.drop());
 
-/** A server without ADMIN_* on `db`, where `boss` signs up with `email`; their login token and an API token. */
+/**
+ * Before any ADMIN_* is configured, `boss` signs up on `db` with `email`: their login token and an
+ * API token. Made with the services (no server boot): only the later start-ups are under test.
+ */
 async function squat(email: string) {
-  const first = await startTestServer({ databaseUrl: db.url, env: JWT });
+  const before = await openServiceDatabase({ databaseUrl: db.url, env: JWT });
   try {
-    const r = await first.request('POST', '/auth/register', { body: { username: 'boss', email, password: 'squatter-pass' } });
-    expect(r.status).toBe(201);
-    const token = r.body.token as string;
-    const api = await first.request('POST', '/api/user/tokens', { token, body: { name: 'mine', scopes: ['read', 'write'] } });
-    return { token, apiToken: api.body.secret as string };
+    const user = await new UsersService(before.orm).create({ username: 'boss', email, password: 'squatter-pass' });
+    expect([user.roleId, user.isAdmin]).toEqual([1, false]);
+    const token = new JwtService(JWT.JWT_SECRET, before.config.jwtExpiresIn).sign(user);
+    const api = await new ApiTokensService(before.orm).create(user, { name: 'mine', scopes: ['read', 'write'] });
+    return { token, apiToken: api.secret };
   } finally {
-    await first.close();
+    await before.close();
   }
 }
 
