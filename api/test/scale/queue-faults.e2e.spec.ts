@@ -7,7 +7,7 @@
  * A worker stopped with SIGTERM finishes the job it is in and exits 0.
  *
  * Every fault lands inside a job by a signal the test controls, never by racing the job: the
- * workers' ffprobe is a gate (test-support/media-gate.ts) that holds a chosen set's probe, so the
+ * workers' ffprobe is a gate (api/test/support/media-gate.ts) that holds a chosen set's probe, so the
  * set's job stays open until the test has killed, stopped or cut off what it wants to.
  */
 import fs from 'node:fs/promises';
