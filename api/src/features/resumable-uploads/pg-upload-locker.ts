@@ -12,7 +12,7 @@ export interface PgUploadLockerOptions {
   /** How long a request waits for an upload's lock before answering 423-like "locked" (tus' ERR_LOCK_TIMEOUT). */
   acquireTimeoutMs?: number;
   pollMs?: number;
-  logger?: Pick<Logger, 'warn' | 'info'>;
+  logger?: Pick<Logger, 'warn' | 'info' | 'debug'>;
 }
 
 /** How the lock session is named in pg_stat_activity. */
@@ -38,7 +38,7 @@ export class PgUploadLocker implements Locker {
   private readonly acquired = new Map<string, number>();
   readonly acquireTimeoutMs: number;
   readonly pollMs: number;
-  private readonly logger: Pick<Logger, 'warn' | 'info'>;
+  private readonly logger: Pick<Logger, 'warn' | 'info' | 'debug'>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -46,7 +46,7 @@ export class PgUploadLocker implements Locker {
   ) {
     this.acquireTimeoutMs = opts.acquireTimeoutMs ?? 30_000;
     this.pollMs = opts.pollMs ?? 50;
-    this.logger = opts.logger ?? { warn: () => undefined, info: () => undefined };
+    this.logger = opts.logger ?? { warn: () => undefined, info: () => undefined, debug: () => undefined };
     this.session = new ListenConnection({
       name: LOCKER_APPLICATION_NAME,
       channels: [RELEASE_CHANNEL],

@@ -23,7 +23,7 @@ class FakeClient extends EventEmitter {
   }
 }
 
-const quiet = { warn: () => undefined, info: () => undefined };
+const quiet = { warn: () => undefined, info: () => undefined, debug: () => undefined };
 
 /** Opens fakes; each open after the first waits for the test to let it through (`allow`). */
 function fakes() {

@@ -8,6 +8,7 @@
  */
 import type pg from 'pg';
 import type { Logger } from '../logging/logger.js';
+import { logConnectionError } from '../logging/shutdown-state.js';
 
 /** What a LISTEN connection is used for: queries and its 'notification' / 'error' / 'end' events. */
 // Listeners typed loosely: pg's client and an EventEmitter (the tests' fake) both fit.
@@ -24,7 +25,7 @@ export interface ListenConnectionOptions<C extends Listening> {
   onNotification(channel: string, payload: string | undefined): void;
   /** After each new connection but the first, before anyone is told it is back (re-read, re-take session locks). */
   onReconnect?(conn: C): Promise<void> | void;
-  logger: Pick<Logger, 'warn' | 'info'>;
+  logger: Pick<Logger, 'warn' | 'info' | 'debug'>;
   minRetryMs?: number;
   maxRetryMs?: number;
 }
@@ -129,7 +130,8 @@ export class ListenConnection<C extends Listening> {
     this.conn = null;
     void this.closeOnce(conn);
     if (this.stopped) return;
-    this.opts.logger.warn({ err, listener: this.opts.name }, `${this.opts.name}: lost its database connection; reconnecting`);
+    // Ctrl-C reaches the embedded PostgreSQL too: a loss while this process stops is logged at debug.
+    logConnectionError(this.opts.logger, { err, listener: this.opts.name }, `${this.opts.name}: lost its database connection; reconnecting`);
     this.schedule();
   }
 
@@ -153,7 +155,7 @@ export class ListenConnection<C extends Listening> {
         (conn) => this.connected(conn, true),
         (e: unknown) => {
           if (this.stopped) return;
-          this.opts.logger.warn({ err: e, listener: this.opts.name, retryInMs: this.retryMs }, `${this.opts.name}: could not reconnect; retrying`);
+          logConnectionError(this.opts.logger, { err: e, listener: this.opts.name, retryInMs: this.retryMs }, `${this.opts.name}: could not reconnect; retrying`);
           this.schedule();
         },
       );
