@@ -126,7 +126,7 @@ it('offers Deliver after a failed test only once confirmed; a refused login paus
   expect(await deliver.isDisabled()).toBe(true);
   await h.screenshot(page, 'delivery-paused');
 
-  await item.getByLabel('Password').fill(FTP.password);
+  await item.getByLabel('Password', { exact: true }).fill(FTP.password);
   await item.getByRole('button', { name: 'Save password' }).click();
   await item.getByRole('button', { name: 'Resume' }).click();
   // Test 1 sent the same bytes to this server: they arrive as skipped (already there with the same size) or sent.
