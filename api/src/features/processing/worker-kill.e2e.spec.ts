@@ -9,16 +9,23 @@ import { repoRoot } from '../../platform/config/config.js';
 import { TEST_REDIS_URL } from '../../../test/support/test-database.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 import { createProject, seedFileSets, waitForRun } from './test-support/seed-file-sets.js';
+import { createMediaGate, type MediaGate } from '../../../test/support/media-gate.js';
 
 let server: TestServer & { close(): Promise<void> };
+let gate: MediaGate;
 const LOCK_MS = 2500;
 
 beforeAll(async () => {
   execFileSync(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-b', 'ledger', 'api'], { cwd: repoRoot, stdio: 'inherit' });
   // No worker in the API process: only the spawned ones process jobs.
   server = await startTestServer({ env: { RUN_WORKER: 'false', WORKER_LOCK_MS: String(LOCK_MS), ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass' } });
+  // The workers' ffprobe is a gate: the test decides when a job goes on (never a race with a timer).
+  gate = await createMediaGate();
 }, 240_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await gate?.remove();
+});
 
 function startWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/worker.js')], {
@@ -33,6 +40,7 @@ function startWorker(): Promise<ChildProcess> {
       WORKER_LOCK_MS: String(LOCK_MS),
       JOB_BACKOFF_MS: '100',
       LOG_LEVEL: 'warn',
+      ...gate.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,15 +73,10 @@ it('survives a worker killed mid-run: each set completes once, one charge, the r
   ]);
   expect((await server.request('POST', `/api/projects/${projectId}/process`, { token: u.token })).status).toBe(202);
 
+  // Kill the first worker while it is inside a job: every set's probe is held until the kill is done.
+  const held = await gate.hold(path.join(server.dataDir, 'files'));
   const first = await startWorker();
-  // Kill it as soon as it is inside a job (the job row says processing).
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const p = (await server.request('GET', `/api/projects/${projectId}/progress`, { token: u.token })).body;
-    if (p.processingJobs > 0 && p.jobs.some((j: { status: string; progress: number }) => j.status === 'processing' && j.progress > 0)) break;
-    if (Date.now() > deadline) throw new Error('no job started');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await held.entered({ timeoutMs: 60_000 });
   first.kill('SIGKILL');
   await exited(first);
   const afterKill = (await server.request('GET', `/api/projects/${projectId}/progress`, { token: u.token })).body;
@@ -81,6 +84,7 @@ it('survives a worker killed mid-run: each set completes once, one charge, the r
   const interrupted = afterKill.jobs.filter((j: { status: string }) => j.status === 'processing').map((j: { fileSetId: string }) => j.fileSetId);
   expect(interrupted).toHaveLength(1);
 
+  await held.release();
   const second = await startWorker();
   const done = await waitForRun(server, u.token, projectId, 120_000);
   second.kill('SIGTERM');
