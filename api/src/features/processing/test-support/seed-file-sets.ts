@@ -4,7 +4,6 @@
  * made with the ORM (filename, lower-case extension, kind, contentType, storageKey, size, sha256).
  */
 import fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Orm } from '../../../platform/db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
@@ -19,7 +18,7 @@ export interface SeedSet {
   srtFixture?: string;
   video?: VideoOptions;
   jpg?: Parameters<typeof makeTestJpg>[0];
-  /** Random bytes saved with a .MP4 name: a corrupt video. */
+  /** Bytes that are no media, saved with a .MP4 name: a corrupt video. */
   corruptVideo?: boolean;
   /** The first half of a real MP4 (its index is at the end): "moov atom not found", as from a cut-off copy. */
   truncatedVideo?: boolean;
@@ -73,7 +72,7 @@ export async function seedFileSets(services: SeedServices, projectId: string, se
     const container = s.video?.container ?? 'mp4';
     if (!omit.has('video')) {
       const source = s.corruptVideo
-        ? Readable.from([randomBytes(64 * 1024)])
+        ? Readable.from([notAVideo(s.baseName)])
         : s.truncatedVideo
           ? Readable.from([await truncatedMp4(s.video)])
           : fs.createReadStream(await makeTestVideo(s.video));
@@ -116,4 +115,14 @@ export async function waitForRun(
     if (Date.now() > end) throw new Error(`run did not finish: ${JSON.stringify(r.body)}`);
     await new Promise((res) => setTimeout(res, 200));
   }
+}
+
+/**
+ * 64 KiB that no demuxer takes for media, the same every run: random bytes can, once in a while,
+ * look like a stream to ffprobe's probing, and the set then "processes".
+ */
+function notAVideo(baseName: string): Buffer {
+  const b = Buffer.alloc(64 * 1024);
+  b.write(`not a video: ${baseName}`);
+  return b;
 }
