@@ -8,6 +8,7 @@ import type { Metrics } from '../platform/metrics/metrics.js';
 import type { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
 import { EventBus } from '../platform/events/events.js';
 import { AccountQuotas } from '../features/quotas/account-quotas.js';
+import { QUOTA_COUNTS } from './quota-counts.js';
 import { SettingsService } from '../features/settings/settings.service.js';
 import { UsersService } from '../features/users/users.service.js';
 import { ensureAdmin } from './ensure-admin.js';
@@ -33,6 +34,7 @@ import { ProcessingWorker } from '../features/processing/worker/processing-worke
 import { createMetadataProvider } from '../adapters/metadata-providers/provider.js';
 import { ResultsService } from '../features/results/results.service.js';
 import { ReviewService } from '../features/review/review.service.js';
+import { applyRulesToGenerated } from '../features/review/keyword-rules-store.js';
 import { UploadsService } from '../features/uploads/uploads.service.js';
 import { ResumableUploadsService } from '../features/resumable-uploads/resumable-uploads.service.js';
 import { TracksService } from '../features/tracks/tracks.service.js';
@@ -71,7 +73,7 @@ export function composeServices(platform: Platform) {
   const events = new EventBus(logger, (labels) => metrics.eventListenerFailures.inc(labels));
 
   // Accounts: quotas and site settings, users, API tokens, sign-in, credits and buying them.
-  const quotas = new AccountQuotas(config.quotas);
+  const quotas = new AccountQuotas(config.quotas, QUOTA_COUNTS);
   const settings = new SettingsService(orm);
   const users = new UsersService(orm, config.admin);
   const apiTokens = new ApiTokensService(orm);
@@ -117,7 +119,7 @@ export function composeServices(platform: Platform) {
   );
   const processing = new ProcessingService({ config, logger, pool, queue, ledger, credits, projects, uploads: resumableUploads });
   const progressListener = new ProgressListener(connectionStringOf(pool), logger);
-  const results = new ResultsService(orm, pool);
+  const results = new ResultsService(orm, pool, applyRulesToGenerated);
   const review = new ReviewService(pool);
   const tracks = new TracksService(orm, storage, projects, config.srtMaxBytes, config.trackThreads);
 

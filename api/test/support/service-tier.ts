@@ -10,7 +10,7 @@
  *   let db: ServiceDatabase;
  *   beforeAll(async () => (db = await openServiceDatabase({ env: { MAX_PROJECTS_PER_ACCOUNT: '3' } })));
  *   afterAll(() => db.close());
- *   const projects = new ProjectsService(db.orm, new AccountQuotas(db.config.quotas));
+ *   const projects = new ProjectsService(db.orm, new AccountQuotas(db.config.quotas, QUOTA_COUNTS));
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import { badInput, conflict, notFound } from '../../platform/errors/app-error.js';
 import { parseId } from '../../platform/validation/ids.js';
 import { isProxyExtension, masterNameOf } from '../file-sets/file-kinds.js';
+import { deliverableFiles } from '../file-sets/file-set-rows.js';
 import type { User } from '../users/user.entity.js';
 import { agencyHost } from './agency-hosts.js';
 import { LOGIN_REFUSED_PAUSE, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
@@ -47,23 +48,7 @@ export class Deliveries {
       setFilter = input.fileSetIds.map((s) => parseId(s, 'file set'));
     }
     const override = input.override === true;
-    const { rows: files } = await this.deps.pool.query<{
-      id: string;
-      file_set_id: string;
-      filename: string;
-      kind: string;
-      extension: string;
-      base_name: string;
-      storage_key: string;
-      size_bytes: string;
-      sha256: string;
-    }>(
-      `select m.id, m.file_set_id, m.filename, m.kind, m.extension, fs.base_name, m.storage_key, m.size_bytes, m.sha256
-         from media_files m join file_sets fs on fs.id = m.file_set_id
-        where fs.project_id = $1 and m.kind in ('video', 'image') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
-        order by fs.position, fs.base_name, m.kind desc`,
-      [project.id, setFilter],
-    );
+    const files = await deliverableFiles(this.deps.pool, project.id, setFilter);
     if (setFilter && new Set(files.map((f) => f.file_set_id)).size < new Set(setFilter).size) throw notFound('File set not found in this project');
     if (files.length === 0) throw badInput('This project has no files to deliver');
 

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { UNKNOWN_PLACE } from '../../analysis/metadata/types.js';
 import { MAX_KEYWORDS, normalizeKeywords } from '../../analysis/metadata/processed-result.js';
+import { FILE_SET_ROWS_SQL, videoExportBytesSql, videoExportNameSql } from '../file-sets/file-set-rows.js';
+import { RESULT_ROWS_SQL } from '../results/result-rows.js';
 import { hasRules, type KeywordRules } from '../review/keyword-rules.js';
 import { exportKeywords, loadKeywordRules } from '../review/keyword-rules-store.js';
 
@@ -39,11 +41,9 @@ export interface ExportRow {
 export const EXPORT_ROWS_SELECT = `
   select fs.id, fs.position, fs.base_name,
     -- A proxy (.LRF) row is named after its master as the agency will receive it (file-kinds.ts masterNameOf).
-    (select case when m.extension = 'lrf' then fs.base_name || '.MP4' else m.filename end from media_files m
-      where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_filename,
+    ${videoExportNameSql('fs.id', 'fs.base_name')} as video_filename,
     -- The stored video's size (a proxy's is not its master's: then the 3.9 GB check cannot tell).
-    (select case when m.extension = 'lrf' then null else m.size_bytes end from media_files m
-      where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_bytes,
+    ${videoExportBytesSql('fs.id')} as video_bytes,
     r.analysis #>> '{probe,duration}' as duration,
     r.id is not null as has_result,
     r.current #>> '{content,title}' as title,
@@ -56,7 +56,7 @@ export const EXPORT_ROWS_SELECT = `
     r.current #>> '{metadata,longitude}' as longitude,
     r.current #>> '{metadata,city}' as city,
     r.current #>> '{metadata,country}' as country
-  from file_sets fs left join file_set_results r on r.file_set_id = fs.id
+  from ${FILE_SET_ROWS_SQL} fs left join ${RESULT_ROWS_SQL} r on r.file_set_id = fs.id
   where fs.project_id = $1`;
 
 const PAGE_SQL = `${EXPORT_ROWS_SELECT} and (fs.position, fs.base_name) > ($2, $3)
@@ -173,7 +173,7 @@ export async function* exportRowBatches(pool: pg.Pool, projectId: string, batchS
 /** How many sets the project has and how many have a result (for the "incomplete" note). */
 export async function exportProgress(pool: pg.Pool, projectId: string): Promise<{ total: number; done: number }> {
   const { rows } = await pool.query<{ total: string; done: string }>(
-    `select count(*) as total, count(r.id) as done from file_sets fs left join file_set_results r on r.file_set_id = fs.id where fs.project_id = $1`,
+    `select count(*) as total, count(r.id) as done from ${FILE_SET_ROWS_SQL} fs left join ${RESULT_ROWS_SQL} r on r.file_set_id = fs.id where fs.project_id = $1`,
     [projectId],
   );
   return { total: Number(rows[0]?.total ?? 0), done: Number(rows[0]?.done ?? 0) };

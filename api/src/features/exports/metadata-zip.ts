@@ -8,6 +8,7 @@ import { ZipArchive } from 'archiver';
 import type pg from 'pg';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { FileStorage } from '../files/file-storage.js';
+import { imagesOfSets } from '../file-sets/file-set-rows.js';
 import { exportRowBatches, type ExportRow } from './export-rows.js';
 import type { ExifToolHolder } from './exiftool-holder.js';
 import { jpgTags } from './jpg-metadata.js';
@@ -104,17 +105,8 @@ async function writeTags(deps: { exiftool: ExifToolHolder }, file: string, row: 
 }
 
 async function imagesOf(pool: pg.Pool, batch: readonly ExportRow[]): Promise<Map<string, Array<{ filename: string; storageKey: string }>>> {
-  const ids = batch.filter((r) => r.hasResult).map((r) => r.fileSetId);
-  const byId = new Map<string, Array<{ filename: string; storageKey: string }>>();
-  if (!ids.length) return byId;
-  const { rows } = await pool.query<{ file_set_id: string; filename: string; storage_key: string }>(
-    `select file_set_id, filename, storage_key from media_files where file_set_id = any($1::uuid[]) and kind = 'image' order by filename`,
-    [ids],
+  return imagesOfSets(
+    pool,
+    batch.filter((r) => r.hasResult).map((r) => r.fileSetId),
   );
-  for (const r of rows) {
-    const list = byId.get(r.file_set_id) ?? [];
-    list.push({ filename: r.filename, storageKey: r.storage_key });
-    byId.set(r.file_set_id, list);
-  }
-  return byId;
 }

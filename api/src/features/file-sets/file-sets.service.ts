@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import { projectIdsOwnedBySql } from '../projects/project-rows.js';
 import { parseId } from '../../platform/validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import { FileSet } from './file-set.entity.js';
@@ -174,7 +175,7 @@ export class FileSetsService {
     const rows = await this.orm.em
       .getConnection()
       .execute<Array<{ n: string | number | null }>>(
-        `select max(n) as n from (select count(*) as n from file_sets s join projects p on p.id = s.project_id where p.owner_id = ? group by s.project_id) t`,
+        `select max(n) as n from (select count(*) as n from file_sets s where s.project_id in ${projectIdsOwnedBySql('?')} group by s.project_id) t`,
         [ownerId],
       );
     return Number(rows[0]?.n ?? 0);

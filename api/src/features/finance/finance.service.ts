@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { accountBalancesAsOf, balancesAsOf, balanceTotalsAsOf, inTransaction, refreshBalanceCheckpoints, SYSTEM_ACCOUNTS, userAccount } from '@shotlog/ledger';
 import { badInput, notFound } from '../../platform/errors/app-error.js';
 import { parseId } from '../../platform/validation/ids.js';
+import { PURCHASE_PRICES_SQL } from '../purchases/purchase-rows.js';
 import type { UsersService } from '../users/users.service.js';
 import { monthlyPeriods, parseInstant, parsePeriod } from './finance-dates.js';
 import { money } from './money-text.js';
@@ -148,13 +149,12 @@ export class FinanceService {
          CASE e.type WHEN 'PurchaseApproved' THEN 'purchases' WHEN 'SignupBonusGranted' THEN 'signupBonuses'
            WHEN 'AdminAdjusted' THEN CASE WHEN e.amount > 0 THEN 'adjustmentsUp' ELSE 'adjustmentsDown' END
            WHEN 'ProcessingCharged' THEN 'processingCharged' WHEN 'ProcessingRefunded' THEN 'refunds' END AS kind,
-         sum(e.amount)::text AS credits, coalesce(sum(cp.price_cents), 0)::text AS cents
+         sum(e.amount)::text AS credits, coalesce(sum(pp.price_cents), 0)::text AS cents
        FROM ledger_events e
        JOIN pieces ON e.created_at >= pieces.start AND e.created_at < pieces.stop
-       LEFT JOIN purchase_requests pr ON e.type = 'PurchaseApproved'
-         AND pr.id = CASE WHEN e.payload->>'purchaseRequestId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+       LEFT JOIN ${PURCHASE_PRICES_SQL} pp ON e.type = 'PurchaseApproved'
+         AND pp.id = CASE WHEN e.payload->>'purchaseRequestId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                           THEN (e.payload->>'purchaseRequestId')::uuid END
-       LEFT JOIN credit_packages cp ON cp.id = pr.credit_package_id
        WHERE e.created_at >= $3 AND e.created_at < $2 AND e.amount <> 0
        GROUP BY 1, 2`,
       [starts, pieces.at(-1)!.to.toISOString(), starts[0]],

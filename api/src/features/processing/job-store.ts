@@ -5,6 +5,7 @@
  * run at once, and a duplicate delivery of a settled job changes nothing.
  */
 import type pg from 'pg';
+import { FILE_SET_ROWS_SQL, lastFileAddedAtSql } from '../file-sets/file-set-rows.js';
 import { failureReason, REPLACED_SINCE_FAILURE } from './failure-reason.js';
 import type { JobStatus } from './progress.js';
 import type { JobProgress } from './progress.js';
@@ -37,7 +38,7 @@ interface JobRow {
   replaced_since: boolean | null;
 }
 const JOB_COLUMNS = `j.id, j.file_set_id, j.status, j.progress, j.stage, j.stage_message, j.error, j.attempts,
-  (select max(m.created_at) > j.finished_at from media_files m where m.file_set_id = j.file_set_id) as replaced_since`;
+  ${lastFileAddedAtSql('j.file_set_id')} > j.finished_at as replaced_since`;
 
 const toJobProgress = (j: JobRow): JobProgress => ({
   id: j.id,
@@ -62,7 +63,7 @@ export class JobStore {
   async jobsOf(runId: string): Promise<JobProgress[]> {
     const r = await this.pool.query<JobRow>(
       `select ${JOB_COLUMNS}
-       from processing_jobs j join file_sets fs on fs.id = j.file_set_id
+       from processing_jobs j join ${FILE_SET_ROWS_SQL} fs on fs.id = j.file_set_id
        where j.run_id = $1 order by fs.position, fs.base_name`,
       [runId],
     );

@@ -1,7 +1,8 @@
 /**
  * The runs' SQL: the reads and writes of `processing_runs` and the jobs a run adds or ends with (the
- * workers' job writes are job-store.ts's), and the few rows of other tables a run reads or moves: the project row it
- * locks and marks, the results that say which sets are processed already). Plain SQL with
+ * workers' job writes are job-store.ts's). The few rows of other tables a run reads or moves (the project row it
+ * locks and marks, the results that say which sets are processed already) go through their owners'
+ * functions (projects/project-rows.ts, results/result-rows.ts). Plain SQL with
  * conditions rather than MikroORM's unit of work, because several workers (processes) settle jobs
  * of one run at once: each change is one guarded UPDATE, and every change is announced with NOTIFY
  * so every API process can push it to its subscribers.
@@ -13,6 +14,8 @@
 import { formatCredits } from '@shotlog/ledger';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction.js';
+import { lockProject, PROJECT_STATUSES_SQL, setProjectStatus } from '../projects/project-rows.js';
+import { setsWithResult } from '../results/result-rows.js';
 import { notifyProgress } from './job-store.js';
 import { decide, initialRunState, ruleRefundCents, type RunState, type RunStatus } from './run-lifecycle.js';
 
@@ -145,7 +148,7 @@ export class RunStore {
     );
     if (started?.type !== 'RunStarted' || started.chargedCents !== run.chargedCents) throw new Error('A new run must be charged what its rules state');
     await inTransaction(this.pool, async (client) => {
-      await client.query('select id from projects where id = $1 for update', [run.projectId]);
+      await lockProject(client, run.projectId);
       await client.query(
         `insert into processing_runs (id, project_id, user_id, status, total_jobs, cost_per_fileset, charged_cents, provider,
            accepting_sets, charged_per_set, created_at, updated_at)
@@ -167,7 +170,7 @@ export class RunStore {
 
   /** The project shows 'processing' once its run is charged. */
   async markProjectProcessing(projectId: string): Promise<void> {
-    await this.pool.query(`update projects set status = 'processing', updated_at = now() where id = $1`, [projectId]);
+    await setProjectStatus(this.pool, projectId, 'processing');
   }
 
   async run(runId: string): Promise<RunView | null> {
@@ -194,7 +197,7 @@ export class RunStore {
       intake_stopped_reason: string | null;
     }>(
       `select p.status as project_status, r.id as run_id, r.status as run_status, r.accepting_sets, r.intake_stopped_reason
-       from projects p
+       from ${PROJECT_STATUSES_SQL} p
        left join lateral (select id, status, accepting_sets, intake_stopped_reason from processing_runs
                           where project_id = p.id order by created_at desc limit 1) r on true
        where p.id = $1`,
@@ -212,9 +215,7 @@ export class RunStore {
 
   /** Which of these sets have a result (processed already, whatever their jobs say). */
   async setsWithResult(fileSetIds: readonly string[]): Promise<Set<string>> {
-    if (!fileSetIds.length) return new Set();
-    const r = await this.pool.query<{ file_set_id: string }>('select file_set_id from file_set_results where file_set_id = any($1::uuid[])', [fileSetIds]);
-    return new Set(r.rows.map((row) => row.file_set_id));
+    return setsWithResult(this.pool, fileSetIds);
   }
 
   /**
@@ -279,7 +280,7 @@ export class RunStore {
         `update processing_runs set status = 'completed', finished_at = now(), updated_at = now(), succeeded_jobs = $2, failed_jobs = $3 where id = $1`,
         [runId, ended.succeeded, ended.failed],
       );
-      await client.query(`update projects set status = 'completed', updated_at = now() where id = $1 and status = 'processing'`, [state.projectId]);
+      await setProjectStatus(client, state.projectId, 'completed', 'processing');
       return RunStore.settled(state, runId, ended.refundCents);
     });
     if (!settled) return null;

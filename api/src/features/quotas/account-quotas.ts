@@ -24,9 +24,28 @@ async function lockQuota(em: EntityManager, quota: Quota, userId: string): Promi
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`quota:${quota}:${userId}`]);
 }
 
-async function countOf(em: EntityManager, sql: string, params: unknown[]): Promise<number> {
-  const [row] = await em.execute<Array<{ n: string | number }>>(sql, params);
-  return Number(row?.n ?? 0);
+/**
+ * What the quotas count, answered by the tables' owners (projects, purchases, file sets), which sit
+ * above the accounts: `composeServices` passes their functions in. Each runs inside the checking
+ * transaction, under the account's lock for that quota.
+ */
+export interface QuotaCounts {
+  /** The account's projects, the trash included. */
+  projects(em: EntityManager, userId: string): Promise<number>;
+  /** The account's purchase requests awaiting a decision. */
+  pendingPurchaseRequests(em: EntityManager, userId: string): Promise<number>;
+  /** Bytes of every file in the account's projects, the trash included. */
+  storedBytes(em: EntityManager, userId: string): Promise<number>;
+}
+
+/** For quotas that are all off (NO_QUOTAS): nothing is ever counted. */
+const UNCOUNTED: QuotaCounts = {
+  projects: uncounted,
+  pendingPurchaseRequests: uncounted,
+  storedBytes: uncounted,
+};
+function uncounted(): Promise<number> {
+  return Promise.reject(new Error('AccountQuotas: a limit is set but no QuotaCounts were given'));
 }
 
 const quotaError = (code: 'CONFLICT' | 'PAYLOAD_TOO_LARGE', quota: Quota, limit: number, message: string) => new AppError(code, message, { quota, limit });
@@ -47,7 +66,10 @@ export interface StorageHeld {
 export class AccountQuotas {
   private readonly reservations: StorageReservations[] = [];
 
-  constructor(readonly limits: AccountQuotaLimits = NO_QUOTAS) {}
+  constructor(
+    readonly limits: AccountQuotaLimits = NO_QUOTAS,
+    private readonly counts: QuotaCounts = UNCOUNTED,
+  ) {}
 
   /** Counts `count` against the storage quota from now on (resumable uploads register theirs). */
   countReservations(count: StorageReservations): void {
@@ -59,7 +81,7 @@ export class AccountQuotas {
     const max = this.limits.maxProjects;
     if (!max) return;
     await lockQuota(em, 'projects', userId);
-    const n = await countOf(em, 'select count(*) as n from projects where owner_id = ?', [userId]);
+    const n = await this.counts.projects(em, userId);
     if (n >= max)
       throw quotaError(
         'CONFLICT',
@@ -74,7 +96,7 @@ export class AccountQuotas {
     const max = this.limits.maxPendingPurchaseRequests;
     if (!max) return;
     await lockQuota(em, 'pendingPurchaseRequests', userId);
-    const n = await countOf(em, `select count(*) as n from purchase_requests where user_id = ? and status = 'pending'`, [userId]);
+    const n = await this.counts.pendingPurchaseRequests(em, userId);
     if (n >= max)
       throw quotaError(
         'CONFLICT',
@@ -86,12 +108,7 @@ export class AccountQuotas {
 
   /** Bytes of every file in the account's projects, trash included. */
   storageUsed(em: EntityManager, userId: string): Promise<number> {
-    return countOf(
-      em,
-      `select coalesce(sum(m.size_bytes), 0) as n from media_files m join file_sets fs on fs.id = m.file_set_id
-       join projects p on p.id = fs.project_id where p.owner_id = ?`,
-      [userId],
-    );
+    return this.counts.storedBytes(em, userId);
   }
 
   /** Stored bytes plus the bytes reserved by unfinished uploads. */

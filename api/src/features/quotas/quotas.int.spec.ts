@@ -8,6 +8,7 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
 import { openServiceDatabase, type ServiceDatabase } from '../../../test/support/service-tier.js';
 import { AccountQuotas } from './account-quotas.js';
+import { QUOTA_COUNTS } from '../../app/quota-counts.js';
 
 const MAX_PROJECTS = 3;
 const MAX_PENDING = 2;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   db = await openServiceDatabase({
     env: { MAX_PROJECTS_PER_ACCOUNT: String(MAX_PROJECTS), MAX_PENDING_PURCHASE_REQUESTS: String(MAX_PENDING) },
   });
-  const quotas = new AccountQuotas(db.config.quotas);
+  const quotas = new AccountQuotas(db.config.quotas, QUOTA_COUNTS);
   // No reaction to project events is under test here: nothing listens.
   projects = new ProjectsService(db.orm, quotas, { emit: async () => undefined });
   purchases = new PurchasesService(db.orm, db.pool, db.ledger, quotas);

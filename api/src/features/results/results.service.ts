@@ -15,7 +15,13 @@ import type { User } from '../users/user.entity.js';
 import { FileSetResult } from './file-set-result.entity.js';
 import { processedResultSchema, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
 import { chooseTitle } from './title-choice.js';
-import { applyRulesToGenerated } from '../review/keyword-rules-store.js';
+import { setIdsOfProjectSql } from '../file-sets/file-set-rows.js';
+
+/**
+ * The project's keyword rules applied to a generated result, inside the saving transaction: review
+ * owns the rules (review/keyword-rules-store.ts applyRulesToGenerated); the root passes it in.
+ */
+export type ApplyKeywordRules = (q: Pick<pg.PoolClient, 'query'>, projectId: string, result: ProcessedResult) => Promise<ProcessedResult>;
 
 export interface ResultView {
   fileSetId: string;
@@ -113,6 +119,7 @@ export class ResultsService {
   constructor(
     private readonly orm: Orm,
     private readonly pool: pg.Pool,
+    private readonly applyRules: ApplyKeywordRules,
   ) {}
 
   /** The owner's file set, or the same 404 as a missing one. */
@@ -184,14 +191,14 @@ export class ResultsService {
     return inTransaction(this.pool, async (client) => {
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [`titles:${a.projectId}`]);
       const taken = await client.query<{ title: string }>(
-        `select lower(r."current"->'content'->>'title') as title from file_set_results r join file_sets fs on fs.id = r.file_set_id
-         where fs.project_id = $1 and r.file_set_id <> $2`,
+        `select lower(r."current"->'content'->>'title') as title from file_set_results r
+         where r.file_set_id in ${setIdsOfProjectSql('$1')} and r.file_set_id <> $2`,
         [a.projectId, a.fileSetId],
       );
       const used = new Set(taken.rows.map((r) => r.title));
       const title = chooseTitle(a.titleCandidates.length ? a.titleCandidates : [a.result.content.title], used, a.fallbackSuffix, a.fileSetId);
       // The project's keyword rules (issue 20) apply to what the pipeline wrote, original included.
-      const ruled = await applyRulesToGenerated(client, a.projectId, a.result);
+      const ruled = await this.applyRules(client, a.projectId, a.result);
       const result = processedResultSchema.parse({ ...ruled, content: { ...ruled.content, title: title.slice(0, 500) } });
       await client.query(
         `insert into file_set_results (id, file_set_id, original, "current", analysis, provider, edited_at, created_at, updated_at)

@@ -6,6 +6,8 @@ import { badInput } from '../../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from '../../platform/graphql/relay.js';
 import { parseId } from '../../platform/validation/ids.js';
 import { AGENCY_FORMATS } from '../exports/csv-formats.js';
+import { FILE_SET_ROWS_SQL, firstJpgIdSql, videoFilenameSql } from '../file-sets/file-set-rows.js';
+import { RESULT_ROWS_SQL } from '../results/result-rows.js';
 
 /** The filter's agency part: refused by one agency, by any, or by none. */
 export const AGENCY_PROBLEMS = [...AGENCY_FORMATS, 'any', 'none'] as const;
@@ -180,10 +182,10 @@ export function reviewPageSql(opts: {
   const dir = opts.descending ? 'desc' : 'asc';
   values.push(opts.limit);
   const text = `select fs.id, fs.position, fs.base_name,
-      (select m.filename from media_files m where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_filename,
-      (select m.id from media_files m where m.file_set_id = fs.id and m.extension in ('jpg', 'jpeg') order by m.created_at limit 1) as jpg_id,
+      ${videoFilenameSql('fs.id')} as video_filename,
+      ${firstJpgIdSql('fs.id')} as jpg_id,
       ${STATUS_SQL} as status, r."current", ${keys.map((k, i) => `${k.expr} as sk${i}`).join(', ')}
-    from file_sets fs left join file_set_results r on r.file_set_id = fs.id
+    from ${FILE_SET_ROWS_SQL} fs left join ${RESULT_ROWS_SQL} r on r.file_set_id = fs.id
     where ${where}
     order by ${keys.map((k) => `${k.expr} ${dir}`).join(', ')}
     limit $${values.length}`;
@@ -198,7 +200,7 @@ export const reviewCursor = (sort: ReviewSort, descending: boolean, row: ReviewD
 
 export function reviewCountSql(projectId: string, filter?: ReviewFilter | null): { text: string; values: unknown[] } {
   const values: unknown[] = [projectId];
-  const text = `select count(*)::int as n from file_sets fs left join file_set_results r on r.file_set_id = fs.id where fs.project_id = $1${filterSql(filter, values)}`;
+  const text = `select count(*)::int as n from ${FILE_SET_ROWS_SQL} fs left join ${RESULT_ROWS_SQL} r on r.file_set_id = fs.id where fs.project_id = $1${filterSql(filter, values)}`;
   return { text, values };
 }
 
@@ -206,7 +208,7 @@ export function reviewCountSql(projectId: string, filter?: ReviewFilter | null):
 export function matchingIdsSql(projectId: string, filter?: ReviewFilter | null): { text: string; values: unknown[] } {
   const values: unknown[] = [projectId];
   return {
-    text: `select fs.id from file_sets fs left join file_set_results r on r.file_set_id = fs.id where fs.project_id = $1${filterSql(filter, values)}`,
+    text: `select fs.id from ${FILE_SET_ROWS_SQL} fs left join ${RESULT_ROWS_SQL} r on r.file_set_id = fs.id where fs.project_id = $1${filterSql(filter, values)}`,
     values,
   };
 }

@@ -8,7 +8,11 @@ import type { ProcessedResult } from '../../analysis/metadata/processed-result.j
 import { inTransaction } from '../../platform/db/transaction.js';
 import { badInput, conflict, notFound } from '../../platform/errors/app-error.js';
 import { parseId } from '../../platform/validation/ids.js';
+import { FILE_SET_ROWS_SQL } from '../file-sets/file-set-rows.js';
+import { isOwnedProject } from '../projects/project-rows.js';
+import { RESULT_ROWS_SQL, replaceResultsCtes, restoreResults } from '../results/result-rows.js';
 import type { User } from '../users/user.entity.js';
+import { USER_NAMES_SQL } from '../users/user-rows.js';
 import { applyBulkAction, type BulkAction, type FieldOverflow } from './bulk-actions.js';
 import { validateKeywordRules, type KeywordRules } from './keyword-rules.js';
 import { loadKeywordRules } from './keyword-rules-store.js';
@@ -76,8 +80,7 @@ export class ReviewService {
   /** The owner's project id, or the same 404 as a missing one. */
   private async ownedProject(q: Query, user: User, rawId: unknown): Promise<string> {
     const id = parseId(rawId, 'project');
-    const { rows } = await q.query<{ id: string }>('select id from projects where id = $1 and owner_id = $2', [id, user.id]);
-    if (!rows[0]) throw notFound('Project not found');
+    if (!(await isOwnedProject(q, id, user.id))) throw notFound('Project not found');
     return id;
   }
 
@@ -126,7 +129,7 @@ export class ReviewService {
       // The AI original travels only for a reset: each JSON document read costs parse time.
       const { rows } = await client.query<{ id: string; base_name: string; current: ProcessedResult | null; original: ProcessedResult | null }>(
         `select fs.id, fs.base_name, r."current", ${reset ? 'r.original' : 'null::jsonb as original'}
-         from file_sets fs left join file_set_results r on r.file_set_id = fs.id
+         from ${FILE_SET_ROWS_SQL} fs left join ${RESULT_ROWS_SQL} r on r.file_set_id = fs.id
          where fs.project_id = $1 and fs.id = any($2::uuid[])
          order by fs.position, fs.base_name
          for update of fs`,
@@ -159,10 +162,7 @@ export class ReviewService {
       // One statement writes every set and its history line: the new results travel once, as one
       // JSON array, and the history's "before" is read from the rows in the same snapshot.
       await client.query(
-        `with v as (select (e->>'id')::uuid as id, e->'after' as after from jsonb_array_elements($2::jsonb) e),
-         old as (select r.file_set_id, r."current" as before, r.edited_at from file_set_results r join v on v.id = r.file_set_id),
-         upd as (update file_set_results r set "current" = v.after, edited_at = ${reset ? 'null' : 'now()'}, updated_at = now()
-                 from v where r.file_set_id = v.id returning r.file_set_id)
+        `with ${replaceResultsCtes('$2', reset)}
          insert into project_edit_changes (id, edit_action_id, file_set_id, before, after, edited_at_before)
          select gen_random_uuid(), $1, old.file_set_id, old.before, v.after, old.edited_at
          from old join v on v.id = old.file_set_id join upd on upd.file_set_id = old.file_set_id`,
@@ -191,7 +191,7 @@ export class ReviewService {
       undone_at: Date | null;
     }>(
       `select a.id, a.action, a.params, a.changed_count, u.username, a.created_at, a.undone_at
-       from project_edit_actions a join users u on u.id = a.user_id where a.project_id = $1 order by a.created_at desc, a.id desc limit $2`,
+       from project_edit_actions a join ${USER_NAMES_SQL} u on u.id = a.user_id where a.project_id = $1 order by a.created_at desc, a.id desc limit $2`,
       [projectId, Math.min(Math.max(1, first), 200)],
     );
     return rows.map((r) => ({
@@ -223,8 +223,8 @@ export class ReviewService {
       if (!entry) throw actionId ? notFound('Edit not found') : conflict('Nothing to undo');
       if (entry.undone_at) throw conflict('This edit was already undone');
       const { rows: edited } = await client.query<{ base_name: string }>(
-        `select fs.base_name from project_edit_changes c join file_sets fs on fs.id = c.file_set_id
-         left join file_set_results r on r.file_set_id = c.file_set_id
+        `select fs.base_name from project_edit_changes c join ${FILE_SET_ROWS_SQL} fs on fs.id = c.file_set_id
+         left join ${RESULT_ROWS_SQL} r on r.file_set_id = c.file_set_id
          where c.edit_action_id = $1 and (r."current" is null or r."current" <> c.after)
          order by fs.position, fs.base_name for update of fs`,
         [entry.id],
@@ -235,13 +235,11 @@ export class ReviewService {
           `Cannot undo: ${edited.length === 1 ? 'this set was' : `${edited.length} sets were`} edited since: ${names.join(', ')}${edited.length > 10 ? ', ...' : ''}`,
         );
       }
-      const restored = await client.query(
-        `update file_set_results r set "current" = c.before, edited_at = c.edited_at_before, updated_at = now()
-         from project_edit_changes c where c.edit_action_id = $1 and r.file_set_id = c.file_set_id`,
-        [entry.id],
-      );
+      const restored = await restoreResults(client, '(select file_set_id, before, edited_at_before from project_edit_changes where edit_action_id = $1)', [
+        entry.id,
+      ]);
       await client.query(`update project_edit_actions set undone_at = clock_timestamp() where id = $1`, [entry.id]);
-      return { actionId: entry.id, restored: restored.rowCount ?? 0 };
+      return { actionId: entry.id, restored };
     });
   }
 
