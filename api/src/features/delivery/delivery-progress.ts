@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { ListenConnection } from '../../platform/db/listen-connection.js';
+import type { Logger } from '../../platform/logging/logger.js';
 
 /**
  * Live delivery status without polling (issue 28 finding 8): whoever changes a delivery's files
@@ -18,16 +20,18 @@ export interface ProgressWatch {
   watch(deliveryId: string, onChange: () => void): () => void;
 }
 
-/** One LISTEN connection per process, opened on the first watcher and released with the last one. */
+/**
+ * One LISTEN connection per process, opened on the first watcher and closed with the last one. It is
+ * the shared ListenConnection (platform/db/listen-connection.ts): when PostgreSQL drops it, it is
+ * reopened with backoff and every watcher is woken once, to read what changed while nobody listened.
+ */
 export class DeliveryProgressFeed implements ProgressWatch {
-  private client: pg.PoolClient | null = null;
-  private detach: () => void = () => undefined;
-  private starting = false;
+  private session: ListenConnection<pg.PoolClient> | null = null;
   private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly onError: (err: unknown) => void = () => undefined,
+    private readonly logger: Pick<Logger, 'warn' | 'info' | 'debug'>,
   ) {}
 
   /** Open watchers (the streams' state, read by the tests). */
@@ -37,9 +41,9 @@ export class DeliveryProgressFeed implements ProgressWatch {
     return n;
   }
 
-  /** Whether the LISTEN connection is held. */
+  /** Whether the LISTEN connection is held (or being opened). */
   get listening(): boolean {
-    return this.client !== null || this.starting;
+    return this.session !== null;
   }
 
   watch(deliveryId: string, onChange: () => void): () => void {
@@ -47,14 +51,14 @@ export class DeliveryProgressFeed implements ProgressWatch {
     if (!set) this.watchers.set(deliveryId, (set = new Set()));
     const fn = () => onChange();
     set.add(fn);
-    void this.listen();
+    this.listen();
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
       set.delete(fn);
       if (!set.size && this.watchers.get(deliveryId) === set) this.watchers.delete(deliveryId);
-      if (this.watching === 0 && this.client) this.drop(this.client, false);
+      if (this.watching === 0) this.unlisten();
     };
   }
 
@@ -63,60 +67,31 @@ export class DeliveryProgressFeed implements ProgressWatch {
     for (const set of sets) for (const fn of [...set]) fn();
   }
 
-  private async listen(): Promise<void> {
-    if (this.client || this.starting || this.watching === 0) return;
-    this.starting = true;
-    let client: pg.PoolClient | null = null;
-    try {
-      client = await this.pool.connect();
-      const mine = client;
-      const onNotification = (msg: pg.Notification) => msg.channel === PROGRESS_CHANNEL && msg.payload && this.wake(msg.payload);
-      const onError = (err: Error) => {
-        this.onError(err);
-        this.drop(mine, true);
-      };
-      mine.on('notification', onNotification);
-      mine.on('error', onError);
-      // A pooled connection goes back to the pool without this feed's listeners.
-      this.detach = () => {
-        mine.off('notification', onNotification);
-        mine.off('error', onError);
-      };
-      await mine.query(`LISTEN ${PROGRESS_CHANNEL}`);
-      this.client = mine;
-      this.starting = false;
-      if (this.watching === 0) return this.drop(mine, false);
-      // What changed while nobody listened is read once now.
-      this.wake(undefined);
-    } catch (err) {
-      this.starting = false;
-      if (client && this.client !== client) {
-        this.detach();
-        client.release(true);
-      }
-      this.onError(err);
-      if (this.watching > 0) setTimeout(() => void this.listen(), 1000).unref();
-    }
+  private listen(): void {
+    if (this.session || this.watching === 0) return;
+    const session = new ListenConnection<pg.PoolClient>({
+      name: 'shotlog-delivery-progress',
+      channels: [PROGRESS_CHANNEL],
+      open: () => this.pool.connect(),
+      close: (c) => c.release(true),
+      onNotification: (channel, payload) => {
+        if (channel === PROGRESS_CHANNEL && payload) this.wake(payload);
+      },
+      // What changed while the connection was down is read once now.
+      onReconnect: () => this.wake(undefined),
+      logger: this.logger,
+    });
+    this.session = session;
+    session.start().then(
+      // What changed before the LISTEN took effect is read once now.
+      () => this.session === session && this.wake(undefined),
+      (err: unknown) => this.logger.warn({ err }, 'delivery progress listener failed to start; retrying'),
+    );
   }
 
-  /** Releases the LISTEN connection once, whatever order errors and the last unwatch arrive in. */
-  private drop(client: pg.PoolClient, broken: boolean): void {
-    if (this.client !== client) return;
-    this.client = null;
-    const detach = this.detach;
-    if (broken) {
-      detach();
-      client.release(true);
-    } else {
-      // Until UNLISTEN answers, an error on the connection is still caught (and ignored: drop ran).
-      void client.query(`UNLISTEN ${PROGRESS_CHANNEL}`).then(
-        () => (detach(), client.release()),
-        () => (detach(), client.release(true)),
-      );
-    }
-    if (broken && this.watching > 0) {
-      this.wake(undefined);
-      setTimeout(() => void this.listen(), 1000).unref();
-    }
+  private unlisten(): void {
+    const session = this.session;
+    this.session = null;
+    void session?.stop();
   }
 }

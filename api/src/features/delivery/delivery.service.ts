@@ -27,7 +27,7 @@ export class DeliveryService {
   constructor(deps: DeliveryServiceDeps) {
     this.connections = new DeliveryConnections(deps);
     this.deliveries = new Deliveries(deps, this.connections);
-    this.progress = new DeliveryProgressFeed(deps.pool, (err) => deps.logger.warn({ err }, 'delivery progress listener failed; listening again'));
+    this.progress = new DeliveryProgressFeed(deps.pool, deps.logger);
   }
 
   get secrets(): SecretBox {
