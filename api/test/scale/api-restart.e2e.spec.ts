@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
@@ -38,6 +39,15 @@ async function filesUnder(dir: string): Promise<string[]> {
   for (const e of await fs.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []))
     if (e.isFile()) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
   return out;
+}
+
+/** Whether a new TCP connection to the server is refused (its listener closed). */
+function connectionRefused(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(url).port), new URL(url).hostname);
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+  });
 }
 
 /** A multipart upload of one MP4 that the caller streams: real video bytes first, then `write()` more. */
@@ -112,7 +122,15 @@ it('SIGTERM: the in-flight upload completes, the running job finishes or is hand
   // headers it has not read yet is an idle connection, which a drain may close).
   for (let i = 0; i < 100 && !(await filesUnder(s.dataDir)).some((f) => f.includes('.incoming')); i++) await sleep(50);
   process.kill(api.pid, 'SIGTERM'); // the process only, as an orchestrator does (its ffmpeg children are its own)
-  await sleep(500);
+  // The drain has begun once the listener refuses new connections; the process must then wait for
+  // the upload it is still receiving (which completes below, after the refusal).
+  await api.waitFor(/"msg":"shutting down"/);
+  let refused = false;
+  for (let i = 0; i < 200 && !refused && api.running; i++) {
+    refused = await connectionRefused(api.url);
+    if (!refused) await sleep(25);
+  }
+  expect(refused).toBe(true);
   expect([api.running, api.exitCode]).toEqual([true, undefined]); // waiting for the upload
   await up.write((await fs.readFile(await makeTestVideo())).subarray(1000));
   up.end();

@@ -14,6 +14,15 @@ import { ledgerEvents, login, register, sharedEnv } from './test-support/topolog
 
 jest.setTimeout(180_000);
 
+/** Polls `done` every 20 ms until it holds; fails naming `what` after `ms`. */
+async function waitUntil(what: string, done: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`no ${what} within ${ms} ms`);
+    await sleep(20);
+  }
+}
+
 let own: Awaited<ReturnType<typeof startOwnPostgres>>;
 let dataDir: string | undefined;
 afterAll(async () => {
@@ -84,17 +93,24 @@ it('answers 503 while PostgreSQL is down, recovers by itself, and loses or doubl
     }
   };
   const load = Promise.all([writer(), writer(), reader(), reader()]);
-  await sleep(1500);
+  const succeeded = () => ops.filter((o) => o.statuses.includes(200)).length;
+  // The load is under way: some writes and reads have been answered.
+  await waitUntil('writes and reads answered before the stop', () => succeeded() >= 3 && reads.filter((s) => s === 200).length >= 3);
 
   down = true;
   await own.stop();
-  await sleep(1000);
-  const ready = await c.request('GET', '/api/ready', { timeoutMs: 10_000 });
+  // The API sees the database gone (its readiness check says so) ...
+  let ready = await c.request('GET', '/api/ready', { timeoutMs: 10_000 });
+  for (const end = Date.now() + 30_000; ready.status !== 503 && Date.now() < end; await sleep(100))
+    ready = await c.request('GET', '/api/ready', { timeoutMs: 10_000 });
   expect(ready.status).toBe(503);
   const during = await c.request('GET', '/api/user/credits/balance', { token: u.token, timeoutMs: 10_000 });
   expect(during.status).toBe(503);
   expect(during.body.message).toMatch(/temporarily unavailable/i);
-  await sleep(2000);
+  // ... and the load meets the outage: writes and reads answered 503 while it is down.
+  const refusedWrites = () => ops.filter((o) => o.statuses.includes(503)).length;
+  const refusedReads = () => reads.filter((s) => s === 503).length;
+  await waitUntil('writes and reads answered 503 while down', () => refusedWrites() >= 2 && refusedReads() >= 2);
   await own.start();
   down = false;
 
@@ -104,7 +120,9 @@ it('answers 503 while PostgreSQL is down, recovers by itself, and loses or doubl
     if (Date.now() > end) throw new Error('the API did not recover after PostgreSQL returned');
     await sleep(200);
   }
-  await sleep(1500);
+  // The load goes on after the recovery: more writes succeed before it stops.
+  const beforeRecovery = succeeded();
+  await waitUntil('writes answered after the recovery', () => succeeded() >= beforeRecovery + 3);
   stop = true;
   await load;
 

@@ -40,9 +40,21 @@ function slowRequest(head: string, chunks: string[], pauseMs: number): Promise<s
   });
 }
 
-describe('slow request bodies', () => {
-  const head = (length: number) => `POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+const head = (length: number) => `POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
+/** A JSON body that stops arriving after its first bytes; resolves with the server's answer once it closes the connection. */
+function stalledJsonBody(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += String(d)));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+    socket.write(head(100) + '{"username":');
+  });
+}
+
+describe('slow request bodies', () => {
   it('a body that stops arriving gets 408 and the connection is closed', async () => {
     const answer = await slowRequest(head(100), ['{"username":'], 10_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
@@ -69,29 +81,29 @@ describe('slow request bodies', () => {
       'FrameCnt: 1 [latitude: 43.7] [longitude: 7.26]\r\n\r\n',
       `\r\n--${boundary}--\r\n`,
     ];
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${server.url}/api/upload/${project.body.project.id}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${u.token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': Buffer.byteLength(parts.join('')),
-        },
-      });
+    const req = http.request(`${server.url}/api/upload/${project.body.project.id}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${u.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': Buffer.byteLength(parts.join('')),
+      },
+    });
+    const status = new Promise<number>((resolve, reject) => {
       req.on('response', (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       });
       req.on('error', reject);
-      void (async () => {
-        for (const p of parts) {
-          req.write(p);
-          await sleep(700); // longer than HTTP_BODY_IDLE_MS, far under the upload idle time
-        }
-        req.end();
-      })();
     });
-    expect(status).toBeLessThan(300);
+    for (const p of parts) {
+      req.write(p);
+      // The upload pauses until a JSON body that stalled after this part has been cut off (408):
+      // longer than HTTP_BODY_IDLE_MS lets a JSON body pause, far under the upload idle time.
+      expect(await stalledJsonBody()).toMatch(/^HTTP\/1\.1 408/);
+    }
+    req.end();
+    expect(await status).toBeLessThan(300);
   });
 });
 
@@ -164,13 +176,25 @@ describe('graphql-ws', () => {
         socket.once('open', () => resolve({ socket, closeCode }));
         socket.once('error', reject);
       });
+    /**
+     * Whether the server kept the socket: it answers a ping with a pong, while a refused socket's
+     * close frame (sent on connection, before any pong could be) arrives first.
+     */
+    const kept = (s: { socket: WebSocket; closeCode: Promise<number> }): Promise<boolean> =>
+      new Promise((resolve) => {
+        s.socket.once('pong', () => resolve(true));
+        void s.closeCode.then(() => resolve(false));
+        s.socket.ping();
+      });
     const sockets = [await open(), await open(), await open(), await open()];
     const fifth = await open();
     expect(await fifth.closeCode).toBe(4429);
     sockets[0]!.socket.close();
     await sockets[0]!.closeCode;
-    await sleep(100); // the server sees the close after the client does
-    const again = await open();
+    // The server sees the close after the client does: a new socket is refused until then (bounded).
+    let again = await open();
+    for (let i = 0; i < 50 && !(await kept(again)); i++) again = await open();
+    expect(await kept(again)).toBe(true);
     expect(again.socket.readyState).toBe(WebSocket.OPEN);
     for (const s of [...sockets.slice(1), again]) s.socket.close();
   });
