@@ -34,6 +34,11 @@ export function serveGraphQLWs<P extends Record<string, unknown>>(
   ws.on('error', (err) => logger.error({ err }, 'graphql-ws server error'));
   // Sockets open per client address: one address cannot hold the server's sockets (and memory).
   const openByAddress = new Map<string, number>();
+  /** How each open socket's operations end (graphql-ws's `closed`, called once), for dispose. */
+  const ending = new Map<WebSocket, (code: number, reason: string) => Promise<void>>();
+  /** Messages being handled: a subscribe authenticating, a query running, a subscription streaming. */
+  const handling = new Set<Promise<void>>();
+  let stopping = false;
   ws.on('connection', (socket, request) => {
     const address = request.socket.remoteAddress ?? 'unknown';
     const open = (openByAddress.get(address) ?? 0) + 1;
@@ -68,31 +73,48 @@ export function serveGraphQLWs<P extends Record<string, unknown>>(
           new Promise<void>((resolve, reject) => (socket.readyState === socket.OPEN ? socket.send(data, (err) => (err ? reject(err) : resolve())) : resolve())),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (cb) =>
-          socket.on('message', async (raw) => {
-            const data = String(raw);
-            if (clientMayNotSend(data)) {
-              socket.close(CloseCode.BadRequest, 'Invalid message received');
-              return;
-            }
-            try {
-              await cb(data);
-            } catch (err) {
-              logger.error({ err }, 'graphql-ws message handling failed');
-              socket.close(CloseCode.InternalServerError, 'Internal server error');
-            }
+          socket.on('message', (raw) => {
+            if (stopping) return;
+            const handled = (async () => {
+              const data = String(raw);
+              if (clientMayNotSend(data)) {
+                socket.close(CloseCode.BadRequest, 'Invalid message received');
+                return;
+              }
+              try {
+                await cb(data);
+              } catch (err) {
+                logger.error({ err }, 'graphql-ws message handling failed');
+                socket.close(CloseCode.InternalServerError, 'Internal server error');
+              }
+            })();
+            handling.add(handled);
+            void handled.finally(() => handling.delete(handled));
           }),
       },
       { socket, request },
     );
+    let ended: Promise<void> | undefined;
+    const end = (code: number, reason: string) => (ended ??= closed(code, reason));
+    ending.set(socket, end);
     socket.once('close', (code, reason) => {
       if (pongWait) clearTimeout(pongWait);
       clearInterval(ping);
-      void closed(code, String(reason));
+      ending.delete(socket);
+      void end(code, String(reason));
     });
   });
   return {
+    /**
+     * Closes every socket and ends its subscriptions now (not when each client answers the close),
+     * then lets the operations still under way settle (a subscribe authenticating against the
+     * database), so none of them uses the stores after the server closes them.
+     */
     dispose: async () => {
+      stopping = true;
       for (const client of ws.clients) client.close(1001, 'Going away');
+      await Promise.all([...ending.values()].map((end) => end(1001, 'Going away')));
+      await Promise.allSettled([...handling]);
       ws.removeAllListeners();
       await new Promise<void>((resolve, reject) => ws.close((err) => (err ? reject(err) : resolve())));
     },
