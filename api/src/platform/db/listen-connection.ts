@@ -4,7 +4,7 @@
  * opened with backoff (logged), LISTENing again; whatever order `stop()`, `'error'` and `'end'`
  * arrive in, a connection is closed once and a late event of an old connection is ignored (an
  * error thrown from an `'error'` handler is an uncaught exception: the process would die).
- * Shared by every long-lived LISTEN of the API (tus locks, API token revocations, run progress).
+ * Shared by every long-lived LISTEN of the API (tus locks, API token revocations, run and delivery progress).
  */
 import type pg from 'pg';
 import type { Logger } from '../logging/logger.js';
