@@ -57,3 +57,10 @@ export function setsByNextStep(sets: DetailFileSet[]) {
     failed: sets.filter((s) => !s.result && s.processingStatus === 'failed'),
   };
 }
+
+/**
+ * A failure the file itself causes (a video cut off, damaged or without a picture: the server's
+ * processing/failure-reason.ts says "Replace the video"): retrying alone fails the same way.
+ */
+export const failsAgainUntilReplaced = (reason: string | null | undefined) => !!reason && /^The video file .*Replace the video/.test(reason);
+export const RETRY_FAILS_AGAIN = 'retrying fails again until the video is replaced (Replace file)';
