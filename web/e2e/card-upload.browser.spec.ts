@@ -132,6 +132,15 @@ it('an upload cut by a reload at about half resumes, never repeats: finished fil
     await h.screenshot(page, 'card-upload-unfinished-web3');
     const before = await received();
     expect(before).toBeGreaterThan(0);
+    // The dashboard says so too, and Continue setup comes back to the upload.
+    await page.goto('/dashboard');
+    const card = page.getByTestId('project-card').filter({ hasText: 'Hotel wifi' });
+    await card.getByTestId('card-status').getByText('Upload incomplete', { exact: true }).waitFor();
+    await card.getByTestId('card-incomplete').getByText(/\d+ incomplete/).waitFor();
+    await h.screenshot(page, 'card-upload-dashboard-incomplete-web3');
+    await card.getByRole('link', { name: 'Continue setup' }).click();
+    await page.getByRole('heading', { name: 'File Upload' }).waitFor();
+    await page.getByTestId('upload-interrupted').waitFor();
 
     // Chosen again: nothing finished is sent again, the half-sent file continues where the server stopped.
     const sent: Array<{ method: string; url: string; offset: string | null }> = [];

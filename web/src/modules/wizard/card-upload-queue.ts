@@ -133,8 +133,15 @@ export class CardUploadQueue {
   }
 
   private changed(): void {
-    this.opts.onChange(this.files.map((f) => ({ ...f })));
+    // At most every 50 ms: a card of thousands of files reports progress far more often than it can be drawn.
+    if (this.frame !== null) return;
+    const flush = () => {
+      this.frame = null;
+      this.opts.onChange(this.files.map((f) => ({ ...f })));
+    };
+    this.frame = window.setTimeout(flush, 50);
   }
+  private frame: number | null = null;
 
   private running(): number {
     return this.files.filter((f) => f.status === 'uploading' && !this.inBatch(f.id)).length + this.batches.size;
