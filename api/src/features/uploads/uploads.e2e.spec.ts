@@ -496,3 +496,51 @@ describe('POST /api/upload/{projectId}/batch and the card plan (issue 30 items 4
     expect((await server.request('DELETE', `/api/upload/${projectId}/plan`, { token: bob.token })).status).toBe(404);
   });
 });
+
+describe('adding clips to a processed project (issue 30 item 5)', () => {
+  it('a later card joins the project: what is there is "already uploaded", only the new set is priced, processed and charged, the earlier result untouched', async () => {
+    const u = await signUp(server);
+    const projectId = await newProject(u.token);
+    const first = [await filePart(mp4, 'DJI_0401.MP4'), await filePart(jpg, 'DJI_0401.JPG'), await filePart(srtA, 'DJI_0401.SRT')];
+    expect((await batch(projectId, first, u.token)).status).toBe(200);
+    const started = await server.request('POST', `/api/projects/${projectId}/process`, { token: u.token });
+    expect(started.status).toBe(202);
+    const settled = async () => {
+      for (let i = 0; i < 600; i++) {
+        const p = await server.request('GET', `/api/projects/${projectId}/progress`, { token: u.token });
+        if (p.body.status !== 'processing') return p.body;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the run did not end');
+    };
+    expect((await settled()).status).toBe('completed');
+    const resultRows = () =>
+      db.query('select r.* from file_set_results r join file_sets s on s.id = r.file_set_id where s.project_id = $1 order by s.base_name', [projectId]);
+    const before = (await resultRows()).rows;
+    expect(before).toHaveLength(1);
+
+    // The next card of the shoot, chosen whole: the processed clip's files are answered "already uploaded".
+    const second = [await filePart(mov, 'DJI_0402.MOV'), await filePart(jpg2, 'DJI_0402.JPG'), await filePart(srtB, 'DJI_0402.SRT')];
+    const answer = await plan(
+      projectId,
+      [...first, ...second].map((p) => ({ filename: p.filename, size: p.data.length, sample: sampleOf(p.data) })),
+      u.token,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.alreadyUploaded.map((f: any) => f.filename).sort()).toEqual(['DJI_0401.JPG', 'DJI_0401.MP4', 'DJI_0401.SRT']);
+    expect([answer.body.filesToSend, answer.body.setsToSend]).toEqual([3, 1]);
+    expect((await batch(projectId, second, u.token)).body.accepted.map((a: any) => a.alreadyUploaded)).toEqual([false, false, false]);
+    // Sent whole anyway (another tab): nothing of the processed set is recorded again or replaced.
+    expect((await batch(projectId, first, u.token)).body.accepted.map((a: any) => a.alreadyUploaded)).toEqual([true, true, true]);
+
+    const estimate = await server.request('GET', `/api/projects/${projectId}/cost-estimate`, { token: u.token });
+    expect(estimate.body).toMatchObject({ scope: 'unprocessed', fileSetCount: 1, totalFileSets: 2, totalCost: 0.03 });
+    const again = await server.request('POST', `/api/projects/${projectId}/process`, { token: u.token });
+    expect(again.status).toBe(202);
+    expect(again.body.run).toMatchObject({ totalJobs: 1, charged: '0.03' });
+    expect((await settled()).status).toBe('completed');
+    const after = (await resultRows()).rows;
+    expect(after).toHaveLength(2);
+    expect(after[0]).toEqual(before[0]);
+  });
+});
