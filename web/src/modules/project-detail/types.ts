@@ -63,4 +63,6 @@ export function setsByNextStep(sets: DetailFileSet[]) {
  * processing/failure-reason.ts says "Replace the video"): retrying alone fails the same way.
  */
 export const failsAgainUntilReplaced = (reason: string | null | undefined) => !!reason && /^The video file .*Replace the video/.test(reason);
-export const RETRY_FAILS_AGAIN = 'retrying fails again until the video is replaced (Replace file)';
+/** Said beside Retry failed sets for such sets: "DJI_0002 will fail again until its video is replaced (Replace file)". */
+export const retryFailsAgain = (names: string[]) =>
+  `${names.join(', ')} will fail again until ${names.length === 1 ? 'its video is' : 'their videos are'} replaced (Replace file)`;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { addClipsPath, continueSetupPath, needsSetup, statusMeaning } from '../../projects/project-status';
 import type { RunScope } from '../../wizard/start-processing';
-import { failsAgainUntilReplaced, RETRY_FAILS_AGAIN, setsByNextStep, type DetailProject } from '../types';
+import { failsAgainUntilReplaced, retryFailsAgain, setsByNextStep, type DetailProject } from '../types';
 import '../../projects/projects.css';
 
 /**
@@ -40,11 +40,7 @@ export function ProjectSetupActions({ project, onRun }: { project: DetailProject
           )}
           {failed.some((s) => failsAgainUntilReplaced(s.failureReason)) && (
             <span className="muted small" data-testid="retry-will-fail">
-              {failed
-                .filter((s) => failsAgainUntilReplaced(s.failureReason))
-                .map((s) => s.baseName)
-                .join(', ')}
-              : {RETRY_FAILS_AGAIN}
+              {retryFailsAgain(failed.filter((s) => failsAgainUntilReplaced(s.failureReason)).map((s) => s.baseName))}
             </span>
           )}
           {!needsSetup(project.status) && (

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { RemoveFileSetMutation, ReplaceFileSetFileMutation } from '../../wizard/graphql/wizard.graphql';
 import { uploadGraphQL } from '../../wizard/upload-xhr';
 import type { RunScope } from '../../wizard/start-processing';
-import { failsAgainUntilReplaced, RETRY_FAILS_AGAIN, type DetailFileSet } from '../types';
+import { failsAgainUntilReplaced, type DetailFileSet } from '../types';
 import { SetStatusDot } from './SetStatusDot';
 
 interface Props {
@@ -100,7 +100,7 @@ export function SetStateNotice({ set, idle, onRun, onChanged }: Props) {
           )}
           {idle && failsAgainUntilReplaced(set.failureReason) && (
             <p className="muted small" data-testid="retry-will-fail">
-              This set&apos;s {RETRY_FAILS_AGAIN}.
+              Retrying will fail again until the video is replaced: use Replace file first.
             </p>
           )}
         </>
