@@ -136,7 +136,10 @@ it('an upload cut by a reload at about half resumes, never repeats: finished fil
     await page.goto('/dashboard');
     const card = page.getByTestId('project-card').filter({ hasText: 'Hotel wifi' });
     await card.getByTestId('card-status').getByText('Upload incomplete', { exact: true }).waitFor();
-    await card.getByTestId('card-incomplete').getByText(/\d+ incomplete/).waitFor();
+    await card
+      .getByTestId('card-incomplete')
+      .getByText(/\d+ incomplete/)
+      .waitFor();
     await h.screenshot(page, 'card-upload-dashboard-incomplete-web3');
     await card.getByRole('link', { name: 'Continue setup' }).click();
     await page.getByRole('heading', { name: 'File Upload' }).waitFor();
