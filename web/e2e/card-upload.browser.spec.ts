@@ -77,36 +77,54 @@ it('walks a card picked as a folder: takes the sets, lists what it leaves out be
   await h.screenshot(page, 'card-upload-verify-web3');
 });
 
-it('continues an upload cut by a page reload from the server’s offset when the same file is chosen again', async () => {
+it('an upload cut by a reload at about half resumes, never repeats: finished files are "already uploaded", the half-sent one continues from the server’s offset', async () => {
   const user = await signUp(h.server);
   const { page } = await h.newPage();
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), user.token);
   const projectId = await newProject(page, 'Hotel wifi');
-  // A large (real) file (over the 8 MiB sent with the creation) on a throttled connection, so the reload lands mid-file.
-  const big = path.join(dir, 'DJI_0009.SRT');
+  // Small files (a batch) and a large one (over 8 MiB: tus) on a throttled connection, so the reload lands mid-file.
+  const card = path.join(dir, 'hotel');
+  const small = await makeTestFileSet(card, 'DJI_0001', { omit: ['video'] });
+  const srt2 = path.join(card, 'DJI_0002.SRT');
+  await fs.copyFile(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__mavic_pro.SRT'), srt2);
+  const big = path.join(card, 'DJI_0009.SRT');
   await fs.writeFile(big, (await fs.readFile(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'))).toString().repeat(2000));
+  const files = [...small, srt2, big];
   const size = (await fs.stat(big)).size;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 1_000_000, uploadThroughput: 1_000_000 });
-  await page.getByTestId('file-picker').setInputFiles(big);
+  await page.getByTestId('file-picker').setInputFiles(files);
   await page.getByRole('button', { name: 'Upload' }).click();
 
   const db = new pg.Client({ connectionString: h.server.databaseUrl });
   await db.connect();
   try {
     const received = async () => {
-      const files = await fs.readdir(path.join(h.server.services.config.storageDir, '.tus'));
-      const id = files.find((f) => !f.endsWith('.json'));
+      const names = await fs.readdir(path.join(h.server.services.config.storageDir, '.tus'));
+      const id = names.find((f) => !f.endsWith('.json'));
       return id ? (await fs.stat(path.join(h.server.services.config.storageDir, '.tus', id))).size : 0;
     };
-    // tus-js-client streams the chunk; the server stores what arrives. Wait for a good part of it.
-    for (let i = 0; i < 200 && (await received()) < size * 0.3; i++) await page.waitForTimeout(100);
+    const recorded = async () =>
+      (
+        await db.query(`select m.filename from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1 order by 1`, [projectId])
+      ).rows.map((r: { filename: string }) => r.filename);
+    // The batch of small files is in and the large one about half sent (bounded waits on the effect).
+    for (let i = 0; i < 300 && ((await recorded()).length < 3 || (await received()) < size * 0.4); i++) await page.waitForTimeout(100);
+    expect(await recorded()).toEqual(['DJI_0001.JPG', 'DJI_0001.SRT', 'DJI_0002.SRT']);
+    // Leaving asks first: the browser's own question on a reload (accepted here).
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.type());
+      void d.accept();
+    });
     await page.reload();
+    expect(asked).toEqual(['beforeunload']);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.getByRole('heading', { name: 'File Upload' }).waitFor();
-    // The step names what the earlier visit left unfinished.
+    // The step says what the earlier visit left unsent.
+    await page.getByTestId('upload-interrupted').getByText('Upload interrupted: 1 clip still to send — choose the card folder again to continue.').waitFor();
     await page
       .getByTestId('unfinished-uploads')
       .getByText(/DJI_0009\.SRT \(\d+% sent: choose it again to continue\)/)
@@ -114,13 +132,48 @@ it('continues an upload cut by a page reload from the server’s offset when the
     await h.screenshot(page, 'card-upload-unfinished-web3');
     const before = await received();
     expect(before).toBeGreaterThan(0);
+    // The dashboard says so too, and Continue setup comes back to the upload.
+    await page.goto('/dashboard');
+    const card = page.getByTestId('project-card').filter({ hasText: 'Hotel wifi' });
+    await card.getByTestId('card-status').getByText('Upload incomplete', { exact: true }).waitFor();
+    await card
+      .getByTestId('card-incomplete')
+      .getByText(/\d+ incomplete/)
+      .waitFor();
+    await h.screenshot(page, 'card-upload-dashboard-incomplete-web3');
+    await card.getByRole('link', { name: 'Continue setup' }).click();
+    await page.getByRole('heading', { name: 'File Upload' }).waitFor();
+    await page.getByTestId('upload-interrupted').waitFor();
 
-    await page.getByTestId('file-picker').setInputFiles(big);
+    // Chosen again: nothing finished is sent again, the half-sent file continues where the server stopped.
+    const sent: Array<{ method: string; url: string; offset: string | null }> = [];
+    page.on('request', (r) => sent.push({ method: r.method(), url: r.url(), offset: r.headers()['upload-offset'] ?? null }));
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const t = document.querySelector('.upload-progress-figures strong')?.textContent;
+        if (t && seen.at(-1) !== t) seen.push(t);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByTestId('file-picker').setInputFiles(files);
     await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('3 already uploaded').waitFor();
+    await h.screenshot(page, 'card-upload-resumed-web3');
     await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor({ timeout: 60_000 });
-    // One tus upload for the file, finished: the second visit continued it instead of starting over.
+    expect(sent.filter((r) => r.url.includes('/batch'))).toEqual([]);
+    const patches = sent.filter((r) => r.method === 'PATCH');
+    expect(patches.length).toBeGreaterThan(0);
+    expect(Number(patches[0]!.offset)).toBeGreaterThanOrEqual(before);
+    // The overall progress restarted from what was there, not from 0 %.
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(Number(seen[0]!.replace('%', ''))).toBeGreaterThan(0);
+    // Every file once; one tus upload for the large one, finished.
+    expect(await recorded()).toEqual(['DJI_0001.JPG', 'DJI_0001.SRT', 'DJI_0002.SRT', 'DJI_0009.SRT']);
     const rows = await db.query(`select status, size_bytes::int as size from resumable_uploads where project_id = $1`, [projectId]);
     expect(rows.rows).toEqual([{ status: 'complete', size }]);
+    // Step 3 has nothing still to send, and no red lines for it.
+    expect(await page.getByTestId('still-to-send').count()).toBe(0);
   } finally {
     await db.end();
   }

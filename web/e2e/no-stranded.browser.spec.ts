@@ -96,12 +96,12 @@ it('resumes a reloaded wizard, continues from the dashboard, processes only the 
 
   // SPEC's rule holds for Continue; leaving the set out is an explicit choice.
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  for (let i = 0; i < 100 && !dialogs.length; i++) await page.waitForTimeout(50);
+  await page.getByTestId('continue-notice').getByText('Please resolve file set errors before proceeding').waitFor();
   await shoot(page, '2-verify-left-out');
   await page.setViewportSize({ width: 375, height: 820 });
   await shoot(page, '2-verify-left-out-375');
   await page.setViewportSize({ width: 1280, height: 860 });
-  expect(dialogs).toEqual(['Please resolve file set errors before proceeding']);
+  expect(dialogs).toEqual([]);
   await page.getByRole('button', { name: 'Process only complete sets (1 left out)' }).click();
   await page.getByRole('heading', { name: 'Credit Cost' }).waitFor();
   await page.getByTestId('sets-to-process').getByText('of 2').waitFor();
@@ -149,6 +149,9 @@ it('shows why a set failed, takes a replacement and retries it, charged and refu
     expect(await page.getByText('Processing in progress...').count()).toBe(0);
     await page.getByRole('button', { name: 'Retry failed sets (1)' }).waitFor();
     await page.getByTestId('status-meaning').getByText('1 file set failed: select it in the list to see why.').waitFor();
+    // Retrying a cut-off video alone fails the same way: the page says so beside both Retry buttons.
+    await page.getByTestId('setup-actions').getByText('DJI_0002 will fail again until its video is replaced (Replace file)').waitFor();
+    await page.getByTestId('set-notice').getByText('Retrying will fail again until the video is replaced: use Replace file first.').waitFor();
     await shoot(page, `5-failed-${width}`);
     await page.close();
   }
@@ -161,6 +164,7 @@ it('shows why a set failed, takes a replacement and retries it, charged and refu
   await page.getByTestId('set-replace-DJI_0002').setInputFiles(good);
   // Replaced: still failed until it is retried, and it says so instead of the old reason.
   await page.getByTestId('failure-reason').getByText('A file of this set was replaced after it failed: retry to process it again.').waitFor();
+  expect(await page.getByTestId('retry-will-fail').count()).toBe(0);
 
   // Too few credits: the same Insufficient Credits panel as the wizard's step 4, nothing charged.
   const admin = (amount: number) =>

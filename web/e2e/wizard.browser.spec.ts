@@ -102,8 +102,9 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   expect(await cards.filter({ hasText: 'Complete' }).count()).toBeGreaterThanOrEqual(2);
   await shoot(page, '3-verify-incomplete');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForTimeout(200);
-  expect(alerts).toEqual(['Please resolve file set errors before proceeding']);
+  // The page's own message, not a browser alert.
+  await page.getByTestId('continue-notice').getByText('Please resolve file set errors before proceeding').waitFor();
+  expect(alerts).toEqual([]);
   await page.getByTestId('replace-DJI_0003-srt').setInputFiles(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'));
   await third.getByText('Complete', { exact: true }).waitFor();
   await third.getByText('DJI_0003.srt').waitFor();
@@ -148,7 +149,7 @@ it('creates a project, uploads three file sets, fixes the incomplete one and rea
   await page.getByRole('button', { name: 'Back to File Sets' }).waitFor();
   expect(await page.getByRole('button', { name: 'Confirm and Start Processing' }).count()).toBe(0);
   await shoot(page, '4-insufficient');
-  expect(alerts).toEqual(['Please resolve file set errors before proceeding', expect.stringMatching(/^Insufficient credits/i)]);
+  expect(alerts).toEqual([expect.stringMatching(/^Insufficient credits/i)]);
 });
 
 it('shows Upload cancelled. when the upload is cancelled', async () => {

@@ -36,6 +36,7 @@ import { ResultsService } from '../features/results/results.service.js';
 import { ReviewService } from '../features/review/review.service.js';
 import { applyRulesToGenerated } from '../features/review/keyword-rules-store.js';
 import { UploadsService } from '../features/uploads/uploads.service.js';
+import { UploadPlansService } from '../features/uploads/upload-plans.js';
 import { ResumableUploadsService } from '../features/resumable-uploads/resumable-uploads.service.js';
 import { TracksService } from '../features/tracks/tracks.service.js';
 import { ExifToolHolder } from '../features/exports/exiftool-holder.js';
@@ -107,6 +108,7 @@ export function composeServices(platform: Platform) {
   };
   // The set list shows small thumbnails of the JPGs: they are made as soon as the JPGs are in.
   const uploads = new UploadsService(storage, fileSets, uploadLimits, (keys) => thumbnails.prepare(keys));
+  const uploadPlans = new UploadPlansService(orm, projects, fileSets, (key) => storage.absolutePath(key), uploadLimits.maxFileBytes);
   const resumableUploads = new ResumableUploadsService(
     orm,
     pool,
@@ -151,6 +153,7 @@ export function composeServices(platform: Platform) {
     projects,
     fileSets,
     uploads,
+    uploadPlans,
     resumableUploads,
     processing,
     progressListener,

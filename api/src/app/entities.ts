@@ -6,6 +6,7 @@ import { CreditPackage } from '../features/purchases/credit-package.entity.js';
 import { PurchaseRequest } from '../features/purchases/purchase-request.entity.js';
 import { Project } from '../features/projects/project.entity.js';
 import { ResumableUpload } from '../features/resumable-uploads/resumable-upload.entity.js';
+import { UploadPlanFile } from '../features/uploads/upload-plan-file.entity.js';
 import { FileSet } from '../features/file-sets/file-set.entity.js';
 import { MediaFile } from '../features/file-sets/media-file.entity.js';
 import { FileSetResult } from '../features/results/file-set-result.entity.js';
@@ -29,6 +30,7 @@ export const entities = [
   PurchaseRequest,
   Project,
   ResumableUpload,
+  UploadPlanFile,
   FileSet,
   MediaFile,
   FileSetResult,

@@ -18,6 +18,7 @@ import { ProcessingResolver } from '../features/processing/processing.resolver.j
 import { registerProgressSubscription } from '../features/processing/progress-subscription.js';
 import { ProjectsResolver } from '../features/projects/projects.resolver.js';
 import { UploadsResolver } from '../features/uploads/uploads.resolver.js';
+import { UploadStateResolver } from '../features/uploads/upload-state.resolver.js';
 import { ResumableUploadsResolver } from '../features/resumable-uploads/resumable-uploads.resolver.js';
 import { FileSetsResolver } from '../features/file-sets/file-sets.resolver.js';
 import { ResultsResolver } from '../features/results/results.resolver.js';
@@ -51,6 +52,7 @@ const resolvers: ResolverEntry[] = [
   resolver(ProcessingResolver, (s) => ({ idempotency: s.idempotency, processing: s.processing })),
   resolver(ProjectsResolver, (s) => ({ projects: s.projects, idempotency: s.idempotency })),
   resolver(UploadsResolver, (s) => ({ uploads: s.uploads, idempotency: s.idempotency })),
+  resolver(UploadStateResolver, (s) => ({ uploadPlans: s.uploadPlans, fileSets: s.fileSets })),
   resolver(ResumableUploadsResolver, (s) => ({ resumableUploads: s.resumableUploads })),
   resolver(FileSetsResolver, (s) => ({ fileSets: s.fileSets, projects: s.projects, processing: s.processing })),
   resolver(ResultsResolver, (s) => ({ results: s.results, processing: s.processing })),

@@ -18,7 +18,7 @@ import { exportRoutes } from '../features/exports/exports.routes.js';
 import { fileSetTrackRoutes, projectTrackRoutes } from '../features/tracks/tracks.routes.js';
 import { processingRoutes } from '../features/processing/processing.routes.js';
 import { projectRoutes } from '../features/projects/projects.routes.js';
-import { fileSetFileRoutes, uploadRoutes } from '../features/uploads/uploads.routes.js';
+import { fileSetFileRoutes, uploadPlanRoutes, uploadRoutes } from '../features/uploads/uploads.routes.js';
 import { tusRoutes, unfinishedUploadRoutes } from '../features/resumable-uploads/resumable-uploads.routes.js';
 import { fileSetItemRoutes, fileSetRoutes } from '../features/file-sets/file-sets.routes.js';
 import { fileRoutes } from '../features/files/files.routes.js';
@@ -65,6 +65,8 @@ export function createHttpApp(s: AppServices, mountGraphQL: (app: Express) => vo
   app.use('/api/filesets', fileSetFileRoutes({ auth, uploads: s.uploads, idempotency: s.idempotency }));
   app.use('/api/uploads/tus', tusRoutes({ auth, resumableUploads: s.resumableUploads }));
   app.use('/api/upload', unfinishedUploadRoutes({ auth, resumableUploads: s.resumableUploads }));
+  // A card's list: up to MAX_PLAN_FILES entries of ~120 bytes, past the usual 1 MB of JSON.
+  app.use('/api/upload', jsonBodyParser('4mb'), reenterRequestContext, uploadPlanRoutes({ auth, uploadPlans: s.uploadPlans }));
   app.use('/api/projects', ...json, fileSetRoutes({ auth, fileSets: s.fileSets, processing: s.processing }));
   app.use('/api/filesets', ...json, fileSetItemRoutes({ auth, fileSets: s.fileSets, processing: s.processing }));
   app.use('/api/files', fileRoutes({ auth, files: s.files, storage: s.storage, thumbnails: s.thumbnails, logger }));

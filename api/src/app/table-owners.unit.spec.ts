@@ -28,6 +28,7 @@ const TABLE_OWNERS: Record<string, string> = {
   auth_attempts: 'auth',
   password_resets: 'auth',
   resumable_uploads: 'resumable-uploads',
+  upload_plan_files: 'uploads',
   project_edit_actions: 'review',
   project_edit_changes: 'review',
   project_keyword_rules: 'review',

@@ -26,7 +26,9 @@ export function CreateProjectPage() {
   const resume = useQuery(WizardResumeQuery, { variables: { id: resumeId ?? '' }, skip: !resumeId || !!project, fetchPolicy: 'network-only' });
   const found = resume.data?.project;
   const takingSets = found?.progress.acceptingSets ?? false;
-  const at = found ? resumeStep({ ...found, takingSets }) : null;
+  // "Add clips" on the project page: a later card of the same shoot into a processed project.
+  const addingClips = params.get('add') === '1';
+  const at = found ? resumeStep({ ...found, takingSets, filesToSend: found.uploadState.filesToSend, addingClips }) : null;
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -64,7 +66,7 @@ export function CreateProjectPage() {
     <section className="stack wizard">
       <div className="page-header">
         <div>
-          <h1>{resumeId ? 'Continue Project Setup' : 'Create Project'}</h1>
+          <h1>{addingClips ? 'Add Clips' : resumeId ? 'Continue Project Setup' : 'Create Project'}</h1>
           {project && <p className="muted wizard-project-name">{project.name}</p>}
         </div>
         <Link to="/dashboard" className="button">

@@ -82,6 +82,22 @@ export interface RecordedFile {
   fileSet: FileSet;
   /** The filename of the file of the same kind this one replaced, if any. */
   replaced: string | null;
+  /**
+   * The set held this very file already (same name, same SHA-256: two tabs sending one card, a
+   * batch sent again after a cut): nothing was recorded, the new bytes were dropped.
+   */
+  alreadyRecorded?: boolean;
+}
+
+/** A recorded file as uploads compare a card against it (name, size, content). */
+export interface RecordedFileSummary {
+  fileId: string;
+  fileSetId: string;
+  filename: string;
+  sizeBytes: number;
+  sha256: string;
+  storageKey: string;
+  recordedAt: Date;
 }
 
 /** generate-json's answer. */
@@ -266,6 +282,7 @@ export class FileSetsService {
    */
   async record(projectId: string, files: IncomingFile[], opts: { reservedBytes?: number } = {}): Promise<RecordedFile[]> {
     const replacedKeys: string[] = [];
+    const duplicateKeys: string[] = [];
     const recorded = await this.orm.em.fork().transactional(async (em) => {
       const project = await em.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!project) throw notFound('Project not found');
@@ -289,9 +306,17 @@ export class FileSetsService {
       const out: RecordedFile[] = [];
       const removed: string[] = [];
       let replacedBytes = 0;
+      const fresh: IncomingFile[] = [];
       for (const f of files) {
         const fileSet = sets.get(f.baseName)!;
         const old = existing.find((m) => m.fileSet.id === fileSet.id && m.kind === f.kind);
+        // Identity is content: the same name and bytes again are not a replacement, and never a second record.
+        if (old && old.filename === f.filename && old.sha256 === f.stored.sha256) {
+          duplicateKeys.push(f.stored.storageKey);
+          out.push({ file: old, fileSet, replaced: null, alreadyRecorded: true });
+          continue;
+        }
+        fresh.push(f);
         if (old) {
           existing.splice(existing.indexOf(old), 1);
           removed.push(old.id);
@@ -318,12 +343,14 @@ export class FileSetsService {
           newSets.map((s) => ({ id: s.id, project: projectId, baseName: s.baseName, position: s.position, createdAt: s.createdAt })),
         );
       }
-      const addedBytes = files.reduce((sum, f) => sum + Number(f.stored.sizeBytes), 0) - replacedBytes;
+      const addedBytes = fresh.reduce((sum, f) => sum + Number(f.stored.sizeBytes), 0) - replacedBytes;
       await this.quotas.assertStorageRoom(em, project.owner.id, addedBytes, opts.reservedBytes);
       if (removed.length) await em.nativeDelete(MediaFile, { id: { $in: removed } });
+      const inserted = out.filter((o) => !o.alreadyRecorded);
+      if (!inserted.length) return out;
       await em.insertMany(
         MediaFile,
-        out.map(({ file: m, fileSet }) => ({
+        inserted.map(({ file: m, fileSet }) => ({
           id: m.id,
           fileSet: fileSet.id,
           filename: m.filename,
@@ -340,10 +367,46 @@ export class FileSetsService {
       if (project.status === 'created' || project.status === 'ready') project.status = 'uploaded';
       return out;
     });
-    await this.removeStored(replacedKeys);
+    await this.removeStored([...replacedKeys, ...duplicateKeys]);
     await this.sweepDeletedFiles();
-    await this.events.emit('fileSet.filesRecorded', { projectId });
+    if (recorded.some((r) => !r.alreadyRecorded)) await this.events.emit('fileSet.filesRecorded', { projectId });
     return recorded;
+  }
+
+  /** The project's recorded files named `filenames` (all of them when omitted), to compare a card against. */
+  async recordedFiles(projectId: string, filenames?: readonly string[]): Promise<RecordedFileSummary[]> {
+    if (filenames && !filenames.length) return [];
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<
+        Array<{ id: string; file_set_id: string; filename: string; size_bytes: string | number; sha256: string; storage_key: string; created_at: Date }>
+      >(
+        `select m.id, m.file_set_id, m.filename, m.size_bytes, m.sha256, m.storage_key, m.created_at from media_files m join file_sets s on s.id = m.file_set_id
+        where s.project_id = ?${filenames ? ' and m.filename in (?)' : ''}`,
+        filenames ? [projectId, [...filenames]] : [projectId],
+      );
+    return rows.map((r) => ({
+      fileId: r.id,
+      fileSetId: r.file_set_id,
+      filename: r.filename,
+      sizeBytes: Number(r.size_bytes),
+      sha256: r.sha256,
+      storageKey: r.storage_key,
+      recordedAt: new Date(r.created_at),
+    }));
+  }
+
+  /** Per project, how many sets still lack a file (missingSlots), for the dashboard. */
+  async incompleteSetCounts(projectIds: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>(projectIds.map((id) => [id, 0]));
+    if (!projectIds.length) return out;
+    const rows = await this.orm.em.getConnection().execute<Array<{ project_id: string; kinds: MediaKind[] | null }>>(
+      `select s.project_id, array_remove(array_agg(distinct m.kind), null) as kinds from file_sets s left join media_files m on m.file_set_id = s.id
+        where s.project_id in (?) group by s.id, s.project_id`,
+      [[...projectIds]],
+    );
+    for (const r of rows) if (missingSlots(r.kinds ?? []).length) out.set(r.project_id, (out.get(r.project_id) ?? 0) + 1);
+    return out;
   }
 
   /** A project's sets with their files, in set order (for answers after a change). */

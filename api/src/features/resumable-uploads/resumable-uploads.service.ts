@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { Server, type Upload } from '@tus/server';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../platform/db/database.js';
 import { AppError, badInput, notFound } from '../../platform/errors/app-error.js';
@@ -198,6 +199,10 @@ export class ResumableUploadsService {
     const size = upload.size;
     // Counted and reserved in one transaction under the account's lock: two creations at once never both pass.
     await this.orm.em.fork().transactional(async (em) => {
+      // The project's row first, as recording a file takes it (FOR UPDATE) before the storage quota's
+      // lock: the insert below checks its foreign key against that row, and taking the locks in the
+      // other order deadlocked a card of small files finishing while others were being created.
+      await em.findOne(Project, { id: project.id }, { lockMode: LockMode.PESSIMISTIC_READ });
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`resumable-uploads:${user.id}`]);
       const unfinished = await em.count(ResumableUpload, { project: project.id, status: 'uploading' });
       if (unfinished >= limits.maxFiles) throw tooManyFiles(limits.maxFiles);

@@ -349,3 +349,198 @@ describe('GET /api/files/{id}', () => {
     expect((await server.request('GET', '/api/files/not-an-id', { token: alice.token })).status).toBe(400);
   });
 });
+
+/** The wizard's sample (sample-hash.ts), computed here on its own: whole file up to 2 MiB, else first and last MiB. */
+const sampleOf = (data: Buffer) => {
+  const mib = 1024 * 1024;
+  const h = createHash('sha256');
+  if (data.length <= 2 * mib) h.update(data);
+  else h.update(data.subarray(0, mib)).update(data.subarray(data.length - mib));
+  return h.digest('hex');
+};
+const batch = (projectId: string, parts: Part[], token = alice.token) => send(`${server.url}/api/upload/${projectId}/batch`, token, multipartBody(parts));
+const plan = (projectId: string, files: unknown, token = alice.token) => server.request('POST', `/api/upload/${projectId}/plan`, { token, body: { files } });
+const uploadState = async (projectId: string) =>
+  (await server.graphql('query($id: ID!) { project(id: $id) { uploadState { filesToSend setsToSend incompleteSets } } }', { id: projectId }, alice.token)).data
+    .project.uploadState;
+
+describe('POST /api/upload/{projectId}/batch and the card plan (issue 30 items 4 and 6)', () => {
+  it('records a batch in one answer per file; the same batch again (a retry after a cut) is "already uploaded", recorded once, its bytes dropped', async () => {
+    const projectId = await newProject();
+    const parts = [await filePart(jpg, 'DJI_0101.JPG'), await filePart(srtA, 'DJI_0101.SRT'), await filePart(srtB, 'DJI_0102.SRT')];
+    const first = await batch(projectId, parts);
+    expect(first.status).toBe(200);
+    expect(first.body.fileSets).toBeUndefined();
+    expect(first.body.accepted.map((a: any) => [a.filename, a.alreadyUploaded])).toEqual([
+      ['DJI_0101.JPG', false],
+      ['DJI_0101.SRT', false],
+      ['DJI_0102.SRT', false],
+    ]);
+    const storedBefore = (await storageState(server.dataDir)).stored.length;
+    const again = await batch(projectId, parts);
+    expect(again.status).toBe(200);
+    expect(again.body.accepted.map((a: any) => [a.filename, a.alreadyUploaded, a.fileId])).toEqual(
+      first.body.accepted.map((a: any) => [a.filename, true, a.fileId]),
+    );
+    expect((await fileRows(projectId)).map((r) => r.filename)).toEqual(['DJI_0101.JPG', 'DJI_0101.SRT', 'DJI_0102.SRT']);
+    expect((await storageState(server.dataDir)).stored.length).toBe(storedBefore);
+    // The same name with other bytes is a replacement, as before.
+    const replaced = await batch(projectId, [await filePart(srtB, 'DJI_0101.SRT')]);
+    expect([replaced.body.accepted[0].alreadyUploaded, replaced.body.accepted[0].replaced]).toEqual([false, 'DJI_0101.SRT']);
+  });
+
+  it('two tabs sending the same card at once record each file once', async () => {
+    const projectId = await newProject();
+    const parts = [await filePart(jpg, 'DJI_0201.JPG'), await filePart(srtA, 'DJI_0201.SRT')];
+    const [a, b] = await Promise.all([batch(projectId, parts), batch(projectId, parts)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const flags = [...a.body.accepted, ...b.body.accepted].map((x: any) => x.alreadyUploaded).sort();
+    expect(flags).toEqual([false, false, true, true]);
+    expect((await fileRows(projectId)).map((r) => r.filename)).toEqual(['DJI_0201.JPG', 'DJI_0201.SRT']);
+  });
+
+  it('answers refusals by name with 200, and refuses over the count or byte limit (413), without Content-Length (400), and for another user (404)', async () => {
+    const projectId = await newProject();
+    const mixed = await batch(projectId, [{ filename: 'notes.txt', data: Buffer.from('x') }]);
+    expect([mixed.status, mixed.body.accepted, mixed.body.refused[0].filename]).toEqual([200, [], 'notes.txt']);
+    const many = Array.from({ length: 101 }, (_, i) => ({ filename: `DJI_${String(i).padStart(4, '0')}.SRT`, data: Buffer.from('1\n') }));
+    const tooMany = await batch(projectId, many);
+    expect([tooMany.status, tooMany.body.message]).toEqual([413, 'Too many files: at most 100 files per upload']);
+    expect(await fileRows(projectId)).toEqual([]);
+    // Declared past 32 MiB: refused before a byte is read.
+    const declared = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${server.url}/api/upload/${projectId}/batch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(40 * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => {
+          resolve({ status: res.statusCode!, body });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.write('--x\r\n');
+    });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body).message).toMatch(/^A batch may carry at most 32 MiB \(40 MiB sent\)/);
+    const chunked = await fetch(`${server.url}/api/upload/${projectId}/batch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'multipart/form-data; boundary=x' },
+      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode('--x--\r\n')), c.close()) }),
+      duplex: 'half',
+    } as RequestInit);
+    expect([chunked.status, ((await chunked.json()) as { message: string }).message]).toEqual([400, 'Send the batch with a Content-Length']);
+    const other = await batch(projectId, [await filePart(srtA, 'DJI_0001.SRT')], bob.token);
+    expect(other.status).toBe(404);
+  });
+
+  it('a card chosen again: files held already (name, size and content) are answered "already uploaded"; the rest stay planned until recorded', async () => {
+    const projectId = await newProject();
+    // A JPG past 2 MiB: its sample is its first and last MiB, read back from storage.
+    const big = Buffer.concat([await fs.readFile(jpg), randomBytes(3 * 1024 * 1024)]);
+    const bigPath = path.join(server.dataDir, 'big-test.jpg');
+    await fs.writeFile(bigPath, big);
+    const srt = await fs.readFile(srtA);
+    expect((await batch(projectId, [await filePart(bigPath, 'DJI_0301.JPG'), await filePart(srtA, 'DJI_0301.SRT')])).status).toBe(200);
+    const sameSizeOtherEdge = Buffer.from(big);
+    sameSizeOtherEdge[big.length - 1] ^= 0xff;
+    const srt2 = Buffer.from(srt);
+    srt2[0] ^= 0x01;
+    const answer = await plan(projectId, [
+      { filename: 'DJI_0301.JPG', size: big.length, sample: sampleOf(big) },
+      { filename: 'DJI_0301.SRT', size: srt.length, sample: sampleOf(srt) },
+      { filename: 'DJI_0302.JPG', size: big.length, sample: sampleOf(sameSizeOtherEdge) },
+      { filename: 'DJI_0302.SRT', size: srt.length, sample: sampleOf(srt2) },
+      { filename: 'DJI_0303.SRT', size: srt.length, sample: sampleOf(srt) },
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.alreadyUploaded.map((f: any) => f.filename).sort()).toEqual(['DJI_0301.JPG', 'DJI_0301.SRT']);
+    expect([answer.body.filesToSend, answer.body.setsToSend]).toEqual([3, 2]);
+    // The same names with other bytes are not "already uploaded": content decides, not name and size.
+    const changed = await plan(projectId, [
+      { filename: 'DJI_0301.JPG', size: big.length, sample: sampleOf(sameSizeOtherEdge) },
+      { filename: 'DJI_0301.SRT', size: srt.length, sample: sampleOf(srt2) },
+      { filename: 'DJI_0302.SRT', size: srt.length, sample: sampleOf(srt) },
+      { filename: 'DJI_0303.SRT', size: srt.length, sample: sampleOf(srt) },
+    ]);
+    expect([changed.body.alreadyUploaded, changed.body.filesToSend]).toEqual([[], 4]);
+    expect(await uploadState(projectId)).toEqual({ filesToSend: 4, setsToSend: ['DJI_0301', 'DJI_0302', 'DJI_0303'], incompleteSets: 1 });
+    // Sent since: they leave what is still to send.
+    expect((await batch(projectId, [await filePart(srtA, 'DJI_0302.SRT'), await filePart(srtA, 'DJI_0303.SRT')])).status).toBe(200);
+    expect(await uploadState(projectId)).toEqual({ filesToSend: 2, setsToSend: ['DJI_0301'], incompleteSets: 3 });
+    expect((await server.request('DELETE', `/api/upload/${projectId}/plan`, { token: alice.token })).status).toBe(200);
+    expect((await uploadState(projectId)).filesToSend).toBe(0);
+  });
+
+  it('refuses a malformed plan by entry (400), one past 20,000 files (413), and another user (404)', async () => {
+    const projectId = await newProject();
+    expect((await server.request('POST', `/api/upload/${projectId}/plan`, { token: alice.token, body: {} })).status).toBe(400);
+    const badSample = await plan(projectId, [{ filename: 'DJI_0001.SRT', size: 10, sample: 'abc' }]);
+    expect([badSample.status, badSample.body.message]).toEqual([400, 'files[0] DJI_0001.SRT: sample must be 64 lower-case hex digits (SHA-256)']);
+    const badName = await plan(projectId, [{ filename: 'notes.txt', size: 10, sample: '0'.repeat(64) }]);
+    expect(badName.status).toBe(400);
+    const twice = await plan(projectId, [
+      { filename: 'A.SRT', size: 1, sample: '0'.repeat(64) },
+      { filename: 'A.SRT', size: 1, sample: '0'.repeat(64) },
+    ]);
+    expect([twice.status, twice.body.message]).toEqual([400, 'files[1] A.SRT is named twice']);
+    const huge = await plan(
+      projectId,
+      Array.from({ length: 20_001 }, (_, i) => ({ filename: `D${i}.SRT`, size: 1, sample: '0'.repeat(64) })),
+    );
+    expect([huge.status, huge.body.message]).toEqual([413, 'Too many files in one plan: at most 20000 (20001 sent)']);
+    expect((await plan(projectId, [{ filename: 'A.SRT', size: 1, sample: '0'.repeat(64) }], bob.token)).status).toBe(404);
+    expect((await server.request('DELETE', `/api/upload/${projectId}/plan`, { token: bob.token })).status).toBe(404);
+  });
+});
+
+describe('adding clips to a processed project (issue 30 item 5)', () => {
+  it('a later card joins the project: what is there is "already uploaded", only the new set is priced, processed and charged, the earlier result untouched', async () => {
+    const u = await signUp(server);
+    const projectId = await newProject(u.token);
+    const first = [await filePart(mp4, 'DJI_0401.MP4'), await filePart(jpg, 'DJI_0401.JPG'), await filePart(srtA, 'DJI_0401.SRT')];
+    expect((await batch(projectId, first, u.token)).status).toBe(200);
+    const started = await server.request('POST', `/api/projects/${projectId}/process`, { token: u.token });
+    expect(started.status).toBe(202);
+    const settled = async () => {
+      for (let i = 0; i < 600; i++) {
+        const p = await server.request('GET', `/api/projects/${projectId}/progress`, { token: u.token });
+        if (p.body.status !== 'processing') return p.body;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the run did not end');
+    };
+    expect((await settled()).status).toBe('completed');
+    const resultRows = () =>
+      db.query('select r.* from file_set_results r join file_sets s on s.id = r.file_set_id where s.project_id = $1 order by s.base_name', [projectId]);
+    const before = (await resultRows()).rows;
+    expect(before).toHaveLength(1);
+
+    // The next card of the shoot, chosen whole: the processed clip's files are answered "already uploaded".
+    const second = [await filePart(mov, 'DJI_0402.MOV'), await filePart(jpg2, 'DJI_0402.JPG'), await filePart(srtB, 'DJI_0402.SRT')];
+    const answer = await plan(
+      projectId,
+      [...first, ...second].map((p) => ({ filename: p.filename, size: p.data.length, sample: sampleOf(p.data) })),
+      u.token,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.alreadyUploaded.map((f: any) => f.filename).sort()).toEqual(['DJI_0401.JPG', 'DJI_0401.MP4', 'DJI_0401.SRT']);
+    expect([answer.body.filesToSend, answer.body.setsToSend]).toEqual([3, 1]);
+    expect((await batch(projectId, second, u.token)).body.accepted.map((a: any) => a.alreadyUploaded)).toEqual([false, false, false]);
+    // Sent whole anyway (another tab): nothing of the processed set is recorded again or replaced.
+    expect((await batch(projectId, first, u.token)).body.accepted.map((a: any) => a.alreadyUploaded)).toEqual([true, true, true]);
+
+    const estimate = await server.request('GET', `/api/projects/${projectId}/cost-estimate`, { token: u.token });
+    expect(estimate.body).toMatchObject({ scope: 'unprocessed', fileSetCount: 1, totalFileSets: 2, totalCost: 0.03 });
+    const again = await server.request('POST', `/api/projects/${projectId}/process`, { token: u.token });
+    expect(again.status).toBe(202);
+    expect(again.body.run).toMatchObject({ totalJobs: 1, charged: '0.03' });
+    expect((await settled()).status).toBe('completed');
+    const after = (await resultRows()).rows;
+    expect(after).toHaveLength(2);
+    expect(after[0]).toEqual(before[0]);
+  });
+});

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { badInput } from '../../platform/errors/app-error.js';
+import { AppError, badInput } from '../../platform/errors/app-error.js';
+import { formatBytes } from '../../platform/config/size-limits.js';
 import { parseSlot } from '../file-sets/file-kinds.js';
 import { authed, type RouteAuth } from '../../platform/principal/signed-in-routes.js';
 import type { User } from '../users/user.entity.js';
@@ -7,7 +8,8 @@ import { receiveMultipart } from './multipart-upload.js';
 import { presentSetsRest } from '../file-sets/file-set.presenter.js';
 import { commitUploadOnce } from './commit-upload-once.js';
 import { idempotencyKeyOf, type IdempotencyService } from '../../platform/idempotency/idempotency.service.js';
-import type { UploadsService, UploadOutcome, UploadSession } from './uploads.service.js';
+import { BATCH_MAX_BYTES, BATCH_MAX_FILES, type UploadsService, type UploadOutcome, type UploadSession } from './uploads.service.js';
+import type { UploadPlansService } from './upload-plans.js';
 
 /** What the multipart upload routes are built with (app/http-app.ts). */
 export interface UploadRoutesDeps extends RouteAuth {
@@ -53,6 +55,73 @@ export function uploadRoutes(services: UploadRoutesDeps): Router {
       const key = idempotencyKeyOf(req);
       const { outcome } = await runUpload(req, res, session, () => commitUploadOnce(services, user, session, key));
       return outcome ?? undefined;
+    }),
+  );
+  /**
+   * POST /api/upload/{projectId}/batch: a batch of a card's small files (issue 30 item 6), at most
+   * BATCH_MAX_FILES files and BATCH_MAX_BYTES bytes (the declared Content-Length, judged before a
+   * byte is read), recorded in one transaction. A file the project holds already (same name and
+   * SHA-256: a batch sent again after a cut, another tab) is answered `alreadyUploaded`, never
+   * recorded twice. The answer names each file; the project's sets are not in it.
+   */
+  r.post(
+    '/:projectId/batch',
+    authed(services, async (req, user, res) => {
+      const length = Number(req.headers['content-length']);
+      if (req.headers['content-length'] === undefined || !Number.isSafeInteger(length)) {
+        req.resume();
+        throw badInput('Send the batch with a Content-Length');
+      }
+      if (length > BATCH_MAX_BYTES) {
+        req.resume();
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `A batch may carry at most ${formatBytes(BATCH_MAX_BYTES)} (${formatBytes(length)} sent): send larger files by tus (/api/uploads/tus)`,
+          { maxBatchBytes: BATCH_MAX_BYTES, maxBatchFiles: BATCH_MAX_FILES },
+        );
+      }
+      const session = await services.uploads.beginBatch(user, req.params.projectId);
+      const { outcome } = await runUpload(req, res, session, () => session.commit({ withSets: false, noneKeptIsAnswer: true }));
+      if (!outcome) return undefined;
+      return {
+        accepted: outcome.accepted.map((a) => ({
+          filename: a.file.filename,
+          fileId: a.file.id,
+          fileSetId: a.fileSet.id,
+          baseName: a.fileSet.baseName,
+          sizeBytes: Number(a.file.sizeBytes),
+          sha256: a.file.sha256,
+          replaced: a.replaced,
+          alreadyUploaded: a.alreadyRecorded ?? false,
+        })),
+        refused: outcome.refused,
+      };
+    }),
+  );
+  return r;
+}
+
+/** What the upload plan routes are built with (app/http-app.ts). */
+export interface UploadPlanRoutesDeps extends RouteAuth {
+  uploadPlans: UploadPlansService;
+}
+
+/**
+ * POST /api/upload/{projectId}/plan: the card about to be sent, `{ files: [{ filename, size, sample }] }`
+ * (sample: sample-hash.ts). Answers the files the project holds already, and keeps the rest as what is
+ * still to send. DELETE clears it (the wizard's upload ended).
+ */
+export function uploadPlanRoutes(deps: UploadPlanRoutesDeps): Router {
+  const r = Router();
+  r.post(
+    '/:projectId/plan',
+    authed(deps, (req, user) => deps.uploadPlans.plan(user, req.params.projectId, req.body)),
+  );
+  r.delete(
+    '/:projectId/plan',
+    authed(deps, async (req, user) => {
+      await deps.uploadPlans.clear(user, req.params.projectId);
+      return { cleared: true };
     }),
   );
   return r;

@@ -177,14 +177,20 @@ export class UploadSession {
     return { projectId: this.project.id, files, refused: this.refusals.map((r) => r.filename).sort() };
   }
 
-  /** Waits for every file in flight, then records them all, or removes them all on failure. */
-  async commit(): Promise<UploadOutcome> {
+  /**
+   * Waits for every file in flight, then records them all, or removes them all on failure.
+   * `withSets: false` (the batch route) answers without the project's sets: a card sent in many
+   * batches would otherwise read the whole project once per batch. `noneKeptIsAnswer`: a request
+   * whose every file was refused answers its refusals instead of failing.
+   */
+  async commit(opts: { withSets?: boolean; noneKeptIsAnswer?: boolean } = {}): Promise<UploadOutcome> {
     await this.settle();
     if (this.fatal) {
       await this.abort();
       throw this.fatal;
     }
     if (this.received === 0) throw badInput('No files were uploaded: send them in the repeated multipart field "files"');
+    if (this.stored.length === 0 && opts.noneKeptIsAnswer) return { project: this.project, accepted: [], refused: this.refused, fileSets: [] };
     if (this.stored.length === 0) {
       const refused = this.refused;
       throw badInput(refused.length === 1 ? `${refused[0]!.filename}: ${refused[0]!.reason}` : 'None of the files can join a file set', { refused });
@@ -198,8 +204,8 @@ export class UploadSession {
       await this.fileSets.removeStored(files.map((f) => f.stored.storageKey));
       throw err;
     }
-    this.onImagesStored(accepted.filter((a) => a.file.kind === 'image').map((a) => a.file.storageKey));
-    const fileSets = await this.fileSets.setsOfProject(this.project.id);
+    this.onImagesStored(accepted.filter((a) => a.file.kind === 'image' && !a.alreadyRecorded).map((a) => a.file.storageKey));
+    const fileSets = opts.withSets === false ? [] : await this.fileSets.setsOfProject(this.project.id);
     return { project: this.project, accepted, refused: this.refused, fileSets };
   }
 
@@ -238,6 +244,11 @@ export const tooManyFiles = (max: number) =>
 export const fileTooLarge = (filename: string, max: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `${filename} is larger than the ${formatBytes(max)} upload limit`, { filename, maxFileBytes: max });
 
+/** Files one batch request may carry (README "Fixed limits"): a card's small files go in batches of this many. */
+export const BATCH_MAX_FILES = 100;
+/** Bytes one batch request may carry, multipart framing included (README "Fixed limits"); larger files go by tus. */
+export const BATCH_MAX_BYTES = 32 * 1024 * 1024;
+
 /** Opens upload sessions for projects and file sets (both APIs call this). */
 export class UploadsService {
   constructor(
@@ -252,6 +263,17 @@ export class UploadsService {
   async begin(user: User, projectId: unknown): Promise<UploadSession> {
     const project = await this.fileSets.projectForUpload(user, projectId);
     return new UploadSession(project, this.storage, this.fileSets, this.limits, undefined, this.onImagesStored);
+  }
+
+  /** A batch of a card's small files (POST /api/upload/{projectId}/batch): BATCH_MAX_FILES files of at most BATCH_MAX_BYTES in all. */
+  async beginBatch(user: User, projectId: unknown): Promise<UploadSession> {
+    const project = await this.fileSets.projectForUpload(user, projectId);
+    const limits = {
+      ...this.limits,
+      maxFiles: Math.min(BATCH_MAX_FILES, this.limits.maxFiles),
+      maxFileBytes: Math.min(BATCH_MAX_BYTES, this.limits.maxFileBytes),
+    };
+    return new UploadSession(project, this.storage, this.fileSets, limits, undefined, this.onImagesStored);
   }
 
   /** A replacement (or missing) file for one set: the file must fit `slot` when given; it takes the set's base name. */

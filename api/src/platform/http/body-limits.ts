@@ -11,8 +11,9 @@ export const UPLOAD_IDLE_MS = 120_000;
 export const JSON_BODY_LIMIT = '1mb';
 export const MAX_JSON_DEPTH = 64;
 
-export function jsonBodyParser(): RequestHandler {
-  return express.json({ limit: JSON_BODY_LIMIT, verify: refuseDeepJson });
+/** `limit`: a route whose body is a list with its own count limit (an upload plan of MAX_PLAN_FILES files) may take more. */
+export function jsonBodyParser(limit: string = JSON_BODY_LIMIT): RequestHandler {
+  return express.json({ limit, verify: refuseDeepJson });
 }
 
 /** Nesting depth of raw JSON text, counted before parsing (strings skipped). */

@@ -258,6 +258,13 @@ export const restRules: Record<string, RestRule> = {
   'OPTIONS /api/uploads/tus': { access: 'public' },
   'OPTIONS /api/uploads/tus/:id': { access: 'public', call: async () => ({ params: { id: '0123456789abcdef0123456789abcdef' } }) },
   'GET /api/upload/:projectId/unfinished': { access: 'owned', call: uploadProject },
+  // Issue 30: a card's small files in batches; the card's list (what is there, what is still to send).
+  'POST /api/upload/:projectId/batch': { access: 'owned', call: async (fx) => ({ ...(await uploadProject(fx)), form: await fx.uploadForm() }) },
+  'POST /api/upload/:projectId/plan': {
+    access: 'owned',
+    call: async (fx) => ({ ...(await uploadProject(fx)), body: { files: [{ filename: 'DJI_0001.SRT', size: 10, sample: '0'.repeat(64) }] } }),
+  },
+  'DELETE /api/upload/:projectId/plan': { access: 'owned', call: uploadProject },
   'GET /api/projects/:id/verify-filesets': { access: 'owned', call: project },
   'POST /api/projects/:id/generate-json': { access: 'owned', call: completeProject },
   'GET /api/projects/:id/cost-estimate': { access: 'owned', call: project },

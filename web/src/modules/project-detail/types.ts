@@ -57,3 +57,12 @@ export function setsByNextStep(sets: DetailFileSet[]) {
     failed: sets.filter((s) => !s.result && s.processingStatus === 'failed'),
   };
 }
+
+/**
+ * A failure the file itself causes (a video cut off, damaged or without a picture: the server's
+ * processing/failure-reason.ts says "Replace the video"): retrying alone fails the same way.
+ */
+export const failsAgainUntilReplaced = (reason: string | null | undefined) => !!reason && /^The video file .*Replace the video/.test(reason);
+/** Said beside Retry failed sets for such sets: "DJI_0002 will fail again until its video is replaced (Replace file)". */
+export const retryFailsAgain = (names: string[]) =>
+  `${names.join(', ')} will fail again until ${names.length === 1 ? 'its video is' : 'their videos are'} replaced (Replace file)`;

@@ -25,3 +25,12 @@ export const needsSetup = (status: string) => status === 'created' || status ===
 
 /** The wizard, opened on this project at the step its state calls for. */
 export const continueSetupPath = (projectId: string) => `/createproject?project=${encodeURIComponent(projectId)}`;
+
+/** A card whose upload was cut short (a reload, a closed tab): files still to send, whatever the status. */
+export const UPLOAD_INCOMPLETE = (sets: number): StatusMeaning => ({
+  label: 'Upload incomplete',
+  meaning: `The upload stopped with ${sets} clip${sets === 1 ? '' : 's'} still to send. Continue setup and choose the card folder again: what is uploaded already is not sent again.`,
+});
+
+/** The wizard's upload step for a processed project: a later card of the same shoot joins it (only its new sets are priced). */
+export const addClipsPath = (projectId: string) => `/createproject?project=${encodeURIComponent(projectId)}&add=1`;

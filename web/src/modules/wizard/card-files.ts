@@ -29,6 +29,11 @@ const SLOTS: Record<string, Slot> = { mp4: 'video', mov: 'video', jpg: 'jpg', sr
 const SIDE_FILES: Record<string, string> = {
   thm: 'a DJI thumbnail (.THM): the set shows its .JPG instead',
   lrf: 'a DJI low-resolution proxy (.LRF): the master video is uploaded instead',
+  idx: 'a DJI index file (.IDX): no file set needs it',
+  scr: 'a DJI side file (.SCR): no file set needs it',
+  dat: 'a DJI flight data file (.DAT): no file set needs it',
+  log: 'a log file: no file set needs it',
+  bin: 'a DJI side file (.BIN): no file set needs it',
 };
 const TAKES = 'a file set takes .mp4 or .mov, .jpg and .srt';
 

@@ -41,6 +41,14 @@ describe('a DJI card, judged by name before any byte is sent', () => {
     expect(plan.left[0]!.reason).toBe('Another video file for DJI_0001 is in this selection (A/DJI_0001.MP4)');
   });
 
+  it('skips the side files DJI writes in MISC (.IDX, .THM) in grey, not as refusals', () => {
+    const plan = planCardUpload(['MISC/IDX/DJI_0003.IDX', 'MISC/THM/DJI_0003.THM', 'DCIM/100MEDIA/DJI_0003.SRT'].map(entry));
+    expect(plan.left.map((l) => [l.path, l.skipped])).toEqual([
+      ['MISC/IDX/DJI_0003.IDX', true],
+      ['MISC/THM/DJI_0003.THM', true],
+    ]);
+  });
+
   it('refuses control characters and over-long names', () => {
     expect(classifyCardFile(file('DJI\u0001.MP4'))).toMatchObject({ take: false, reason: 'The file name contains control characters' });
     expect(classifyCardFile(file(`${'a'.repeat(260)}.MP4`))).toMatchObject({ take: false, reason: 'The file name is longer than 255 characters' });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { continueSetupPath, needsSetup, statusMeaning } from '../../projects/project-status';
+import { addClipsPath, continueSetupPath, needsSetup, statusMeaning } from '../../projects/project-status';
 import type { RunScope } from '../../wizard/start-processing';
-import { setsByNextStep, type DetailProject } from '../types';
+import { failsAgainUntilReplaced, retryFailsAgain, setsByNextStep, type DetailProject } from '../types';
 import '../../projects/projects.css';
 
 /**
@@ -37,6 +37,20 @@ export function ProjectSetupActions({ project, onRun }: { project: DetailProject
             <button type="button" className="button button-small button-primary" onClick={() => onRun('FAILED')}>
               Retry failed sets ({failed.length})
             </button>
+          )}
+          {failed.some((s) => failsAgainUntilReplaced(s.failureReason)) && (
+            <span className="muted small" data-testid="retry-will-fail">
+              {retryFailsAgain(failed.filter((s) => failsAgainUntilReplaced(s.failureReason)).map((s) => s.baseName))}
+            </span>
+          )}
+          {!needsSetup(project.status) && (
+            <Link
+              to={addClipsPath(project.id)}
+              className="button button-small"
+              title="Upload a later card of the same shoot: only its new sets are priced and processed"
+            >
+              Add clips
+            </Link>
           )}
           {incomplete.length > 0 && (
             <span className="muted small" data-testid="left-out-note">

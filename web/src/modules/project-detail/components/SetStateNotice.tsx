@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { RemoveFileSetMutation, ReplaceFileSetFileMutation } from '../../wizard/graphql/wizard.graphql';
 import { uploadGraphQL } from '../../wizard/upload-xhr';
 import type { RunScope } from '../../wizard/start-processing';
-import type { DetailFileSet } from '../types';
+import { failsAgainUntilReplaced, type DetailFileSet } from '../types';
 import { SetStatusDot } from './SetStatusDot';
 
 interface Props {
@@ -88,10 +88,20 @@ export function SetStateNotice({ set, idle, onRun, onChanged }: Props) {
           {idle && (
             <div className="setup-actions">
               {replaceButton('Replace file', '.mp4,.mov,.jpg,.srt')}
-              <button type="button" className="button button-small button-primary" disabled={!!busy} onClick={() => onRun('FAILED')}>
+              <button
+                type="button"
+                className={`button button-small${failsAgainUntilReplaced(set.failureReason) ? '' : ' button-primary'}`}
+                disabled={!!busy}
+                onClick={() => onRun('FAILED')}
+              >
                 Retry failed sets
               </button>
             </div>
+          )}
+          {idle && failsAgainUntilReplaced(set.failureReason) && (
+            <p className="muted small" data-testid="retry-will-fail">
+              Retrying will fail again until the video is replaced: use Replace file first.
+            </p>
           )}
         </>
       ) : !set.complete ? (

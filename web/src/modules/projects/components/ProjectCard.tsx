@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
 import { RestoreIcon, TrashIcon } from '../../../ui/icons';
 import { ExportMenu } from '../../exports/components/ExportMenu';
-import { continueSetupPath, needsSetup, statusMeaning } from '../project-status';
+import { continueSetupPath, needsSetup, statusMeaning, UPLOAD_INCOMPLETE } from '../project-status';
 import '../projects.css';
 import '../project-cards.css';
 
@@ -13,6 +13,9 @@ export interface ProjectCardData {
   createdAt: string;
   status: string;
   fileSetCount: number;
+  /** What the last card still has to send, and the sets still missing a file. */
+  uploadState?: { filesToSend: number; setsToSend: string[]; incompleteSets: number } | null;
+  progress?: { failedJobs: number } | null;
 }
 
 interface Props {
@@ -25,12 +28,16 @@ interface Props {
 
 /** A dashboard card: name, creation date, description and the actions of its view (SPEC §2). */
 export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: Props) {
-  const status = statusMeaning(project.status);
+  const toSend = project.uploadState?.filesToSend ?? 0;
+  // An upload cut short is not "Uploaded": the card still has files to send.
+  const status = toSend > 0 ? UPLOAD_INCOMPLETE(project.uploadState!.setsToSend.length) : statusMeaning(project.status);
+  const incomplete = project.uploadState?.incompleteSets ?? 0;
+  const failed = project.progress?.failedJobs ?? 0;
   return (
     <article className="card project-card" data-testid="project-card">
       <header>
         <h3>{project.name}</h3>
-        <span className={`status-badge status-${project.status}`} data-testid="card-status">
+        <span className={`status-badge status-${toSend > 0 ? 'upload-incomplete' : project.status}`} data-testid="card-status">
           {status.label}
         </span>
       </header>
@@ -41,13 +48,25 @@ export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: 
       )}
       <p className="muted small">
         {formatDate(project.createdAt)} · {project.fileSetCount} file set{project.fileSetCount === 1 ? '' : 's'}
+        {incomplete > 0 && (
+          <span className="card-count card-count-incomplete" data-testid="card-incomplete">
+            {' '}
+            · {incomplete} incomplete
+          </span>
+        )}
+        {failed > 0 && (
+          <span className="card-count card-count-failed" data-testid="card-failed">
+            {' '}
+            · {failed} failed
+          </span>
+        )}
       </p>
       <p className="description">{project.description || <span className="muted">No description</span>}</p>
       <footer className="card-actions">
         <Link to={`/project/${project.id}`} className="button button-small">
           View
         </Link>
-        {!inTrash && needsSetup(project.status) && (
+        {!inTrash && (needsSetup(project.status) || toSend > 0) && (
           <Link to={continueSetupPath(project.id)} className="button button-small button-primary">
             Continue setup
           </Link>

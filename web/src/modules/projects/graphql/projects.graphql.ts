@@ -16,6 +16,14 @@ export const ProjectsQuery = graphql(`
           deletedAt
           status
           fileSetCount
+          uploadState {
+            filesToSend
+            setsToSend
+            incompleteSets
+          }
+          progress {
+            failedJobs
+          }
         }
       }
     }

@@ -1,10 +1,12 @@
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
+import { Modal } from '../../../ui/Modal';
 import { planCardUpload } from '../card-files';
 import { filesOfDrop, filesOfInput } from '../folder-walk';
-import { DEFAULT_PARALLEL } from '../tus-upload-queue';
+import { DEFAULT_PARALLEL } from '../card-upload-queue';
 import { useCardUpload } from '../hooks/use-card-upload';
 import { useSetsAsCompleteRun } from '../hooks/use-sets-as-complete-run';
+import { LEAVE_DURING_UPLOAD, useLeaveUploadGuard } from '../hooks/use-leave-upload-guard';
 import type { UploadResult } from '../types/upload-result';
 import { AsCompleteOption } from './AsCompleteOption';
 import { LeftOutFileList } from './LeftOutFileList';
@@ -53,7 +55,8 @@ export function FileUploadStep({
   const folderPicker = useRef<HTMLInputElement>(null);
   const run = useSetsAsCompleteRun(projectId, takingSets);
   const upload = useCardUpload({ projectId, taken, left, parallel, run, onUploaded, onProcessingAsComplete });
-  const { queued, uploading, busy, paused, failed, error } = upload;
+  const { queued, uploading, busy, paused, failed, error, checking } = upload;
+  const leaving = useLeaveUploadGuard(uploading);
 
   const addEntries = (added: Array<{ file: File; path: string }>) => {
     if (!added.length) return;
@@ -154,6 +157,11 @@ export function FileUploadStep({
         </label>
       </div>
 
+      {checking && (
+        <p className="muted small" role="status" data-testid="checking-card">
+          Checking what this project holds already: {checking.done} of {checking.of} files…
+        </p>
+      )}
       <LeftOutFileList left={left} />
       <SelectedFileList taken={taken} queued={queued} onRetry={upload.retry} onRemove={(path) => setEntries((prev) => prev.filter((p) => p.path !== path))} />
       <UploadProgress upload={upload} />
@@ -170,17 +178,30 @@ export function FileUploadStep({
         </Banner>
       )}
       {error && <Banner tone="error">{error}</Banner>}
+      {leaving.state === 'blocked' && (
+        <Modal title="Leave during the upload?" onClose={() => leaving.reset()}>
+          <p>{LEAVE_DURING_UPLOAD}</p>
+          <div className="actions">
+            <button type="button" className="button button-primary" onClick={() => leaving.reset()}>
+              Stay and keep uploading
+            </button>
+            <button type="button" className="button" onClick={() => leaving.proceed()}>
+              Leave
+            </button>
+          </div>
+        </Modal>
+      )}
 
       <div className="actions">
         <button type="button" className="button button-primary" disabled={!taken.length || busy} onClick={() => void upload.upload()}>
-          {uploading ? 'Uploading…' : 'Upload'}
+          {checking ? 'Checking…' : uploading ? 'Uploading…' : 'Upload'}
         </button>
-        {uploading && (
+        {uploading && !checking && (
           <button type="button" className="button" onClick={upload.togglePause}>
             {paused ? 'Resume' : 'Pause'}
           </button>
         )}
-        {uploading && (
+        {uploading && !checking && (
           <button type="button" className="button" onClick={upload.cancel}>
             Cancel
           </button>

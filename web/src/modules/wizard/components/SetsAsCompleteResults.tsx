@@ -16,11 +16,14 @@ export function SetsAsCompleteResults({ projectId }: { projectId: string }) {
   if (!project) return null;
   const taken = project.fileSets.filter((s) => s.processing);
   const { progress } = project;
+  // Of the card's sets: those in the project and those still to send (known after a reload too), never fewer than the run took.
+  const cardSets = new Set([...project.fileSets.map((s) => s.baseName), ...project.uploadState.setsToSend]).size;
+  const of = Math.max(cardSets, progress.totalJobs);
   return (
     <div className="file-list" data-testid="sets-as-complete">
       <div className="file-list-header">
         <strong>
-          Processed as they complete: {progress.completedJobs} of {progress.totalJobs} set{progress.totalJobs === 1 ? '' : 's'} ready
+          Processed as they complete: {progress.completedJobs} of {of} set{of === 1 ? '' : 's'} ready
           {progress.failedJobs ? `, ${progress.failedJobs} failed` : ''}
         </strong>
         <span className="muted small">{progress.acceptingSets ? 'taking each set as its last file arrives' : 'no more sets taken'}</span>

@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import type { FileKind, WizardFileSetFragment } from '../../../gql/graphql';
 import { formatMB } from '../../../ui/format';
 import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
-import { GenerateProjectJsonMutation, RemoveFileSetMutation, ReplaceFileSetFileMutation, VerifyFileSetsQuery } from '../graphql/wizard.graphql';
+import {
+  GenerateProjectJsonMutation,
+  RemoveFileSetMutation,
+  ReplaceFileSetFileMutation,
+  VerifyFileSetsQuery,
+  WizardUploadStateQuery,
+} from '../graphql/wizard.graphql';
+import { stillToSend } from '../upload-plan';
 import { uploadGraphQL } from '../upload-xhr';
 import type { UploadResult } from '../types/upload-result';
 
@@ -36,6 +43,11 @@ export function VerifyFileSetsStep({
   const [busy, setBusy] = useState<string | null>(null);
   const [generateJson, { loading: generating }] = useMutation(GenerateProjectJsonMutation);
   const [removeSet] = useMutation(RemoveFileSetMutation);
+  /** The page's own answer to Continue (never a browser alert). */
+  const [notice, setNotice] = useState<string | null>(null);
+  // Sets whose missing files are still on the card (an upload cut short): not errors, just not sent yet.
+  const uploadState = useQuery(WizardUploadStateQuery, { variables: { id: projectId }, fetchPolicy: 'network-only' });
+  const toSend = new Set(uploadState.data?.project?.uploadState.setsToSend ?? []);
 
   useEffect(() => {
     let live = true;
@@ -89,10 +101,17 @@ export function VerifyFileSetsStep({
 
   const incomplete = sets?.filter((s) => s.status !== 'complete') ?? [];
   const completeCount = (sets?.length ?? 0) - incomplete.length;
+  const notSent = incomplete.filter((s) => toSend.has(s.baseName));
+  const missingFiles = incomplete.filter((s) => !toSend.has(s.baseName));
 
   const next = async (completeOnly = false) => {
+    setNotice(null);
     if (incomplete.length && !completeOnly) {
-      alert('Please resolve file set errors before proceeding');
+      setNotice(
+        notSent.length && !missingFiles.length
+          ? `${stillToSend(notSent.length)}: choose the card folder again (Upload More Files), or process only the complete sets.`
+          : 'Please resolve file set errors before proceeding',
+      );
       return;
     }
     try {
@@ -100,7 +119,7 @@ export function VerifyFileSetsStep({
       onContinue();
     } catch (err) {
       console.error(err);
-      alert('Failed to generate project configuration');
+      setNotice(`Failed to generate project configuration${err instanceof Error ? `: ${err.message}` : ''}`);
     }
   };
 
@@ -126,12 +145,19 @@ export function VerifyFileSetsStep({
           </ul>
         </Banner>
       )}
-      {incomplete.length > 0 && (
+      {notSent.length > 0 && (
+        <Banner tone="info">
+          <span data-testid="still-to-send">
+            Upload interrupted: {stillToSend(notSent.length)} ({notSent.map((s) => s.baseName).join(', ')}) — choose the card folder again to continue.
+          </span>
+        </Banner>
+      )}
+      {missingFiles.length > 0 && (
         <Banner tone="error">
-          {incomplete.length === 1 ? '1 file set is incomplete' : `${incomplete.length} file sets are incomplete`}: upload the missing files below, remove the
-          set, or process only the complete sets.
+          {missingFiles.length === 1 ? '1 file set is incomplete' : `${missingFiles.length} file sets are incomplete`}: upload the missing files below, remove
+          the set, or process only the complete sets.
           <ul className="left-out-list" data-testid="incomplete-list">
-            {incomplete.map((s) => (
+            {missingFiles.map((s) => (
               <li key={s.id}>
                 {s.baseName}: {s.incompleteReason}
               </li>
@@ -142,11 +168,15 @@ export function VerifyFileSetsStep({
       {sets.length === 0 && <p className="muted">No file sets yet.</p>}
       <div className="fileset-grid">
         {sets.map((set, i) => (
-          <article key={set.id} className={`card fileset-card fileset-${set.status}`} data-testid="fileset-card">
+          <article
+            key={set.id}
+            className={`card fileset-card fileset-${set.status}${toSend.has(set.baseName) ? ' fileset-to-send' : ''}`}
+            data-testid="fileset-card"
+          >
             <header className="fileset-card-header">
               <h3>{set.baseName || `File Set ${i + 1}`}</h3>
-              <span className={`type-badge ${set.status === 'complete' ? 'status-completed' : 'status-failed'}`}>
-                {set.status === 'complete' ? 'Complete' : 'Incomplete'}
+              <span className={`type-badge ${set.status === 'complete' ? 'status-completed' : toSend.has(set.baseName) ? 'status-ready' : 'status-failed'}`}>
+                {set.status === 'complete' ? 'Complete' : toSend.has(set.baseName) ? 'Still to send' : 'Incomplete'}
               </span>
             </header>
             <ul className="fileset-files">
@@ -170,7 +200,9 @@ export function VerifyFileSetsStep({
               const key = `${set.id}:${slot}`;
               return (
                 <div key={m} className="fileset-missing">
-                  <span className="error-text">Missing {SLOT[slot].label}</span>
+                  <span className={toSend.has(set.baseName) ? 'muted' : 'error-text'}>
+                    {toSend.has(set.baseName) ? 'Not sent yet' : 'Missing'} {SLOT[slot].label}
+                  </span>
                   <label className={`button button-small${busy ? ' disabled' : ''}`}>
                     {busy === key ? 'Uploading…' : `Upload ${slot}`}
                     <input
@@ -203,6 +235,11 @@ export function VerifyFileSetsStep({
           </article>
         ))}
       </div>
+      {notice && (
+        <Banner tone="error">
+          <span data-testid="continue-notice">{notice}</span>
+        </Banner>
+      )}
       <div className="actions">
         <button type="button" className="button" onClick={onUploadMore}>
           Upload More Files

@@ -109,6 +109,23 @@ export const WizardResumeQuery = graphql(`
       progress {
         acceptingSets
       }
+      uploadState {
+        filesToSend
+      }
+    }
+  }
+`);
+
+/** What the last card chosen still has to send (an upload interrupted by a reload, a closed tab, another device). */
+export const WizardUploadStateQuery = graphql(`
+  query WizardUploadState($id: ID!) {
+    project(id: $id) {
+      id
+      uploadState {
+        filesToSend
+        setsToSend
+        incompleteSets
+      }
     }
   }
 `);
@@ -174,6 +191,9 @@ export const SetsAsCompleteQuery = graphql(`
         totalJobs
         completedJobs
         failedJobs
+      }
+      uploadState {
+        setsToSend
       }
       fileSets {
         id

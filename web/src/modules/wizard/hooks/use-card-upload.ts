@@ -2,7 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LeftFile, TakenFile } from '../card-files';
 import { COMPLETE_AT_MS, computeProgress, NEXT_STEP_AFTER_MS, UPLOAD_STAGES } from '../upload-progress';
 import { UPLOAD_CANCELLED } from '../upload-xhr';
-import { DEFAULT_CHUNK_BYTES, TusUploadQueue, type QueuedFile } from '../tus-upload-queue';
+import { CardUploadQueue, DEFAULT_CHUNK_BYTES, type QueuedFile } from '../card-upload-queue';
+import { sampleHashes } from '../sample-hash';
+import { clearPlan, sendPlan } from '../upload-plan';
+import { RestError } from '../../../client/rest';
 import type { UploadResult } from '../types/upload-result';
 import type { SetsAsCompleteRun } from './use-sets-as-complete-run';
 
@@ -35,12 +38,14 @@ export function useCardUpload({
   const [paused, setPaused] = useState(false);
   const [stage, setStage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const queue = useRef<TusUploadQueue | null>(null);
+  /** Before the first byte: how many of the card's files are checked against what the project holds. */
+  const [checking, setChecking] = useState<{ done: number; of: number } | null>(null);
+  const queue = useRef<CardUploadQueue | null>(null);
   const startedAt = useRef(0);
   const timers = useRef<number[]>([]);
 
-  const uploading = queued !== null && queued.some(isOpen);
-  const busy = queued !== null && (uploading || stage !== null);
+  const uploading = checking !== null || (queued !== null && queued.some(isOpen));
+  const busy = checking !== null || (queued !== null && (uploading || stage !== null));
 
   useEffect(
     () => () => {
@@ -52,6 +57,8 @@ export function useCardUpload({
   );
 
   const finish = (files: readonly QueuedFile[]) => {
+    // Every file is in, refused or left out by choice: nothing is waiting to be sent any more.
+    void clearPlan(projectId);
     const refused = [
       ...left.filter((l) => !l.skipped).map((l) => ({ filename: l.path, reason: l.reason })),
       ...files.filter((f) => f.status === 'refused').map((f) => ({ filename: f.name, reason: f.error ?? 'Refused' })),
@@ -77,9 +84,29 @@ export function useCardUpload({
     }
     setStage(null);
     setPaused(false);
+    // What the project holds already is not sent again: the card's list with each file's sample of
+    // content goes first; the answer names the files already uploaded (identity by content).
+    let already: Map<string, string>;
+    try {
+      setChecking({ done: 0, of: taken.length });
+      const samples = await sampleHashes(
+        taken.map((t) => t.file),
+        (done) => setChecking({ done, of: taken.length }),
+      );
+      const answer = await sendPlan(
+        projectId,
+        taken.map((t, i) => ({ filename: t.file.name, size: t.file.size, sample: samples[i]! })),
+      );
+      already = new Map(answer.alreadyUploaded.map((a) => [a.filename, a.fileSetId]));
+    } catch (err) {
+      setChecking(null);
+      setError(err instanceof RestError ? err.message : 'Upload failed. Please check your connection.');
+      return;
+    }
+    setChecking(null);
     startedAt.current = performance.now();
     let finished = false;
-    const q = new TusUploadQueue({
+    const q = new CardUploadQueue({
       projectId,
       parallel,
       chunkSize: DEFAULT_CHUNK_BYTES,
@@ -98,10 +125,11 @@ export function useCardUpload({
       },
     });
     queue.current = q;
-    q.add(taken);
+    q.add(taken, already);
   };
 
   const cancel = () => {
+    void clearPlan(projectId);
     queue.current?.cancel();
     queue.current = null;
     setQueued(null);
@@ -140,6 +168,7 @@ export function useCardUpload({
 
   return {
     queued,
+    checking,
     uploading,
     busy,
     paused,
