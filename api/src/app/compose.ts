@@ -21,6 +21,7 @@ import { PurchasesService } from '../features/purchases/purchases.service.js';
 import { AdminService } from '../features/admin/admin.service.js';
 import { FinanceService } from '../features/finance/finance.service.js';
 import { FileStorage } from '../features/files/file-storage.js';
+import { openObjectStore } from '../adapters/object-storage/index.js';
 import { ThumbnailService } from '../features/files/thumbnails.js';
 import { FilesService } from '../features/files/files.service.js';
 import { FileUrlSigner, registerFileUrlSigner } from '../features/files/file-urls.js';
@@ -88,8 +89,9 @@ export function composeServices(platform: Platform) {
   const admin = new AdminService(users, credits, settings, ledger);
   const finance = new FinanceService(pool, users);
 
-  // Stored files: the bytes on disk, their thumbnails, signed links (resourceUri) with the login tokens' secret.
-  const storage = new FileStorage(config.storageDir);
+  // Stored files: the bytes on disk or in the bucket (S3_BUCKET), their thumbnails, signed links (resourceUri) with the login tokens' secret.
+  const objects = openObjectStore({ storageDir: config.storageDir, dataDir: config.dataDir, s3: config.s3 });
+  const storage = new FileStorage(config.storageDir, undefined, undefined, objects);
   const thumbnails = new ThumbnailService(storage, logger, { maxPixels: config.maxImagePixels, ...config.imageDecode });
   const files = new FilesService(orm);
   registerFileUrlSigner(new FileUrlSigner(jwtSecret));
@@ -111,7 +113,7 @@ export function composeServices(platform: Platform) {
     storage,
     fileSets,
     logger,
-    { storageDir: config.storageDir, limits: uploadLimits, expiryMs: config.uploadExpiryMs, corsOrigins: config.corsOrigins },
+    { storageDir: config.storageDir, limits: uploadLimits, expiryMs: config.uploadExpiryMs, corsOrigins: config.corsOrigins, s3: config.s3 },
     (keys) => thumbnails.prepare(keys),
     quotas,
   );

@@ -20,6 +20,8 @@ import type { User } from '../users/user.entity.js';
 import { parseId } from '../../platform/validation/ids.js';
 import { PgUploadLocker } from './pg-upload-locker.js';
 import { HashingFileStore } from './hashing-file-store.js';
+import { BucketTusStore } from './bucket-tus-store.js';
+import type { S3Settings } from '../../adapters/object-storage/index.js';
 import { ResumableUpload } from './resumable-upload.entity.js';
 import { Project } from '../projects/project.entity.js';
 
@@ -39,6 +41,8 @@ export interface ResumableUploadsOptions {
   limits: UploadLimits;
   expiryMs: number;
   corsOrigins: string[];
+  /** With a bucket (S3_BUCKET) uploads in progress live there (@tus/s3-store), not in `.tus`. */
+  s3?: S3Settings;
 }
 
 /** How often each process sweeps expired unfinished uploads (at most: never less often than the expiry). */
@@ -75,7 +79,7 @@ const tusError = (err: AppError) => ({ status_code: err.status, body: `${err.mes
 export class ResumableUploadsService {
   readonly tusDir: string;
   readonly locker: PgUploadLocker;
-  private readonly store: HashingFileStore;
+  private readonly store: HashingFileStore | BucketTusStore;
   private readonly server: Server;
   private sweepTimer: NodeJS.Timeout | null = null;
 
@@ -92,7 +96,7 @@ export class ResumableUploadsService {
   ) {
     this.tusDir = path.join(opts.storageDir, '.tus');
     this.locker = new PgUploadLocker(pool, { logger });
-    this.store = new HashingFileStore(this.tusDir, storage, opts.expiryMs);
+    this.store = opts.s3 ? new BucketTusStore(opts.s3, opts.expiryMs) : new HashingFileStore(this.tusDir, storage, opts.expiryMs);
     // A terminated upload leaves the list and the counts (MAX_UPLOAD_FILES, the storage quota) at once.
     this.store.beforeRemove = (id) => this.forgetTerminated(id);
     // Unfinished uploads hold their declared length against the account's storage until they end.
@@ -232,16 +236,22 @@ export class ResumableUploadsService {
     if (!name.ok) throw badInput(name.reason); // cannot happen: judged at creation
     let stored;
     try {
-      stored = await this.storage.adopt(filePath, {
+      const checks = {
         extension: name.extension,
-        // Hashed while the bytes arrived (hashing-file-store.ts): only what is not hashed yet is waited for.
-        hash: this.store.hashOf(upload.id, upload.size ?? row.sizeBytes),
-        check: (head, size) => {
+        check: (head: Buffer, size: number) => {
           const problem = contentProblem(name.kind, head, size);
           if (problem) throw badInput(`${row.filename}: ${problem}`);
         },
         checkFile: imagePixelCheck(name.kind, this.opts.limits, (message) => new AppError('PAYLOAD_TOO_LARGE', `${row.filename}: ${message}`)),
-      });
+      };
+      if (this.store instanceof BucketTusStore) {
+        // The finished object is read back for its hash and copied server-side; then it goes.
+        stored = await this.storage.adoptObject(upload.id, upload.size ?? Number(row.sizeBytes), checks);
+        await this.store.discard(upload.id);
+      } else {
+        // Hashed while the bytes arrived (hashing-file-store.ts): only what is not hashed yet is waited for.
+        stored = await this.storage.adopt(filePath, { ...checks, hash: this.store.hashOf(upload.id, upload.size ?? row.sizeBytes) });
+      }
     } catch (err) {
       const known = toAppError(err);
       if (!known) throw err;
@@ -292,6 +302,7 @@ export class ResumableUploadsService {
   }
 
   private async removeBytes(id: string): Promise<void> {
+    if (this.store instanceof BucketTusStore) return this.store.discard(id);
     this.store.forget(id);
     const filePath = path.join(this.tusDir, id);
     await fsp.rm(filePath, { force: true });

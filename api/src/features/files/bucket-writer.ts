@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { PassThrough, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { PART_BYTES } from '../../adapters/object-storage/s3-store.js';
+import type { ObjectStore } from '../../adapters/object-storage/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { StorageWriter, StoredFile, WriteOptions } from './file-storage.js';
+import { FileTooLargeError } from './file-too-large.js';
+
+const HEAD_BYTES = 1024;
+
+/**
+ * A new file streamed straight into the bucket (a multipart upload of 8 MiB parts, 4 in flight:
+ * memory stays bounded whatever the size), hashed and measured on the way. Checks run once every
+ * byte arrived; a refused, cut or failed file leaves no object behind (an unfinished multipart
+ * upload is aborted) and is never recorded.
+ */
+export function openBucketWriter(objects: ObjectStore, storageKey: string, opts: WriteOptions): StorageWriter {
+  const key = `files/${storageKey}`;
+  const body = new PassThrough({ highWaterMark: PART_BYTES });
+  const hash = createHash('sha256');
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let sizeBytes = 0;
+  const sink = new Writable({
+    highWaterMark: 1024 * 1024,
+    write(chunk: Buffer, _enc, done) {
+      sizeBytes += chunk.length;
+      if (opts.maxBytes !== undefined && sizeBytes > opts.maxBytes) return done(new FileTooLargeError(opts.maxBytes));
+      if (headLength < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - headLength);
+        headChunks.push(Buffer.from(part));
+        headLength += part.length;
+      }
+      hash.update(chunk);
+      if (body.write(chunk)) return done();
+      body.once('drain', () => done());
+    },
+    final(done) {
+      body.end();
+      done();
+    },
+    destroy(err, done) {
+      if (err) body.destroy(err);
+      done(err);
+    },
+  });
+  const upload = objects.putStream(key, body).catch((err: unknown) => {
+    throw err instanceof FileTooLargeError || sink.errored ? (sink.errored ?? err) : storageUnavailable(err);
+  });
+  upload.catch(() => undefined);
+  const stored = (async (): Promise<StoredFile> => {
+    try {
+      await finished(sink);
+    } catch (err) {
+      await upload.catch(() => undefined);
+      throw err;
+    }
+    await upload;
+    try {
+      opts.check?.(Buffer.concat(headChunks, headLength), sizeBytes);
+      if (opts.checkFile) {
+        const copy = await objects.localFile(key);
+        try {
+          await opts.checkFile(copy.path);
+        } finally {
+          copy.release();
+        }
+      }
+    } catch (err) {
+      await objects.remove(key).catch(() => undefined);
+      throw err;
+    }
+    return { storageKey, sizeBytes, sha256: hash.digest('hex') };
+  })();
+  return { sink, stored };
+}
+
+/** The bucket failed (after the SDK's retries): 503, the client may send the file again. */
+export function storageUnavailable(err: unknown): AppError {
+  return Object.assign(new AppError('SERVICE_UNAVAILABLE', 'File storage is temporarily unavailable. Please retry shortly.'), { cause: err });
+}
