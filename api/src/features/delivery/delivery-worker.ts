@@ -147,7 +147,8 @@ export class DeliveryWorker {
       // On disk or in the bucket alike: the bytes from `offset` on, read as the server takes them.
       if ((await this.d.storage.sizeOf(item.storage_key).catch(() => null)) === null)
         throw new DeliveryHostError('permission', 'The file is no longer in storage (deleted during the delivery)');
-      const source = async (offset: number): Promise<Readable> => (offset >= size ? Readable.from([]) : this.d.storage.read(item.storage_key, { start: offset, end: size - 1 }));
+      const source = async (offset: number): Promise<Readable> =>
+        offset >= size ? Readable.from([]) : this.d.storage.read(item.storage_key, { start: offset, end: size - 1 });
       const { row: conn, session } = await this.login(item.connection_id);
       this.sessions.add(session);
       // A server that stops reading (or answering) without closing: cut it after DELIVERY_STALL_SECONDS, retry.

@@ -75,4 +75,3 @@ function parseRange(header: string, size: number): { start: number; end: number 
   if (start >= size || start > end) return 'unsatisfiable';
   return { start, end };
 }
-

@@ -125,7 +125,8 @@ export class ThumbnailService {
       if (err instanceof ImageTooLargeError)
         throw new AppError('PAYLOAD_TOO_LARGE', `No thumbnail: ${err.message}`, { ...err.size, maxImagePixels: err.maxPixels });
       if (err instanceof AppError) throw err; // the decode queue is full (503)
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (await this.storage.sizeOf(storageKey)) === null) throw new AppError('NOT_FOUND', 'File not found');
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (await this.storage.sizeOf(storageKey)) === null)
+        throw new AppError('NOT_FOUND', 'File not found');
       this.logger.warn({ err, storageKey }, 'could not make a thumbnail');
       throw new AppError('NOT_FOUND', 'No thumbnail can be made of this image');
     } finally {
