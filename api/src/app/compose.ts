@@ -168,10 +168,11 @@ export type AppServices = ReturnType<typeof composeServices>;
 
 /** Before the server listens, in this order. */
 export async function startServices(s: AppServices): Promise<void> {
+  // The files folder, or the bucket (S3_BUCKET) checked for a write: first, so a fault leaves nothing started.
+  await s.storage.init();
   // The reserved administrator account (config.admin), made or promoted.
   await ensureAdmin({ config: s.config, logger: s.logger, users: s.users, apiTokens: s.apiTokens, credits: s.credits });
   await s.resumableUploads.start();
-  await s.storage.init();
 }
 
 /** When the process stops, after the HTTP server closed and the workers finished, in this order; `log` names each step. */

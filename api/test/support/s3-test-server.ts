@@ -32,6 +32,40 @@ export interface TestBucket {
   close(): Promise<void>;
 }
 
+/**
+ * What s3rver lacks and @tus/s3-store needs: ListParts (GET ?uploadId) and AbortMultipartUpload
+ * (DELETE ?uploadId), answered from s3rver's own folder of parts. The request is not checked for
+ * its signature here (the other requests are, by s3rver).
+ */
+async function multipartExtras(uploadDir: string, method: string, url: URL, uploadId: string, res: http.ServerResponse): Promise<void> {
+  const names = await fs.readdir(uploadDir).catch(() => null);
+  if (!names) {
+    res.writeHead(404, { 'content-type': 'application/xml' });
+    return void res.end('<?xml version="1.0"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>');
+  }
+  if (method === 'DELETE') {
+    await fs.rm(uploadDir, { recursive: true, force: true });
+    res.writeHead(204);
+    return void res.end();
+  }
+  const numbers = names
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number)
+    .sort((a, b) => a - b);
+  const parts = await Promise.all(
+    numbers.map(async (n) => {
+      const [st, md5] = await Promise.all([fs.stat(path.join(uploadDir, String(n))), fs.readFile(path.join(uploadDir, `${n}.md5`), 'utf8')]);
+      return `<Part><PartNumber>${n}</PartNumber><LastModified>${st.mtime.toISOString()}</LastModified><ETag>"${md5.trim()}"</ETag><Size>${st.size}</Size></Part>`;
+    }),
+  );
+  const key = decodeURIComponent(url.pathname.split('/').slice(2).join('/'));
+  res.writeHead(200, { 'content-type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Key>${key}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker>` +
+      `<NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+  );
+}
+
 export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBucket> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-s3-'));
   const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: bucket }] });
@@ -51,6 +85,10 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       return void res.end('<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>Test fault</Message></Error>');
     }
     passed++;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const uploadId = url.searchParams.get('uploadId');
+    if (uploadId && /^[\w-]+$/.test(uploadId) && !url.searchParams.has('partNumber') && (req.method === 'GET' || req.method === 'DELETE'))
+      return void multipartExtras(path.join(dir, bucket, '._S3rver_uploads', uploadId), req.method, url, uploadId, res);
     const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

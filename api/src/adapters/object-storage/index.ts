@@ -5,7 +5,7 @@ import { S3ObjectStore, type S3Settings } from './s3-store.js';
 
 export { LocalDiskStore } from './local-disk-store.js';
 export { S3ObjectStore, s3ClientConfig, storageFault, type S3Settings } from './s3-store.js';
-export { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from './object-store.js';
+export { checkKey, isBucketFault, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from './object-store.js';
 
 /** The bucket when S3 settings are given (S3_BUCKET), else local disk under `storageDir` and its sibling `derived`. */
 export function openObjectStore(opts: { storageDir: string; dataDir: string; s3?: S3Settings }): ObjectStore {

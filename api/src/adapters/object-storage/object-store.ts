@@ -59,3 +59,9 @@ export function checkKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`Invalid object key: ${key}`);
   return key;
 }
+
+/** An error from the bucket or the way to it (after the SDK's retries), as opposed to one of ours. */
+export function isBucketFault(err: unknown): boolean {
+  const e = err as { $metadata?: unknown; name?: string; code?: string; message?: string };
+  return Boolean(e && (e.$metadata !== undefined || /^AWS SDK error wrapper/.test(e.message ?? '') || e.name === 'TimeoutError'));
+}

@@ -21,7 +21,7 @@ import { parseId } from '../../platform/validation/ids.js';
 import { PgUploadLocker } from './pg-upload-locker.js';
 import { HashingFileStore } from './hashing-file-store.js';
 import { BucketTusStore } from './bucket-tus-store.js';
-import type { S3Settings } from '../../adapters/object-storage/index.js';
+import { isBucketFault, type S3Settings } from '../../adapters/object-storage/index.js';
 import { ResumableUpload } from './resumable-upload.entity.js';
 import { Project } from '../projects/project.entity.js';
 
@@ -121,6 +121,10 @@ export class ResumableUploadsService {
       onResponseError: (_req, err) => {
         const known = toAppError(err);
         if (known) return tusError(known);
+        if (isBucketFault(err)) {
+          this.logger.warn({ err }, 'resumable upload: the bucket failed; the client may resume');
+          return { status_code: 503, body: 'File storage is temporarily unavailable: resume the upload shortly\n' };
+        }
         if ((err as NodeJS.ErrnoException).code === 'ENOSPC')
           return { status_code: 507, body: 'The server has no room for this upload now: try again later\n' };
         if (!('status_code' in err)) this.logger.error({ err }, 'resumable upload failed');
