@@ -89,10 +89,10 @@ export class S3ObjectStore implements ObjectStore {
     await fsp.rm(filePath, { force: true });
   }
 
-  async putStream(key: string, body: Readable): Promise<void> {
+  async putStream(key: string, body: Readable, metadata?: Record<string, string>): Promise<void> {
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.settings.bucket, Key: checkKey(key), Body: body },
+      params: { Bucket: this.settings.bucket, Key: checkKey(key), Body: body, Metadata: metadata },
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
@@ -116,6 +116,17 @@ export class S3ObjectStore implements ObjectStore {
     try {
       const out = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
       return out.ContentLength ?? 0;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Size and user metadata (e.g. the sha256 storage:migrate writes), or null when there is no such object. */
+  async head(key: string): Promise<{ size: number; metadata: Record<string, string> } | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+      return { size: out.ContentLength ?? 0, metadata: out.Metadata ?? {} };
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
