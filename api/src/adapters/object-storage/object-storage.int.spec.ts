@@ -11,7 +11,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { startTestBucket, type TestBucket } from '../../../test/support/s3-test-server.js';
 import { FileStorage, FileTooLargeError } from '../../features/files/file-storage.js';
-import { ObjectMissingError, S3ObjectStore, type S3Settings } from './index.js';
+import { ObjectMissingError, type S3Settings } from './index.js';
+import { S3ObjectStore } from './s3-store.js';
 
 let bucket: TestBucket;
 let dir: string;

@@ -13,45 +13,19 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
-  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { LocalCache } from './local-cache.js';
 import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from './object-store.js';
 
-export interface S3Settings {
-  bucket: string;
-  endpoint?: string;
-  publicEndpoint?: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
-  cacheBytes: number;
-}
+export type { S3Settings } from './s3-client-config.js';
 
-/** Parts of a multipart upload, and how many are in flight: memory per upload stays near 4 x 8 MiB. */
-export const PART_BYTES = 8 * 1024 * 1024;
+import { PART_BYTES, s3ClientConfig, type S3Settings } from './s3-client-config.js';
 const PARTS_IN_FLIGHT = 4;
-/** A 5xx, a throttle or a cut connection is retried (the SDK's standard retry, with backoff) this many times in all. */
-const ATTEMPTS = 5;
 /** The largest object one CopyObject may copy; beyond, a multipart copy. */
 const SINGLE_COPY_BYTES = 5 * 1024 ** 3;
 const COPY_PART_BYTES = 1024 ** 3;
-
-export function s3ClientConfig(s: S3Settings, endpoint = s.endpoint): S3ClientConfig {
-  return {
-    region: s.region,
-    endpoint,
-    forcePathStyle: s.forcePathStyle,
-    maxAttempts: ATTEMPTS,
-    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
-    // Checksums on every request only where asked: several S3-compatible servers refuse the newer headers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  };
-}
 
 /** Objects in an S3-compatible bucket (AWS S3, MinIO, R2, B2, Ceph RGW, Garage), through the AWS SDK. */
 export class S3ObjectStore implements ObjectStore {

@@ -102,7 +102,7 @@ export async function writeMetadataZip(
 }
 
 async function writeTags(deps: { exiftool: ExifToolHolder }, file: string, row: ExportRow): Promise<void> {
-  await deps.exiftool.get().write(file, jpgTags(row), { writeArgs: ['-overwrite_original'] });
+  await (await deps.exiftool.get()).write(file, jpgTags(row), { writeArgs: ['-overwrite_original'] });
 }
 
 async function imagesOf(pool: pg.Pool, batch: readonly ExportRow[]): Promise<Map<string, Array<{ filename: string; storageKey: string }>>> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { PART_BYTES } from '../../adapters/object-storage/s3-store.js';
+import { PART_BYTES } from '../../adapters/object-storage/index.js';
 import type { ObjectStore } from '../../adapters/object-storage/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { StorageWriter, StoredFile, WriteOptions } from './file-storage.js';

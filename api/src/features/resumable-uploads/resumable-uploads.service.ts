@@ -20,7 +20,7 @@ import type { User } from '../users/user.entity.js';
 import { parseId } from '../../platform/validation/ids.js';
 import { PgUploadLocker } from './pg-upload-locker.js';
 import { HashingFileStore } from './hashing-file-store.js';
-import { BucketTusStore } from './bucket-tus-store.js';
+import type { BucketTusStore } from './bucket-tus-store.js';
 import { isBucketFault, type S3Settings } from '../../adapters/object-storage/index.js';
 import { ResumableUpload } from './resumable-upload.entity.js';
 import { Project } from '../projects/project.entity.js';
@@ -79,8 +79,8 @@ const tusError = (err: AppError) => ({ status_code: err.status, body: `${err.mes
 export class ResumableUploadsService {
   readonly tusDir: string;
   readonly locker: PgUploadLocker;
-  private readonly store: HashingFileStore | BucketTusStore;
-  private readonly server: Server;
+  private store!: HashingFileStore | BucketTusStore;
+  private server!: Server;
   private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -96,11 +96,17 @@ export class ResumableUploadsService {
   ) {
     this.tusDir = path.join(opts.storageDir, '.tus');
     this.locker = new PgUploadLocker(pool, { logger });
-    this.store = opts.s3 ? new BucketTusStore(opts.s3, opts.expiryMs) : new HashingFileStore(this.tusDir, storage, opts.expiryMs);
-    // A terminated upload leaves the list and the counts (MAX_UPLOAD_FILES, the storage quota) at once.
-    this.store.beforeRemove = (id) => this.forgetTerminated(id);
     // Unfinished uploads hold their declared length against the account's storage until they end.
     quotas.countReservations(reservedBytes);
+    // On disk the tus server is made now; with a bucket in start(), which loads @tus/s3-store (and the AWS SDK) then.
+    if (!opts.s3) this.serve(new HashingFileStore(this.tusDir, storage, opts.expiryMs));
+  }
+
+  private serve(store: HashingFileStore | BucketTusStore): void {
+    const opts = this.opts;
+    this.store = store;
+    // A terminated upload leaves the list and the counts (MAX_UPLOAD_FILES, the storage quota) at once.
+    this.store.beforeRemove = (id) => this.forgetTerminated(id);
     this.server = new Server({
       path: TUS_PATH,
       datastore: this.store,
@@ -135,6 +141,10 @@ export class ResumableUploadsService {
 
   /** Makes the folder, opens the lock session, sweeps, and sweeps again every while (each sweep claims its rows: processes never collide). */
   async start(): Promise<void> {
+    if (this.opts.s3) {
+      const { BucketTusStore } = await import('./bucket-tus-store.js');
+      this.serve(new BucketTusStore(this.opts.s3, this.opts.expiryMs));
+    }
     await fsp.mkdir(this.tusDir, { recursive: true });
     await this.locker.start();
     const sweep = () => this.sweepExpired().catch((err: unknown) => this.logger.warn({ err }, 'could not sweep expired uploads'));
@@ -248,7 +258,7 @@ export class ResumableUploadsService {
         },
         checkFile: imagePixelCheck(name.kind, this.opts.limits, (message) => new AppError('PAYLOAD_TOO_LARGE', `${row.filename}: ${message}`)),
       };
-      if (this.store instanceof BucketTusStore) {
+      if ('discard' in this.store) {
         // The finished object is read back for its hash and copied server-side; then it goes.
         stored = await this.storage.adoptObject(upload.id, upload.size ?? Number(row.sizeBytes), checks);
         await this.store.discard(upload.id);
@@ -306,7 +316,7 @@ export class ResumableUploadsService {
   }
 
   private async removeBytes(id: string): Promise<void> {
-    if (this.store instanceof BucketTusStore) return this.store.discard(id);
+    if ('discard' in this.store) return this.store.discard(id);
     this.store.forget(id);
     const filePath = path.join(this.tusDir, id);
     await fsp.rm(filePath, { force: true });
