@@ -21,10 +21,13 @@ import { createProject, waitForRun } from '../../src/features/processing/test-su
 import { readZip } from '../../src/features/exports/test-support/read-zip.js';
 import { fakeMovie, sha256Hex, tusCreate, tusHead, tusPatch } from '../../src/features/resumable-uploads/test-support/tus-requests.js';
 import { s3ClientConfig } from '../../src/adapters/object-storage/index.js';
+import { startSftpServer, type SftpTestServer } from '../../src/features/delivery/test-support/sftp-test-server.js';
 
 jest.setTimeout(120_000);
 
 let bucket: TestBucket;
+let sftp: SftpTestServer;
+const SFTP_USER = { username: 'contrib', password: 'sftp-pass-1' };
 let api1: StartedTestServer;
 let api2: StartedTestServer;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -32,12 +35,18 @@ let projectId: string;
 const sent = new Map<string, Buffer>();
 
 beforeAll(async () => {
-  bucket = await startTestBucket();
-  const jwt = randomBytes(32).toString('hex');
-  api1 = await startTestServer({ env: { ...bucket.env, JWT_SECRET: jwt, JOB_BACKOFF_MS: '100' } });
+  [bucket, sftp] = await Promise.all([startTestBucket(), startSftpServer(SFTP_USER)]);
+  const shared = {
+    ...bucket.env,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    QUEUE_PREFIX: `s3${randomBytes(4).toString('hex')}`,
+    SECRETS_KEY: 'storage-e2e-key',
+    DELIVERY_EXTRA_HOSTS: '127.0.0.1',
+  };
+  api1 = await startTestServer({ env: { ...shared, JOB_BACKOFF_MS: '100' } });
   api2 = await startTestServer({
     databaseUrl: api1.databaseUrl,
-    env: { ...bucket.env, JWT_SECRET: jwt, RUN_WORKER: 'false', S3_PUBLIC_ENDPOINT: bucket.directEndpoint, S3_PRESIGN_SECONDS: '120' },
+    env: { ...shared, RUN_WORKER: 'false', S3_PUBLIC_ENDPOINT: bucket.directEndpoint, S3_PRESIGN_SECONDS: '120' },
   });
   owner = await signUp(api1);
   projectId = await createProject(api1, owner.token);
@@ -61,6 +70,7 @@ afterAll(async () => {
   await api2?.close();
   await api1?.close();
   await bucket?.close();
+  await sftp?.close();
 });
 
 const sha = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -164,6 +174,27 @@ it('processes the set from the bucket and exports the metadata ZIP with the JPG 
   const entries = readZip(Buffer.from(await zip.arrayBuffer()));
   expect([...entries.keys()].sort()).toEqual(['DJI_0001.JPG', 'DJI_0001.xmp']);
   expect(entries.get('DJI_0001.JPG')!.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+});
+
+it('delivers the processed set from the bucket to an agency server (SFTP), byte for byte', async () => {
+  const c = await api2.request('POST', '/api/delivery/connections', {
+    token: owner.token,
+    body: { agency: 'custom', protocol: 'sftp', host: '127.0.0.1', port: sftp.port, ...SFTP_USER, remoteFolder: '/' },
+  });
+  expect(c.status).toBe(201);
+  const d = await api2.request('POST', `/api/delivery/projects/${projectId}/deliveries`, {
+    token: owner.token,
+    body: { connectionIds: [c.body.connection.id] },
+  });
+  expect(d.status).toBe(202);
+  let delivery: { done: boolean; items: Array<{ filename: string; status: string; message: string | null }> };
+  for (let i = 0; ; i++) {
+    delivery = (await api2.request('GET', `/api/delivery/deliveries/${d.body.delivery.id}`, { token: owner.token })).body.delivery;
+    if (delivery.done || i > 400) break;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  expect(delivery.items.find((it) => it.filename === 'DJI_0001.MP4')).toMatchObject({ status: 'sent' });
+  expect(sha(await fs.readFile(path.join(sftp.root, 'DJI_0001.MP4')))).toBe(sha(sent.get('DJI_0001.MP4')!));
 });
 
 it('resumes on API #2 a tus upload cut on API #1 by the bucket going down; nothing recorded half', async () => {

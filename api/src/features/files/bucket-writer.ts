@@ -6,6 +6,7 @@ import type { ObjectStore } from '../../adapters/object-storage/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { StorageWriter, StoredFile, WriteOptions } from './file-storage.js';
 import { FileTooLargeError } from './file-too-large.js';
+import { paceYoungGc } from './young-gc-pacing.js';
 
 const HEAD_BYTES = 1024;
 
@@ -33,6 +34,8 @@ export function openBucketWriter(objects: ObjectStore, storageKey: string, opts:
         headLength += part.length;
       }
       hash.update(chunk);
+      // Request-body Buffers live outside the heap until a GC: a minor one every 32 MiB frees them (young-gc-pacing.ts).
+      paceYoungGc(chunk.length);
       if (body.write(chunk)) return done();
       body.once('drain', () => done());
     },
