@@ -31,7 +31,11 @@ export class LocalCache {
   ) {}
 
   private prepare(): Promise<void> {
-    this.ready ??= fsp.rm(this.dir, { recursive: true, force: true }).then(() => fsp.mkdir(this.dir, { recursive: true }).then(() => undefined));
+    this.ready ??= (async () => {
+      await fsp.rm(this.dir, { recursive: true, force: true });
+      await fsp.mkdir(this.dir, { recursive: true });
+      await removeOrphans(path.dirname(this.dir));
+    })();
     return this.ready;
   }
 
@@ -107,5 +111,23 @@ export class LocalCache {
     if (this.ready) await fsp.rm(this.dir, { recursive: true, force: true });
     this.entries.clear();
     this.total = 0;
+  }
+}
+
+/** Caches of processes that died without closing theirs (`*-<pid>` folders whose process is gone). */
+async function removeOrphans(parent: string): Promise<void> {
+  for (const name of await fsp.readdir(parent).catch(() => [] as string[])) {
+    const pid = Number(/^(?:objects|migrate|doctor)-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    await fsp.rm(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
