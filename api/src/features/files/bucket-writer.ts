@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { PART_BYTES } from '../../adapters/object-storage/index.js';
 import type { ObjectStore } from '../../adapters/object-storage/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { StorageWriter, StoredFile, WriteOptions } from './file-storage.js';
@@ -18,7 +17,8 @@ const HEAD_BYTES = 1024;
  */
 export function openBucketWriter(objects: ObjectStore, storageKey: string, opts: WriteOptions): StorageWriter {
   const key = `files/${storageKey}`;
-  const body = new PassThrough({ highWaterMark: PART_BYTES });
+  // A megabyte between the request and the part being filled: lib-storage gathers each 8 MiB part itself.
+  const body = new PassThrough({ highWaterMark: 1024 * 1024 });
   const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
   let headLength = 0;
