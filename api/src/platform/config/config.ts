@@ -141,6 +141,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  // Bucket settings without a bucket, or half a key pair, would silently mean something else.
+  const s3Set = ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => (env[k] ?? '').trim() !== '');
+  if (!e.S3_BUCKET && s3Set.length)
+    throw new ConfigError(`Invalid configuration: ${s3Set.join(', ')} set without S3_BUCKET (set S3_BUCKET to use a bucket, or unset them)`);
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (set both, or neither for the AWS SDK's own credential chain)",
+    );
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     env: e.NODE_ENV,
