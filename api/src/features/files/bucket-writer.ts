@@ -3,7 +3,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { ObjectStore } from '../../adapters/object-storage/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import type { StorageWriter, StoredFile, WriteOptions } from './file-storage.js';
+import type { FileStorage, StorageWriter, StoredFile, WriteOptions } from './file-storage.js';
 import { FileTooLargeError } from './file-too-large.js';
 import { paceYoungGc } from './young-gc-pacing.js';
 
@@ -82,4 +82,40 @@ export function openBucketWriter(objects: ObjectStore, storageKey: string, opts:
 /** The bucket failed (after the SDK's retries): 503, the client may send the file again. */
 export function storageUnavailable(err: unknown): AppError {
   return Object.assign(new AppError('SERVICE_UNAVAILABLE', 'File storage is temporarily unavailable. Please retry shortly.'), { cause: err });
+}
+
+/**
+ * Takes a finished upload object already in the bucket (a tus upload, @tus/s3-store) into storage
+ * under `storageKey`: its first KB and size checked, its bytes hashed by reading them back (a
+ * resumed upload may have been written by any process, so no one process saw every byte), then
+ * copied server-side. On failure nothing new is kept; the upload object is its owner's to remove.
+ */
+export async function adoptBucketObject(
+  storage: Pick<FileStorage, 'objects' | 'localFile' | 'remove'>,
+  objectKey: string,
+  size: number,
+  storageKey: string,
+  opts: Omit<WriteOptions, 'maxBytes'>,
+): Promise<StoredFile> {
+  const objects = storage.objects;
+  const headChunks: Buffer[] = [];
+  if (size > 0) for await (const chunk of await objects.get(objectKey, { start: 0, end: Math.min(HEAD_BYTES, size) - 1 })) headChunks.push(chunk as Buffer);
+  opts.check?.(Buffer.concat(headChunks), size);
+  const hash = createHash('sha256');
+  for await (const chunk of await objects.get(objectKey)) hash.update(chunk as Buffer);
+  await objects.copy(objectKey, `files/${storageKey}`);
+  if (opts.checkFile) {
+    try {
+      const copy = await storage.localFile(storageKey);
+      try {
+        await opts.checkFile(copy.path);
+      } finally {
+        copy.release();
+      }
+    } catch (err) {
+      await storage.remove(storageKey).catch(() => undefined);
+      throw err;
+    }
+  }
+  return { storageKey, sizeBytes: size, sha256: hash.digest('hex') };
 }

@@ -7,7 +7,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import { FileHasher, type HashJob } from './file-hasher.js';
 import { paceYoungGc } from './young-gc-pacing.js';
 import { FileTooLargeError } from './file-too-large.js';
-import { openBucketWriter, storageUnavailable } from './bucket-writer.js';
+import { adoptBucketObject, openBucketWriter, storageUnavailable } from './bucket-writer.js';
 import { LocalDiskStore, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from '../../adapters/object-storage/index.js';
 
 export interface StoredFile {
@@ -169,28 +169,9 @@ export class FileStorage {
    * server-side under a new server-made key. On failure nothing new is kept; the upload object is
    * its owner's to remove.
    */
-  async adoptObject(objectKey: string, size: number, opts: Omit<WriteOptions, 'maxBytes'>): Promise<StoredFile> {
-    const head = size > 0 ? await streamBytes(await this.objects.get(objectKey, { start: 0, end: Math.min(HEAD_BYTES, size) - 1 })) : Buffer.alloc(0);
-    opts.check?.(head, size);
-    const hash = createHash('sha256');
-    for await (const chunk of await this.objects.get(objectKey)) hash.update(chunk as Buffer);
+  adoptObject(objectKey: string, size: number, opts: Omit<WriteOptions, 'maxBytes'>): Promise<StoredFile> {
     const ext = safeExtension(opts.extension);
-    const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
-    await this.objects.copy(objectKey, `files/${storageKey}`);
-    if (opts.checkFile) {
-      try {
-        const copy = await this.localFile(storageKey);
-        try {
-          await opts.checkFile(copy.path);
-        } finally {
-          copy.release();
-        }
-      } catch (err) {
-        await this.remove(storageKey).catch(() => undefined);
-        throw err;
-      }
-    }
-    return { storageKey, sizeBytes: size, sha256: hash.digest('hex') };
+    return adoptBucketObject(this, objectKey, size, `${randomUUID()}${ext ? `.${ext}` : ''}`, opts);
   }
 
   /** Absolute path of a stored file on local disk (not with a bucket: use `localFile`). Keys are server-made; anything else is refused. */
@@ -287,11 +268,7 @@ export class FileStorage {
 }
 
 const HEAD_BYTES = 1024;
-async function streamBytes(source: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of source) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+
 /** The extension a storage key may carry: lower-case letters and digits only. */
 const safeExtension = (extension: string) =>
   extension
