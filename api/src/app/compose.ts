@@ -22,6 +22,7 @@ import { PurchasesService } from '../features/purchases/purchases.service.js';
 import { AdminService } from '../features/admin/admin.service.js';
 import { FinanceService } from '../features/finance/finance.service.js';
 import { FileStorage } from '../features/files/file-storage.js';
+import { openObjectStore } from '../adapters/object-storage/index.js';
 import { ThumbnailService } from '../features/files/thumbnails.js';
 import { FilesService } from '../features/files/files.service.js';
 import { FileUrlSigner, registerFileUrlSigner } from '../features/files/file-urls.js';
@@ -91,8 +92,9 @@ export function composeServices(platform: Platform) {
   const admin = new AdminService(users, credits, settings, ledger);
   const finance = new FinanceService(pool, users);
 
-  // Stored files: the bytes on disk, their thumbnails, signed links (resourceUri) with the login tokens' secret.
-  const storage = new FileStorage(config.storageDir);
+  // Stored files: the bytes on disk or in the bucket (S3_BUCKET), their thumbnails, signed links (resourceUri) with the login tokens' secret.
+  const objects = openObjectStore({ storageDir: config.storageDir, dataDir: config.dataDir, s3: config.s3 });
+  const storage = new FileStorage(config.storageDir, undefined, undefined, objects);
   const thumbnails = new ThumbnailService(storage, logger, { maxPixels: config.maxImagePixels, ...config.imageDecode });
   const files = new FilesService(orm);
   registerFileUrlSigner(new FileUrlSigner(jwtSecret));
@@ -115,7 +117,7 @@ export function composeServices(platform: Platform) {
     storage,
     fileSets,
     logger,
-    { storageDir: config.storageDir, limits: uploadLimits, expiryMs: config.uploadExpiryMs, corsOrigins: config.corsOrigins },
+    { storageDir: config.storageDir, limits: uploadLimits, expiryMs: config.uploadExpiryMs, corsOrigins: config.corsOrigins, s3: config.s3 },
     (keys) => thumbnails.prepare(keys),
     quotas,
   );
@@ -171,10 +173,11 @@ export type AppServices = ReturnType<typeof composeServices>;
 
 /** Before the server listens, in this order. */
 export async function startServices(s: AppServices): Promise<void> {
+  // The files folder, or the bucket (S3_BUCKET) checked for a write: first, so a fault leaves nothing started.
+  await s.storage.init();
   // The reserved administrator account (config.admin), made or promoted.
   await ensureAdmin({ config: s.config, logger: s.logger, users: s.users, apiTokens: s.apiTokens, credits: s.credits });
   await s.resumableUploads.start();
-  await s.storage.init();
 }
 
 /** When the process stops, after the HTTP server closed and the workers finished, in this order; `log` names each step. */

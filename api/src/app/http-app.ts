@@ -69,7 +69,10 @@ export function createHttpApp(s: AppServices, mountGraphQL: (app: Express) => vo
   app.use('/api/upload', jsonBodyParser('4mb'), reenterRequestContext, uploadPlanRoutes({ auth, uploadPlans: s.uploadPlans }));
   app.use('/api/projects', ...json, fileSetRoutes({ auth, fileSets: s.fileSets, processing: s.processing }));
   app.use('/api/filesets', ...json, fileSetItemRoutes({ auth, fileSets: s.fileSets, processing: s.processing }));
-  app.use('/api/files', fileRoutes({ auth, files: s.files, storage: s.storage, thumbnails: s.thumbnails, logger }));
+  app.use(
+    '/api/files',
+    fileRoutes({ auth, files: s.files, storage: s.storage, thumbnails: s.thumbnails, logger, presignSeconds: s.config.s3?.presignSeconds ?? 0 }),
+  );
   app.use('/api/filesets', ...json, resultRoutes({ auth, results: s.results }));
   app.use('/api/projects', ...json, reviewRoutes({ auth, review: s.review }));
   app.use('/api', healthRoutes({ pool: s.pool, queue: s.queue }));

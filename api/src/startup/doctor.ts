@@ -4,6 +4,7 @@
  * never disagree. Exit code 1 when something would stop `npm start`.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { describeTool, resolveMediaTools } from '../adapters/media-tools/media-tools.js';
 import { systemChromium } from './test-browser.js';
@@ -66,6 +67,20 @@ if (config) {
       ),
     );
   }
+  const s3 = c.s3;
+  if (s3) {
+    // The same check start-up makes: the bucket exists and takes a write (a probe object, removed).
+    await attempt('file storage', async () => {
+      const { S3ObjectStore } = await import('../adapters/object-storage/s3-store.js');
+      const store = new S3ObjectStore(s3, path.join(c.dataDir, 'cache', `doctor-${process.pid}`));
+      try {
+        await store.init();
+      } finally {
+        await store.close();
+      }
+      return `bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ''} writable`;
+    });
+  } else add('file storage', 'ok', `local disk, ${c.storageDir}`);
   if (c.redisUrl) {
     const { host, port } = hostPort(c.redisUrl, 6379);
     const up = await tcpReachable(host, port);

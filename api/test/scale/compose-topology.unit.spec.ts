@@ -52,7 +52,7 @@ function interpolate(value: string, given: Record<string, string>): string {
 }
 
 /** What an app service's process gets from loadConfig, with `given` as the shell's variables. */
-const configOf = (name: string, given: Record<string, string> = { JWT_SECRET: 's' }) =>
+const configOf = (name: string, given: Record<string, string> = { JWT_SECRET: 's', SECRETS_KEY: 'k', MINIO_ROOT_PASSWORD: 'p' }) =>
   loadConfig(JSON.parse(interpolate(JSON.stringify(envOf(compose.services[name]!)), given)));
 
 /** The variables loadConfig reads: whatever its schema asks the environment for, recorded as it asks. */
@@ -88,14 +88,17 @@ it('runs two API processes without in-process workers and two workers running th
   expect(apis).toHaveLength(2);
   expect(workers).toHaveLength(2);
   for (const name of apis) expect(configOf(name).runWorker).toBe(false);
-  // One image for all four, sharing the upload volume at DATA_DIR and one JWT secret.
+  // One image for all four, sharing no volume (each could run on its own machine): one JWT secret,
+  // one key for agency passwords, one bucket for every stored byte (issue 35).
   const shared = appServices.map((name) => {
     const s = compose.services[name]!;
     const env = envOf(s);
-    const volume = (s.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`)).find((v) => v.split(':')[1] === env.DATA_DIR);
-    return { build: JSON.stringify(s.build), volume, jwt: env.JWT_SECRET };
+    expect(s.volumes ?? []).toEqual([]);
+    return { build: JSON.stringify(s.build), jwt: env.JWT_SECRET, secrets: env.SECRETS_KEY, bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT };
   });
-  expect(shared[0]!.volume).toBeDefined();
+  expect(shared[0]!.bucket).toBe('shotlog');
+  expect(new URL(shared[0]!.endpoint!).hostname).toBe('minio');
+  expect(compose.services.minio).toBeDefined();
   expect(new Set(shared.map((x) => JSON.stringify(x))).size).toBe(1);
 });
 
@@ -156,8 +159,8 @@ it('sets only variables the config reads, with values it accepts', () => {
     // Empty optional values (`${ADMIN_USERNAME:-}`), and with values given, both load.
     expect(() => interpolate(JSON.stringify(env), {})).toThrow(/JWT_SECRET is required/);
     const variants: Array<Record<string, string>> = [
-      { JWT_SECRET: 's' },
-      { JWT_SECRET: 's', ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass', OPENAI_API_KEY: 'sk-test' },
+      { JWT_SECRET: 's', SECRETS_KEY: 'k', MINIO_ROOT_PASSWORD: 'p' },
+      { JWT_SECRET: 's', SECRETS_KEY: 'k', MINIO_ROOT_PASSWORD: 'p', ADMIN_USERNAME: 'finance', ADMIN_PASSWORD: 'finance-pass', OPENAI_API_KEY: 'sk-test' },
     ];
     for (const given of variants) {
       const config = configOf(name, given);

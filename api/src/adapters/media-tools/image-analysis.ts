@@ -7,7 +7,8 @@
  * "sky" a light, unsaturated-to-mid blue, so a blue car roof may count as water. They are
  * evidence for wording (keywords, categories), weighed together with the telemetry and place.
  */
-import sharp from 'sharp';
+// sharp (libvips, ~30 MB) loads on the first image analysed: API processes that analyse none never carry it.
+const loadSharp = async () => (await import('sharp')).default;
 import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from './image-limits.js';
 
 /** Shares of pixels, 0-1. */
@@ -169,6 +170,7 @@ function finish(t: ReturnType<typeof emptyTally>): RegionAnalysis {
  */
 export async function analyseImage(input: string | Buffer, maxPixels = DEFAULT_MAX_IMAGE_PIXELS): Promise<ImageAnalysis> {
   if (typeof input === 'string') await checkJpegPixels(input, maxPixels);
+  const sharp = await loadSharp();
   const img = sharp(input, { failOn: 'error', limitInputPixels: maxPixels }).rotate();
   const meta = await img.metadata(); // the header only
   if (meta.width && meta.height && meta.width * meta.height > maxPixels) throw new ImageTooLargeError({ width: meta.width, height: meta.height }, maxPixels);
@@ -252,6 +254,7 @@ export function combineAnalyses(items: readonly ImageAnalysis[]): ImageAnalysis 
 /** A downscaled JPEG for a vision model, as a data URL. */
 export async function toJpegDataUrl(input: string | Buffer, maxSide = 512, maxPixels = DEFAULT_MAX_IMAGE_PIXELS): Promise<string> {
   if (typeof input === 'string') await checkJpegPixels(input, maxPixels);
+  const sharp = await loadSharp();
   const buf = await sharp(input, { limitInputPixels: maxPixels })
     .rotate()
     .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })

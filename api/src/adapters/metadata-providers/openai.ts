@@ -13,7 +13,7 @@
  *   paid for metadata and the offline result is a sound one. Location is never taken from the model.
  * - Token usage of every call is summed and kept with the result.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../../analysis/metadata/categories.js';
 import { normalizeKeywords } from '../../analysis/metadata/processed-result.js';
@@ -119,10 +119,18 @@ export interface OpenAiProviderOptions {
 
 export class OpenAiMetadataProvider implements MetadataProvider {
   readonly name = 'openai' as const;
-  private readonly client: OpenAI;
+  private clientLoaded: Promise<{ client: OpenAI; APIError: typeof OpenAI.APIError }> | undefined;
 
-  constructor(private readonly opts: OpenAiProviderOptions) {
-    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseUrl, timeout: opts.timeoutMs, maxRetries: opts.maxRetries });
+  constructor(private readonly opts: OpenAiProviderOptions) {}
+
+  /** The SDK (~17 MB) loads with the first clip this process asks about, not with every API process. */
+  private loadClient() {
+    const o = this.opts;
+    this.clientLoaded ??= import('openai').then(({ default: OpenAI }) => ({
+      client: new OpenAI({ apiKey: o.apiKey, baseURL: o.baseUrl, timeout: o.timeoutMs, maxRetries: o.maxRetries }),
+      APIError: OpenAI.APIError,
+    }));
+    return this.clientLoaded;
   }
 
   async generate(facts: ClipFacts, images: ClipImages, signal?: AbortSignal): Promise<GeneratedMetadata> {
@@ -150,8 +158,9 @@ export class OpenAiMetadataProvider implements MetadataProvider {
   }
 
   private async ask(content: OpenAI.Chat.Completions.ChatCompletionContentPart[], signal?: AbortSignal) {
+    const { client, APIError } = await this.loadClient();
     try {
-      return await this.client.chat.completions.create(
+      return await client.chat.completions.create(
         {
           model: this.opts.model,
           temperature: 0.4,
@@ -167,7 +176,7 @@ export class OpenAiMetadataProvider implements MetadataProvider {
         { signal },
       );
     } catch (err) {
-      if (err instanceof OpenAI.APIError && err.status !== undefined && [400, 401, 403, 404, 422].includes(err.status)) {
+      if (err instanceof APIError && err.status !== undefined && [400, 401, 403, 404, 422].includes(err.status)) {
         throw new PermanentProcessingError(`The AI service refused the request (${err.status})`);
       }
       throw err;

@@ -18,9 +18,16 @@
  * 'Unknown' is the caller's wording: this module returns nulls.
  */
 import { createRequire } from 'node:module';
-import { featuresContaining } from '@rapideditor/country-coder';
 import { haversineM } from '../telemetry/geo.js';
 import { US_STATES } from './us-states.js';
+
+type CountryCoder = typeof import('@rapideditor/country-coder');
+let coder: CountryCoder | undefined;
+/** The borders (~28 MB) load on the first place looked up, in the process that looks one up (a worker). */
+function countryCoder(): CountryCoder {
+  coder ??= createRequire(import.meta.url)('@rapideditor/country-coder') as CountryCoder;
+  return coder;
+}
 
 /** A place name for a position. Every field is null when unknown. */
 export interface Place {
@@ -210,7 +217,7 @@ interface CountryInfo {
 }
 
 function countryAt(lat: number, lon: number): CountryInfo | null {
-  const features = featuresContaining([lon, lat]);
+  const features = countryCoder().featuresContaining([lon, lat]);
   let countryF: (typeof features)[number] | undefined;
   let territoryF: (typeof features)[number] | undefined;
   const codes = new Set<string>();

@@ -7,7 +7,7 @@
  * storage fail the item at once, alone. Logins to one connection go one at a time, and the first
  * refusal pauses the connection and every file waiting for it (no other login is tried).
  */
-import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type pg from 'pg';
@@ -18,7 +18,7 @@ import type { QueueBackend } from '../../platform/queue/queue-backend.js';
 import { JobsInFlight, stopWorker } from '../../platform/queue/worker-shutdown.js';
 import { logConnectionError } from '../../platform/logging/shutdown-state.js';
 import { DeliveryHostError } from './agency-hosts.js';
-import { byteCounter, localFrom, openRemote, type RemoteSession } from './remote-client.js';
+import { byteCounter, openRemote, type RemoteSession } from './remote-client.js';
 import { DELIVERY_QUEUE, type ConnectionRow, type DeliverFileJob, type DeliveryService } from './delivery.service.js';
 import { LOGIN_REFUSED_PAUSE } from './delivery-views.js';
 import { PROGRESS_CHANNEL, notifyProgress } from './delivery-progress.js';
@@ -28,7 +28,7 @@ export interface DeliveryWorkerDeps {
   logger: Logger;
   pool: pg.Pool;
   queue: QueueBackend;
-  storage: Pick<FileStorage, 'absolutePath'>;
+  storage: Pick<FileStorage, 'read' | 'sizeOf'>;
   delivery: Pick<DeliveryService, 'targetOf' | 'pinHostKey' | 'caPem' | 'pauseConnection'>;
 }
 
@@ -144,13 +144,11 @@ export class DeliveryWorker {
     await notifyProgress(this.d.pool, [item.delivery_id]).catch(() => undefined);
     const size = Number(item.size_bytes);
     try {
-      let local: string;
-      try {
-        local = this.d.storage.absolutePath(item.storage_key);
-        await fs.access(local);
-      } catch {
+      // On disk or in the bucket alike: the bytes from `offset` on, read as the server takes them.
+      if ((await this.d.storage.sizeOf(item.storage_key).catch(() => null)) === null)
         throw new DeliveryHostError('permission', 'The file is no longer in storage (deleted during the delivery)');
-      }
+      const source = async (offset: number): Promise<Readable> =>
+        offset >= size ? Readable.from([]) : this.d.storage.read(item.storage_key, { start: offset, end: size - 1 });
       const { row: conn, session } = await this.login(item.connection_id);
       this.sessions.add(session);
       // A server that stops reading (or answering) without closing: cut it after DELIVERY_STALL_SECONDS, retry.
@@ -200,7 +198,7 @@ export class DeliveryWorker {
         // upload's pipeline destroys its source with the server's error), and that raw echo must not
         // be taken for the cause when it happens to settle first (on a loaded machine it does).
         const [reading, upload] = await guard(
-          Promise.allSettled([pipeline(localFrom(local, offset), counter), session.upload(counter, item.remote_path, offset)]),
+          Promise.allSettled([source(offset).then((from) => pipeline(from, counter)), session.upload(counter, item.remote_path, offset)]),
         ).catch((err: unknown) => {
           counter.destroy();
           throw err;

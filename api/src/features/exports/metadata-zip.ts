@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import type pg from 'pg';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -42,7 +43,7 @@ const stem = (filename: string) => filename.replace(/\.[^.]*$/, '') || filename;
  * the archive has taken the previous one, so memory stays flat however large the project.
  */
 export async function writeMetadataZip(
-  deps: { pool: pg.Pool; storage: FileStorage; exiftool: ExifToolHolder; logger: Logger },
+  deps: { pool: pg.Pool; storage: Pick<FileStorage, 'read'>; exiftool: ExifToolHolder; logger: Logger },
   projectId: string,
   opts: { withJpgs: boolean; out: Writable; signal: AbortSignal },
 ): Promise<void> {
@@ -73,7 +74,8 @@ export async function writeMetadataZip(
         for (const img of images.get(row.fileSetId) ?? []) {
           const copy = path.join(tmpDir!, `${randomUUID()}.jpg`);
           try {
-            await fsp.copyFile(deps.storage.absolutePath(img.storageKey), copy);
+            // From disk or the bucket alike; a missing object fails with ENOENT like a missing file.
+            await pipeline(await deps.storage.read(img.storageKey), fs.createWriteStream(copy, { flags: 'wx' }));
             await writeTags(deps, copy, row);
           } catch (err) {
             // One unreadable or damaged JPG must not break everyone else's metadata: say so in the ZIP.
@@ -101,7 +103,7 @@ export async function writeMetadataZip(
 }
 
 async function writeTags(deps: { exiftool: ExifToolHolder }, file: string, row: ExportRow): Promise<void> {
-  await deps.exiftool.get().write(file, jpgTags(row), { writeArgs: ['-overwrite_original'] });
+  await (await deps.exiftool.get()).write(file, jpgTags(row), { writeArgs: ['-overwrite_original'] });
 }
 
 async function imagesOf(pool: pg.Pool, batch: readonly ExportRow[]): Promise<Map<string, Array<{ filename: string; storageKey: string }>>> {

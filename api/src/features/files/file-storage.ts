@@ -6,6 +6,9 @@ import { Writable, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { FileHasher, type HashJob } from './file-hasher.js';
 import { paceYoungGc } from './young-gc-pacing.js';
+import { FileTooLargeError } from './file-too-large.js';
+import { adoptBucketObject, openBucketWriter, storageUnavailable } from './bucket-writer.js';
+import { LocalDiskStore, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from '../../adapters/object-storage/index.js';
 
 export interface StoredFile {
   /** The name the server chose; the only thing ever joined to the storage directory. */
@@ -47,13 +50,21 @@ export class FileStorage {
     private readonly inlineHashBytes = INLINE_HASH_BYTES,
     /** Where files made from stored ones live (thumbnails), beside the stored files, never among them. */
     private readonly derivedDir = path.join(path.dirname(rootDir), 'derived'),
+    /** Where the bytes live: these folders on local disk, or a bucket (S3_BUCKET). */
+    readonly objects: ObjectStore = new LocalDiskStore({ files: rootDir, derived: derivedDir }),
   ) {
     this.tmpDir = path.join(rootDir, '.incoming');
   }
 
+  /** True when stored bytes live in a bucket rather than on this machine's disk. */
+  get inBucket(): boolean {
+    return this.objects.kind === 's3';
+  }
+
   async init(): Promise<void> {
+    await this.objects.init();
     await fsp.mkdir(this.tmpDir, { recursive: true });
-    await fsp.mkdir(this.derivedDir, { recursive: true });
+    if (!this.inBucket) await fsp.mkdir(this.derivedDir, { recursive: true });
     // Leftovers of a process that died mid-upload are never recorded anywhere: clear them.
     for (const name of await fsp.readdir(this.tmpDir)) await fsp.rm(path.join(this.tmpDir, name), { force: true });
     this.hasher.prepare();
@@ -68,8 +79,9 @@ export class FileStorage {
   }
 
   /** Stops the hashing thread (after the HTTP server drained, so no upload is still writing). */
-  close(): Promise<void> {
-    return this.hasher.close();
+  async close(): Promise<void> {
+    await this.hasher.close();
+    await this.objects.close();
   }
 
   /** Streams `source` to storage; rejects (and removes the partial file) if the stream fails or exceeds `maxBytes`. */
@@ -94,6 +106,7 @@ export class FileStorage {
   open(opts: WriteOptions): StorageWriter {
     const ext = safeExtension(opts.extension);
     const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
+    if (this.inBucket) return openBucketWriter(this.objects, storageKey, opts);
     const tmp = path.join(this.tmpDir, storageKey);
     const sink = new TempFileSink(tmp, opts.maxBytes, this.inlineHashBytes, this.hasher);
     const stored = finished(sink).then(
@@ -144,14 +157,89 @@ export class FileStorage {
     const sha256 = await (opts.hash ?? this.hasher.start(filePath)).finish(size);
     const ext = safeExtension(opts.extension);
     const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
-    await fsp.rename(filePath, this.absolutePath(storageKey));
+    if (this.inBucket) await this.objects.putFile(`files/${storageKey}`, filePath).catch((err: unknown) => Promise.reject(storageUnavailable(err)));
+    else await fsp.rename(filePath, this.absolutePath(storageKey));
     return { storageKey, sizeBytes: size, sha256 };
   }
 
-  /** Absolute path of a stored file. Keys are server-made; anything else is refused. */
+  /**
+   * Takes a finished upload object already in the bucket (a tus upload, @tus/s3-store) into
+   * storage: its first KB and size checked, its bytes hashed by reading them back (a resumed upload
+   * may have been written by any process, so no one process saw every byte), then copied
+   * server-side under a new server-made key. On failure nothing new is kept; the upload object is
+   * its owner's to remove.
+   */
+  adoptObject(objectKey: string, size: number, opts: Omit<WriteOptions, 'maxBytes'>): Promise<StoredFile> {
+    const ext = safeExtension(opts.extension);
+    return adoptBucketObject(this, objectKey, size, `${randomUUID()}${ext ? `.${ext}` : ''}`, opts);
+  }
+
+  /** Absolute path of a stored file on local disk (not with a bucket: use `localFile`). Keys are server-made; anything else is refused. */
   absolutePath(storageKey: string): string {
     if (!/^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/.test(storageKey)) throw new Error(`Invalid storage key: ${storageKey}`);
+    if (this.inBucket) throw new Error('Stored files live in the bucket: read them through localFile or read');
     return path.join(this.rootDir, storageKey);
+  }
+
+  /** A local path with a stored file's bytes (the file itself on disk, or a bounded cache copy of the object); `release` when done. */
+  localFile(storageKey: string): Promise<LocalCopy> {
+    return this.objects.localFile(`files/${storageKey}`);
+  }
+
+  /** A stored file's bytes (or an inclusive byte range); ObjectMissingError when it is gone. */
+  read(storageKey: string, range?: { start: number; end: number }): Promise<Readable> {
+    return this.objects.get(`files/${storageKey}`, range);
+  }
+
+  /** A stored file's size, or null when its bytes are missing. */
+  sizeOf(storageKey: string): Promise<number | null> {
+    return this.objects.size(`files/${storageKey}`);
+  }
+
+  /** A URL browsers may download a stored file from directly, or null (served through the API). */
+  presign(storageKey: string, opts: PresignOptions): Promise<string | null> {
+    return this.objects.presign(`files/${storageKey}`, opts);
+  }
+
+  /** A URL ffprobe on this machine may read from (bucket), or null: use the path. */
+  toolUrl(storageKey: string): Promise<string | null> {
+    return this.objects.toolUrl(`files/${storageKey}`);
+  }
+
+  /** A derived file as a local path, or null when it was not made yet. */
+  async derivedCopy(storageKey: string, variant: string): Promise<LocalCopy | null> {
+    if (!this.inBucket) {
+      const file = this.derivedPath(storageKey, variant);
+      return (await fsp.access(file).then(
+        () => true,
+        () => false,
+      ))
+        ? { path: file, release: () => undefined }
+        : null;
+    }
+    try {
+      return await this.objects.localFile(this.derivedKey(storageKey, variant));
+    } catch (err) {
+      if (err instanceof ObjectMissingError) return null;
+      throw err;
+    }
+  }
+
+  /** Keeps a derived file made at `filePath` (moved: the path is gone after). */
+  async putDerived(storageKey: string, variant: string, filePath: string): Promise<void> {
+    if (this.inBucket) await this.objects.putFile(this.derivedKey(storageKey, variant), filePath);
+    else await fsp.rename(filePath, this.derivedPath(storageKey, variant));
+  }
+
+  /** Where a derived file is made before `putDerived`: beside its final place on disk, else the temporary folder. */
+  derivedScratch(storageKey: string, variant: string): string {
+    const base = this.inBucket ? path.join(this.tmpDir, `${storageKey}.${variant}`) : this.derivedPath(storageKey, variant);
+    return `${base}.${randomUUID()}.tmp`;
+  }
+
+  private derivedKey(storageKey: string, variant: string): string {
+    if (!this.derivedVariants.has(variant)) throw new Error(`Unregistered derived variant: ${variant}`);
+    return `derived/${storageKey}.${variant}`;
   }
 
   /** Declares a kind of derived file, so `remove` takes it away with its stored file. */
@@ -162,19 +250,25 @@ export class FileStorage {
 
   /** Absolute path of a file made from a stored one (it may not exist yet). */
   derivedPath(storageKey: string, variant: string): string {
-    this.absolutePath(storageKey); // the key's check
+    this.absolutePath(storageKey); // the key's check (and local disk only)
     if (!this.derivedVariants.has(variant)) throw new Error(`Unregistered derived variant: ${variant}`);
     return path.join(this.derivedDir, `${storageKey}.${variant}`);
   }
 
   /** Removes a stored file and every file made from it. */
   async remove(storageKey: string): Promise<void> {
+    if (this.inBucket) {
+      await this.objects.remove(`files/${storageKey}`);
+      await Promise.all([...this.derivedVariants].map((v) => this.objects.remove(this.derivedKey(storageKey, v))));
+      return;
+    }
     await fsp.rm(this.absolutePath(storageKey), { force: true });
     await Promise.all([...this.derivedVariants].map((v) => fsp.rm(this.derivedPath(storageKey, v), { force: true })));
   }
 }
 
 const HEAD_BYTES = 1024;
+
 /** The extension a storage key may carry: lower-case letters and digits only. */
 const safeExtension = (extension: string) =>
   extension
@@ -313,8 +407,4 @@ class TempFileSink extends Writable {
   }
 }
 
-export class FileTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`File is larger than the ${maxBytes}-byte limit`);
-  }
-}
+export { FileTooLargeError } from './file-too-large.js';

@@ -8,11 +8,15 @@ import { THUMBNAIL_WIDTH, type ThumbnailService } from './thumbnails.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { FilesService } from './files.service.js';
 import type { FileStorage } from './file-storage.js';
+import { sendFromBucket } from './bucket-download.js';
+import { ObjectMissingError } from '../../adapters/object-storage/index.js';
 
 /** What /api/files is built with (app/http-app.ts). */
 export interface FileRoutesDeps extends RouteAuth {
   files: FilesService;
-  storage: Pick<FileStorage, 'absolutePath'>;
+  storage: Pick<FileStorage, 'absolutePath' | 'inBucket' | 'presign' | 'read' | 'sizeOf'>;
+  /** How long a presigned bucket URL lives at most (S3_PRESIGN_SECONDS); never past the file link's own expiry. */
+  presignSeconds: number;
   thumbnails: Pick<ThumbnailService, 'ensure'>;
   logger: Logger;
 }
@@ -36,13 +40,17 @@ export function fileRoutes(services: FileRoutesDeps): Router {
   const thumbnail = route(async (req, res) => {
     const file = await authorizedFile(services, req);
     if (file.kind !== 'image') throw new AppError('NOT_FOUND', 'Only JPG images have a thumbnail');
-    const thumbPath = await services.thumbnails.ensure(file.storageKey, file.filename);
-    await sendFile(services, req, res, file, thumbPath, {
-      'Content-Type': 'image/webp',
-      ETag: `"${file.sha256}-w${THUMBNAIL_WIDTH}"`,
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'Content-Disposition': 'inline',
-    });
+    const thumb = await services.thumbnails.ensure(file.storageKey, file.filename);
+    try {
+      await sendFile(services, req, res, file, thumb.path, {
+        'Content-Type': 'image/webp',
+        ETag: `"${file.sha256}-w${THUMBNAIL_WIDTH}"`,
+        'Cache-Control': 'private, max-age=31536000, immutable',
+        'Content-Disposition': 'inline',
+      });
+    } finally {
+      thumb.release();
+    }
     return undefined;
   });
   r.get('/:fileId/thumbnail', thumbnail);
@@ -58,13 +66,45 @@ async function authorizedFile(services: FileRoutesDeps, req: Request): Promise<M
   return services.files.getSigned(req.params.fileId);
 }
 
-function sendStoredFile(services: FileRoutesDeps, req: Request, res: Response, file: MediaFile): Promise<void> {
-  return sendFile(services, req, res, file, services.storage.absolutePath(file.storageKey), {
+async function sendStoredFile(services: FileRoutesDeps, req: Request, res: Response, file: MediaFile): Promise<void> {
+  const headers = {
     'Content-Type': file.contentType,
     ETag: `"${file.sha256}"`,
     'Cache-Control': 'private, max-age=3600',
     'Content-Disposition': `inline; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-  });
+  };
+  if (!services.storage.inBucket) return sendFile(services, req, res, file, services.storage.absolutePath(file.storageKey), headers);
+  // With S3_PUBLIC_ENDPOINT the browser fetches the bytes from the bucket: a short-lived URL that
+  // ends no later than the signed link that asked for it.
+  const seconds = Math.min(services.presignSeconds, linkSecondsLeft(req.query.token));
+  if (seconds > 0) {
+    const url = await services.storage.presign(file.storageKey, {
+      expiresInSeconds: seconds,
+      contentType: file.contentType,
+      contentDisposition: headers['Content-Disposition'],
+    });
+    if (url) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(302, url);
+      return;
+    }
+  }
+  try {
+    await sendFromBucket(services.storage, req, res, file.storageKey, headers);
+  } catch (err) {
+    if (err instanceof ObjectMissingError) {
+      services.logger.error({ fileId: file.id }, 'stored file is missing from the bucket');
+      throw new AppError('NOT_FOUND', 'File not found');
+    }
+    throw err;
+  }
+}
+
+/** Seconds a signed file link (`?token=exp.sig`) has left; a request with the Authorization header has no such bound. */
+function linkSecondsLeft(token: unknown): number {
+  if (typeof token !== 'string') return Number.POSITIVE_INFINITY;
+  const exp = Number(token.split('.')[0]);
+  return Number.isFinite(exp) ? exp - Math.floor(Date.now() / 1000) : 0;
 }
 
 /** Sends a file from disk with our headers (the original or a thumbnail made from it). */

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import sharp from 'sharp';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { FileStorage } from './file-storage.js';
+import { ObjectMissingError, type LocalCopy } from '../../adapters/object-storage/index.js';
 import { WorkQueue } from '../../platform/http/work-queue.js';
 import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '../../adapters/media-tools/image-limits.js';
 
@@ -22,12 +21,6 @@ export interface ThumbnailOptions {
 
 export const DEFAULT_THUMBNAIL_OPTIONS: ThumbnailOptions = { maxPixels: DEFAULT_MAX_IMAGE_PIXELS, concurrency: 2, maxQueued: 32 };
 
-const exists = (p: string) =>
-  fsp.access(p).then(
-    () => true,
-    () => false,
-  );
-
 /**
  * Small WebP thumbnails of stored JPGs, so a page listing many sets downloads kilobytes per set
  * instead of each 5-12 MB still. Made when a JPG is stored (upload or replacement, in the
@@ -40,7 +33,7 @@ const exists = (p: string) =>
  * most `maxQueued` waiting, then 503), and sharp gets the same pixel limit.
  */
 export class ThumbnailService {
-  private readonly making = new Map<string, Promise<string>>();
+  private readonly making = new Map<string, Promise<void>>();
   private background: Promise<void> = Promise.resolve();
   /** The bounded decode queue (its `stats` for tests and metrics). */
   readonly decoding: WorkQueue;
@@ -65,18 +58,22 @@ export class ThumbnailService {
   }
 
   /**
-   * The thumbnail's path, made now if it is missing; one making per file however many ask at once.
-   * `filename` names the image in a refusal.
+   * The thumbnail as a local file (on disk, or a cached copy of its object), made now if it is
+   * missing; one making per file however many ask at once. `filename` names the image in a refusal.
+   * `release` the copy once it is sent.
    */
-  async ensure(storageKey: string, filename = 'The image'): Promise<string> {
-    const target = this.storage.derivedPath(storageKey, VARIANT);
-    if (await exists(target)) return target;
+  async ensure(storageKey: string, filename = 'The image'): Promise<LocalCopy> {
+    const ready = await this.storage.derivedCopy(storageKey, VARIANT);
+    if (ready) return ready;
     let job = this.making.get(storageKey);
     if (!job) {
-      job = this.make(storageKey, target, filename).finally(() => this.making.delete(storageKey));
+      job = this.make(storageKey, filename).finally(() => this.making.delete(storageKey));
       this.making.set(storageKey, job);
     }
-    return job;
+    await job;
+    const made = await this.storage.derivedCopy(storageKey, VARIANT);
+    if (!made) throw new AppError('NOT_FOUND', 'File not found');
+    return made;
   }
 
   /**
@@ -87,7 +84,7 @@ export class ThumbnailService {
     for (const key of storageKeys) {
       this.background = this.background.then(() =>
         this.ensure(key).then(
-          () => undefined,
+          (copy) => copy.release(),
           () => undefined,
         ),
       );
@@ -100,35 +97,45 @@ export class ThumbnailService {
     await Promise.allSettled([...this.making.values()]);
   }
 
-  private async make(storageKey: string, target: string, filename: string): Promise<string> {
-    const source = this.storage.absolutePath(storageKey);
-    const tmp = `${target}.${randomUUID()}.tmp`;
+  private async make(storageKey: string, filename: string): Promise<void> {
+    let source: LocalCopy;
+    try {
+      source = await this.storage.localFile(storageKey);
+    } catch (err) {
+      if (err instanceof ObjectMissingError) throw new AppError('NOT_FOUND', 'File not found');
+      throw err;
+    }
+    const tmp = this.storage.derivedScratch(storageKey, VARIANT);
     try {
       // The header first: a pixel bomb is refused here, before a byte of it is decoded.
-      await checkJpegPixels(source, this.options.maxPixels, filename);
+      await checkJpegPixels(source.path, this.options.maxPixels, filename);
+      // sharp (libvips) loads on the first thumbnail, not with the API process.
+      const { default: sharp } = await import('sharp');
       await this.decoding.run(async () => {
         // JPEG shrink-on-load decodes a 4000x3000 still at 1/8 scale: fast, little memory.
-        await sharp(source, { failOn: 'none', limitInputPixels: this.options.maxPixels })
+        await sharp(source.path, { failOn: 'none', limitInputPixels: this.options.maxPixels })
           .rotate() // EXIF orientation, as browsers show the original
           .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 70 })
           .toFile(tmp);
       });
-      await fsp.rename(tmp, target);
+      await this.storage.putDerived(storageKey, VARIANT, tmp);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       if (err instanceof ImageTooLargeError)
         throw new AppError('PAYLOAD_TOO_LARGE', `No thumbnail: ${err.message}`, { ...err.size, maxImagePixels: err.maxPixels });
       if (err instanceof AppError) throw err; // the decode queue is full (503)
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || !(await exists(source))) throw new AppError('NOT_FOUND', 'File not found');
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (await this.storage.sizeOf(storageKey)) === null)
+        throw new AppError('NOT_FOUND', 'File not found');
       this.logger.warn({ err, storageKey }, 'could not make a thumbnail');
       throw new AppError('NOT_FOUND', 'No thumbnail can be made of this image');
+    } finally {
+      source.release();
     }
     // The original went away while this ran (replaced, project deleted): leave no orphan behind.
-    if (!(await exists(source))) {
-      await fsp.rm(target, { force: true });
+    if ((await this.storage.sizeOf(storageKey)) === null) {
+      await this.storage.remove(storageKey);
       throw new AppError('NOT_FOUND', 'File not found');
     }
-    return target;
   }
 }

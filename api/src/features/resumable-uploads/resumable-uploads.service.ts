@@ -21,6 +21,8 @@ import type { User } from '../users/user.entity.js';
 import { parseId } from '../../platform/validation/ids.js';
 import { PgUploadLocker } from './pg-upload-locker.js';
 import { HashingFileStore } from './hashing-file-store.js';
+import type { BucketTusStore } from './bucket-tus-store.js';
+import { isBucketFault, type S3Settings } from '../../adapters/object-storage/index.js';
 import { ResumableUpload } from './resumable-upload.entity.js';
 import { Project } from '../projects/project.entity.js';
 
@@ -40,6 +42,8 @@ export interface ResumableUploadsOptions {
   limits: UploadLimits;
   expiryMs: number;
   corsOrigins: string[];
+  /** With a bucket (S3_BUCKET) uploads in progress live there (@tus/s3-store), not in `.tus`. */
+  s3?: S3Settings;
 }
 
 /** How often each process sweeps expired unfinished uploads (at most: never less often than the expiry). */
@@ -76,8 +80,8 @@ const tusError = (err: AppError) => ({ status_code: err.status, body: `${err.mes
 export class ResumableUploadsService {
   readonly tusDir: string;
   readonly locker: PgUploadLocker;
-  private readonly store: HashingFileStore;
-  private readonly server: Server;
+  private store!: HashingFileStore | BucketTusStore;
+  private server!: Server;
   private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -93,11 +97,17 @@ export class ResumableUploadsService {
   ) {
     this.tusDir = path.join(opts.storageDir, '.tus');
     this.locker = new PgUploadLocker(pool, { logger });
-    this.store = new HashingFileStore(this.tusDir, storage, opts.expiryMs);
-    // A terminated upload leaves the list and the counts (MAX_UPLOAD_FILES, the storage quota) at once.
-    this.store.beforeRemove = (id) => this.forgetTerminated(id);
     // Unfinished uploads hold their declared length against the account's storage until they end.
     quotas.countReservations(reservedBytes);
+    // On disk the tus server is made now; with a bucket in start(), which loads @tus/s3-store (and the AWS SDK) then.
+    if (!opts.s3) this.serve(new HashingFileStore(this.tusDir, storage, opts.expiryMs));
+  }
+
+  private serve(store: HashingFileStore | BucketTusStore): void {
+    const opts = this.opts;
+    this.store = store;
+    // A terminated upload leaves the list and the counts (MAX_UPLOAD_FILES, the storage quota) at once.
+    this.store.beforeRemove = (id) => this.forgetTerminated(id);
     this.server = new Server({
       path: TUS_PATH,
       datastore: this.store,
@@ -118,6 +128,10 @@ export class ResumableUploadsService {
       onResponseError: (_req, err) => {
         const known = toAppError(err);
         if (known) return tusError(known);
+        if (isBucketFault(err)) {
+          this.logger.warn({ err }, 'resumable upload: the bucket failed; the client may resume');
+          return { status_code: 503, body: 'File storage is temporarily unavailable: resume the upload shortly\n' };
+        }
         if ((err as NodeJS.ErrnoException).code === 'ENOSPC')
           return { status_code: 507, body: 'The server has no room for this upload now: try again later\n' };
         if (!('status_code' in err)) this.logger.error({ err }, 'resumable upload failed');
@@ -128,6 +142,10 @@ export class ResumableUploadsService {
 
   /** Makes the folder, opens the lock session, sweeps, and sweeps again every while (each sweep claims its rows: processes never collide). */
   async start(): Promise<void> {
+    if (this.opts.s3) {
+      const { BucketTusStore } = await import('./bucket-tus-store.js');
+      this.serve(new BucketTusStore(this.opts.s3, this.opts.expiryMs));
+    }
     await fsp.mkdir(this.tusDir, { recursive: true });
     await this.locker.start();
     const sweep = () => this.sweepExpired().catch((err: unknown) => this.logger.warn({ err }, 'could not sweep expired uploads'));
@@ -237,16 +255,22 @@ export class ResumableUploadsService {
     if (!name.ok) throw badInput(name.reason); // cannot happen: judged at creation
     let stored;
     try {
-      stored = await this.storage.adopt(filePath, {
+      const checks = {
         extension: name.extension,
-        // Hashed while the bytes arrived (hashing-file-store.ts): only what is not hashed yet is waited for.
-        hash: this.store.hashOf(upload.id, upload.size ?? row.sizeBytes),
-        check: (head, size) => {
+        check: (head: Buffer, size: number) => {
           const problem = contentProblem(name.kind, head, size);
           if (problem) throw badInput(`${row.filename}: ${problem}`);
         },
         checkFile: imagePixelCheck(name.kind, this.opts.limits, (message) => new AppError('PAYLOAD_TOO_LARGE', `${row.filename}: ${message}`)),
-      });
+      };
+      if ('discard' in this.store) {
+        // The finished object is read back for its hash and copied server-side; then it goes.
+        stored = await this.storage.adoptObject(upload.id, upload.size ?? Number(row.sizeBytes), checks);
+        await this.store.discard(upload.id);
+      } else {
+        // Hashed while the bytes arrived (hashing-file-store.ts): only what is not hashed yet is waited for.
+        stored = await this.storage.adopt(filePath, { ...checks, hash: this.store.hashOf(upload.id, upload.size ?? row.sizeBytes) });
+      }
     } catch (err) {
       const known = toAppError(err);
       if (!known) throw err;
@@ -297,6 +321,7 @@ export class ResumableUploadsService {
   }
 
   private async removeBytes(id: string): Promise<void> {
+    if ('discard' in this.store) return this.store.discard(id);
     this.store.forget(id);
     const filePath = path.join(this.tusDir, id);
     await fsp.rm(filePath, { force: true });

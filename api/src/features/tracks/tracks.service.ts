@@ -6,6 +6,7 @@ import { srtTooLarge } from '../../platform/config/size-limits.js';
 import { FileSet } from '../file-sets/file-set.entity.js';
 import { FileSetResult } from '../results/file-set-result.entity.js';
 import type { FileStorage } from '../files/file-storage.js';
+import { ObjectMissingError, type LocalCopy } from '../../adapters/object-storage/index.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
 import type { Track } from './track.js';
@@ -31,7 +32,7 @@ export class TracksService {
 
   constructor(
     private readonly orm: Orm,
-    private readonly storage: Pick<FileStorage, 'absolutePath'>,
+    private readonly storage: Pick<FileStorage, 'localFile'>,
     private readonly projects: Pick<ProjectsService, 'getOwned'>,
     private readonly srtMaxBytes: number,
     poolOptions: TrackPoolOptions = DEFAULT_TRACK_POOL,
@@ -91,11 +92,15 @@ export class TracksService {
       videoDuration: typeof probe?.duration === 'number' ? probe.duration : null,
       framePositions: FRAME_POSITIONS,
     };
+    let copy: LocalCopy | undefined;
     try {
-      return await this.pool.read(this.storage.absolutePath(source.srtKey), meta, signal);
+      copy = await this.storage.localFile(source.srtKey);
+      return await this.pool.read(copy.path, meta, signal);
     } catch (err) {
-      if (err instanceof TrackFileMissingError) throw notFound('The SRT file of this set is missing from storage');
+      if (err instanceof TrackFileMissingError || err instanceof ObjectMissingError) throw notFound('The SRT file of this set is missing from storage');
       throw err;
+    } finally {
+      copy?.release();
     }
   }
 }

@@ -95,6 +95,29 @@ const envSchema = z.object({
   SECRETS_KEY: optionalString,
   /** Delivery: a transfer that moves no byte for this long is cut and retried. */
   DELIVERY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** S3-compatible object storage: with S3_BUCKET set every stored byte goes to the bucket. */
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'a bucket name: 3-63 lower-case letters, digits, dots, hyphens'),
+  S3_ENDPOINT: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v), 'an http(s):// URL'),
+  S3_PUBLIC_ENDPOINT: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v), 'an http(s):// URL'),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Bytes of bucket objects a worker or API process keeps on local disk for tools that need a file. */
+  S3_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024 ** 2)
+    .default(10 * 1024 ** 3),
+  /** Presigned download links live this long (never longer than the file link that asked). */
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
 });
 
 /** A configuration value that fails validation; the message names the variable and its value. */
@@ -118,6 +141,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  // Bucket settings without a bucket, or half a key pair, would silently mean something else.
+  const s3Set = ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => (env[k] ?? '').trim() !== '');
+  if (!e.S3_BUCKET && s3Set.length)
+    throw new ConfigError(`Invalid configuration: ${s3Set.join(', ')} set without S3_BUCKET (set S3_BUCKET to use a bucket, or unset them)`);
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (set both, or neither for the AWS SDK's own credential chain)",
+    );
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     env: e.NODE_ENV,
@@ -125,6 +156,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     storageDir: path.join(dataDir, 'files'),
+    /** The bucket (S3_BUCKET) when set; else files live under storageDir. */
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          cacheBytes: e.S3_CACHE_BYTES,
+          presignSeconds: e.S3_PRESIGN_SECONDS,
+        }
+      : undefined,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,

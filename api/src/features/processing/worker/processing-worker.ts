@@ -14,6 +14,7 @@ import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { Config } from '../../../platform/config/config.js';
 import type { Orm } from '../../../platform/db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
+import { ObjectMissingError, type LocalCopy } from '../../../adapters/object-storage/index.js';
 import type { Logger } from '../../../platform/logging/logger.js';
 import type { QueueBackend } from '../../../platform/queue/queue-backend.js';
 import type { ResultsService } from '../../results/results.service.js';
@@ -33,7 +34,7 @@ export interface ProcessingWorkerDeps {
   /** Reads the set and its files. */
   orm: Orm;
   queue: QueueBackend;
-  storage: Pick<FileStorage, 'absolutePath'>;
+  storage: Pick<FileStorage, 'localFile'>;
   /** The job rows (`runs`), ending runs and their refunds, and the lost-job check. */
   processing: Pick<ProcessingService, 'jobs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost' | 'stopIdleIntakes'>;
   results: Pick<ResultsService, 'saveGenerated'>;
@@ -108,11 +109,20 @@ export class ProcessingWorker {
           project: set.project.id,
           $or: [{ position: { $lt: set.position } }, { position: set.position, baseName: { $lt: set.baseName } }],
         }));
+      // On disk: the stored files themselves. In a bucket: copies in this worker's bounded cache,
+      // fetched in parallel, released (kept for a retry while room allows) once the set is done.
+      const copies = await Promise.allSettled([files.video, files.jpg, files.srt].map((f) => storage.localFile(f.storageKey)));
+      const [video, jpg, srt] = copies.map((c, i) => {
+        if (c.status === 'fulfilled') return c.value;
+        for (const other of copies) if (other.status === 'fulfilled') other.value.release();
+        if (c.reason instanceof ObjectMissingError) throw new PermanentProcessingError(`The ${['video', 'image', 'subtitle'][i]} file is missing from storage`);
+        throw c.reason;
+      }) as [LocalCopy, LocalCopy, LocalCopy];
       const out = await runPipeline(
         {
-          videoPath: storage.absolutePath(files.video.storageKey),
-          jpgPath: storage.absolutePath(files.jpg.storageKey),
-          srtPath: storage.absolutePath(files.srt.storageKey),
+          videoPath: video.path,
+          jpgPath: jpg.path,
+          srtPath: srt.path,
           baseName: set.baseName,
           ordinal,
           cameraType: set.project.cameraType,
@@ -123,7 +133,7 @@ export class ProcessingWorker {
         },
         this.provider,
         report,
-      );
+      ).finally(() => [video, jpg, srt].forEach((c) => c.release()));
       await report({ percent: 92, stage: 'save', stageMessage: 'Saving the result' });
       const title = await results.saveGenerated({
         fileSetId,

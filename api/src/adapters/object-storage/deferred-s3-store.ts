@@ -1,0 +1,57 @@
+import type { Readable } from 'node:stream';
+import type { LocalCopy, ObjectStore, PresignOptions } from './object-store.js';
+import type { S3Settings } from './s3-client-config.js';
+import type { S3ObjectStore } from './s3-store.js';
+
+/**
+ * The bucket store, its AWS SDK (~35 MB) loaded when first used (start-up's check, with S3_BUCKET
+ * set): a process on local disk never loads it.
+ */
+export class DeferredS3Store implements ObjectStore {
+  readonly kind = 's3' as const;
+  private real: Promise<S3ObjectStore> | null = null;
+
+  constructor(
+    private readonly settings: S3Settings,
+    private readonly cacheDir: string,
+  ) {}
+
+  private get store(): Promise<S3ObjectStore> {
+    this.real ??= import('./s3-store.js').then((m) => new m.S3ObjectStore(this.settings, this.cacheDir));
+    return this.real;
+  }
+
+  async init(): Promise<void> {
+    return (await this.store).init();
+  }
+  async putFile(key: string, filePath: string): Promise<void> {
+    return (await this.store).putFile(key, filePath);
+  }
+  async putStream(key: string, body: Readable): Promise<void> {
+    return (await this.store).putStream(key, body);
+  }
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return (await this.store).get(key, range);
+  }
+  async size(key: string): Promise<number | null> {
+    return (await this.store).size(key);
+  }
+  async remove(key: string): Promise<void> {
+    return (await this.store).remove(key);
+  }
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    return (await this.store).copy(fromKey, toKey);
+  }
+  async localFile(key: string): Promise<LocalCopy> {
+    return (await this.store).localFile(key);
+  }
+  async presign(key: string, opts: PresignOptions): Promise<string | null> {
+    return (await this.store).presign(key, opts);
+  }
+  async toolUrl(key: string): Promise<string | null> {
+    return (await this.store).toolUrl(key);
+  }
+  async close(): Promise<void> {
+    if (this.real) await (await this.real).close();
+  }
+}

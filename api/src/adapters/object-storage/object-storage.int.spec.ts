@@ -1,0 +1,179 @@
+/**
+ * The bucket backend against a real S3-compatible server on loopback (s3rver behind the tests'
+ * fault proxy): objects in and out, ranges, server-side copies, presigned links, the start-up
+ * check's one line per fault, a 5xx retried, the bounded cache, and FileStorage writing into the
+ * bucket (hash, size, checks; nothing left behind by a refused or cut file).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { startTestBucket, type TestBucket } from '../../../test/support/s3-test-server.js';
+import { FileStorage, FileTooLargeError } from '../../features/files/file-storage.js';
+import { ObjectMissingError, type S3Settings } from './index.js';
+import { S3ObjectStore } from './s3-store.js';
+
+let bucket: TestBucket;
+let dir: string;
+let settings: S3Settings;
+let store: S3ObjectStore;
+
+beforeAll(async () => {
+  bucket = await startTestBucket();
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-objects-'));
+  settings = {
+    bucket: bucket.bucket,
+    endpoint: bucket.endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    cacheBytes: 64 * 1024,
+  };
+  store = new S3ObjectStore(settings, path.join(dir, 'cache'));
+  await store.init();
+});
+afterAll(async () => {
+  await store?.close();
+  await bucket?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const bytesOf = async (r: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const c of r) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
+const key = (ext = 'mp4') => `files/${crypto.randomUUID()}.${ext}`;
+
+it('keeps, reads (whole and by range), sizes, copies and removes objects; a missing one is reported, not empty', async () => {
+  const data = randomBytes(20 * 1024 * 1024 + 17); // three parts of a multipart upload
+  const k = key();
+  await store.putStream(k, Readable.from([data.subarray(0, 5_000_000), data.subarray(5_000_000)]));
+  expect(await store.size(k)).toBe(data.length);
+  expect(sha(await bytesOf(await store.get(k)))).toBe(sha(data));
+  expect(await bytesOf(await store.get(k, { start: 10, end: 19 }))).toEqual(data.subarray(10, 20));
+  const copy = key();
+  await store.copy(k, copy);
+  expect(sha(await bytesOf(await store.get(copy)))).toBe(sha(data));
+  await store.remove(k);
+  await store.remove(copy);
+  expect(await store.size(k)).toBeNull();
+  await expect(store.get(k)).rejects.toBeInstanceOf(ObjectMissingError);
+  await expect(store.localFile(k)).rejects.toBeInstanceOf(ObjectMissingError);
+});
+
+it('refuses keys it did not make', async () => {
+  await expect(store.get('files/../../etc/passwd')).rejects.toThrow('Invalid object key');
+  await expect(store.putStream('DJI_0001.MP4', Readable.from([Buffer.from('x')]))).rejects.toThrow('Invalid object key');
+});
+
+it('retries a 5xx from the bucket', async () => {
+  const k = key('srt');
+  const before = bucket.failed;
+  bucket.failNext(2);
+  await store.putStream(k, Readable.from([Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nx\n')]));
+  expect(bucket.failed - before).toBe(2);
+  expect(await store.size(k)).toBeGreaterThan(0);
+});
+
+describe('start-up check: one line naming the variable', () => {
+  const check = (over: Partial<S3Settings>) => new S3ObjectStore({ ...settings, ...over }, path.join(dir, 'c2')).init();
+  it('a bucket that does not exist', async () => {
+    await expect(check({ bucket: 'no-such-bucket' })).rejects.toThrow(/^The bucket no-such-bucket at .* does not exist: create it, or set S3_BUCKET/);
+  });
+  it('wrong credentials', async () => {
+    await expect(check({ accessKeyId: 'WRONG' })).rejects.toThrow(/refused these credentials .*check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+  });
+  it('an endpoint nobody answers', async () => {
+    await expect(check({ endpoint: 'http://127.0.0.1:9' })).rejects.toThrow(/cannot be reached or written .*check S3_ENDPOINT/);
+  });
+});
+
+it('presigns short-lived download links with the file name set, only with S3_PUBLIC_ENDPOINT', async () => {
+  const k = key('jpg');
+  await store.putStream(k, Readable.from([Buffer.from('jpeg bytes')]));
+  expect(await store.presign(k, { expiresInSeconds: 60 })).toBeNull();
+  const pub = new S3ObjectStore({ ...settings, publicEndpoint: bucket.directEndpoint }, path.join(dir, 'c3'));
+  const url = (await pub.presign(k, { expiresInSeconds: 60, contentType: 'image/jpeg', contentDisposition: 'inline; filename="DJI_0001.JPG"' }))!;
+  expect(url.startsWith(bucket.directEndpoint)).toBe(true);
+  expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('60');
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-disposition')).toBe('inline; filename="DJI_0001.JPG"');
+  expect(await res.text()).toBe('jpeg bytes');
+  await pub.close();
+});
+
+it('keeps at most its budget of local copies not in use, never removing one in use', async () => {
+  const keys = await Promise.all(
+    [0, 1, 2].map(async () => {
+      const k = key('jpg');
+      await store.putStream(k, Readable.from([randomBytes(30 * 1024)]));
+      return k;
+    }),
+  );
+  const held = await store.localFile(keys[0]!);
+  for (const k of keys.slice(1)) (await store.localFile(k)).release();
+  // 90 KB asked for, 64 KB allowed: an idle copy went, the held one stays readable.
+  expect(store.cache.bytes).toBeLessThanOrEqual(64 * 1024 + 30 * 1024);
+  expect((await fs.stat(held.path)).size).toBe(30 * 1024);
+  held.release();
+  const again = await store.localFile(keys[2]!);
+  again.release();
+  expect(store.cache.bytes).toBeLessThanOrEqual(64 * 1024);
+});
+
+describe('FileStorage on the bucket', () => {
+  let storage: FileStorage;
+  beforeAll(async () => {
+    const root = path.join(dir, 'files');
+    storage = new FileStorage(root, undefined, undefined, new S3ObjectStore(settings, path.join(dir, 'c4')));
+    await storage.init();
+  });
+  afterAll(() => storage.close());
+
+  it('streams a file in, hashed and measured, readable back by its key', async () => {
+    const data = randomBytes(9 * 1024 * 1024);
+    const stored = await storage.write(Readable.from([data.subarray(0, 4_000_000), data.subarray(4_000_000)]), { extension: 'MP4' });
+    expect(stored).toEqual({ storageKey: expect.stringMatching(/^[0-9a-f-]{36}\.mp4$/), sizeBytes: data.length, sha256: sha(data) });
+    expect(sha(await bytesOf(await storage.read(stored.storageKey)))).toBe(sha(data));
+    await storage.remove(stored.storageKey);
+    expect(await storage.sizeOf(stored.storageKey)).toBeNull();
+  });
+
+  it('leaves no object behind for a refused, too large or cut file', async () => {
+    const before = await bucket.keys();
+    await expect(
+      storage.write(Readable.from([randomBytes(2048)]), {
+        extension: 'jpg',
+        check: () => {
+          throw new Error('not a JPG');
+        },
+      }),
+    ).rejects.toThrow('not a JPG');
+    await expect(storage.write(Readable.from([randomBytes(4096)]), { extension: 'srt', maxBytes: 1000 })).rejects.toBeInstanceOf(FileTooLargeError);
+    const cut = Readable.from(
+      (function* () {
+        yield randomBytes(6 * 1024 * 1024);
+        throw new Error('connection reset');
+      })(),
+    );
+    await expect(storage.write(cut, { extension: 'mp4' })).rejects.toThrow('connection reset');
+    expect(await bucket.keys()).toEqual(before);
+  });
+
+  it('answers 503 (not a refusal of the file) when the bucket is unreachable mid-file', async () => {
+    const writer = storage.open({ extension: 'mp4' });
+    writer.sink.write(randomBytes(1024 * 1024));
+    bucket.goDown();
+    try {
+      writer.sink.end(randomBytes(9 * 1024 * 1024));
+      await expect(writer.stored).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      bucket.restore();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where stored bytes live: local disk (the embedded default) or an S3-compatible bucket. Keys are
+ * made by the server only (`files/<uuid>.<ext>`, `derived/<uuid>.<ext>.<variant>`): a user's file
+ * name never reaches a key; names live in the database.
+ */
+export interface ObjectStore {
+  readonly kind: 'local' | 's3';
+  /** Checks the store can be written (start-up); a fault is one line naming the variable to fix. */
+  init(): Promise<void>;
+  /** Takes a complete local file into the store under `key` (a rename on disk, an upload to a bucket); the local file is gone after. */
+  putFile(key: string, filePath: string): Promise<void>;
+  /** Streams `body` into the store under `key` with bounded memory; resolves once the object is kept whole. */
+  putStream(key: string, body: Readable): Promise<void>;
+  /** The object's bytes (or `range`, inclusive ends); ObjectMissingError when there is no such object. */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** The object's size, or null when it does not exist. */
+  size(key: string): Promise<number | null>;
+  remove(key: string): Promise<void>;
+  /** Copies an object inside the store (server-side in a bucket: no byte passes through this process). */
+  copy(fromKey: string, toKey: string): Promise<void>;
+  /**
+   * A local file holding the object's bytes, for tools that need a path (ffmpeg frames, sharp,
+   * exiftool): the object itself on disk, or a copy in a bounded cache. Call `release` when done.
+   */
+  localFile(key: string): Promise<LocalCopy>;
+  /** A URL browsers may fetch the object from directly, or null (local disk, or no S3_PUBLIC_ENDPOINT). */
+  presign(key: string, opts: PresignOptions): Promise<string | null>;
+  /** A URL a tool on this machine may read the object from (ffprobe over HTTP), or null where a path is better. */
+  toolUrl(key: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export interface LocalCopy {
+  path: string;
+  release(): void;
+}
+
+export interface PresignOptions {
+  expiresInSeconds: number;
+  contentType?: string;
+  contentDisposition?: string;
+}
+
+/** The object a database row names is not in the store: reported, never served as empty bytes. */
+export class ObjectMissingError extends Error {
+  override readonly name = 'ObjectMissingError';
+  readonly code = 'ENOENT';
+  constructor(readonly key: string) {
+    super(`The stored object ${key} is missing`);
+  }
+}
+
+const KEY = /^((files|derived)\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?(\.[a-z0-9-]{1,32}\.[a-z0-9]{1,8})?|[0-9a-f]{32})$/;
+
+/** Refuses any key the server did not make (no folders beyond the two, no dots, no names); a bare 32-hex key is a finished tus upload (@tus/s3-store keeps them at the bucket's root). */
+export function checkKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`Invalid object key: ${key}`);
+  return key;
+}
+
+/** An error from the bucket or the way to it (after the SDK's retries), as opposed to one of ours. */
+export function isBucketFault(err: unknown): boolean {
+  const e = err as { $metadata?: unknown; name?: string; code?: string; message?: string };
+  return Boolean(e && (e.$metadata !== undefined || /^AWS SDK error wrapper/.test(e.message ?? '') || e.name === 'TimeoutError'));
+}

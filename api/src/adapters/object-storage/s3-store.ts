@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCopyCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { LocalCache } from './local-cache.js';
+import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from './object-store.js';
+
+export type { S3Settings } from './s3-client-config.js';
+
+import { PART_BYTES, s3ClientConfig, type S3Settings } from './s3-client-config.js';
+const PARTS_IN_FLIGHT = 4;
+/** The largest object one CopyObject may copy; beyond, a multipart copy. */
+const SINGLE_COPY_BYTES = 5 * 1024 ** 3;
+const COPY_PART_BYTES = 1024 ** 3;
+
+/** Objects in an S3-compatible bucket (AWS S3, MinIO, R2, B2, Ceph RGW, Garage), through the AWS SDK. */
+export class S3ObjectStore implements ObjectStore {
+  readonly kind = 's3' as const;
+  readonly client: S3Client;
+  private readonly signer: S3Client | null;
+  private readonly localSigner: S3Client;
+  readonly cache: LocalCache;
+
+  constructor(
+    readonly settings: S3Settings,
+    cacheDir: string,
+  ) {
+    this.client = new S3Client(s3ClientConfig(settings));
+    this.localSigner = this.client;
+    this.signer = settings.publicEndpoint ? new S3Client(s3ClientConfig(settings, settings.publicEndpoint)) : null;
+    this.cache = new LocalCache(cacheDir, settings.cacheBytes, (key) => this.get(key));
+  }
+
+  /** The bucket must exist and take a write: else one line naming the variable to fix. */
+  async init(): Promise<void> {
+    const where = `bucket ${this.settings.bucket}${this.settings.endpoint ? ` at ${this.settings.endpoint}` : ''}`;
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+      const probe = `.shotlog-write-test/${process.pid}-${Date.now()}`;
+      await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: probe, Body: 'ok' }));
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: probe }));
+    } catch (err) {
+      throw new Error(storageFault(err, where), { cause: err });
+    }
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    await this.putStream(key, fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 }));
+    await fsp.rm(filePath, { force: true });
+  }
+
+  async putStream(key: string, body: Readable, metadata?: Record<string, string>): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.settings.bucket, Key: checkKey(key), Body: body, Metadata: metadata },
+      partSize: PART_BYTES,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+  }
+
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      return out.Body as Readable;
+    } catch (err) {
+      if (isMissing(err)) throw new ObjectMissingError(key);
+      throw err;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+      return out.ContentLength ?? 0;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Size and user metadata (e.g. the sha256 storage:migrate writes), or null when there is no such object. */
+  async head(key: string): Promise<{ size: number; metadata: Record<string, string> } | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+      return { size: out.ContentLength ?? 0, metadata: out.Metadata ?? {} };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.cache.drop(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+  }
+
+  /** Server-side: one CopyObject up to 5 GiB, else a multipart copy of 1 GiB parts. */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const Bucket = this.settings.bucket;
+    const CopySource = `${Bucket}/${checkKey(fromKey)}`;
+    const size = await this.size(fromKey);
+    if (size === null) throw new ObjectMissingError(fromKey);
+    if (size <= SINGLE_COPY_BYTES) {
+      await this.client.send(new CopyObjectCommand({ Bucket, Key: checkKey(toKey), CopySource }));
+      return;
+    }
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key: checkKey(toKey) }));
+    try {
+      const parts: Array<{ ETag?: string; PartNumber: number }> = [];
+      for (let start = 0, n = 1; start < size; start += COPY_PART_BYTES, n++) {
+        const end = Math.min(start + COPY_PART_BYTES, size) - 1;
+        const out = await this.client.send(
+          new UploadPartCopyCommand({ Bucket, Key: toKey, UploadId, PartNumber: n, CopySource, CopySourceRange: `bytes=${start}-${end}` }),
+        );
+        parts.push({ ETag: out.CopyPartResult?.ETag, PartNumber: n });
+      }
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key: toKey, UploadId, MultipartUpload: { Parts: parts } }));
+    } catch (err) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key: toKey, UploadId })).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  localFile(key: string): Promise<LocalCopy> {
+    return this.cache.get(checkKey(key));
+  }
+
+  async presign(key: string, opts: PresignOptions): Promise<string | null> {
+    if (!this.signer) return null;
+    return this.sign(this.signer, key, opts);
+  }
+
+  /** ffprobe reads only a clip's header: over a presigned URL it fetches those bytes, not the clip. */
+  async toolUrl(key: string): Promise<string | null> {
+    return this.sign(this.localSigner, key, { expiresInSeconds: 3600 });
+  }
+
+  private sign(client: S3Client, key: string, opts: PresignOptions): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: checkKey(key),
+      ResponseContentType: opts.contentType,
+      ResponseContentDisposition: opts.contentDisposition,
+    });
+    return getSignedUrl(client, command, { expiresIn: opts.expiresInSeconds });
+  }
+
+  async close(): Promise<void> {
+    await this.cache.close();
+    this.client.destroy();
+    this.signer?.destroy();
+  }
+}
+
+function isMissing(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+/** One line for a bucket that cannot be used, naming the variable a person should look at. */
+export function storageFault(err: unknown, where: string): string {
+  const e = err as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  if (status === 404 || e.name === 'NoSuchBucket' || e.name === 'NotFound')
+    return `The ${where} does not exist: create it, or set S3_BUCKET to an existing bucket`;
+  if (status === 403 || status === 401 || /InvalidAccessKeyId|SignatureDoesNotMatch|AccessDenied/.test(e.name ?? ''))
+    return `The ${where} refused these credentials (${status ?? e.name}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and that they may write the bucket`;
+  const code = e.code ?? (e as { cause?: { code?: string } }).cause?.code ?? e.name;
+  return `The ${where} cannot be reached or written (${code ?? e.message}): check S3_ENDPOINT, S3_REGION and S3_FORCE_PATH_STYLE`;
+}

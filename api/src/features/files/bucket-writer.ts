@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { PassThrough, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { ObjectStore } from '../../adapters/object-storage/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { FileStorage, StorageWriter, StoredFile, WriteOptions } from './file-storage.js';
+import { FileTooLargeError } from './file-too-large.js';
+import { paceYoungGc } from './young-gc-pacing.js';
+
+const HEAD_BYTES = 1024;
+
+/**
+ * A new file streamed straight into the bucket (a multipart upload of 8 MiB parts, 4 in flight:
+ * memory stays bounded whatever the size), hashed and measured on the way. Checks run once every
+ * byte arrived; a refused, cut or failed file leaves no object behind (an unfinished multipart
+ * upload is aborted) and is never recorded.
+ */
+export function openBucketWriter(objects: ObjectStore, storageKey: string, opts: WriteOptions): StorageWriter {
+  const key = `files/${storageKey}`;
+  // A megabyte between the request and the part being filled: lib-storage gathers each 8 MiB part itself.
+  const body = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const hash = createHash('sha256');
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let sizeBytes = 0;
+  const sink = new Writable({
+    highWaterMark: 1024 * 1024,
+    write(chunk: Buffer, _enc, done) {
+      sizeBytes += chunk.length;
+      if (opts.maxBytes !== undefined && sizeBytes > opts.maxBytes) return done(new FileTooLargeError(opts.maxBytes));
+      if (headLength < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - headLength);
+        headChunks.push(Buffer.from(part));
+        headLength += part.length;
+      }
+      hash.update(chunk);
+      // Request-body Buffers live outside the heap until a GC: a minor one every 32 MiB frees them (young-gc-pacing.ts).
+      paceYoungGc(chunk.length);
+      if (body.write(chunk)) return done();
+      body.once('drain', () => done());
+    },
+    final(done) {
+      body.end();
+      done();
+    },
+    destroy(err, done) {
+      if (err) body.destroy(err);
+      done(err);
+    },
+  });
+  const upload = objects.putStream(key, body).catch((err: unknown) => {
+    throw err instanceof FileTooLargeError || sink.errored ? (sink.errored ?? err) : storageUnavailable(err);
+  });
+  upload.catch(() => undefined);
+  const stored = (async (): Promise<StoredFile> => {
+    try {
+      await finished(sink);
+    } catch (err) {
+      await upload.catch(() => undefined);
+      throw err;
+    }
+    await upload;
+    try {
+      opts.check?.(Buffer.concat(headChunks, headLength), sizeBytes);
+      if (opts.checkFile) {
+        const copy = await objects.localFile(key);
+        try {
+          await opts.checkFile(copy.path);
+        } finally {
+          copy.release();
+        }
+      }
+    } catch (err) {
+      await objects.remove(key).catch(() => undefined);
+      throw err;
+    }
+    return { storageKey, sizeBytes, sha256: hash.digest('hex') };
+  })();
+  return { sink, stored };
+}
+
+/** The bucket failed (after the SDK's retries): 503, the client may send the file again. */
+export function storageUnavailable(err: unknown): AppError {
+  return Object.assign(new AppError('SERVICE_UNAVAILABLE', 'File storage is temporarily unavailable. Please retry shortly.'), { cause: err });
+}
+
+/**
+ * Takes a finished upload object already in the bucket (a tus upload, @tus/s3-store) into storage
+ * under `storageKey`: its first KB and size checked, its bytes hashed by reading them back (a
+ * resumed upload may have been written by any process, so no one process saw every byte), then
+ * copied server-side. On failure nothing new is kept; the upload object is its owner's to remove.
+ */
+export async function adoptBucketObject(
+  storage: Pick<FileStorage, 'objects' | 'localFile' | 'remove'>,
+  objectKey: string,
+  size: number,
+  storageKey: string,
+  opts: Omit<WriteOptions, 'maxBytes'>,
+): Promise<StoredFile> {
+  const objects = storage.objects;
+  const headChunks: Buffer[] = [];
+  if (size > 0) for await (const chunk of await objects.get(objectKey, { start: 0, end: Math.min(HEAD_BYTES, size) - 1 })) headChunks.push(chunk as Buffer);
+  opts.check?.(Buffer.concat(headChunks), size);
+  const hash = createHash('sha256');
+  for await (const chunk of await objects.get(objectKey)) hash.update(chunk as Buffer);
+  await objects.copy(objectKey, `files/${storageKey}`);
+  if (opts.checkFile) {
+    try {
+      const copy = await storage.localFile(storageKey);
+      try {
+        await opts.checkFile(copy.path);
+      } finally {
+        copy.release();
+      }
+    } catch (err) {
+      await storage.remove(storageKey).catch(() => undefined);
+      throw err;
+    }
+  }
+  return { storageKey, sizeBytes: size, sha256: hash.digest('hex') };
+}

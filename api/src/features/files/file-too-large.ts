@@ -1,0 +1,5 @@
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`File is larger than the ${maxBytes}-byte limit`);
+  }
+}

@@ -1,0 +1,259 @@
+/**
+ * Issue 35: media in an S3-compatible bucket (s3rver on loopback, behind the tests' fault proxy).
+ * Two API processes share only PostgreSQL and the bucket (each its own DATA_DIR): a set uploaded
+ * through API #1 (multipart) is served, thumbnailed, processed and exported through either; API #2
+ * has S3_PUBLIC_ENDPOINT and redirects downloads to short-lived presigned URLs; a tus upload begun
+ * on API #1 survives the bucket going down and is finished on API #2; nothing media-sized stays on
+ * an API's disk; a missing object is a 404, never an empty file; wrong credentials stop start-up
+ * with one line naming the variable.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { jest } from '@jest/globals';
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { startTestBucket, type TestBucket } from '../support/s3-test-server.js';
+import { signUp, startTestServer, type StartedTestServer } from '../support/test-server.js';
+import { makeTestFileSet } from '../support/media-fixtures.js';
+import { multipartBody, type Part } from '../../src/features/uploads/test-support/upload-test-helpers.js';
+import { createProject, waitForRun } from '../../src/features/processing/test-support/seed-file-sets.js';
+import { readZip } from '../../src/features/exports/test-support/read-zip.js';
+import { fakeMovie, sha256Hex, tusCreate, tusHead, tusPatch } from '../../src/features/resumable-uploads/test-support/tus-requests.js';
+import { s3ClientConfig } from '../../src/adapters/object-storage/index.js';
+import { startSftpServer, type SftpTestServer } from '../../src/features/delivery/test-support/sftp-test-server.js';
+
+jest.setTimeout(120_000);
+
+let bucket: TestBucket;
+let sftp: SftpTestServer;
+const SFTP_USER = { username: 'contrib', password: 'sftp-pass-1' };
+let api1: StartedTestServer;
+let api2: StartedTestServer;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let projectId: string;
+const sent = new Map<string, Buffer>();
+
+beforeAll(async () => {
+  [bucket, sftp] = await Promise.all([startTestBucket(), startSftpServer(SFTP_USER)]);
+  const shared = {
+    ...bucket.env,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    QUEUE_PREFIX: `s3${randomBytes(4).toString('hex')}`,
+    SECRETS_KEY: 'storage-e2e-key',
+    DELIVERY_EXTRA_HOSTS: '127.0.0.1',
+  };
+  api1 = await startTestServer({ env: { ...shared, JOB_BACKOFF_MS: '100' } });
+  api2 = await startTestServer({
+    databaseUrl: api1.databaseUrl,
+    env: { ...shared, RUN_WORKER: 'false', S3_PUBLIC_ENDPOINT: bucket.directEndpoint, S3_PRESIGN_SECONDS: '120' },
+  });
+  owner = await signUp(api1);
+  projectId = await createProject(api1, owner.token);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-s3-set-'));
+  const parts: Part[] = [];
+  for (const file of await makeTestFileSet(dir, 'DJI_0001')) {
+    const data = await fs.readFile(file);
+    sent.set(path.basename(file), data);
+    parts.push({ filename: path.basename(file), data });
+  }
+  await fs.rm(dir, { recursive: true, force: true });
+  const { body, contentType } = multipartBody(parts);
+  const res = await fetch(`${api1.url}/api/upload/${projectId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': contentType },
+    body: new Uint8Array(body),
+  });
+  if (res.status >= 300) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+});
+afterAll(async () => {
+  await api2?.close();
+  await api1?.close();
+  await bucket?.close();
+  await sftp?.close();
+});
+
+const sha = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+async function filesOf(server: StartedTestServer) {
+  const r = await server.graphql(
+    'query($id: ID!) { project(id: $id) { fileSets { id baseName thumbnailUri files { id filename resourceUri sizeBytes } } } }',
+    { id: projectId },
+    owner.token,
+  );
+  return r.data.project.fileSets as Array<{
+    id: string;
+    baseName: string;
+    thumbnailUri: string;
+    files: Array<{ id: string; filename: string; resourceUri: string; sizeBytes: number }>;
+  }>;
+}
+
+/** Every file under a data folder that is not the cache of bucket objects or the empty work folders. */
+async function mediaOnDisk(dataDir: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (d: string) => {
+    for (const e of await fs.readdir(d, { withFileTypes: true }).catch(() => [])) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else found.push(path.relative(dataDir, p));
+    }
+  };
+  await walk(path.join(dataDir, 'files'));
+  await walk(path.join(dataDir, 'derived'));
+  return found;
+}
+
+it('stores the multipart upload in the bucket under server-made keys, nothing on the API disk', async () => {
+  // The JPG's thumbnail is made in the background (its scratch file is the one temporary file): wait for it.
+  for (let i = 0; i < 200 && !(await bucket.keys()).some((k) => k.startsWith('derived/')); i++) await new Promise((r) => setTimeout(r, 50));
+  const keys = await bucket.keys();
+  const stored = keys.filter((k) => k.startsWith('files/'));
+  expect(stored).toHaveLength(3);
+  for (const k of stored) expect(k).toMatch(/^files\/[0-9a-f-]{36}\.(mp4|jpg|srt)$/);
+  expect(keys.join(' ')).not.toContain('DJI_0001');
+  expect(await mediaOnDisk(api1.dataDir)).toEqual([]);
+});
+
+it('streams a file from the bucket through API #1, with Range', async () => {
+  const [set] = await filesOf(api1);
+  const video = set!.files.find((f) => f.filename === 'DJI_0001.MP4')!;
+  const whole = await fetch(api1.url + video.resourceUri);
+  expect(whole.status).toBe(200);
+  expect(whole.headers.get('etag')).toBe(`"${sha(sent.get('DJI_0001.MP4')!)}"`);
+  expect(sha(Buffer.from(await whole.arrayBuffer()))).toBe(sha(sent.get('DJI_0001.MP4')!));
+  const part = await fetch(api1.url + video.resourceUri, { headers: { range: 'bytes=100-199' } });
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe(`bytes 100-199/${video.sizeBytes}`);
+  expect(Buffer.from(await part.arrayBuffer())).toEqual(sent.get('DJI_0001.MP4')!.subarray(100, 200));
+  const beyond = await fetch(api1.url + video.resourceUri, { headers: { range: `bytes=${video.sizeBytes}-` } });
+  expect(beyond.status).toBe(416);
+  await beyond.arrayBuffer();
+});
+
+it('redirects API #2 downloads to a presigned URL that ends before the file link does', async () => {
+  const [set] = await filesOf(api2);
+  const jpg = set!.files.find((f) => f.filename === 'DJI_0001.JPG')!;
+  const res = await fetch(api2.url + jpg.resourceUri, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  const url = new URL(res.headers.get('location')!);
+  expect(url.origin).toBe(bucket.directEndpoint);
+  const linkExpiry = Number(new URL(api2.url + jpg.resourceUri).searchParams.get('token')!.split('.')[0]);
+  const expires = Number(url.searchParams.get('X-Amz-Expires'));
+  expect(expires).toBeLessThanOrEqual(120);
+  expect(Date.now() / 1000 + expires).toBeLessThanOrEqual(linkExpiry + 1);
+  expect(url.searchParams.get('response-content-disposition')).toContain('filename="DJI_0001.JPG"');
+  const bytes = await fetch(url);
+  expect(bytes.status).toBe(200);
+  expect(sha(Buffer.from(await bytes.arrayBuffer()))).toBe(sha(sent.get('DJI_0001.JPG')!));
+  // A link that is not valid never reaches the bucket.
+  expect((await fetch(`${api2.url}/api/files/${jpg.id}?token=1.bad`, { redirect: 'manual' })).status).toBe(401);
+});
+
+it('makes the thumbnail into the bucket and serves it through either API', async () => {
+  const [set] = await filesOf(api1);
+  const res = await fetch(api2.url + set!.thumbnailUri);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('image/webp');
+  expect(
+    Buffer.from(await res.arrayBuffer())
+      .subarray(8, 12)
+      .toString('latin1'),
+  ).toBe('WEBP');
+  expect((await bucket.keys()).filter((k) => k.startsWith('derived/'))).toEqual([expect.stringMatching(/^derived\/[0-9a-f-]{36}\.jpg\.thumb-320\.webp$/)]);
+  expect((await fetch(api1.url + set!.thumbnailUri)).status).toBe(200);
+});
+
+it('processes the set from the bucket and exports the metadata ZIP with the JPG read from it', async () => {
+  const started = await api1.request('POST', `/api/projects/${projectId}/process`, { token: owner.token });
+  expect(started.status).toBe(202);
+  const done = await waitForRun(api1, owner.token, projectId);
+  expect(done).toMatchObject({ completedJobs: 1, failedJobs: 0 });
+  const zip = await fetch(`${api2.url}/api/projects/${projectId}/metadata.zip?withJpgs=true`, { headers: { authorization: `Bearer ${owner.token}` } });
+  expect(zip.status).toBe(200);
+  const entries = readZip(Buffer.from(await zip.arrayBuffer()));
+  expect([...entries.keys()].sort()).toEqual(['DJI_0001.JPG', 'DJI_0001.xmp']);
+  expect(entries.get('DJI_0001.JPG')!.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+});
+
+it('delivers the processed set from the bucket to an agency server (SFTP), byte for byte', async () => {
+  const c = await api2.request('POST', '/api/delivery/connections', {
+    token: owner.token,
+    body: { agency: 'custom', protocol: 'sftp', host: '127.0.0.1', port: sftp.port, ...SFTP_USER, remoteFolder: '/' },
+  });
+  expect(c.status).toBe(201);
+  const d = await api2.request('POST', `/api/delivery/projects/${projectId}/deliveries`, {
+    token: owner.token,
+    body: { connectionIds: [c.body.connection.id] },
+  });
+  expect(d.status).toBe(202);
+  let delivery: { done: boolean; items: Array<{ filename: string; status: string; message: string | null }> };
+  for (let i = 0; ; i++) {
+    delivery = (await api2.request('GET', `/api/delivery/deliveries/${d.body.delivery.id}`, { token: owner.token })).body.delivery;
+    if (delivery.done || i > 400) break;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  expect(delivery.items.find((it) => it.filename === 'DJI_0001.MP4')).toMatchObject({ status: 'sent' });
+  expect(sha(await fs.readFile(path.join(sftp.root, 'DJI_0001.MP4')))).toBe(sha(sent.get('DJI_0001.MP4')!));
+});
+
+it('resumes on API #2 a tus upload cut on API #1 by the bucket going down; nothing recorded half', async () => {
+  const data = fakeMovie(12 * 1024 * 1024);
+  const created = await tusCreate(api1.url, owner.token, { filename: 'DJI_0002.MP4', projectId, length: data.length });
+  expect(created.status).toBe(201);
+  const loc = created.location!;
+  expect((await tusPatch(api1.url, loc, owner.token, 0, data.subarray(0, 8 * 1024 * 1024))).status).toBe(204);
+  bucket.goDown();
+  let cut;
+  try {
+    cut = await tusPatch(api1.url, loc, owner.token, 8 * 1024 * 1024, data.subarray(8 * 1024 * 1024));
+  } finally {
+    bucket.restore();
+  }
+  expect(cut.status).toBe(503);
+  expect((await filesOf(api1)).map((s) => s.baseName)).toEqual(['DJI_0001']);
+  const head = await tusHead(api2.url, loc, owner.token);
+  expect(head.status).toBe(200);
+  const offset = Number(head.headers.get('upload-offset'));
+  expect(offset).toBe(8 * 1024 * 1024);
+  const rest = await tusPatch(api2.url, loc, owner.token, offset, data.subarray(offset));
+  expect(rest.status).toBe(204);
+  expect(rest.headers.get('shotlog-file-set-id')).toBeTruthy();
+  const sets = await filesOf(api2);
+  const file = sets.find((s) => s.baseName === 'DJI_0002')!.files[0]!;
+  const back = await fetch(api1.url + file.resourceUri);
+  expect(sha256Hex(new Uint8Array(await back.arrayBuffer()))).toBe(sha256Hex(data));
+  // The upload's own objects went once it joined its set.
+  const id = loc.split('/').pop()!;
+  expect((await bucket.keys()).filter((k) => k.startsWith(id))).toEqual([]);
+  expect(await mediaOnDisk(api2.dataDir)).toEqual([]);
+});
+
+it('answers 404 for a file whose object is missing from the bucket, never an empty file', async () => {
+  const [set] = await filesOf(api1);
+  const srt = set!.files.find((f) => f.filename === 'DJI_0001.SRT')!;
+  const key = (await bucket.keys()).find((k) => k.endsWith('.srt'))!;
+  const client = new S3Client(s3ClientConfig({ ...bucketSettings(), endpoint: bucket.directEndpoint }));
+  await client.send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: key }));
+  client.destroy();
+  const res = await fetch(api1.url + srt.resourceUri);
+  expect(res.status).toBe(404);
+  expect(await res.json()).toMatchObject({ message: 'File not found' });
+});
+
+it('refuses to start with credentials the bucket refuses: one line naming the variable', async () => {
+  await expect(startTestServer({ env: { ...bucket.env, S3_ACCESS_KEY_ID: 'WRONG' } })).rejects.toThrow(
+    /^The bucket shotlog-test at http:\/\/127\.0\.0\.1:\d+ refused these credentials \(403\): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+  );
+});
+
+function bucketSettings() {
+  return {
+    bucket: bucket.bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    cacheBytes: 1 << 26,
+  };
+}

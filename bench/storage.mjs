@@ -1,0 +1,283 @@
+// Issue 35 figures, one run, ratios against baselines measured in the same run (quick by default,
+// under a minute; `--full` for the 2 GiB of the issue):
+//  1. one large file into the bucket (s3rver on loopback) through the multipart route and through
+//     tus (64 MiB PATCHes), against the S3 client's own multipart upload (@aws-sdk/lib-storage) of
+//     the same bytes to the same server; the API's peak RSS growth during each;
+//  2. processing 10 file sets (real H.264 clip, JPG, SRT fixture) from the bucket against the same
+//     from local disk, each through its own API with its in-process worker;
+//  3. API RSS (RUN_WORKER=false) idle and after 100 requests of each kind (project list, project
+//     page query, a file download, a thumbnail), with the heavy modules loaded at start as before
+//     item 6 (sharp, exiftool-vendored, country-coder, openai, the AWS SDK: the baseline) and lazily.
+// Needs a build first (npm run build), PostgreSQL and Redis as the tests use them.
+// Run: node_modules/node/bin/node bench/storage.mjs [--full]
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import S3rver from 's3rver';
+import { S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { benchAccount, freshDatabase, makeBenchMedia, root, startIsolatedApi, table } from './lib.mjs';
+
+const FULL = process.argv.includes('--full');
+const TOTAL = FULL ? 2 * 1024 ** 3 : 128 * 1024 ** 2;
+const CHUNK = 64 * 1024 * 1024;
+const SETS = 10;
+const BLOCK = randomBytes(4 * 1024 * 1024);
+BLOCK.writeUInt32BE(24, 0);
+BLOCK.write('ftypisom', 4, 'latin1');
+function* movieBytes(from, length) {
+  for (let at = from; at < from + length;) {
+    const off = at % BLOCK.length;
+    const piece = BLOCK.subarray(off, Math.min(BLOCK.length, off + (from + length - at)));
+    yield piece;
+    at += piece.length;
+  }
+}
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-storage-'));
+
+// s3rver, with the ListParts that @tus/s3-store needs answered from its folder (as in api/test/support/s3-test-server.ts).
+const bucketName = 'shotlog-bench';
+const s3dir = path.join(work, 's3');
+const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: s3dir, silent: true, configureBuckets: [{ name: bucketName }] });
+const { port: s3Port } = await s3.run();
+const front = http.createServer(async (req, res) => {
+  const url = new URL(req.url, 'http://x');
+  const uploadId = url.searchParams.get('uploadId');
+  if (uploadId && !url.searchParams.has('partNumber') && (req.method === 'GET' || req.method === 'DELETE')) {
+    const dir = path.join(s3dir, bucketName, '._S3rver_uploads', uploadId);
+    const names = await fsp.readdir(dir).catch(() => null);
+    if (!names) return void res.writeHead(404).end('<Error><Code>NoSuchUpload</Code></Error>');
+    if (req.method === 'DELETE') return void (await fsp.rm(dir, { recursive: true, force: true }), res.writeHead(204).end());
+    const nums = names
+      .filter((n) => /^\d+$/.test(n))
+      .map(Number)
+      .sort((a, b) => a - b);
+    const parts = await Promise.all(
+      nums.map(
+        async (n) =>
+          `<Part><PartNumber>${n}</PartNumber><ETag>"${(await fsp.readFile(path.join(dir, `${n}.md5`), 'utf8')).trim()}"</ETag><Size>${(await fsp.stat(path.join(dir, String(n)))).size}</Size></Part>`,
+      ),
+    );
+    return void res
+      .writeHead(200, { 'content-type': 'application/xml' })
+      .end(`<ListPartsResult><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`);
+  }
+  const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (a) => {
+    res.writeHead(a.statusCode, a.headers);
+    a.pipe(res);
+  });
+  out.on('error', () => res.destroy());
+  req.pipe(out);
+});
+await new Promise((r) => front.listen(0, '127.0.0.1', r));
+const endpoint = `http://127.0.0.1:${front.address().port}`;
+const s3Env = { S3_BUCKET: bucketName, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' };
+const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+
+const started = [];
+const dbs = [];
+const start = async (env) => {
+  const db = await freshDatabase();
+  dbs.push(db);
+  const dataDir = fs.mkdtempSync(path.join(work, 'api-'));
+  const api = await startIsolatedApi(db, dataDir, { LOG_LEVEL: 'warn', MAX_UPLOAD_BYTES: String(TOTAL * 2), ...env });
+  started.push(api);
+  return api;
+};
+const rows = [];
+try {
+  // 1. Large file: the S3 client itself, then the multipart route, then tus.
+  let t = performance.now();
+  await new Upload({
+    client,
+    params: { Bucket: bucketName, Key: 'baseline.bin', Body: Readable.from(movieBytes(0, TOTAL)) },
+    partSize: 8 * 1024 ** 2,
+    queueSize: 4,
+  }).done();
+  const baseline = (performance.now() - t) / 1000;
+  const api = await start({ ...s3Env, RUN_WORKER: 'false' });
+  const { auth, newProject } = await benchAccount(api.url);
+  const peak = async (fn) => {
+    const before = rssOf(api.child.pid);
+    let top = before;
+    const timer = setInterval(() => (top = Math.max(top, rssOf(api.child.pid))), 100);
+    const t0 = performance.now();
+    await fn();
+    clearInterval(timer);
+    return { seconds: (performance.now() - t0) / 1000, growth: top - before };
+  };
+  const boundary = `----bench${randomBytes(6).toString('hex')}`;
+  const sendMultipart = async (bytes) => {
+    const project = await newProject('Big multipart');
+    const body = Readable.from(
+      (function* () {
+        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="BIG.MP4"\r\nContent-Type: video/mp4\r\n\r\n`);
+        yield* movieBytes(0, bytes);
+        yield Buffer.from(`\r\n--${boundary}--\r\n`);
+      })(),
+    );
+    const res = await fetch(`${api.url}/api/upload/${project}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    });
+    if (res.status >= 300) throw new Error(`multipart: ${res.status} ${await res.text()}`);
+  };
+  // One small upload first: the one-time cost of the code path (modules, SDK set-up) is not what a large file costs.
+  const coldBefore = rssOf(api.child.pid);
+  await sendMultipart(16 * 1024 * 1024);
+  const warmUp = rssOf(api.child.pid) - coldBefore;
+  const multipart = await peak(() => sendMultipart(TOTAL));
+  const tus = await peak(async () => {
+    const project = await newProject('Big tus');
+    const b64 = (s) => Buffer.from(s).toString('base64');
+    const created = await fetch(`${api.url}/api/uploads/tus`, {
+      method: 'POST',
+      headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(TOTAL), 'upload-metadata': `filename ${b64('BIG.MP4')},projectId ${b64(project)}` },
+    });
+    const loc = created.headers.get('location');
+    for (let at = 0; at < TOTAL; at += CHUNK) {
+      const n = Math.min(CHUNK, TOTAL - at);
+      const res = await fetch(`${api.url}${loc}`, {
+        method: 'PATCH',
+        headers: {
+          ...auth,
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(at),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(n),
+        },
+        body: Readable.from(movieBytes(at, n)),
+        duplex: 'half',
+      });
+      if (res.status !== 204) throw new Error(`PATCH at ${at}: ${res.status} ${await res.text()}`);
+    }
+  });
+  const mib = TOTAL / 1024 ** 2;
+  rows.push(['S3 client upload (baseline)', `${mib} MiB`, `${(mib / baseline).toFixed(0)} MiB/s`, '1.00', '']);
+  rows.push([
+    'multipart route into the bucket',
+    `${mib} MiB`,
+    `${(mib / multipart.seconds).toFixed(0)} MiB/s`,
+    (baseline / multipart.seconds).toFixed(2),
+    `+${multipart.growth.toFixed(0)} MB (16 MiB warm-up before it: +${warmUp.toFixed(0)} MB)`,
+  ]);
+  rows.push([
+    'tus into the bucket (incl. hash + copy)',
+    `${mib} MiB`,
+    `${(mib / tus.seconds).toFixed(0)} MiB/s`,
+    (baseline / tus.seconds).toFixed(2),
+    `+${tus.growth.toFixed(0)} MB`,
+  ]);
+  await api.stop();
+
+  if (process.argv.includes('--uploads-only')) throw Object.assign(new Error('done'), { done: true });
+  // 2. Processing 10 sets from local disk, then from the bucket.
+  const media = await makeBenchMedia(work, { size: '640x360', seconds: 2 });
+  const srt = await fsp.readFile(path.join(root, 'api/test/fixtures/srt/JuanIrache__DJI_SRT_Parser__air2s.srt'));
+  const [clip, still] = await Promise.all([fsp.readFile(media.clip), fsp.readFile(media.still)]);
+  const processTen = async (env) => {
+    const p = await start({ ...env, WORKER_CONCURRENCY: '2' });
+    const acct = await benchAccount(p.url);
+    const project = await acct.newProject('Ten');
+    const form = new FormData();
+    for (let i = 1; i <= SETS; i++) {
+      const base = `DJI_${String(i).padStart(4, '0')}`;
+      form.append('files', new Blob([clip]), `${base}.MP4`);
+      form.append('files', new Blob([still]), `${base}.JPG`);
+      form.append('files', new Blob([srt]), `${base}.SRT`);
+    }
+    const up = await fetch(`${p.url}/api/upload/${project}`, { method: 'POST', headers: acct.auth, body: form });
+    if (up.status >= 300) throw new Error(`upload: ${up.status} ${await up.text()}`);
+    const idle = rssOf(p.child.pid);
+    let top = idle;
+    const sampler = setInterval(() => (top = Math.max(top, rssOf(p.child.pid))), 100);
+    const t0 = performance.now();
+    const go = await fetch(`${p.url}/api/projects/${project}/process`, { method: 'POST', headers: acct.auth });
+    if (go.status !== 202) throw new Error(`process: ${go.status} ${await go.text()}`);
+    for (;;) {
+      const r = await fetch(`${p.url}/api/projects/${project}/progress`, { headers: acct.auth }).then((x) => x.json());
+      if (r.runStatus === 'completed') {
+        if (r.completedJobs !== SETS) throw new Error(`processing: ${JSON.stringify(r)}`);
+        break;
+      }
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    await p.stop();
+    return { seconds, rss: `idle ${idle.toFixed(0)} MB, peak ${top.toFixed(0)} MB` };
+  };
+  const local = await processTen({});
+  const bucket = await processTen(s3Env);
+  rows.push([`processing ${SETS} sets, local disk (baseline)`, '', `${local.seconds.toFixed(1)} s`, '1.00', `API+worker ${local.rss}`]);
+  rows.push([
+    `processing ${SETS} sets, from the bucket`,
+    '',
+    `${bucket.seconds.toFixed(1)} s`,
+    (bucket.seconds / local.seconds).toFixed(2),
+    `API+worker ${bucket.rss}`,
+  ]);
+
+  // 3. API RSS idle and after 100 requests of each kind.
+  const eager = path.join(work, 'eager.mjs');
+  fs.writeFileSync(
+    eager,
+    ['sharp', 'exiftool-vendored', '@rapideditor/country-coder', 'openai', '@aws-sdk/client-s3', '@aws-sdk/lib-storage', '@tus/s3-store']
+      .map((m) => `await import('${import.meta.resolve(m)}');`)
+      .join('\n'),
+  );
+  const rssRun = async (label, nodeArgs) => {
+    process.env.BENCH_API_NODE_ARGS = nodeArgs;
+    const p = await start({ RUN_WORKER: 'false' });
+    delete process.env.BENCH_API_NODE_ARGS;
+    const acct = await benchAccount(p.url);
+    const project = await acct.newProject('RSS');
+    const form = new FormData();
+    form.append('files', new Blob([clip]), 'DJI_0001.MP4');
+    form.append('files', new Blob([still]), 'DJI_0001.JPG');
+    form.append('files', new Blob([srt]), 'DJI_0001.SRT');
+    await fetch(`${p.url}/api/upload/${project}`, { method: 'POST', headers: acct.auth, body: form });
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = rssOf(p.child.pid);
+    const q = await fetch(`${p.url}/graphql`, {
+      method: 'POST',
+      headers: { ...acct.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query($id: ID!) { project(id: $id) { fileSets { thumbnailUri files { resourceUri } } } }', variables: { id: project } }),
+    }).then((x) => x.json());
+    const set = q.data.project.fileSets[0];
+    const kinds = [
+      () => fetch(`${p.url}/api/projects`, { headers: acct.auth }),
+      () =>
+        fetch(`${p.url}/graphql`, {
+          method: 'POST',
+          headers: { ...acct.auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'query($id: ID!) { project(id: $id) { name fileSets { baseName } } }', variables: { id: project } }),
+        }),
+      () => fetch(`${p.url}${set.files[0].resourceUri}`),
+      () => fetch(`${p.url}${set.thumbnailUri}`),
+    ];
+    for (const kind of kinds) for (let i = 0; i < 100; i++) await (await kind()).arrayBuffer();
+    const after = rssOf(p.child.pid);
+    await p.stop();
+    return [label, '', `idle ${idle.toFixed(0)} MB`, `after 400 requests ${after.toFixed(0)} MB`, ''];
+  };
+  rows.push(await rssRun('API RSS, heavy modules at start (before item 6)', `--import ${eager}`));
+  rows.push(await rssRun('API RSS, heavy modules on first use (now)', ''));
+} catch (err) {
+  if (!err.done) throw err;
+} finally {
+  for (const a of started) await a.stop().catch(() => undefined);
+  for (const db of dbs) await db.drop();
+  client.destroy();
+  front.close();
+  await s3.close();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+table(rows.map(([what, size, rate, ratio, growth]) => ({ what, size, 'rate / time': rate, ratio, 'API RSS growth': growth })));
