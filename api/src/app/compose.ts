@@ -110,7 +110,7 @@ export function composeServices(platform: Platform) {
   };
   // The set list shows small thumbnails of the JPGs: they are made as soon as the JPGs are in.
   const uploads = new UploadsService(storage, fileSets, uploadLimits, (keys) => thumbnails.prepare(keys));
-  const uploadPlans = new UploadPlansService(orm, projects, fileSets, (key) => storage.absolutePath(key), uploadLimits.maxFileBytes);
+  const uploadPlans = new UploadPlansService(orm, projects, fileSets, (key, range) => storage.read(key, range), uploadLimits.maxFileBytes);
   const resumableUploads = new ResumableUploadsService(
     orm,
     pool,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fsp from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 
 /**
  * A card's file is recognised by content without reading it all (the wizard computes the same in
@@ -18,19 +18,22 @@ export function sampleRanges(size: number): Array<[number, number]> {
   ];
 }
 
-/** The sample hash of a file on disk of `size` bytes. */
-export async function sampleSha256OfFile(filePath: string, size: number): Promise<string> {
+/** Reads an inclusive byte range of a stored file (local disk or bucket alike). */
+export type RangeReader = (range: { start: number; end: number }) => Promise<Readable>;
+
+/** The sample hash of a stored file of `size` bytes, read by ranges (2 MiB at most). */
+export async function sampleSha256OfStored(read: RangeReader, size: number): Promise<string> {
   const hash = createHash('sha256');
-  const fd = await fsp.open(filePath, 'r');
-  try {
-    for (const [start, end] of sampleRanges(size)) {
-      const buf = Buffer.alloc(end - start);
-      const { bytesRead } = await fd.read(buf, 0, buf.length, start);
-      if (bytesRead !== buf.length) throw new Error('stored file shorter than recorded');
-      hash.update(buf);
+  for (const [start, end] of sampleRanges(size)) {
+    let got = 0;
+    if (end > start) {
+      for await (const chunk of await read({ start, end: end - 1 })) {
+        const buf = chunk as Buffer;
+        got += buf.length;
+        hash.update(buf);
+      }
     }
-  } finally {
-    await fd.close();
+    if (got !== end - start) throw new Error('stored file shorter than recorded');
   }
   return hash.digest('hex');
 }

@@ -6,7 +6,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
 import { UploadPlanFile } from './upload-plan-file.entity.js';
 import { classifyFilename } from './upload-naming.js';
-import { sampleRanges, sampleSha256OfFile } from './sample-hash.js';
+import { sampleRanges, sampleSha256OfStored, type RangeReader } from './sample-hash.js';
 
 /** Most files one plan names (a whole card, side files excluded): README "Fixed limits". */
 export const MAX_PLAN_FILES = 20_000;
@@ -74,7 +74,7 @@ export class UploadPlansService {
     private readonly orm: Orm,
     private readonly projects: Pick<ProjectsService, 'getOwned'>,
     private readonly fileSets: Pick<FileSetsService, 'projectForUpload' | 'recordedFiles'>,
-    private readonly storagePath: (storageKey: string) => string,
+    private readonly readStored: (storageKey: string, range: { start: number; end: number }) => ReturnType<RangeReader>,
     private readonly maxFileBytes: number,
   ) {}
 
@@ -163,7 +163,7 @@ export class UploadPlansService {
     for (let i = 0; i < toRead.length; i += SAMPLE_READS_AT_ONCE) {
       await Promise.all(
         toRead.slice(i, i + SAMPLE_READS_AT_ONCE).map(async ({ f, r }) => {
-          const sample = await sampleSha256OfFile(this.storagePath(r.storageKey), r.sizeBytes).catch(() => null);
+          const sample = await sampleSha256OfStored((range) => this.readStored(r.storageKey, range), r.sizeBytes).catch(() => null);
           if (sample === f.sample) out.set(f.filename, r);
         }),
       );
