@@ -4,11 +4,22 @@ import { badInput, conflict, notFound } from '../../platform/errors/app-error.js
 import { parseId } from '../../platform/validation/ids.js';
 import { isProxyExtension, masterNameOf } from '../file-sets/file-kinds.js';
 import type { User } from '../users/user.entity.js';
-import { agencyHost } from './agency-hosts.js';
-import { LOGIN_REFUSED_PAUSE, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
+import { defaultReceives } from './connection-settings.js';
+import { loginRefusedPause, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
 import { notifyProgress } from './delivery-progress.js';
+import { placeOf } from './remote-files.js';
 import type { DeliveryConnections } from './delivery-connections.js';
 import { DELIVERY_QUEUE, type DeliverFileJob, type DeliveryServiceDeps } from './delivery-context.js';
+
+/** The agency rules' problem for a set without a processed result (exports/agency-rules.ts). */
+const UNPROCESSED = 'No processed result yet';
+
+/** The first of each list, then the second of each, and so on. */
+const interleave = <T>(lists: T[][]): T[] => {
+  const out: T[] = [];
+  for (let i = 0; out.length < lists.reduce((n, l) => n + l.length, 0); i++) for (const l of lists) if (i < l.length) out.push(l[i]!);
+  return out;
+};
 
 /** Deliveries and their files: the agency check, one item (and one queue job) per file per connection, the history. */
 export class Deliveries {
@@ -32,7 +43,7 @@ export class Deliveries {
     for (const id of new Set(ids)) connections.push(await this.connections.connectionRow(user, id));
     // A connection that cannot log in is refused before anything is written (issue 28 findings 5 and 7).
     for (const c of connections) {
-      if (c.paused_at) throw conflict(`Connection "${c.name}" is paused: ${c.paused_reason ?? LOGIN_REFUSED_PAUSE}`);
+      if (c.paused_at) throw conflict(`Connection "${c.name}" is paused: ${c.paused_reason ?? loginRefusedPause(c.host)}`);
       if (c.secret_sealed === null)
         throw conflict(`Connection "${c.name}" has no password: ${c.secret_missing_reason ?? 'enter it again'}; nothing can be sent until it has one`);
       if (c.last_test_ok === false && input.confirmFailedTest !== true)
@@ -60,28 +71,41 @@ export class Deliveries {
     }>(
       `select m.id, m.file_set_id, m.filename, m.kind, m.extension, fs.base_name, m.storage_key, m.size_bytes, m.sha256
          from media_files m join file_sets fs on fs.id = m.file_set_id
-        where fs.project_id = $1 and m.kind in ('video', 'image') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
+        where fs.project_id = $1 and m.kind in ('video', 'image', 'subtitle') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
         order by fs.position, fs.base_name, m.kind desc`,
       [project.id, setFilter],
     );
     if (setFilter && new Set(files.map((f) => f.file_set_id)).size < new Set(setFilter).size) throw notFound('File set not found in this project');
     if (files.length === 0) throw badInput('This project has no files to deliver');
 
-    // The agency check first: what the agency would refuse is held back unless the user overrides.
+    // The agency check first: what the agency would refuse is held back unless the user overrides. An
+    // "Other server" is checked by the agency rules its user picked; without any, a set that failed or
+    // was never processed is still held back.
     const held = new Map<string, Map<string, string>>();
+    const checks = new Map<string, Awaited<ReturnType<DeliveryServiceDeps['exports']['check']>>>();
     for (const c of connections) {
-      const format = c.agency === 'adobe' || c.agency === 'shutterstock' ? c.agency : null;
-      if (!format) continue;
-      const check = await this.deps.exports.check(user, project.id, format);
+      const format = c.agency === 'custom' ? (c.check_rules ?? 'adobe') : c.agency;
+      const check = checks.get(format) ?? (await this.deps.exports.check(user, project.id, format as 'adobe' | 'shutterstock' | 'pond5'));
+      checks.set(format, check);
+      const rules = c.agency !== 'custom' || c.check_rules !== null;
       held.set(
         c.id,
-        new Map(check.rows.filter((r) => r.problems.length).map((r) => [r.fileSetId, `${check.agency} would refuse it: ${r.problems.join('; ')}`])),
+        new Map(
+          check.rows
+            .filter((r) => (rules ? r.problems.length > 0 : r.problems.includes(UNPROCESSED)))
+            .map((r) => [
+              r.fileSetId,
+              rules ? `${check.agency} would refuse it: ${r.problems.join('; ')}` : 'The set failed or was not processed: nothing to check it by',
+            ]),
+        ),
       );
     }
+    const setsWithClip = new Set(files.filter((f) => f.kind === 'video').map((f) => f.file_set_id));
 
     const deliveryId = randomUUID();
     const client = await this.deps.pool.connect();
-    const queued: string[] = [];
+    // Per connection, in order; queued interleaved so every connection moves at once, not one agency after another.
+    const queuedBy = new Map(connections.map((c) => [c.id, [] as string[]]));
     try {
       await client.query('begin');
       await client.query('insert into deliveries (id, project_id, user_id, override, created_at) values ($1,$2,$3,$4,now())', [
@@ -91,30 +115,33 @@ export class Deliveries {
         override,
       ]);
       for (const c of connections) {
-        const takes = c.agency === 'custom' ? { videos: true, stills: true } : agencyHost(c.agency)!.takes;
+        const receives = new Set(c.receives ?? defaultReceives(c.agency));
         for (const f of files) {
-          if (f.kind === 'image' && !takes.stills) continue;
+          const what = f.kind === 'video' ? 'clips' : f.kind === 'subtitle' ? 'metadata' : setsWithClip.has(f.file_set_id) ? 'stills' : 'photos';
+          if (!receives.has(what)) continue;
           // A proxy stands in for processing and CSVs only: the agency needs the master's bytes (issue 18).
           const proxyWhy = isProxyExtension(f.extension)
             ? `Only the .LRF proxy of ${f.base_name} is uploaded: add the master (${masterNameOf(f.base_name)}) to the set to deliver it`
             : undefined;
           const heldWhy = proxyWhy ?? (override ? undefined : held.get(c.id)?.get(f.file_set_id));
-          // Re-delivering sends only what changed: the same bytes already sent to the same name are skipped.
+          // Re-delivering sends only what changed: the same content already put at this place and name is skipped.
           const prior = heldWhy
             ? null
-            : await client.query(
-                `select 1 from delivery_items where connection_id = $1 and remote_path = $2 and sha256 = $3 and status in ('sent', 'skipped') limit 1`,
-                [c.id, f.filename, f.sha256],
-              );
+            : await client.query(`select 1 from delivery_remote_files where connection_id = $1 and place = $2 and remote_name = $3 and sha256 = $4`, [
+                c.id,
+                placeOf(c),
+                f.filename,
+                f.sha256,
+              ]);
           const status = heldWhy ? 'held' : prior?.rowCount ? 'skipped' : 'queued';
           const message = heldWhy ?? (prior?.rowCount ? 'Already delivered, unchanged' : null);
           const itemId = randomUUID();
           await client.query(
-            `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, message, updated_at)
-             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,now())`,
-            [itemId, deliveryId, c.id, f.id, f.file_set_id, f.filename, f.storage_key, f.filename, Number(f.size_bytes), f.sha256, status, message],
+            `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, message, remote_place, updated_at)
+             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,now())`,
+            [itemId, deliveryId, c.id, f.id, f.file_set_id, f.filename, f.storage_key, f.filename, Number(f.size_bytes), f.sha256, status, message, placeOf(c)],
           );
-          if (status === 'queued') queued.push(itemId);
+          if (status === 'queued') queuedBy.get(c.id)!.push(itemId);
         }
       }
       await client.query('commit');
@@ -124,7 +151,7 @@ export class Deliveries {
     } finally {
       client.release();
     }
-    await this.enqueue(queued);
+    await this.enqueue(interleave([...queuedBy.values()]));
     return this.delivery(user, deliveryId);
   }
 

@@ -95,6 +95,8 @@ const envSchema = z.object({
   SECRETS_KEY: optionalString,
   /** Delivery: a transfer that moves no byte for this long is cut and retried. */
   DELIVERY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Delivery: files in flight per API process, over all connections (each connection also has its own limit). */
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
 });
 
 /** A configuration value that fails validation; the message names the variable and its value. */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       caFile: e.DELIVERY_CA_FILE,
       secretsKey: e.SECRETS_KEY,
       stallMs: e.DELIVERY_STALL_SECONDS * 1000,
+      concurrency: e.DELIVERY_CONCURRENCY,
     },
   };
 }

@@ -42,6 +42,8 @@ export interface FtpsTestServer {
   dropOnceAfter(bytes: number): void;
   /** Every write is refused (a full disk, a read-only account). */
   refuseWrites: boolean;
+  /** Every rename done (RNFR/RNTO: a temporary name onto the final one). */
+  renames: Array<{ from: string; to: string }>;
   /** Every login attempt (USER + PASS) the server received, accepted or not. */
   logins: Array<{ username: string; password: string }>;
   close(): Promise<void>;
@@ -72,6 +74,7 @@ export async function startFtpsServer(opts: {
     port: probe,
     root,
     uploads: [],
+    renames: [],
     dropOnceAfter: (n) => (dropAt = n),
     refuseWrites: false,
     logins: [],
@@ -82,6 +85,12 @@ export async function startFtpsServer(opts: {
   };
 
   class TestFs extends FileSystem {
+    async rename(from: string, to: string) {
+      const r = await super.rename(from, to);
+      state.renames.push({ from: path.basename(from), to: path.basename(to) });
+      return r;
+    }
+
     write(fileName: string, { append = false, start }: { append?: boolean; start?: number } = {}) {
       if (state.refuseWrites) throw new Error('Permission denied: the disk is full');
       const { fsPath, clientPath } = this._resolvePath(fileName);
