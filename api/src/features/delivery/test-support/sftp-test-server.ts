@@ -77,6 +77,8 @@ export async function startSftpServer(opts: {
       } else ctx.reject(['password']);
     });
     client.on('ready', () => {
+      // As OpenSSH does: answers leave at once, not after a delayed ACK.
+      client.setNoDelay(true);
       client.on('session', (accept) => {
         const session = accept();
         session.on('sftp', (acceptSftp) => {
