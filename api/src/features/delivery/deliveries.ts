@@ -8,8 +8,12 @@ import { defaultReceives } from './connection-settings.js';
 import { loginRefusedPause, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
 import { notifyProgress } from './delivery-progress.js';
 import { placeOf } from './remote-files.js';
+import { readDeliveryRecord } from './delivery-record.js';
 import type { DeliveryConnections } from './delivery-connections.js';
 import { DELIVERY_QUEUE, type DeliverFileJob, type DeliveryServiceDeps } from './delivery-context.js';
+
+/** The most files one "send again" may name (a delivery has at most this many anyway in practice). */
+export const MAX_RESEND_ITEMS = 5000;
 
 /** The agency rules' problem for a set without a processed result (exports/agency-rules.ts). */
 const UNPROCESSED = 'No processed result yet';
@@ -34,7 +38,16 @@ export class Deliveries {
     return (this.queueInstance ??= this.deps.queue.queue(DELIVERY_QUEUE));
   }
 
-  async deliver(user: User, rawProjectId: unknown, input: Record<string, unknown>): Promise<DeliveryView> {
+  /**
+   * `again` (send again, deliveries.resend): only these connection + media file pairs, sent even
+   * when the same content is already there, in a delivery naming the one it repeats.
+   */
+  async deliver(
+    user: User,
+    rawProjectId: unknown,
+    input: Record<string, unknown>,
+    again?: { pairs: Array<{ connection_id: string; media_file_id: string }>; resendOf: string },
+  ): Promise<DeliveryView> {
     const project = await this.deps.projects.getOwned(user, rawProjectId);
     if (project.status === 'processing') throw conflict(`Project "${project.name}" is still processing; deliver it once processing has finished`);
     const ids = input.connectionIds;
@@ -72,8 +85,9 @@ export class Deliveries {
       `select m.id, m.file_set_id, m.filename, m.kind, m.extension, fs.base_name, m.storage_key, m.size_bytes, m.sha256
          from media_files m join file_sets fs on fs.id = m.file_set_id
         where fs.project_id = $1 and m.kind in ('video', 'image', 'subtitle') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
+          and ($3::uuid[] is null or m.id = any($3::uuid[]))
         order by fs.position, fs.base_name, m.kind desc`,
-      [project.id, setFilter],
+      [project.id, setFilter, again ? again.pairs.map((p) => p.media_file_id) : null],
     );
     if (setFilter && new Set(files.map((f) => f.file_set_id)).size < new Set(setFilter).size) throw notFound('File set not found in this project');
     if (files.length === 0) throw badInput('This project has no files to deliver');
@@ -108,15 +122,18 @@ export class Deliveries {
     const queuedBy = new Map(connections.map((c) => [c.id, [] as string[]]));
     try {
       await client.query('begin');
-      await client.query('insert into deliveries (id, project_id, user_id, override, created_at) values ($1,$2,$3,$4,now())', [
+      await client.query('insert into deliveries (id, project_id, user_id, override, resend_of, created_at) values ($1,$2,$3,$4,$5,now())', [
         deliveryId,
         project.id,
         user.id,
         override,
+        again?.resendOf ?? null,
       ]);
+      const wanted = again ? new Set(again.pairs.map((p) => `${p.connection_id} ${p.media_file_id}`)) : null;
       for (const c of connections) {
         const receives = new Set(c.receives ?? defaultReceives(c.agency));
         for (const f of files) {
+          if (wanted && !wanted.has(`${c.id} ${f.id}`)) continue;
           const what = f.kind === 'video' ? 'clips' : f.kind === 'subtitle' ? 'metadata' : setsWithClip.has(f.file_set_id) ? 'stills' : 'photos';
           if (!receives.has(what)) continue;
           // A proxy stands in for processing and CSVs only: the agency needs the master's bytes (issue 18).
@@ -125,21 +142,37 @@ export class Deliveries {
             : undefined;
           const heldWhy = proxyWhy ?? (override ? undefined : held.get(c.id)?.get(f.file_set_id));
           // Re-delivering sends only what changed: the same content already put at this place and name is skipped.
-          const prior = heldWhy
-            ? null
-            : await client.query(`select 1 from delivery_remote_files where connection_id = $1 and place = $2 and remote_name = $3 and sha256 = $4`, [
-                c.id,
-                placeOf(c),
-                f.filename,
-                f.sha256,
-              ]);
+          const prior =
+            heldWhy || again
+              ? null
+              : await client.query(`select 1 from delivery_remote_files where connection_id = $1 and place = $2 and remote_name = $3 and sha256 = $4`, [
+                  c.id,
+                  placeOf(c),
+                  f.filename,
+                  f.sha256,
+                ]);
           const status = heldWhy ? 'held' : prior?.rowCount ? 'skipped' : 'queued';
           const message = heldWhy ?? (prior?.rowCount ? 'Already delivered, unchanged' : null);
           const itemId = randomUUID();
           await client.query(
-            `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, message, remote_place, updated_at)
-             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,now())`,
-            [itemId, deliveryId, c.id, f.id, f.file_set_id, f.filename, f.storage_key, f.filename, Number(f.size_bytes), f.sha256, status, message, placeOf(c)],
+            `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, message, remote_place, force, updated_at)
+             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,now())`,
+            [
+              itemId,
+              deliveryId,
+              c.id,
+              f.id,
+              f.file_set_id,
+              f.filename,
+              f.storage_key,
+              f.filename,
+              Number(f.size_bytes),
+              f.sha256,
+              status,
+              message,
+              placeOf(c),
+              again !== undefined,
+            ],
           );
           if (status === 'queued') queuedBy.get(c.id)!.push(itemId);
         }
@@ -170,6 +203,37 @@ export class Deliveries {
           removeOnFail: 1000,
         },
       })),
+    );
+  }
+
+  /**
+   * Send again (issue 33 item 5): the chosen files of a delivery (all of them without `itemIds`)
+   * go again to the same connections, as they are now, even where the same content is there.
+   */
+  async resend(user: User, rawDeliveryId: unknown, input: Record<string, unknown>): Promise<DeliveryView> {
+    const id = parseId(rawDeliveryId, 'delivery');
+    const { rows: heads } = await this.deps.pool.query<{ project_id: string; override: boolean }>(
+      'select project_id, override from deliveries where id = $1 and user_id = $2',
+      [id, user.id],
+    );
+    if (!heads[0]) throw notFound('Delivery not found');
+    let itemIds: string[] | null = null;
+    if (input.itemIds !== undefined && input.itemIds !== null) {
+      if (!Array.isArray(input.itemIds) || input.itemIds.length === 0 || input.itemIds.length > MAX_RESEND_ITEMS)
+        throw badInput(`itemIds must list 1 to ${MAX_RESEND_ITEMS} item ids (or be left out for every file)`);
+      itemIds = [...new Set(input.itemIds.map((i) => parseId(i, 'delivery item')))];
+    }
+    const { rows: pairs } = await this.deps.pool.query<{ connection_id: string; media_file_id: string }>(
+      'select connection_id, media_file_id from delivery_items where delivery_id = $1 and ($2::uuid[] is null or id = any($2::uuid[]))',
+      [id, itemIds],
+    );
+    if (itemIds && pairs.length < itemIds.length) throw notFound('Delivery item not found in this delivery (its connection may have been deleted)');
+    if (pairs.length === 0) throw badInput('This delivery has no file left to send again (its connections were deleted)');
+    return this.deliver(
+      user,
+      heads[0].project_id,
+      { connectionIds: [...new Set(pairs.map((p) => p.connection_id))], override: heads[0].override, confirmFailedTest: input.confirmFailedTest },
+      { pairs, resendOf: id },
     );
   }
 
@@ -220,19 +284,25 @@ export class Deliveries {
 
   async delivery(user: User, rawId: unknown): Promise<DeliveryView> {
     const id = parseId(rawId, 'delivery');
-    const { rows } = await this.deps.pool.query<{ id: string; project_id: string; override: boolean; created_at: Date }>(
-      'select id, project_id, override, created_at from deliveries where id = $1 and user_id = $2',
+    const { rows } = await this.deps.pool.query<DeliveryHead>(
+      'select id, project_id, override, resend_of, created_at from deliveries where id = $1 and user_id = $2',
       [id, user.id],
     );
     if (!rows[0]) throw notFound('Delivery not found');
     return (await this.views([rows[0]]))[0]!;
   }
 
+  /** What was delivered where for one of the user's projects (CSV/JSON download). */
+  async record(user: User, rawProjectId: unknown) {
+    const project = await this.deps.projects.getOwned(user, rawProjectId);
+    return { project, ...(await readDeliveryRecord(this.deps.pool, project.id)) };
+  }
+
   /** A project's delivery history, newest first. */
   async history(user: User, rawProjectId: unknown, limit = 20): Promise<DeliveryView[]> {
     const project = await this.deps.projects.getOwned(user, rawProjectId);
-    const { rows } = await this.deps.pool.query<{ id: string; project_id: string; override: boolean; created_at: Date }>(
-      'select id, project_id, override, created_at from deliveries where project_id = $1 order by created_at desc, id limit $2',
+    const { rows } = await this.deps.pool.query<DeliveryHead>(
+      'select id, project_id, override, resend_of, created_at from deliveries where project_id = $1 order by created_at desc, id limit $2',
       [project.id, limit],
     );
     return this.views(rows);

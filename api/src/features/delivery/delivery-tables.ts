@@ -42,6 +42,7 @@ export const DELIVERIES = tableColumns('deliveries', {
   user_id: 'uuid',
   override: 'bool',
   created_at: 'timestamptz',
+  resend_of: 'uuid?',
 });
 
 /**
@@ -68,6 +69,7 @@ export const DELIVERY_ITEMS = tableColumns('delivery_items', {
   remote_place: 'varchar',
   remote_size: 'int8?',
   remote_checksum: 'varchar?',
+  force: 'bool',
 });
 
 /**

@@ -87,12 +87,20 @@ export interface ItemView {
   attempts: number;
   message: string | null;
   updatedAt: Date;
+  /** Where it went: protocol://host:port/folder. */
+  remotePlace: string;
+  /** The size the server reported once it was in place. */
+  remoteSize: number | null;
+  /** The server's SHA-256 where it offered one. */
+  remoteChecksum: string | null;
 }
 
 export interface DeliveryView {
   id: string;
   projectId: string;
   override: boolean;
+  /** The delivery this one sends again. */
+  resendOf: string | null;
   createdAt: Date;
   /** Per connection: counts, the agency check's held rows, and the agency's CSV beside its upload page. */
   connections: Array<{
@@ -143,6 +151,7 @@ export interface DeliveryHead {
   id: string;
   project_id: string;
   override: boolean;
+  resend_of: string | null;
   created_at: Date;
 }
 
@@ -163,6 +172,9 @@ export async function readDeliveryViews(pool: pg.Pool, deliveries: DeliveryHead[
     attempts: number;
     message: string | null;
     updated_at: Date;
+    remote_place: string;
+    remote_size: string | null;
+    remote_checksum: string | null;
     name: string;
     agency: DeliveryAgency;
   }>(
@@ -193,6 +205,7 @@ export async function readDeliveryViews(pool: pg.Pool, deliveries: DeliveryHead[
       id: d.id,
       projectId: d.project_id,
       override: d.override,
+      resendOf: d.resend_of,
       createdAt: d.created_at,
       connections: [...byConn.values()],
       items: mine.map((i) => ({
@@ -208,6 +221,9 @@ export async function readDeliveryViews(pool: pg.Pool, deliveries: DeliveryHead[
         attempts: i.attempts,
         message: i.message,
         updatedAt: i.updated_at,
+        remotePlace: i.remote_place,
+        remoteSize: i.remote_size === null ? null : Number(i.remote_size),
+        remoteChecksum: i.remote_checksum,
       })),
       done: mine.every((i) => i.status !== 'queued' && i.status !== 'sending'),
     };

@@ -52,6 +52,7 @@ interface ItemRow {
   remote_path: string;
   size_bytes: string;
   sha256: string;
+  force: boolean;
   status: string;
 }
 
@@ -145,7 +146,7 @@ export class DeliveryWorker {
     // The claim: only a queued item (or one whose sender died mid-file) is taken; a sent one never again.
     const { rows } = await this.d.pool.query<ItemRow>(
       `update delivery_items set status = 'sending', attempts = attempts + 1, message = null, bytes_per_second = 0, updated_at = now()
-        where id = $1 and status in ('queued', 'sending') returning id, delivery_id, connection_id, filename, storage_key, remote_path, size_bytes, sha256, status`,
+        where id = $1 and status in ('queued', 'sending') returning id, delivery_id, connection_id, filename, storage_key, remote_path, size_bytes, sha256, force, status`,
       [itemId],
     );
     const item = rows[0];
@@ -234,7 +235,16 @@ export class DeliveryWorker {
       const outcome = await sendFile(
         this.d.pool,
         session,
-        { connectionId: conn.id, remoteName: item.remote_path, size, sha256: item.sha256, localPath: local, place, allowOverwrite: conn.allow_overwrite },
+        {
+          connectionId: conn.id,
+          remoteName: item.remote_path,
+          size,
+          sha256: item.sha256,
+          localPath: local,
+          place,
+          allowOverwrite: conn.allow_overwrite,
+          force: item.force,
+        },
         {
           guard: (p) => Promise.race([p, stop]),
           onBytes: (sent) => {

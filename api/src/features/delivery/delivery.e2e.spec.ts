@@ -354,7 +354,11 @@ describe('deliver', () => {
       const c = kind === 'ftps' ? await ftpsConnection() : await sftpConnection();
       const t0 = Date.now();
       const first = await settled((await deliver(p.projectId, [c.id])).id);
-      console.log(kind, Date.now() - t0, JSON.stringify(first.items.filter((i) => i.attempts > 1 || i.message).map((i) => [i.filename, i.attempts, i.message])));
+      console.log(
+        kind,
+        Date.now() - t0,
+        JSON.stringify(first.items.filter((i) => i.attempts > 1 || i.message).map((i) => [i.filename, i.attempts, i.message])),
+      );
       expect(first.items.every((i) => i.status === 'sent')).toBe(true);
       const videos = p.files.filter((f) => f.filename.endsWith('.MP4'));
       const changed: Array<{ filename: string; sha: string }> = [];
@@ -409,6 +413,45 @@ describe('deliver', () => {
     expect(done.items.map((i) => i.status)).toEqual(Array(20).fill('sent'));
     expect(ftps.logins.length - before).toBeGreaterThanOrEqual(1);
     expect(ftps.logins.length - before).toBeLessThanOrEqual(2);
+  });
+
+  it('send again: one file, then all of a delivery; what went where downloads as JSON and CSV', async () => {
+    const p = await project('H', 2, 5_000);
+    const c = await sftpConnection();
+    const first = await settled((await deliver(p.projectId, [c.id])).id);
+    const firstId = (first as unknown as { id: string }).id;
+    const one = first.items.find((i) => i.filename === 'H_0001.MP4')!;
+    const before = sftp.renames.length;
+    const r = await server.request('POST', `/api/delivery/deliveries/${firstId}/resend`, { token: owner.token, body: { itemIds: [one.id] } });
+    expect(r.status).toBe(202);
+    const again = await settled(r.body.delivery.id);
+    expect(again.items.map((i) => [i.filename, i.status, i.message])).toEqual([['H_0001.MP4', 'sent', 'Sent again']]);
+    expect(sftp.renames.slice(before).map((x) => x.to)).toEqual(['H_0001.MP4']);
+    const all = await server.request('POST', `/api/delivery/deliveries/${firstId}/resend`, { token: owner.token, body: {} });
+    expect((await settled(all.body.delivery.id)).items.map((i) => i.status)).toEqual(Array(4).fill('sent'));
+    expect((await server.request('POST', `/api/delivery/deliveries/${firstId}/resend`, { token: other.token, body: {} })).status).toBe(404);
+    const bad = await server.request('POST', `/api/delivery/deliveries/${firstId}/resend`, { token: owner.token, body: { itemIds: [] } });
+    expect([bad.status, bad.body.error]).toEqual([400, expect.stringMatching(/itemIds must list 1 to 5000/)]);
+
+    const json = await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record`, { token: owner.token });
+    expect(json.status).toBe(200);
+    expect(json.body.rows).toHaveLength(9);
+    const video = p.files.find((f) => f.filename === 'H_0001.MP4')!;
+    expect(json.body.rows.filter((x: Record<string, unknown>) => x.remote_name === 'H_0001.MP4')).toEqual(
+      Array(3).fill(
+        expect.objectContaining({ place: `sftp://127.0.0.1:${sftp.port}/`, status: 'sent', sha256: video.sha, size_bytes: 5000, remote_size: 5000 }),
+      ),
+    );
+    expect(json.body.rows[0].resend_of).toBe(firstId);
+    const csv = await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record?format=csv`, { token: owner.token });
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'requested_at,delivery_id,resend_of,connection,agency,place,remote_name,size_bytes,sha256,status,remote_size,remote_checksum,finished_at,message',
+    );
+    expect(lines).toHaveLength(10);
+    expect((await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record?format=xml`, { token: owner.token })).status).toBe(400);
+    expect((await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record`, { token: other.token })).status).toBe(404);
   });
 
   it.each(['ftps', 'sftp'] as const)('resumes a file the %s server dropped mid-way (APPE / write at offset)', async (kind) => {

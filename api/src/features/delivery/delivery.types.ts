@@ -122,6 +122,10 @@ export class DeliveryItemType {
   @Field(() => Int, { description: 'Attempts started.' }) attempts!: number;
   @Field(() => String, { nullable: true, description: 'Why it failed, was skipped or held; a resume note.' }) message!: string | null;
   @Field({ description: 'Last change.' }) updatedAt!: Date;
+  @Field({ description: 'Where it went: protocol://host:port/folder (a change of folder or host sends files again, to the new place).' })
+  remotePlace!: string;
+  @Field(() => Float, { nullable: true, description: 'The size the server reported once the file was in place.' }) remoteSize!: number | null;
+  @Field(() => String, { nullable: true, description: "The server's SHA-256 of the file, where it offers one (FTP HASH)." }) remoteChecksum!: string | null;
 }
 
 @ObjectType('DeliveryCounts', { description: 'Items per status.' })
@@ -153,6 +157,7 @@ export class DeliveryType {
   @Field(() => ID, { description: 'Delivery id.' }) id!: string;
   @Field(() => ID, { description: 'The project.' }) projectId!: string;
   @Field({ description: 'True when rows refused by the agency check were sent anyway.' }) override!: boolean;
+  @Field(() => ID, { nullable: true, description: 'The delivery this one sends again (send again).' }) resendOf!: string | null;
   @Field({ description: 'When it was asked for.' }) createdAt!: Date;
   @Field(() => [DeliveryConnectionSummaryType], { description: 'Per connection.' }) connections!: DeliveryConnectionSummaryType[];
   @Field(() => [DeliveryItemType], { description: 'Every file, per connection.' }) items!: DeliveryItemType[];
@@ -176,4 +181,11 @@ export class DeliverProjectInput {
 export class DeliveryConnectionResumeType {
   @Field(() => DeliveryConnectionType, { description: 'The connection.' }) connection!: DeliveryConnectionType;
   @Field(() => Int, { description: 'Files queued again.' }) resumed!: number;
+}
+
+@InputType('ResendDeliveryInput', { description: 'Send again: some files of a delivery, or all of them.' })
+export class ResendDeliveryInput {
+  @Field(() => ID, { description: 'One of your deliveries.' }) deliveryId!: string;
+  @Field(() => [ID], { nullable: true, description: 'Only these items (1 to 5000); omit for every file of the delivery.' }) itemIds?: string[] | null;
+  @Field(() => Boolean, { nullable: true, description: 'Use a connection whose last test failed anyway.' }) confirmFailedTest?: boolean | null;
 }

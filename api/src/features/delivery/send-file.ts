@@ -22,6 +22,8 @@ export interface SendFileItem {
   localPath: string;
   place: string;
   allowOverwrite: boolean;
+  /** Send again: replace even the same content. */
+  force?: boolean;
 }
 
 export type SendOutcome =
@@ -46,7 +48,8 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
   const record = await readRemoteFile(db, f.connectionId, f.place, f.remoteName);
   const there = await guard(session.size(f.remoteName));
   const ours = there !== null && record?.sha256 != null && record.size === there;
-  if (ours && record.sha256 === f.sha256) return { status: 'skipped', message: 'Already on the server: the same content (SHA-256) was sent there before' };
+  if (ours && record.sha256 === f.sha256 && !f.force)
+    return { status: 'skipped', message: 'Already on the server: the same content (SHA-256) was sent there before' };
   if (there !== null && !ours && !f.allowOverwrite)
     return {
       status: 'conflict',
@@ -106,10 +109,12 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
   const message =
     offset > 0
       ? `Resumed at byte ${offset} (the same content Shotlog began sending)`
-      : ours
-        ? 'Replaced the earlier version Shotlog had sent'
-        : there !== null
-          ? 'Replaced a file Shotlog had not sent (overwriting is allowed for this connection)'
-          : null;
+      : ours && f.force && record.sha256 === f.sha256
+        ? 'Sent again'
+        : ours
+          ? 'Replaced the earlier version Shotlog had sent'
+          : there !== null
+            ? 'Replaced a file Shotlog had not sent (overwriting is allowed for this connection)'
+            : null;
   return { status: 'sent', message, offset, remoteSize: final, checksum };
 }

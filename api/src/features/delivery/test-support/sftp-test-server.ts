@@ -78,7 +78,7 @@ export async function startSftpServer(opts: {
     });
     client.on('ready', () => {
       // As OpenSSH does: answers leave at once, not after a delayed ACK.
-      client.setNoDelay(true);
+      (client as unknown as { setNoDelay(on: boolean): void }).setNoDelay(true);
       client.on('session', (accept) => {
         const session = accept();
         session.on('sftp', (acceptSftp) => {

@@ -8,7 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
  * before this migration are recorded from their sent items. Per connection: whether a file Shotlog did not send may be replaced,
  * whether a missing remote folder may be created, how many sessions (and files at once) it uses,
  * what it receives and, for "Other server", which agency's rules check it. Items record where they
- * went and what the server confirmed.
+ * went and what the server confirmed; a "send again" item (`force`) is sent even when the same content
+ * is already there, in a delivery that names the one it repeats (`resend_of`).
  */
 export class Migration20261127050000_delivery_content_identity extends Migration {
   override async up(): Promise<void> {
@@ -20,6 +21,8 @@ export class Migration20261127050000_delivery_content_identity extends Migration
     this.addSql(`alter table "delivery_items" add column "remote_place" varchar(1400) not null default '';`);
     this.addSql(`alter table "delivery_items" add column "remote_size" bigint null;`);
     this.addSql(`alter table "delivery_items" add column "remote_checksum" varchar(200) null;`);
+    this.addSql(`alter table "delivery_items" add column "force" boolean not null default false;`);
+    this.addSql(`alter table "deliveries" add column "resend_of" uuid null;`);
     this.addSql(
       `create table "delivery_remote_files" ("connection_id" uuid not null, "place" varchar(1400) not null, "remote_name" varchar(255) not null, "sha256" varchar(64) null, "size_bytes" bigint null, "pending_sha256" varchar(64) null, "pending_size" bigint null, "temp_name" varchar(320) null, "remote_checksum" varchar(200) null, "updated_at" timestamptz not null, primary key ("connection_id", "place", "remote_name"));`,
     );
