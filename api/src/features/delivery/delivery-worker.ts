@@ -10,7 +10,7 @@
  * the first refusal pauses the connection and every file waiting for it (no other login is tried).
  */
 import fs from 'node:fs/promises';
-import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type pg from 'pg';
 import type { Config } from '../../platform/config/config.js';
 import type { FileStorage } from '../files/file-storage.js';
@@ -42,6 +42,8 @@ const PERMANENT = new Set(['login', 'permission', 'tls', 'hostkey', 'dns', 'secr
 /** The connection is paused (a refused login, no secret): the file waits, nothing is tried. */
 class ConnectionPaused extends Error {}
 const PROGRESS_EVERY_MS = 500;
+/** A file whose connection has every session busy is tried again after this (plus up to as much again). */
+const BUSY_RETRY_MS = 100;
 
 interface ItemRow {
   id: string;
@@ -71,7 +73,7 @@ export class DeliveryWorker {
   start(): this {
     const { lockMs } = this.d.config.worker;
     // Files of several connections move at once; each connection's pool bounds its own share.
-    this.worker = this.d.queue.worker(DELIVERY_QUEUE, (job) => this.handle(job as Job<DeliverFileJob>), {
+    this.worker = this.d.queue.worker(DELIVERY_QUEUE, (job, token) => this.handle(job as Job<DeliverFileJob>, token), {
       concurrency: this.d.config.delivery.concurrency,
       lockDuration: lockMs,
       stalledInterval: lockMs,
@@ -141,17 +143,23 @@ export class DeliveryWorker {
     return mine;
   }
 
-  async handle(job: Job<DeliverFileJob>): Promise<{ status: string }> {
+  /**
+   * `token` (BullMQ's lock): when given, a file whose connection has every session busy goes back
+   * to the queue for a moment instead of holding a worker slot, so a slow connection never holds
+   * back the others (issue 33 item 4: connections deliver in parallel).
+   */
+  async handle(job: Job<DeliverFileJob>, token?: string): Promise<{ status: string }> {
     const { itemId } = job.data;
     // The claim: only a queued item (or one whose sender died mid-file) is taken; a sent one never again.
     const { rows } = await this.d.pool.query<ItemRow>(
-      `update delivery_items set status = 'sending', attempts = attempts + 1, message = null, bytes_per_second = 0, updated_at = now()
-        where id = $1 and status in ('queued', 'sending') returning id, delivery_id, connection_id, filename, storage_key, remote_path, size_bytes, sha256, force, status`,
+      // Claimed and announced in one statement (one round trip per file less).
+      `with c as (update delivery_items set status = 'sending', attempts = attempts + 1, message = null, bytes_per_second = 0, updated_at = now()
+        where id = $1 and status in ('queued', 'sending') returning id, delivery_id, connection_id, filename, storage_key, remote_path, size_bytes, sha256, force, status)
+       select c.*, pg_notify('${PROGRESS_CHANNEL}', c.delivery_id::text) from c`,
       [itemId],
     );
     const item = rows[0];
     if (!item) return { status: 'not-queued' };
-    await notifyProgress(this.d.pool, [item.delivery_id]).catch(() => undefined);
     try {
       let local: string;
       try {
@@ -162,11 +170,18 @@ export class DeliveryWorker {
       }
       const conn = await this.connectionRow(item.connection_id);
       const place = placeOf(conn);
-      await this.set(item.id, { remote_place: place });
       const version = `${conn.updated_at.toISOString()} ${place}`;
       // A reused session the server has since closed gets one fresh login before the file counts as failed.
       for (let round = 0; ; round++) {
-        const lease = await this.sessions.acquire(conn.id, version, conn.max_sessions, () => this.login(conn.id).then((l) => l.session));
+        const open = () => this.login(conn.id).then((l) => l.session);
+        const lease = token
+          ? await this.sessions.acquire(conn.id, version, conn.max_sessions, open, { wait: false })
+          : await this.sessions.acquire(conn.id, version, conn.max_sessions, open);
+        if (!lease) {
+          await this.d.pool.query(`update delivery_items set status = 'queued', attempts = attempts - 1 where id = $1 and status = 'sending'`, [item.id]);
+          await job.moveToDelayed(Date.now() + BUSY_RETRY_MS + Math.floor(Math.random() * BUSY_RETRY_MS), token);
+          throw new DelayedError();
+        }
         this.busy.add(lease.session);
         let reusable = false;
         try {
@@ -183,6 +198,7 @@ export class DeliveryWorker {
         }
       }
     } catch (err) {
+      if (err instanceof DelayedError) throw err;
       if (err instanceof ConnectionPaused) {
         await this.set(item.id, { status: 'paused', message: err.message });
         return { status: 'paused' };
@@ -231,7 +247,7 @@ export class DeliveryWorker {
     const started = Date.now();
     let sentFrom: number | null = null;
     try {
-      await this.d.delivery.pinHostKey(conn.id, session.hostKey);
+      if (session.hostKey && !conn.host_key) await this.d.delivery.pinHostKey(conn.id, session.hostKey);
       const outcome = await sendFile(
         this.d.pool,
         session,
@@ -265,7 +281,12 @@ export class DeliveryWorker {
         },
       );
       if (outcome.status !== 'sent') {
-        await this.set(item.id, { status: outcome.status, message: outcome.message, ...(outcome.status === 'skipped' ? { bytes_sent: size } : {}) });
+        await this.set(item.id, {
+          status: outcome.status,
+          message: outcome.message,
+          remote_place: place,
+          ...(outcome.status === 'skipped' ? { bytes_sent: size } : {}),
+        });
         return { status: outcome.status };
       }
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
@@ -274,6 +295,7 @@ export class DeliveryWorker {
         bytes_sent: size,
         bytes_per_second: (size - outcome.offset) / seconds,
         message: outcome.message,
+        remote_place: place,
         remote_size: outcome.remoteSize,
         remote_checksum: outcome.checksum,
       });

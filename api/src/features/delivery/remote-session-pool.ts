@@ -27,7 +27,22 @@ export class RemoteSessionPool {
     return this.slots.get(connectionId)?.open ?? 0;
   }
 
-  async acquire(connectionId: string, version: string, max: number, open: () => Promise<RemoteSession>): Promise<{ session: RemoteSession; reused: boolean }> {
+  /** A session of the connection; with `wait: false`, null at once when all its sessions are busy. */
+  async acquire(connectionId: string, version: string, max: number, open: () => Promise<RemoteSession>): Promise<{ session: RemoteSession; reused: boolean }>;
+  async acquire(
+    connectionId: string,
+    version: string,
+    max: number,
+    open: () => Promise<RemoteSession>,
+    opts: { wait: false },
+  ): Promise<{ session: RemoteSession; reused: boolean } | null>;
+  async acquire(
+    connectionId: string,
+    version: string,
+    max: number,
+    open: () => Promise<RemoteSession>,
+    opts: { wait: boolean } = { wait: true },
+  ): Promise<{ session: RemoteSession; reused: boolean } | null> {
     for (;;) {
       if (this.closed) throw new DeliveryHostError('other', 'The delivery worker is stopping; the file is tried again');
       let slot = this.slots.get(connectionId);
@@ -56,6 +71,7 @@ export class RemoteSessionPool {
           throw err;
         }
       }
+      if (!opts.wait) return null;
       await new Promise<void>((resolve) => slot.waiters.push(resolve));
     }
   }
