@@ -352,13 +352,7 @@ describe('deliver', () => {
       const srv = kind === 'ftps' ? ftps : sftp;
       const p = await project(`C${kind}`, 20, 3_000);
       const c = kind === 'ftps' ? await ftpsConnection() : await sftpConnection();
-      const t0 = Date.now();
       const first = await settled((await deliver(p.projectId, [c.id])).id);
-      console.log(
-        kind,
-        Date.now() - t0,
-        JSON.stringify(first.items.filter((i) => i.attempts > 1 || i.message).map((i) => [i.filename, i.attempts, i.message])),
-      );
       expect(first.items.every((i) => i.status === 'sent')).toBe(true);
       const videos = p.files.filter((f) => f.filename.endsWith('.MP4'));
       const changed: Array<{ filename: string; sha: string }> = [];
