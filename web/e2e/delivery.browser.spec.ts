@@ -80,7 +80,7 @@ it('walks connection setup, test, deliver and live status, in both themes', asyn
   const rows = panel.locator('tr[data-status]');
   expect(await rows.count()).toBe(4);
   expect(await panel.locator('tr[data-status="sent"]').count()).toBe(4);
-  await panel.getByText('4 sent · 0 skipped').waitFor();
+  await panel.getByText('4 sent · 0 skipped').first().waitFor();
   for (const n of ['DJI_0101.MP4', 'DJI_0102.JPG']) expect((await fs.stat(path.join(ftps.root, n))).isFile()).toBe(true);
   await h.screenshot(page, 'delivery-done');
 
@@ -143,11 +143,11 @@ it('offers Deliver after a failed test only once confirmed; a refused login paus
   // Edit: rename it and allow overwriting; then "Send all again" replaces the files.
   await item.getByRole('button', { name: 'Edit Wrong FTPS' }).click();
   const edit = panel.getByRole('form', { name: 'Edit Wrong FTPS' });
-  await edit.getByLabel('Name').fill('Fixed FTPS');
+  await edit.getByLabel('Name', { exact: true }).fill('Fixed FTPS');
   await edit.getByLabel('Replace files Shotlog did not send').check();
   await h.screenshot(page, 'delivery-edit');
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  const fixedItem = panel.getByRole('listitem').filter({ hasText: 'Fixed FTPS' });
+  const fixedItem = panel.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: 'Fixed FTPS' });
   await fixedItem.getByText(/replaces files it did not send/).waitFor();
   await panel.getByRole('button', { name: 'Send all again' }).click();
   await page.waitForFunction(() => document.querySelectorAll('tr[data-status="sent"]').length === 4, null, { timeout: 60_000 });

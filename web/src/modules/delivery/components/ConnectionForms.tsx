@@ -92,7 +92,7 @@ export function ConnectionEditor({ connection: c, onDone }: { connection: Delive
         <label>
           Check by the rules of
           <select name="checkRules" defaultValue={c.checkRules ?? ''}>
-            <option value="">No agency (only unprocessed sets held back)</option>
+            <option value="">None</option>
             <option value="adobe">Adobe Stock</option>
             <option value="shutterstock">Shutterstock</option>
             <option value="pond5">Pond5</option>

@@ -143,7 +143,7 @@ export default function DeliveryPanel({ projectId, processing }: { projectId: st
       {connections.length === 0 ? (
         <p className="muted">No agency connection yet.</p>
       ) : (
-        <ul className="delivery-connections">
+        <ul className="delivery-connections" aria-label="Connections">
           {connections.map((c) => (
             <li key={c.id} className="delivery-connection">
               <label className="delivery-choose">

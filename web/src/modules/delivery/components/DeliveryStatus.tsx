@@ -66,22 +66,23 @@ export function DeliveryStatus({
               <th>To</th>
               <th>Status</th>
               <th>Progress</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
             </tr>
           </thead>
           <tbody>
             {delivery.items.map((i) => (
               <tr key={i.id} data-status={i.status}>
                 <td className="mono small">{i.filename}</td>
-                <td className="small">
+                <td className="small" title={i.remotePlace || undefined}>
                   {connections.get(i.connectionId)?.name ?? '—'}
-                  {i.remotePlace && <div className="muted mono small delivery-place">{i.remotePlace}</div>}
                 </td>
                 <td>
                   <span className={`status-badge delivery-${i.status}`}>{i.status}</span>
                   {i.message && <div className="small muted">{i.message}</div>}
+                  {delivery.done && i.status !== 'held' && (
+                    <button type="button" className="link-button small" onClick={() => onResend([i.id])} aria-label={`Send ${i.filename} again`}>
+                      Send again
+                    </button>
+                  )}
                 </td>
                 <td className="small">
                   {i.status === 'sending'
@@ -89,13 +90,6 @@ export function DeliveryStatus({
                     : i.status === 'sent'
                       ? rate(i.bytesPerSecond)
                       : ''}
-                </td>
-                <td>
-                  {delivery.done && i.status !== 'held' && (
-                    <button type="button" className="link-button small" onClick={() => onResend([i.id])} aria-label={`Send ${i.filename} again`}>
-                      Send again
-                    </button>
-                  )}
                 </td>
               </tr>
             ))}
