@@ -448,6 +448,57 @@ describe('deliver', () => {
     expect((await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record`, { token: other.token })).status).toBe(404);
   });
 
+  it('a server that reports another size after the upload: the file fails with both sizes and is not put in place', async () => {
+    const p = await project('Z', 1, 8_000);
+    const c = await ftpsConnection();
+    ftps.sizeSkew = 7;
+    try {
+      const done = await settled((await deliver(p.projectId, [c.id])).id);
+      expect(done.items.map((i) => [i.filename, i.status, i.message, i.attempts])).toEqual([
+        ['Z_0001.JPG', 'failed', 'The server reports 20007 bytes for Z_0001.JPG after the upload, not 20000: it was not put in place', 1],
+        ['Z_0001.MP4', 'failed', 'The server reports 8007 bytes for Z_0001.MP4 after the upload, not 8000: it was not put in place', 1],
+      ]);
+      const left = await fs.readdir(ftps.root);
+      expect(left.filter((n) => n.includes('Z_0001'))).toEqual([]);
+    } finally {
+      ftps.sizeSkew = 0;
+    }
+  });
+
+  it('a connection deleted while its file is moving: the job stops and nothing is left under the final name', async () => {
+    const p = await project('X', 1, 2_000_000);
+    const c = await ftpsConnection();
+    const release = ftps.holdWrites();
+    let released = false;
+    try {
+      const d = await deliver(p.projectId, [c.id]);
+      const video = p.files[0]!;
+      // Bounded wait for the upload to be in flight (its temporary file opened on the server).
+      const until = Date.now() + 30_000;
+      while (!ftps.uploads.some((u) => u.name.startsWith(`.${video.filename}.`))) {
+        if (Date.now() > until) throw new Error('the upload never started');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const itemId = (await server.request('GET', `/api/delivery/deliveries/${d.id}`, { token: owner.token })).body.delivery.items.find(
+        (i: { filename: string }) => i.filename === video.filename,
+      ).id;
+      expect((await server.request('DELETE', `/api/delivery/connections/${c.id}`, { token: owner.token })).status).toBe(200);
+      release();
+      released = true;
+      // The job ends (BullMQ says so); the final name never appeared.
+      const job = await server.services.queue.queue('delivery').getJob(itemId);
+      const jobUntil = Date.now() + 60_000;
+      while (job && !['completed', 'failed'].includes(await job.getState())) {
+        if (Date.now() > jobUntil) throw new Error('the job never ended');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await expect(fs.stat(path.join(ftps.root, video.filename))).rejects.toThrow(/ENOENT/);
+      expect(ftps.renames.filter((r) => r.to === video.filename)).toEqual([]);
+    } finally {
+      if (!released) release();
+    }
+  });
+
   it.each(['ftps', 'sftp'] as const)('resumes a file the %s server dropped mid-way (APPE / write at offset)', async (kind) => {
     const p = await project(`R${kind}`, 1, 3_000_000);
     const c = kind === 'ftps' ? await ftpsConnection() : await sftpConnection();
