@@ -499,6 +499,34 @@ describe('deliver', () => {
     }
   });
 
+  it('what goes where: per connection what it receives; an "Other server" is checked by the agency rules its user picks', async () => {
+    const done = await project('W', 1, 4_000);
+    const stillsOnly = await ftpsConnection(ftps, { receives: ['stills'] });
+    expect((await settled((await deliver(done.projectId, [stillsOnly.id])).id)).items.map((i) => [i.filename, i.status])).toEqual([['W_0001.JPG', 'sent']]);
+    const pond5 = await connection({ agency: 'pond5', protocol: 'ftps', host: '127.0.0.1', port: ftps.port, ...FTP_USER });
+    expect(pond5).toMatchObject({ receives: ['clips'], receivesDefault: true, maxSessions: 2, allowOverwrite: false, createFolder: true });
+
+    const unprocessed = await project('U', 1, 4_000, 'completed', false);
+    const plain = await sftpConnection();
+    const held = await settled((await deliver(unprocessed.projectId, [plain.id])).id);
+    expect(held.items.map((i) => [i.status, i.message])).toEqual(Array(2).fill(['held', 'The set failed or was not processed: nothing to check it by']));
+    const ruled = await sftpConnection({ checkRules: 'shutterstock' });
+    const byRules = await settled((await deliver(unprocessed.projectId, [ruled.id])).id);
+    expect(byRules.items.map((i) => i.message)).toEqual(Array(2).fill(expect.stringMatching(/^Shutterstock would refuse it: /)));
+
+    for (const [body, message] of [
+      [{ receives: ['bogus'] }, /receives must list some of: clips, stills, photos, metadata/],
+      [{ receives: [] }, /at least one kind of file/],
+      [{ maxSessions: 9 }, /maxSessions must be 1 to 8/],
+      [{ checkRules: 'getty' }, /checkRules must be one of: adobe, shutterstock, pond5/],
+      [{ allowOverwrite: 'yes' }, /allowOverwrite must be true or false/],
+      [{ remoteFolder: '/a/../b' }, /remoteFolder must be an absolute path without/],
+    ] as const) {
+      const r = await server.request('PATCH', `/api/delivery/connections/${plain.id}`, { token: owner.token, body });
+      expect([r.status, r.body.error]).toEqual([400, expect.stringMatching(message)]);
+    }
+  });
+
   it.each(['ftps', 'sftp'] as const)('resumes a file the %s server dropped mid-way (APPE / write at offset)', async (kind) => {
     const p = await project(`R${kind}`, 1, 3_000_000);
     const c = kind === 'ftps' ? await ftpsConnection() : await sftpConnection();
