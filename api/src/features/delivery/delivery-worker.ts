@@ -174,9 +174,11 @@ export class DeliveryWorker {
       // A reused session the server has since closed gets one fresh login before the file counts as failed.
       for (let round = 0; ; round++) {
         const open = () => this.login(conn.id).then((l) => l.session);
-        const lease = token
-          ? await this.sessions.acquire(conn.id, version, conn.max_sessions, open, { wait: false })
-          : await this.sessions.acquire(conn.id, version, conn.max_sessions, open);
+        // The step back uses BullMQ's moveToDelayed, known to work on the Redis backend; elsewhere the file waits.
+        const lease =
+          token && this.d.queue.kind === 'redis'
+            ? await this.sessions.acquire(conn.id, version, conn.max_sessions, open, { wait: false })
+            : await this.sessions.acquire(conn.id, version, conn.max_sessions, open);
         if (!lease) {
           await this.d.pool.query(`update delivery_items set status = 'queued', attempts = attempts - 1 where id = $1 and status = 'sending'`, [item.id]);
           await job.moveToDelayed(Date.now() + BUSY_RETRY_MS + Math.floor(Math.random() * BUSY_RETRY_MS), token);
