@@ -3,14 +3,16 @@
 // 256 KiB reads through the byte counter) against a plain client uploading the same bytes directly
 // (basic-ftp uploadFrom / ssh2-sftp-client put), in the same run. Prints the throughput ratio
 // (ours / plain; aim >= 0.8) and this process's RSS growth while ours ran (aim < 100 MB).
-// Then 200 small clips (--clips) of one project delivered to the FTPS server by two API processes,
-// each with its delivery worker, on one database and one Redis: files per second, and how many files
-// the server received more than once (aim: none), against the same clips sent one after another by
-// one plain basic-ftp client in the same run.
-// `node bench/delivery.mjs --mb 2048 --clips 200` (2 GiB by default, --mb 0 skips it; needs the API
-// built: npx tsc -b ledger api; Redis on 127.0.0.1:6379 or TEST_REDIS_URL).
+// Then 200 small clips (--clips) of one project delivered to one FTPS and one SFTP connection at once
+// by one API process (issue 33): files per second per protocol against a plain client alone (aim >=
+// 1.0), files a server received more than once (aim 0), logins per connection (aim <= its pool), and
+// a replace-then-redeliver of 20 clips (10 larger, 10 the same size) hashed on both servers.
+// `node bench/delivery.mjs --quick` (64 MiB large file, about a minute) or `--mb 2048 --clips 200`
+// (--mb 0 skips the large file; needs the API built: npx tsc -b ledger api; Redis on 127.0.0.1:6379
+// or TEST_REDIS_URL).
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -26,8 +28,10 @@ const { Server, utils } = require('ssh2');
 const selfsigned = require('selfsigned');
 const { openRemote, localFrom, byteCounter } = await import(path.join(root, 'api/dist/features/delivery/remote-client.js'));
 
-const MB = numberArg('mb', 2048);
-const CLIPS = numberArg('clips', 200);
+const QUICK = process.argv.includes('--quick');
+const MB = numberArg('mb', QUICK ? 64 : 2048);
+const CLIPS = numberArg('clips', QUICK ? 100 : 200);
+const sha256 = (b) => createHash('sha256').update(b).digest('hex');
 const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-delivery-'));
 const src = path.join(tmp, 'clip.mp4');
 {
@@ -58,8 +62,13 @@ const ftpServer = new FtpSrv({
 });
 /** File name -> how many uploads of it the server received (STOR and APPE). */
 const received = new Map();
+/** SFTP: file name -> how many times it was opened for writing. */
+const sftpWrites = new Map();
+/** Accepted logins per server. */
+const logins = { ftps: 0, sftp: 0 };
 ftpServer.on('login', ({ connection, username, password }, resolve, reject) => {
   if (username !== user.username || password !== user.password) return reject(new Error('no'));
+  logins.ftps++;
   for (const verb of ['STOR', 'APPE'])
     connection.on(verb, (err, file) => !err && received.set(path.basename(file), (received.get(path.basename(file)) ?? 0) + 1));
   resolve({ root: ftpRoot });
@@ -72,7 +81,13 @@ await fsp.mkdir(sftpRoot);
 const { STATUS_CODE, flagsToString } = utils.sftp;
 const sshServer = new Server({ hostKeys: [utils.generateKeyPairSync('ed25519').private] }, (client) => {
   client.on('error', () => undefined);
-  client.on('authentication', (ctx) => (ctx.method === 'password' && ctx.password === user.password ? ctx.accept() : ctx.reject(['password'])));
+  client.on('authentication', (ctx) =>
+    ctx.method === 'password' && ctx.password === user.password ? (logins.sftp++, ctx.accept()) : ctx.reject(['password']),
+  );
+  client.on('ready', () => {
+    // As OpenSSH does: answers leave at once (both clients face the same server).
+    client.setNoDelay(true);
+  });
   client.on('ready', () =>
     client.on('session', (accept) =>
       accept().on('sftp', (acc) => {
@@ -82,6 +97,7 @@ const sshServer = new Server({ hostKeys: [utils.generateKeyPairSync('ed25519').p
         const local = (p) => path.join(sftpRoot, path.posix.normalize('/' + p));
         const attrs = (st) => ({ mode: st.mode, uid: 0, gid: 0, size: st.size, atime: 0, mtime: 0 });
         s.on('OPEN', (id, f, flags) => {
+          if (flagsToString(flags) !== 'r') sftpWrites.set(path.basename(f), (sftpWrites.get(path.basename(f)) ?? 0) + 1);
           const h = Buffer.alloc(4);
           h.writeUInt32BE(++n);
           fds.set(n, fs.openSync(local(f), flagsToString(flags)));
@@ -117,6 +133,22 @@ const sshServer = new Server({ hostKeys: [utils.generateKeyPairSync('ed25519').p
             id,
             fs.readdirSync(d.dir).map((f) => ({ filename: f, longname: f, attrs: attrs(fs.statSync(path.join(d.dir, f))) })),
           );
+        });
+        s.on('RENAME', (id, from, to) => {
+          try {
+            fs.renameSync(local(from), local(to));
+            s.status(id, STATUS_CODE.OK);
+          } catch {
+            s.status(id, STATUS_CODE.FAILURE);
+          }
+        });
+        s.on('REMOVE', (id, p) => {
+          try {
+            fs.unlinkSync(local(p));
+            s.status(id, STATUS_CODE.OK);
+          } catch {
+            s.status(id, STATUS_CODE.NO_SUCH_FILE);
+          }
         });
         s.on('REALPATH', (id, p) => s.name(id, [{ filename: path.posix.normalize('/' + p), longname: '', attrs: {} }]));
       }),
@@ -165,6 +197,8 @@ async function plainSftp(name) {
   const t0 = performance.now();
   const c = new SftpClient();
   await c.connect({ host: '127.0.0.1', port: sftpPort, username: user.username, password: user.password });
+  // The same TCP_NODELAY our client sets (without it each window update waits out a delayed ACK).
+  c.client.setNoDelay(true);
   await c.put(fs.createReadStream(src), '/' + name);
   await c.end();
   return performance.now() - t0;
@@ -190,7 +224,10 @@ for (const [label, plain, protocol, port] of MB > 0
 }
 if (rows.length) console.table(rows);
 
-// Many small clips, two API processes with their workers.
+// Many small clips to one FTPS and one SFTP connection at once, through one API process and its
+// delivery worker (per-connection session pools), against one plain client per protocol sending the
+// same clips one after another on one login. Then 20 of the clips change (10 larger, 10 the same
+// size) and the project is delivered again: the bytes on both servers must hash to the new content.
 if (CLIPS > 0) {
   const clipsDir = path.join(tmp, 'clips');
   await fsp.mkdir(clipsDir);
@@ -198,15 +235,33 @@ if (CLIPS > 0) {
   const names = Array.from({ length: CLIPS }, (_, i) => `DJI_${String(i + 1).padStart(4, '0')}.MP4`);
   for (const n of names) await fsp.writeFile(path.join(clipsDir, n), Buffer.concat([head, randomBytes(256 * 1024)]));
 
-  // Baseline: one plain client sends them one after another.
+  // Baselines: one plain client per protocol, both at once (as ours runs), each sending the clips one
+  // after another on one login; each timed to its own last file.
   await fsp.mkdir(path.join(ftpRoot, 'plain'));
-  let t0 = performance.now();
-  const c = new FtpClient(0);
-  await c.access({ host: '127.0.0.1', port: ftpPort, user: user.username, password: user.password, secure: true, secureOptions: { ca: [cert.cert] } });
-  for (const n of names) await c.uploadFrom(path.join(clipsDir, n), `plain/${n}`);
-  c.close();
-  const plainSeconds = (performance.now() - t0) / 1000;
+  await fsp.mkdir(path.join(sftpRoot, 'plain'));
+  const plainFtpsRun = async () => {
+    const t = performance.now();
+    const c = new FtpClient(0);
+    await c.access({ host: '127.0.0.1', port: ftpPort, user: user.username, password: user.password, secure: true, secureOptions: { ca: [cert.cert] } });
+    for (const n of names) await c.uploadFrom(path.join(clipsDir, n), `plain/${n}`);
+    c.close();
+    return (performance.now() - t) / 1000;
+  };
+  const plainSftpRun = async () => {
+    const t = performance.now();
+    const sc = new SftpClient();
+    await sc.connect({ host: '127.0.0.1', port: sftpPort, username: user.username, password: user.password });
+    // The same TCP_NODELAY our client sets: the baseline is not held back by delayed ACKs.
+    sc.client.setNoDelay(true);
+    for (const n of names) await sc.put(path.join(clipsDir, n), `/plain/${n}`);
+    await sc.end();
+    return (performance.now() - t) / 1000;
+  };
+  const [plainFtpsSeconds, plainSftpSeconds] = await Promise.all([plainFtpsRun(), plainSftpRun()]);
   received.clear();
+  sftpWrites.clear();
+  logins.ftps = 0;
+  logins.sftp = 0;
 
   const db = await freshDatabase();
   const dataDir = path.join(tmp, 'data');
@@ -223,49 +278,98 @@ if (CLIPS > 0) {
     DELIVERY_CA_FILE: caFile,
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
   };
-  const apis = [];
+  const POOL = 2;
+  let api;
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   try {
-    apis.push(await startApi({ ...env, PORT: '4721' }));
-    apis.push(await startApi({ ...env, PORT: '4722' }));
-    const url = apis[0].url;
+    api = await startApi({ ...env, PORT: '4721' });
+    const url = api.url;
     const { auth, newProject } = await benchAccount(url);
     const projectId = await newProject('Delivery bench');
-    const form = new FormData();
-    for (const n of names) form.append('files', new Blob([await fsp.readFile(path.join(clipsDir, n))]), n);
-    const up = await fetch(`${url}/api/upload/${projectId}`, { method: 'POST', headers: auth, body: form });
-    if (up.status !== 200) throw new Error(`upload: ${up.status} ${(await up.text()).slice(0, 200)}`);
-    const json = { ...auth, 'content-type': 'application/json' };
-    const conn = await fetch(`${url}/api/delivery/connections`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ agency: 'custom', protocol: 'ftps', host: '127.0.0.1', port: ftpPort, ...user, remoteFolder: '/' }),
-    }).then((r) => r.json());
-    t0 = performance.now();
-    const started = await fetch(`${url}/api/delivery/projects/${projectId}/deliveries`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ connectionIds: [conn.connection.id] }),
-    }).then((r) => r.json());
-    let view;
-    for (;;) {
-      view = (await fetch(`${url}/api/delivery/deliveries/${started.delivery.id}`, { headers: auth }).then((r) => r.json())).delivery;
-      if (view.done) break;
-      await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < names.length; i += 200) {
+      const form = new FormData();
+      for (const n of names.slice(i, i + 200)) form.append('files', new Blob([await fsp.readFile(path.join(clipsDir, n))]), n);
+      const up = await fetch(`${url}/api/upload/${projectId}`, { method: 'POST', headers: auth, body: form });
+      if (up.status !== 200) throw new Error(`upload: ${up.status} ${(await up.text()).slice(0, 200)}`);
     }
-    const seconds = (performance.now() - t0) / 1000;
-    const sent = view.items.filter((i) => i.status === 'sent').length;
-    const twice = [...received.values()].filter((n) => n > 1).length;
-    console.table([
-      {
-        figure: `${CLIPS} clips (256 KiB) by 2 API processes' workers`,
-        value: `${seconds.toFixed(2)} s, ${(sent / seconds).toFixed(1)} files/s (${sent} sent)`,
-      },
-      { figure: 'the same clips by one plain basic-ftp client in a row', value: `${plainSeconds.toFixed(2)} s, ${(CLIPS / plainSeconds).toFixed(1)} files/s` },
-      { figure: 'ratio (ours files/s / plain files/s)', value: (sent / seconds / (CLIPS / plainSeconds)).toFixed(2) },
-      { figure: 'files the server received more than once (aim 0)', value: String(twice) },
-    ]);
+    const json = { ...auth, 'content-type': 'application/json' };
+    const connect = (protocol, port) =>
+      fetch(`${url}/api/delivery/connections`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ agency: 'custom', protocol, host: '127.0.0.1', port, ...user, remoteFolder: '/', maxSessions: POOL }),
+      })
+        .then((r) => r.json())
+        .then((r) => r.connection.id);
+    const ids = { ftps: await connect('ftps', ftpPort), sftp: await connect('sftp', sftpPort) };
+    /** Delivers to both connections at once; per connection, the seconds until its last file settled. */
+    const deliverBoth = async () => {
+      // override: the clips were never processed (the bench measures sending, not the agency check).
+      const postAt = performance.now();
+      const started = await fetch(`${url}/api/delivery/projects/${projectId}/deliveries`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ connectionIds: [ids.ftps, ids.sftp], override: true }),
+      }).then((r) => r.json());
+      console.log(`delivery of ${started.delivery.items.length} items queued in ${((performance.now() - postAt) / 1000).toFixed(2)} s`);
+      let view;
+      for (;;) {
+        view = (await fetch(`${url}/api/delivery/deliveries/${started.delivery.id}`, { headers: auth }).then((r) => r.json())).delivery;
+        if (view.done) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      // Per connection, from the delivery's creation to its last file's settling, by the server's clock
+      // (the poll's own pace does not enter the figure).
+      const doneAt = {};
+      for (const [k, id] of Object.entries(ids))
+        doneAt[k] = (Math.max(...view.items.filter((i) => i.connectionId === id).map((i) => Date.parse(i.updatedAt))) - Date.parse(view.createdAt)) / 1000;
+      return { view, doneAt };
+    };
+    const first = await deliverBoth();
+    const sentBy = (k) => first.view.items.filter((i) => i.connectionId === ids[k] && i.status === 'sent').length;
+    const twice = [...received.values(), ...sftpWrites.values()].filter((n) => n > 1).length;
+    const rows = [];
+    for (const [k, label, plainSeconds] of [
+      ['ftps', 'FTPS', plainFtpsSeconds],
+      ['sftp', 'SFTP', plainSftpSeconds],
+    ]) {
+      const ours = sentBy(k) / first.doneAt[k];
+      const plain = CLIPS / plainSeconds;
+      rows.push({
+        protocol: label,
+        clips: CLIPS,
+        'ours files/s (both at once)': ours.toFixed(1),
+        'plain files/s (both at once)': plain.toFixed(1),
+        'ratio ours/plain (aim >= 1.0)': (ours / plain).toFixed(2),
+        sent: sentBy(k),
+        [`logins (pool ${POOL})`]: logins[k],
+      });
+    }
+    console.table(rows);
+    console.log(`files the servers received more than once (aim 0): ${twice}`);
+
+    // Replace then redeliver: 20 clips change, 10 larger and 10 of the same size.
+    const changed = new Map();
+    const { rows: media } = await pool.query(`select id, filename, storage_key from media_files where filename = any($1::text[])`, [names.slice(0, 20)]);
+    for (const [i, m] of media.entries()) {
+      const bytes = Buffer.concat([head, randomBytes(256 * 1024 + (i < 10 ? 4096 : 0))]);
+      await fsp.writeFile(path.join(dataDir, 'files', m.storage_key), bytes);
+      await pool.query('update media_files set sha256 = $2, size_bytes = $3 where id = $1', [m.id, sha256(bytes), bytes.length]);
+      changed.set(m.filename, sha256(bytes));
+    }
+    const again = await deliverBoth();
+    let equal = 0;
+    for (const [name, want] of changed) {
+      if (sha256(await fsp.readFile(path.join(ftpRoot, name))) === want) equal++;
+      if (sha256(await fsp.readFile(path.join(sftpRoot, name))) === want) equal++;
+    }
+    const resent = again.view.items.filter((i) => i.status === 'sent').length;
+    console.log(
+      `replace-then-redeliver: ${equal} of ${changed.size * 2} changed files hash to the new content on the servers (aim all); ${resent} sent, ${again.view.items.filter((i) => i.status === 'skipped').length} unchanged skipped`,
+    );
   } finally {
-    await Promise.all(apis.map((a) => a.stop()));
+    await pool.end();
+    await api?.stop();
     await db.drop();
   }
 }

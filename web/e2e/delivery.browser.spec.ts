@@ -35,6 +35,8 @@ beforeAll(async () => {
         { filename: `${n}.MP4`, sourcePath: video },
         { filename: `${n}.JPG`, sourcePath: jpg },
       ],
+      // Processed: an "Other server" holds back sets that failed or were never processed.
+      result: { title: `Coast at dawn ${n}`, keywords: ['coast', 'aerial', 'dawn'] },
     });
   }
   projectId = (await seedProject(h.server.services, { ownerId: user.id, name: 'Coast shoot', sets })).projectId;
@@ -78,7 +80,7 @@ it('walks connection setup, test, deliver and live status, in both themes', asyn
   const rows = panel.locator('tr[data-status]');
   expect(await rows.count()).toBe(4);
   expect(await panel.locator('tr[data-status="sent"]').count()).toBe(4);
-  await panel.getByText('4 sent · 0 skipped').waitFor();
+  await panel.getByText('4 sent · 0 skipped').first().waitFor();
   for (const n of ['DJI_0101.MP4', 'DJI_0102.JPG']) expect((await fs.stat(path.join(ftps.root, n))).isFile()).toBe(true);
   await h.screenshot(page, 'delivery-done');
 
@@ -120,7 +122,7 @@ it('offers Deliver after a failed test only once confirmed; a refused login paus
   expect(await deliver.isEnabled()).toBe(true);
   const loginsBefore = ftps.logins.length;
   await deliver.click();
-  await item.getByText(/Paused: Login refused by host: nothing was sent/).waitFor({ timeout: 60_000 });
+  await item.getByText(/Paused: Login refused by 127.0.0.1: nothing was sent; fix the connection and resume/).waitFor({ timeout: 60_000 });
   expect(await panel.locator('tr[data-status="paused"]').count()).toBe(4);
   expect(ftps.logins.length - loginsBefore).toBe(1);
   expect(await deliver.isDisabled()).toBe(true);
@@ -129,8 +131,32 @@ it('offers Deliver after a failed test only once confirmed; a refused login paus
   await item.getByLabel('Password', { exact: true }).fill(FTP.password);
   await item.getByRole('button', { name: 'Save password' }).click();
   await item.getByRole('button', { name: 'Resume' }).click();
-  // Test 1 sent the same bytes to this server: they arrive as skipped (already there with the same size) or sent.
-  await page.waitForFunction(() => document.querySelectorAll('tr[data-status="skipped"], tr[data-status="sent"]').length === 4, null, { timeout: 60_000 });
+  // Test 1 put these files there through another connection: for this one they are files it did not send (conflicts).
+  await page.waitForFunction(() => document.querySelectorAll('tr[data-status="conflict"]').length === 4, null, { timeout: 60_000 });
   expect(await panel.locator('tr[data-status="paused"]').count()).toBe(0);
   await item.getByText(/Paused:/).waitFor({ state: 'detached' });
+  await panel
+    .getByText(/4 in conflict/)
+    .first()
+    .waitFor();
+
+  // Edit: rename it and allow overwriting; then "Send all again" replaces the files.
+  await item.getByRole('button', { name: 'Edit Wrong FTPS' }).click();
+  const edit = panel.getByRole('form', { name: 'Edit Wrong FTPS' });
+  await edit.getByLabel('Name', { exact: true }).fill('Fixed FTPS');
+  await edit.getByLabel('Replace files Shotlog did not send').check();
+  await h.screenshot(page, 'delivery-edit');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  const fixedItem = panel.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: 'Fixed FTPS' });
+  await fixedItem.getByText(/replaces files it did not send/).waitFor();
+  await panel.getByRole('button', { name: 'Send all again' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('tr[data-status="sent"]').length === 4, null, { timeout: 60_000 });
+  await panel.getByText(/History \(\d+ deliveries\)/).click();
+  await h.screenshot(page, 'delivery-history');
+
+  // Deleting a ticked connection drops it from the selection at once: Deliver is not offered for it.
+  await fixedItem.getByRole('checkbox').check();
+  await fixedItem.getByRole('button', { name: 'Delete Fixed FTPS' }).click();
+  await fixedItem.waitFor({ state: 'detached' });
+  expect(await deliver.isDisabled()).toBe(true);
 });

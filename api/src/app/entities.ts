@@ -14,7 +14,7 @@ import { ProjectKeywordRules } from '../features/review/project-keyword-rules.en
 import { ProjectEditAction, ProjectEditChange } from '../features/review/project-edit.entity.js';
 import type { TableColumns } from '../platform/db/table-columns.js';
 import { PROCESSING_JOBS, PROCESSING_RUNS } from '../features/processing/processing-tables.js';
-import { DELIVERIES, DELIVERY_CONNECTIONS, DELIVERY_ITEMS } from '../features/delivery/delivery-tables.js';
+import { DELIVERIES, DELIVERY_CONNECTIONS, DELIVERY_ITEMS, DELIVERY_REMOTE_FILES } from '../features/delivery/delivery-tables.js';
 
 /**
  * Every MikroORM entity, once (no folder scanning): openDatabase maps these, and the schema-drift
@@ -43,4 +43,4 @@ export const entities = [
  * The tables plain SQL stores read and write (processing's runs and jobs, delivery's connections,
  * deliveries and items), as the stores declare their columns: the schema-drift test checks them.
  */
-export const storeTables: readonly TableColumns[] = [PROCESSING_RUNS, PROCESSING_JOBS, DELIVERY_CONNECTIONS, DELIVERIES, DELIVERY_ITEMS];
+export const storeTables: readonly TableColumns[] = [PROCESSING_RUNS, PROCESSING_JOBS, DELIVERY_CONNECTIONS, DELIVERIES, DELIVERY_ITEMS, DELIVERY_REMOTE_FILES];

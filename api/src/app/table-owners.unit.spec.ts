@@ -35,6 +35,7 @@ const TABLE_OWNERS: Record<string, string> = {
   deliveries: 'delivery',
   delivery_connections: 'delivery',
   delivery_items: 'delivery',
+  delivery_remote_files: 'delivery',
 };
 
 /** Crossings still to remove (file: tables of other features its SQL names). */

@@ -218,7 +218,7 @@ export async function resolveDeliveryHost(host: string, extraHosts: readonly str
 /** A failure reaching a remote server, with a sentence for the user; `kind` names the failure. */
 export class DeliveryHostError extends Error {
   constructor(
-    readonly kind: 'dns' | 'refused' | 'tls' | 'login' | 'permission' | 'hostkey' | 'timeout' | 'secret' | 'other',
+    readonly kind: 'dns' | 'refused' | 'tls' | 'login' | 'permission' | 'hostkey' | 'timeout' | 'secret' | 'size' | 'other',
     message: string,
   ) {
     super(message);

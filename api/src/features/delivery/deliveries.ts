@@ -5,11 +5,26 @@ import { parseId } from '../../platform/validation/ids.js';
 import { isProxyExtension, masterNameOf } from '../file-sets/file-kinds.js';
 import { deliverableFiles } from '../file-sets/file-set-rows.js';
 import type { User } from '../users/user.entity.js';
-import { agencyHost } from './agency-hosts.js';
-import { LOGIN_REFUSED_PAUSE, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
+import { defaultReceives } from './connection-settings.js';
+import { loginRefusedPause, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
 import { notifyProgress } from './delivery-progress.js';
+import { placeOf } from './remote-files.js';
+import { readDeliveryRecord } from './delivery-record.js';
 import type { DeliveryConnections } from './delivery-connections.js';
 import { DELIVERY_QUEUE, type DeliverFileJob, type DeliveryServiceDeps } from './delivery-context.js';
+
+/** The most files one "send again" may name (a delivery has at most this many anyway in practice). */
+export const MAX_RESEND_ITEMS = 5000;
+
+/** The agency rules' problem for a set without a processed result (exports/agency-rules.ts). */
+const UNPROCESSED = 'No processed result yet';
+
+/** The first of each list, then the second of each, and so on. */
+const interleave = <T>(lists: T[][]): T[] => {
+  const out: T[] = [];
+  for (let i = 0; out.length < lists.reduce((n, l) => n + l.length, 0); i++) for (const l of lists) if (i < l.length) out.push(l[i]!);
+  return out;
+};
 
 /** Deliveries and their files: the agency check, one item (and one queue job) per file per connection, the history. */
 export class Deliveries {
@@ -24,7 +39,16 @@ export class Deliveries {
     return (this.queueInstance ??= this.deps.queue.queue(DELIVERY_QUEUE));
   }
 
-  async deliver(user: User, rawProjectId: unknown, input: Record<string, unknown>): Promise<DeliveryView> {
+  /**
+   * `again` (send again, deliveries.resend): only these connection + media file pairs, sent even
+   * when the same content is already there, in a delivery naming the one it repeats.
+   */
+  async deliver(
+    user: User,
+    rawProjectId: unknown,
+    input: Record<string, unknown>,
+    again?: { pairs: Array<{ connection_id: string; media_file_id: string }>; resendOf: string },
+  ): Promise<DeliveryView> {
     const project = await this.deps.projects.getOwned(user, rawProjectId);
     if (project.status === 'processing') throw conflict(`Project "${project.name}" is still processing; deliver it once processing has finished`);
     const ids = input.connectionIds;
@@ -33,7 +57,7 @@ export class Deliveries {
     for (const id of new Set(ids)) connections.push(await this.connections.connectionRow(user, id));
     // A connection that cannot log in is refused before anything is written (issue 28 findings 5 and 7).
     for (const c of connections) {
-      if (c.paused_at) throw conflict(`Connection "${c.name}" is paused: ${c.paused_reason ?? LOGIN_REFUSED_PAUSE}`);
+      if (c.paused_at) throw conflict(`Connection "${c.name}" is paused: ${c.paused_reason ?? loginRefusedPause(c.host)}`);
       if (c.secret_sealed === null)
         throw conflict(`Connection "${c.name}" has no password: ${c.secret_missing_reason ?? 'enter it again'}; nothing can be sent until it has one`);
       if (c.last_test_ok === false && input.confirmFailedTest !== true)
@@ -48,58 +72,93 @@ export class Deliveries {
       setFilter = input.fileSetIds.map((s) => parseId(s, 'file set'));
     }
     const override = input.override === true;
-    const files = await deliverableFiles(this.deps.pool, project.id, setFilter);
+    const files = await deliverableFiles(this.deps.pool, project.id, setFilter, again ? again.pairs.map((p) => p.media_file_id) : null);
     if (setFilter && new Set(files.map((f) => f.file_set_id)).size < new Set(setFilter).size) throw notFound('File set not found in this project');
     if (files.length === 0) throw badInput('This project has no files to deliver');
 
-    // The agency check first: what the agency would refuse is held back unless the user overrides.
+    // The agency check first: what the agency would refuse is held back unless the user overrides. An
+    // "Other server" is checked by the agency rules its user picked; without any, a set that failed or
+    // was never processed is still held back.
     const held = new Map<string, Map<string, string>>();
+    const checks = new Map<string, Awaited<ReturnType<DeliveryServiceDeps['exports']['check']>>>();
     for (const c of connections) {
-      const format = c.agency === 'adobe' || c.agency === 'shutterstock' ? c.agency : null;
-      if (!format) continue;
-      const check = await this.deps.exports.check(user, project.id, format);
+      const format = c.agency === 'custom' ? (c.check_rules ?? 'adobe') : c.agency;
+      const check = checks.get(format) ?? (await this.deps.exports.check(user, project.id, format as 'adobe' | 'shutterstock' | 'pond5'));
+      checks.set(format, check);
+      const rules = c.agency !== 'custom' || c.check_rules !== null;
       held.set(
         c.id,
-        new Map(check.rows.filter((r) => r.problems.length).map((r) => [r.fileSetId, `${check.agency} would refuse it: ${r.problems.join('; ')}`])),
+        new Map(
+          check.rows
+            .filter((r) => (rules ? r.problems.length > 0 : r.problems.includes(UNPROCESSED)))
+            .map((r) => [
+              r.fileSetId,
+              rules ? `${check.agency} would refuse it: ${r.problems.join('; ')}` : 'The set failed or was not processed: nothing to check it by',
+            ]),
+        ),
       );
     }
+    const setsWithClip = new Set(files.filter((f) => f.kind === 'video').map((f) => f.file_set_id));
 
     const deliveryId = randomUUID();
     const client = await this.deps.pool.connect();
-    const queued: string[] = [];
+    // Per connection, in order; queued interleaved so every connection moves at once, not one agency after another.
+    const queuedBy = new Map(connections.map((c) => [c.id, [] as string[]]));
     try {
       await client.query('begin');
-      await client.query('insert into deliveries (id, project_id, user_id, override, created_at) values ($1,$2,$3,$4,now())', [
+      await client.query('insert into deliveries (id, project_id, user_id, override, resend_of, created_at) values ($1,$2,$3,$4,$5,now())', [
         deliveryId,
         project.id,
         user.id,
         override,
+        again?.resendOf ?? null,
       ]);
+      const wanted = again ? new Set(again.pairs.map((p) => `${p.connection_id} ${p.media_file_id}`)) : null;
       for (const c of connections) {
-        const takes = c.agency === 'custom' ? { videos: true, stills: true } : agencyHost(c.agency)!.takes;
+        const receives = new Set(c.receives ?? defaultReceives(c.agency));
         for (const f of files) {
-          if (f.kind === 'image' && !takes.stills) continue;
+          if (wanted && !wanted.has(`${c.id} ${f.id}`)) continue;
+          const what = f.kind === 'video' ? 'clips' : f.kind === 'subtitle' ? 'metadata' : setsWithClip.has(f.file_set_id) ? 'stills' : 'photos';
+          if (!receives.has(what)) continue;
           // A proxy stands in for processing and CSVs only: the agency needs the master's bytes (issue 18).
           const proxyWhy = isProxyExtension(f.extension)
             ? `Only the .LRF proxy of ${f.base_name} is uploaded: add the master (${masterNameOf(f.base_name)}) to the set to deliver it`
             : undefined;
           const heldWhy = proxyWhy ?? (override ? undefined : held.get(c.id)?.get(f.file_set_id));
-          // Re-delivering sends only what changed: the same bytes already sent to the same name are skipped.
-          const prior = heldWhy
-            ? null
-            : await client.query(
-                `select 1 from delivery_items where connection_id = $1 and remote_path = $2 and sha256 = $3 and status in ('sent', 'skipped') limit 1`,
-                [c.id, f.filename, f.sha256],
-              );
+          // Re-delivering sends only what changed: the same content already put at this place and name is skipped.
+          const prior =
+            heldWhy || again
+              ? null
+              : await client.query(`select 1 from delivery_remote_files where connection_id = $1 and place = $2 and remote_name = $3 and sha256 = $4`, [
+                  c.id,
+                  placeOf(c),
+                  f.filename,
+                  f.sha256,
+                ]);
           const status = heldWhy ? 'held' : prior?.rowCount ? 'skipped' : 'queued';
           const message = heldWhy ?? (prior?.rowCount ? 'Already delivered, unchanged' : null);
           const itemId = randomUUID();
           await client.query(
-            `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, message, updated_at)
-             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,now())`,
-            [itemId, deliveryId, c.id, f.id, f.file_set_id, f.filename, f.storage_key, f.filename, Number(f.size_bytes), f.sha256, status, message],
+            `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, message, remote_place, force, updated_at)
+             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,now())`,
+            [
+              itemId,
+              deliveryId,
+              c.id,
+              f.id,
+              f.file_set_id,
+              f.filename,
+              f.storage_key,
+              f.filename,
+              Number(f.size_bytes),
+              f.sha256,
+              status,
+              message,
+              placeOf(c),
+              again !== undefined,
+            ],
           );
-          if (status === 'queued') queued.push(itemId);
+          if (status === 'queued') queuedBy.get(c.id)!.push(itemId);
         }
       }
       await client.query('commit');
@@ -109,7 +168,7 @@ export class Deliveries {
     } finally {
       client.release();
     }
-    await this.enqueue(queued);
+    await this.enqueue(interleave([...queuedBy.values()]));
     return this.delivery(user, deliveryId);
   }
 
@@ -128,6 +187,37 @@ export class Deliveries {
           removeOnFail: 1000,
         },
       })),
+    );
+  }
+
+  /**
+   * Send again (issue 33 item 5): the chosen files of a delivery (all of them without `itemIds`)
+   * go again to the same connections, as they are now, even where the same content is there.
+   */
+  async resend(user: User, rawDeliveryId: unknown, input: Record<string, unknown>): Promise<DeliveryView> {
+    const id = parseId(rawDeliveryId, 'delivery');
+    const { rows: heads } = await this.deps.pool.query<{ project_id: string; override: boolean }>(
+      'select project_id, override from deliveries where id = $1 and user_id = $2',
+      [id, user.id],
+    );
+    if (!heads[0]) throw notFound('Delivery not found');
+    let itemIds: string[] | null = null;
+    if (input.itemIds !== undefined && input.itemIds !== null) {
+      if (!Array.isArray(input.itemIds) || input.itemIds.length === 0 || input.itemIds.length > MAX_RESEND_ITEMS)
+        throw badInput(`itemIds must list 1 to ${MAX_RESEND_ITEMS} item ids (or be left out for every file)`);
+      itemIds = [...new Set(input.itemIds.map((i) => parseId(i, 'delivery item')))];
+    }
+    const { rows: pairs } = await this.deps.pool.query<{ connection_id: string; media_file_id: string }>(
+      'select connection_id, media_file_id from delivery_items where delivery_id = $1 and ($2::uuid[] is null or id = any($2::uuid[]))',
+      [id, itemIds],
+    );
+    if (itemIds && pairs.length < itemIds.length) throw notFound('Delivery item not found in this delivery (its connection may have been deleted)');
+    if (pairs.length === 0) throw badInput('This delivery has no file left to send again (its connections were deleted)');
+    return this.deliver(
+      user,
+      heads[0].project_id,
+      { connectionIds: [...new Set(pairs.map((p) => p.connection_id))], override: heads[0].override, confirmFailedTest: input.confirmFailedTest },
+      { pairs, resendOf: id },
     );
   }
 
@@ -178,19 +268,25 @@ export class Deliveries {
 
   async delivery(user: User, rawId: unknown): Promise<DeliveryView> {
     const id = parseId(rawId, 'delivery');
-    const { rows } = await this.deps.pool.query<{ id: string; project_id: string; override: boolean; created_at: Date }>(
-      'select id, project_id, override, created_at from deliveries where id = $1 and user_id = $2',
+    const { rows } = await this.deps.pool.query<DeliveryHead>(
+      'select id, project_id, override, resend_of, created_at from deliveries where id = $1 and user_id = $2',
       [id, user.id],
     );
     if (!rows[0]) throw notFound('Delivery not found');
     return (await this.views([rows[0]]))[0]!;
   }
 
+  /** What was delivered where for one of the user's projects (CSV/JSON download). */
+  async record(user: User, rawProjectId: unknown) {
+    const project = await this.deps.projects.getOwned(user, rawProjectId);
+    return { project, ...(await readDeliveryRecord(this.deps.pool, project.id)) };
+  }
+
   /** A project's delivery history, newest first. */
   async history(user: User, rawProjectId: unknown, limit = 20): Promise<DeliveryView[]> {
     const project = await this.deps.projects.getOwned(user, rawProjectId);
-    const { rows } = await this.deps.pool.query<{ id: string; project_id: string; override: boolean; created_at: Date }>(
-      'select id, project_id, override, created_at from deliveries where project_id = $1 order by created_at desc, id limit $2',
+    const { rows } = await this.deps.pool.query<DeliveryHead>(
+      'select id, project_id, override, resend_of, created_at from deliveries where project_id = $1 order by created_at desc, id limit $2',
       [project.id, limit],
     );
     return this.views(rows);

@@ -17,6 +17,7 @@ import {
 } from './agency-hosts.js';
 import { openRemote, type RemoteTarget } from './remote-client.js';
 import { SecretBox } from './secret-box.js';
+import { CHECK_RULES, DEFAULT_SESSIONS, MAX_SESSIONS, RECEIVES } from './connection-settings.js';
 import { presentConnection, type ConnectionRow, type ConnectionView } from './delivery-views.js';
 import type { DeliveryServiceDeps } from './delivery-context.js';
 
@@ -90,6 +91,30 @@ export class DeliveryConnections {
     const username = str(input.username, 'username', 255, !existing) ?? existing!.username;
     const name = str(input.name, 'name', 100, false) ?? existing?.name ?? table?.name ?? host;
     const remoteFolder = str(input.remoteFolder, 'remoteFolder', 1024, false) ?? existing?.remote_folder ?? '/';
+    if (!remoteFolder.startsWith('/') || remoteFolder.split('/').includes('..')) throw badInput('remoteFolder must be an absolute path without ".."');
+    const flag = (v: unknown, what: string, fallback: boolean) => {
+      if (v === undefined || v === null) return fallback;
+      if (typeof v !== 'boolean') throw badInput(`${what} must be true or false`);
+      return v;
+    };
+    const allowOverwrite = flag(input.allowOverwrite, 'allowOverwrite', existing?.allow_overwrite ?? false);
+    const createFolder = flag(input.createFolder, 'createFolder', existing?.create_folder ?? true);
+    const maxSessions = Number(input.maxSessions ?? existing?.max_sessions ?? DEFAULT_SESSIONS);
+    if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > MAX_SESSIONS) throw badInput(`maxSessions must be 1 to ${MAX_SESSIONS}`);
+    let receives = existing && existing.agency === agency ? existing.receives : null;
+    if (input.receives !== undefined) {
+      if (input.receives === null) receives = null;
+      else if (!Array.isArray(input.receives) || input.receives.some((r) => !(RECEIVES as readonly unknown[]).includes(r)))
+        throw badInput(`receives must list some of: ${RECEIVES.join(', ')}`);
+      else if (input.receives.length === 0) throw badInput('receives must list at least one kind of file (or be null for the agency default)');
+      else receives = [...new Set(input.receives as string[])];
+    }
+    let checkRules = agency === 'custom' ? (existing?.check_rules ?? null) : null;
+    if (input.checkRules !== undefined && agency === 'custom') {
+      if (input.checkRules !== null && !CHECK_RULES.includes(input.checkRules as never))
+        throw badInput(`checkRules must be one of: ${CHECK_RULES.join(', ')} (or null)`);
+      checkRules = (input.checkRules as string | null) ?? null;
+    }
     const password = str(input.password, 'password', 1024, false);
     const privateKey = str(input.privateKey, 'privateKey', 16_384, false);
     if (password && privateKey) throw badInput('Give a password or a privateKey, not both');
@@ -141,15 +166,38 @@ export class DeliveryConnections {
       /** Whether an earlier test (and a pause's cause) still describes this connection. */
       changed: moved.length > 0 || secret !== null || input.clearHostKey === true,
       hostKey: keepKey ? existing.host_key : null,
+      allowOverwrite,
+      createFolder,
+      maxSessions,
+      receives,
+      checkRules,
     };
   }
 
   async createConnection(user: User, input: Record<string, unknown>): Promise<ConnectionView> {
     const f = await this.fields(input);
     const { rows } = await this.deps.pool.query<ConnectionRow>(
-      `insert into delivery_connections (id, user_id, name, agency, protocol, host, port, username, secret_kind, secret_sealed, remote_folder, host_key, created_at, updated_at)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,null,now(),now()) returning *`,
-      [randomUUID(), user.id, f.name, f.agency, f.protocol, f.host, f.port, f.username, f.secretKind, f.sealed, f.remoteFolder],
+      `insert into delivery_connections (id, user_id, name, agency, protocol, host, port, username, secret_kind, secret_sealed, remote_folder, host_key,
+              allow_overwrite, create_folder, max_sessions, receives, check_rules, created_at, updated_at)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,null,$12,$13,$14,$15,$16,now(),now()) returning *`,
+      [
+        randomUUID(),
+        user.id,
+        f.name,
+        f.agency,
+        f.protocol,
+        f.host,
+        f.port,
+        f.username,
+        f.secretKind,
+        f.sealed,
+        f.remoteFolder,
+        f.allowOverwrite,
+        f.createFolder,
+        f.maxSessions,
+        f.receives,
+        f.checkRules,
+      ],
     );
     return presentConnection(rows[0]!);
   }
@@ -161,6 +209,7 @@ export class DeliveryConnections {
     const { rows } = await this.deps.pool.query<ConnectionRow>(
       `update delivery_connections set name=$3, agency=$4, protocol=$5, host=$6, port=$7, username=$8, secret_kind=$9, secret_sealed=$10, remote_folder=$11,
               host_key=$12, secret_missing_reason=$13,
+              allow_overwrite=$15, create_folder=$16, max_sessions=$17, receives=$18, check_rules=$19,
               last_test_ok = case when $14 then null else last_test_ok end,
               last_test_message = case when $14 then null else last_test_message end,
               last_test_at = case when $14 then null else last_test_at end,
@@ -181,6 +230,11 @@ export class DeliveryConnections {
         f.hostKey,
         f.missingReason,
         f.changed,
+        f.allowOverwrite,
+        f.createFolder,
+        f.maxSessions,
+        f.receives,
+        f.checkRules,
       ],
     );
     return { ...presentConnection(rows[0]!), dropped: f.dropped };

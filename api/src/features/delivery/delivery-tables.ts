@@ -26,6 +26,11 @@ export const DELIVERY_CONNECTIONS = tableColumns('delivery_connections', {
   paused_reason: 'varchar?',
   remote_folder: 'varchar',
   host_key: 'varchar?',
+  allow_overwrite: 'bool',
+  create_folder: 'bool',
+  max_sessions: 'int4',
+  receives: '_text?',
+  check_rules: 'varchar?',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 });
@@ -37,6 +42,7 @@ export const DELIVERIES = tableColumns('deliveries', {
   user_id: 'uuid',
   override: 'bool',
   created_at: 'timestamptz',
+  resend_of: 'uuid?',
 });
 
 /**
@@ -59,5 +65,27 @@ export const DELIVERY_ITEMS = tableColumns('delivery_items', {
   bytes_per_second: 'float8',
   attempts: 'int4',
   message: 'text?',
+  updated_at: 'timestamptz',
+  remote_place: 'varchar',
+  remote_size: 'int8?',
+  remote_checksum: 'varchar?',
+  force: 'bool',
+});
+
+/**
+ * What Shotlog put on a server, by content (issue 33): per connection, place and remote name, the
+ * SHA-256 and size of what it last renamed into place (size and any checksum confirmed), and of the
+ * upload it began under `temp_name` (`pending_*`), which only the same content may resume.
+ */
+export const DELIVERY_REMOTE_FILES = tableColumns('delivery_remote_files', {
+  connection_id: 'uuid',
+  place: 'varchar',
+  remote_name: 'varchar',
+  sha256: 'varchar?',
+  size_bytes: 'int8?',
+  pending_sha256: 'varchar?',
+  pending_size: 'int8?',
+  temp_name: 'varchar?',
+  remote_checksum: 'varchar?',
   updated_at: 'timestamptz',
 });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { csvRoutePath } from '../exports/exports.service.js';
 import { agencyHost, type DeliveryAgency, type DeliveryProtocol } from './agency-hosts.js';
+import { defaultReceives } from './connection-settings.js';
 
 /**
  * How connections and deliveries read: the rows as stored and the views every API answers
@@ -28,6 +29,18 @@ export interface ConnectionView {
   pausedReason: string | null;
   remoteFolder: string;
   hostKey: string | null;
+  /** Replace a file on the server that Shotlog did not send (else it is reported as a conflict). */
+  allowOverwrite: boolean;
+  /** Create the remote folder when it is missing. */
+  createFolder: boolean;
+  /** Logged-in sessions (and so files at once) this connection uses. */
+  maxSessions: number;
+  /** What it receives: clips, stills, photos, metadata (the agency's default unless chosen). */
+  receives: string[];
+  /** Whether `receives` is the agency's default. */
+  receivesDefault: boolean;
+  /** For "Other server": whose agency rules check what is sent; null for none. */
+  checkRules: string | null;
   csvUploadPage: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -52,6 +65,11 @@ export interface ConnectionRow {
   paused_reason: string | null;
   remote_folder: string;
   host_key: string | null;
+  allow_overwrite: boolean;
+  create_folder: boolean;
+  max_sessions: number;
+  receives: string[] | null;
+  check_rules: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -69,12 +87,20 @@ export interface ItemView {
   attempts: number;
   message: string | null;
   updatedAt: Date;
+  /** Where it went: protocol://host:port/folder. */
+  remotePlace: string;
+  /** The size the server reported once it was in place. */
+  remoteSize: number | null;
+  /** The server's SHA-256 where it offered one. */
+  remoteChecksum: string | null;
 }
 
 export interface DeliveryView {
   id: string;
   projectId: string;
   override: boolean;
+  /** The delivery this one sends again. */
+  resendOf: string | null;
   createdAt: Date;
   /** Per connection: counts, the agency check's held rows, and the agency's CSV beside its upload page. */
   connections: Array<{
@@ -90,9 +116,9 @@ export interface DeliveryView {
 }
 
 /** What every file of a connection paused by a refused login says. */
-export const LOGIN_REFUSED_PAUSE = 'Login refused by host: nothing was sent; fix the connection and resume';
+export const loginRefusedPause = (host: string) => `Login refused by ${host}: nothing was sent; fix the connection and resume`;
 
-const STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped', 'held', 'paused'] as const;
+const STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped', 'held', 'paused', 'conflict'] as const;
 
 export const presentConnection = (r: ConnectionRow): ConnectionView => ({
   id: r.id,
@@ -107,9 +133,15 @@ export const presentConnection = (r: ConnectionRow): ConnectionView => ({
   secretMissingReason: r.secret_sealed === null ? (r.secret_missing_reason ?? 'The password must be entered again') : null,
   lastTestOk: r.last_test_ok,
   lastTestMessage: r.last_test_message,
-  pausedReason: r.paused_at ? (r.paused_reason ?? LOGIN_REFUSED_PAUSE) : null,
+  pausedReason: r.paused_at ? (r.paused_reason ?? loginRefusedPause(r.host)) : null,
   remoteFolder: r.remote_folder,
   hostKey: r.host_key,
+  allowOverwrite: r.allow_overwrite,
+  createFolder: r.create_folder,
+  maxSessions: r.max_sessions,
+  receives: r.receives ?? defaultReceives(r.agency),
+  receivesDefault: r.receives === null,
+  checkRules: r.check_rules,
   csvUploadPage: r.agency === 'custom' ? null : (agencyHost(r.agency)?.csvUploadPage ?? null),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -119,6 +151,7 @@ export interface DeliveryHead {
   id: string;
   project_id: string;
   override: boolean;
+  resend_of: string | null;
   created_at: Date;
 }
 
@@ -139,6 +172,9 @@ export async function readDeliveryViews(pool: pg.Pool, deliveries: DeliveryHead[
     attempts: number;
     message: string | null;
     updated_at: Date;
+    remote_place: string;
+    remote_size: string | null;
+    remote_checksum: string | null;
     name: string;
     agency: DeliveryAgency;
   }>(
@@ -169,6 +205,7 @@ export async function readDeliveryViews(pool: pg.Pool, deliveries: DeliveryHead[
       id: d.id,
       projectId: d.project_id,
       override: d.override,
+      resendOf: d.resend_of,
       createdAt: d.created_at,
       connections: [...byConn.values()],
       items: mine.map((i) => ({
@@ -184,6 +221,9 @@ export async function readDeliveryViews(pool: pg.Pool, deliveries: DeliveryHead[
         attempts: i.attempts,
         message: i.message,
         updatedAt: i.updated_at,
+        remotePlace: i.remote_place,
+        remoteSize: i.remote_size === null ? null : Number(i.remote_size),
+        remoteChecksum: i.remote_checksum,
       })),
       done: mine.every((i) => i.status !== 'queued' && i.status !== 'sending'),
     };

@@ -40,7 +40,7 @@ async function sourceFile(name: string, bytes: number): Promise<{ path: string; 
 }
 
 /** A project of `sets` file sets, each a random "video" of `videoBytes` and a small JPG. */
-async function project(prefix: string, sets: number, videoBytes: number, status: 'completed' | 'processing' = 'completed') {
+async function project(prefix: string, sets: number, videoBytes: number, status: 'completed' | 'processing' = 'completed', processed = true) {
   const files: Array<{ filename: string; sha: string; path: string }> = [];
   const seedSets = [];
   for (let i = 1; i <= sets; i++) {
@@ -53,6 +53,7 @@ async function project(prefix: string, sets: number, videoBytes: number, status:
         { filename: v.filename, sourcePath: v.path },
         { filename: j.filename, sourcePath: j.path },
       ],
+      ...(processed ? { result: { title: `Aerial view ${i}`, keywords: ['aerial', 'drone', 'landscape'] } } : {}),
     });
   }
   const { projectId, fileSetIds } = await seedProject(server.services, { ownerId: owner.id, name: `Shoot ${prefix}`, status, sets: seedSets });
@@ -321,13 +322,209 @@ describe('deliver', () => {
     expect(history.body.deliveries.map((x: { id: string }) => x.id)).toEqual([expect.any(String), d.id]);
   });
 
-  it('skips a file already on the server with the same size', async () => {
+  it('a file on the server that Shotlog did not send is a conflict; replaced only once the connection allows overwriting', async () => {
     const p = await project('B', 1, 50_000);
     const f = await ftpsConnection();
     const video = p.files[0]!;
-    await fs.copyFile(video.path, path.join(ftps.root, video.filename));
+    // Same name, same size, other bytes: a size match is not identity.
+    await fs.writeFile(path.join(ftps.root, video.filename), randomBytes(50_000));
     const done = await settled((await deliver(p.projectId, [f.id])).id);
-    expect(done.items.find((i) => i.filename === video.filename)).toMatchObject({ status: 'skipped', message: 'Already on the server with the same size' });
+    expect(done.items.find((i) => i.filename === video.filename)).toMatchObject({
+      status: 'conflict',
+      message: expect.stringMatching(/already on the server \(50000 bytes\) and Shotlog did not send it: allow overwriting/),
+    });
+    expect(done.connections[0]!.counts).toMatchObject({ conflict: 1, sent: 1 });
+    expect(await arrived(ftps.root, video.filename)).not.toBe(video.sha);
+
+    const allowed = await server.request('PATCH', `/api/delivery/connections/${f.id}`, { token: owner.token, body: { allowOverwrite: true } });
+    expect(allowed.body.connection).toMatchObject({ allowOverwrite: true, passwordSet: true });
+    const again = await settled((await deliver(p.projectId, [f.id])).id);
+    expect(again.items.find((i) => i.filename === video.filename)).toMatchObject({
+      status: 'sent',
+      message: expect.stringMatching(/Replaced a file Shotlog had not sent/),
+    });
+    expect(await arrived(ftps.root, video.filename)).toBe(video.sha);
+  });
+
+  it.each(['ftps', 'sftp'] as const)(
+    'replace-then-redeliver over %s: 20 changed files (10 larger, 10 the same size) arrive whole, put in place by rename',
+    async (kind) => {
+      const srv = kind === 'ftps' ? ftps : sftp;
+      const p = await project(`C${kind}`, 20, 3_000);
+      const c = kind === 'ftps' ? await ftpsConnection() : await sftpConnection();
+      const first = await settled((await deliver(p.projectId, [c.id])).id);
+      expect(first.items.every((i) => i.status === 'sent')).toBe(true);
+      const videos = p.files.filter((f) => f.filename.endsWith('.MP4'));
+      const changed: Array<{ filename: string; sha: string }> = [];
+      for (const [n, v] of videos.entries()) {
+        const bytes = randomBytes(n < 10 ? 5_000 : 3_000);
+        const { rows } = await server.services.pool.query(`select id, storage_key from media_files where filename = $1`, [v.filename]);
+        await fs.writeFile(path.join(server.dataDir, 'files', rows[0].storage_key), bytes);
+        await server.services.pool.query('update media_files set sha256 = $2, size_bytes = $3 where id = $1', [rows[0].id, sha(bytes), bytes.length]);
+        changed.push({ filename: v.filename, sha: sha(bytes) });
+      }
+      const renamesBefore = srv.renames.length;
+      const again = await settled((await deliver(p.projectId, [c.id])).id);
+      const byName = new Map(again.items.map((i) => [i.filename, i]));
+      for (const v of changed) {
+        expect(byName.get(v.filename)).toMatchObject({ status: 'sent', message: 'Replaced the earlier version Shotlog had sent' });
+        expect(await arrived(srv.root, v.filename)).toBe(v.sha);
+      }
+      // The unchanged stills are skipped; every changed clip went in under a temporary name and was renamed.
+      expect(again.items.filter((i) => i.filename.endsWith('.JPG')).map((i) => i.status)).toEqual(Array(20).fill('skipped'));
+      expect(
+        srv.renames
+          .slice(renamesBefore)
+          .map((r) => r.to)
+          .sort(),
+      ).toEqual(changed.map((v) => v.filename).sort());
+      expect(srv.renames.slice(renamesBefore).every((r) => /^\..*\.shotlog-part$/.test(r.from))).toBe(true);
+      expect((await fs.readdir(srv.root)).filter((n) => n.endsWith('.shotlog-part'))).toEqual([]);
+    },
+  );
+
+  it('after a change of remote folder files go to the new place (created when missing), not skipped; createFolder false says so', async () => {
+    const p = await project('F', 1, 5_000);
+    const c = await sftpConnection();
+    expect((await settled((await deliver(p.projectId, [c.id])).id)).items.map((i) => i.status)).toEqual(['sent', 'sent']);
+    await server.request('PATCH', `/api/delivery/connections/${c.id}`, { token: owner.token, body: { remoteFolder: '/new/place' } });
+    const moved = await settled((await deliver(p.projectId, [c.id])).id);
+    expect(moved.items.map((i) => i.status)).toEqual(['sent', 'sent']);
+    for (const f of p.files) expect(await arrived(path.join(sftp.root, 'new/place'), f.filename)).toBe(f.sha);
+
+    const strict = await sftpConnection({ remoteFolder: '/absent', createFolder: false });
+    const refused = await settled((await deliver(p.projectId, [strict.id])).id);
+    expect(refused.items.map((i) => [i.status, i.message])).toEqual(
+      Array(2).fill(['failed', 'The remote folder /absent does not exist on 127.0.0.1 (creating it is not allowed for this connection)']),
+    );
+  });
+
+  it('consecutive files to one connection share its logged-in sessions (at most maxSessions logins)', async () => {
+    const p = await project('P', 10, 2_000);
+    const c = await ftpsConnection(ftps, { maxSessions: 2 });
+    const before = ftps.logins.length;
+    const done = await settled((await deliver(p.projectId, [c.id])).id);
+    expect(done.items.map((i) => i.status)).toEqual(Array(20).fill('sent'));
+    expect(ftps.logins.length - before).toBeGreaterThanOrEqual(1);
+    expect(ftps.logins.length - before).toBeLessThanOrEqual(2);
+  });
+
+  it('send again: one file, then all of a delivery; what went where downloads as JSON and CSV', async () => {
+    const p = await project('H', 2, 5_000);
+    const c = await sftpConnection();
+    const first = await settled((await deliver(p.projectId, [c.id])).id);
+    const firstId = (first as unknown as { id: string }).id;
+    const one = first.items.find((i) => i.filename === 'H_0001.MP4')!;
+    const before = sftp.renames.length;
+    const r = await server.request('POST', `/api/delivery/deliveries/${firstId}/resend`, { token: owner.token, body: { itemIds: [one.id] } });
+    expect(r.status).toBe(202);
+    const again = await settled(r.body.delivery.id);
+    expect(again.items.map((i) => [i.filename, i.status, i.message])).toEqual([['H_0001.MP4', 'sent', 'Sent again']]);
+    expect(sftp.renames.slice(before).map((x) => x.to)).toEqual(['H_0001.MP4']);
+    const all = await server.request('POST', `/api/delivery/deliveries/${firstId}/resend`, { token: owner.token, body: {} });
+    expect((await settled(all.body.delivery.id)).items.map((i) => i.status)).toEqual(Array(4).fill('sent'));
+    expect((await server.request('POST', `/api/delivery/deliveries/${firstId}/resend`, { token: other.token, body: {} })).status).toBe(404);
+    const bad = await server.request('POST', `/api/delivery/deliveries/${firstId}/resend`, { token: owner.token, body: { itemIds: [] } });
+    expect([bad.status, bad.body.error]).toEqual([400, expect.stringMatching(/itemIds must list 1 to 5000/)]);
+
+    const json = await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record`, { token: owner.token });
+    expect(json.status).toBe(200);
+    expect(json.body.rows).toHaveLength(9);
+    const video = p.files.find((f) => f.filename === 'H_0001.MP4')!;
+    expect(json.body.rows.filter((x: Record<string, unknown>) => x.remote_name === 'H_0001.MP4')).toEqual(
+      Array(3).fill(
+        expect.objectContaining({ place: `sftp://127.0.0.1:${sftp.port}/`, status: 'sent', sha256: video.sha, size_bytes: 5000, remote_size: 5000 }),
+      ),
+    );
+    expect(json.body.rows[0].resend_of).toBe(firstId);
+    const csv = await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record?format=csv`, { token: owner.token });
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'requested_at,delivery_id,resend_of,connection,agency,place,remote_name,size_bytes,sha256,status,remote_size,remote_checksum,finished_at,message',
+    );
+    expect(lines).toHaveLength(10);
+    expect((await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record?format=xml`, { token: owner.token })).status).toBe(400);
+    expect((await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record`, { token: other.token })).status).toBe(404);
+  });
+
+  it('a server that reports another size after the upload: the file fails with both sizes and is not put in place', async () => {
+    const p = await project('Z', 1, 8_000);
+    const c = await ftpsConnection();
+    ftps.sizeSkew = 7;
+    try {
+      const done = await settled((await deliver(p.projectId, [c.id])).id);
+      expect(done.items.map((i) => [i.filename, i.status, i.message, i.attempts])).toEqual([
+        ['Z_0001.JPG', 'failed', 'The server reports 20007 bytes for Z_0001.JPG after the upload, not 20000: it was not put in place', 1],
+        ['Z_0001.MP4', 'failed', 'The server reports 8007 bytes for Z_0001.MP4 after the upload, not 8000: it was not put in place', 1],
+      ]);
+      const left = await fs.readdir(ftps.root);
+      expect(left.filter((n) => n.includes('Z_0001'))).toEqual([]);
+    } finally {
+      ftps.sizeSkew = 0;
+    }
+  });
+
+  it('a connection deleted while its file is moving: the job stops and nothing is left under the final name', async () => {
+    const p = await project('X', 1, 2_000_000);
+    const c = await ftpsConnection();
+    const release = ftps.holdWrites();
+    let released = false;
+    try {
+      const d = await deliver(p.projectId, [c.id]);
+      const video = p.files[0]!;
+      // Bounded wait for the upload to be in flight (its temporary file opened on the server).
+      const until = Date.now() + 30_000;
+      while (!ftps.uploads.some((u) => u.name.startsWith(`.${video.filename}.`))) {
+        if (Date.now() > until) throw new Error('the upload never started');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const itemId = (await server.request('GET', `/api/delivery/deliveries/${d.id}`, { token: owner.token })).body.delivery.items.find(
+        (i: { filename: string }) => i.filename === video.filename,
+      ).id;
+      expect((await server.request('DELETE', `/api/delivery/connections/${c.id}`, { token: owner.token })).status).toBe(200);
+      release();
+      released = true;
+      // The job ends (BullMQ says so); the final name never appeared.
+      const job = await server.services.queue.queue('delivery').getJob(itemId);
+      const jobUntil = Date.now() + 60_000;
+      while (job && !['completed', 'failed'].includes(await job.getState())) {
+        if (Date.now() > jobUntil) throw new Error('the job never ended');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await expect(fs.stat(path.join(ftps.root, video.filename))).rejects.toThrow(/ENOENT/);
+      expect(ftps.renames.filter((r) => r.to === video.filename)).toEqual([]);
+    } finally {
+      if (!released) release();
+    }
+  });
+
+  it('what goes where: per connection what it receives; an "Other server" is checked by the agency rules its user picks', async () => {
+    const done = await project('W', 1, 4_000);
+    const stillsOnly = await ftpsConnection(ftps, { receives: ['stills'] });
+    expect((await settled((await deliver(done.projectId, [stillsOnly.id])).id)).items.map((i) => [i.filename, i.status])).toEqual([['W_0001.JPG', 'sent']]);
+    const pond5 = await connection({ agency: 'pond5', protocol: 'ftps', host: '127.0.0.1', port: ftps.port, ...FTP_USER });
+    expect(pond5).toMatchObject({ receives: ['clips'], receivesDefault: true, maxSessions: 2, allowOverwrite: false, createFolder: true });
+
+    const unprocessed = await project('U', 1, 4_000, 'completed', false);
+    const plain = await sftpConnection();
+    const held = await settled((await deliver(unprocessed.projectId, [plain.id])).id);
+    expect(held.items.map((i) => [i.status, i.message])).toEqual(Array(2).fill(['held', 'The set failed or was not processed: nothing to check it by']));
+    const ruled = await sftpConnection({ checkRules: 'shutterstock' });
+    const byRules = await settled((await deliver(unprocessed.projectId, [ruled.id])).id);
+    expect(byRules.items.map((i) => i.message)).toEqual(Array(2).fill(expect.stringMatching(/^Shutterstock would refuse it: /)));
+
+    for (const [body, message] of [
+      [{ receives: ['bogus'] }, /receives must list some of: clips, stills, photos, metadata/],
+      [{ receives: [] }, /at least one kind of file/],
+      [{ maxSessions: 9 }, /maxSessions must be 1 to 8/],
+      [{ checkRules: 'getty' }, /checkRules must be one of: adobe, shutterstock, pond5/],
+      [{ allowOverwrite: 'yes' }, /allowOverwrite must be true or false/],
+      [{ remoteFolder: '/a/../b' }, /remoteFolder must be an absolute path without/],
+    ] as const) {
+      const r = await server.request('PATCH', `/api/delivery/connections/${plain.id}`, { token: owner.token, body });
+      expect([r.status, r.body.error]).toEqual([400, expect.stringMatching(message)]);
+    }
   });
 
   it.each(['ftps', 'sftp'] as const)('resumes a file the %s server dropped mid-way (APPE / write at offset)', async (kind) => {
@@ -365,18 +562,18 @@ describe('deliver', () => {
       const paused = await settled(delivery.id);
       expect(agency.logins).toEqual([{ username: FTP_USER.username, password: 'wrong' }]);
       expect(paused.items.map((i) => [i.status, i.message])).toEqual(
-        Array(12).fill(['paused', 'Login refused by host: nothing was sent; fix the connection and resume']),
+        Array(12).fill(['paused', 'Login refused by 127.0.0.1: nothing was sent; fix the connection and resume']),
       );
       expect(paused.connections[0]!.counts).toMatchObject({ paused: 12, sent: 0, failed: 0 });
       const view = await server.request('GET', `/api/delivery/connections/${c.id}`, { token: owner.token });
-      expect(view.body.connection).toMatchObject({ pausedReason: expect.stringMatching(/^Login refused by host/), lastTestOk: false });
+      expect(view.body.connection).toMatchObject({ pausedReason: expect.stringMatching(/^Login refused by 127.0.0.1:/), lastTestOk: false });
 
       // Nothing is tried again: another delivery is refused, and resuming before a fix too.
       const again = await server.request('POST', `/api/delivery/projects/${p.projectId}/deliveries`, {
         token: owner.token,
         body: { connectionIds: [c.id], confirmFailedTest: true },
       });
-      expect([again.status, JSON.stringify(again.body)]).toEqual([409, expect.stringMatching(/is paused: Login refused by host/)]);
+      expect([again.status, JSON.stringify(again.body)]).toEqual([409, expect.stringMatching(/is paused: Login refused by 127.0.0.1:/)]);
       const early = await server.request('POST', `/api/delivery/connections/${c.id}/resume`, { token: owner.token });
       expect([early.status, JSON.stringify(early.body)]).toEqual([409, expect.stringMatching(/was not fixed since its login was refused/)]);
       expect(agency.logins).toHaveLength(1);
@@ -455,20 +652,21 @@ describe('deliver', () => {
 
   it("holds back what the agency check refuses unless overridden, and offers the agency's CSV beside its upload page", async () => {
     // Unprocessed sets: Adobe Stock would refuse every row (no title, no keywords).
-    const p = await project('Adobe', 1, 10_000);
+    const p = await project('Adobe', 1, 10_000, 'completed', false);
     const c = await connection({ agency: 'adobe', host: '127.0.0.1', port: sftp.port, ...FTP_USER, remoteFolder: '/' });
     const held = await settled((await deliver(p.projectId, [c.id])).id);
-    expect(held.items.map((i) => i.status)).toEqual(['held', 'held']);
+    // Adobe Stock receives clips and photos by default: the clip's still stays home.
+    expect(held.items.map((i) => i.status)).toEqual(['held']);
     expect(held.items[0]!.message).toMatch(/Adobe Stock would refuse it: .*Title is required/);
     expect(held.connections[0]).toMatchObject({
       csvDownloadPath: `/api/projects/adobe-csv/${p.projectId}`,
       csvUploadPage: 'https://contributor.stock.adobe.com/en/uploads',
-      counts: expect.objectContaining({ held: 2 }),
+      counts: expect.objectContaining({ held: 1 }),
     });
     const csv = await server.request('GET', held.connections[0]!.csvDownloadPath, { token: owner.token });
     expect(csv.status).toBe(200);
     const sent = await settled((await deliver(p.projectId, [c.id], { override: true })).id);
-    expect(sent.items.map((i) => i.status)).toEqual(['sent', 'sent']);
+    expect(sent.items.map((i) => i.status)).toEqual(['sent']);
   });
 
   it('streams live status over the deliveryProgress subscription until done', async () => {
@@ -572,10 +770,10 @@ describe('two workers', () => {
     try {
       const p = await project('Two', 15, 5_000);
       const c = await ftpsConnection();
-      const before = ftps.uploads.length;
+      const before = ftps.renames.length;
       const done = await settled((await deliver(p.projectId, [c.id])).id);
       expect(done.items.every((i) => i.status === 'sent')).toBe(true);
-      const names = ftps.uploads.slice(before).map((u) => u.name);
+      const names = ftps.renames.slice(before).map((u) => u.to);
       expect(names.sort()).toEqual(p.files.map((f) => f.filename).sort());
       for (const f of p.files) expect(await arrived(ftps.root, f.filename)).toBe(f.sha);
     } finally {

@@ -10,6 +10,7 @@ import {
   DeliveryConnectionTestType,
   DeliveryConnectionType,
   DeliveryType,
+  ResendDeliveryInput,
 } from './delivery.types.js';
 import type { DeliveryService, DeliveryView } from './delivery.service.js';
 
@@ -89,6 +90,14 @@ export class DeliveryResolver {
   })
   deliverProject(@Arg('input', () => DeliverProjectInput, { description: 'What to deliver where.' }) input: DeliverProjectInput, @Ctx() ctx: GraphQLContext) {
     return this.services.delivery.deliver(requireUser(ctx), input.projectId, { ...input });
+  }
+
+  @Mutation(() => DeliveryType, {
+    description:
+      'Sends files of one of your deliveries again (send again; all of them without itemIds) to the same connections, even where the same content is already there. The same checks as deliverProject apply.',
+  })
+  resendDelivery(@Arg('input', () => ResendDeliveryInput, { description: 'What to send again.' }) input: ResendDeliveryInput, @Ctx() ctx: GraphQLContext) {
+    return this.services.delivery.resend(requireUser(ctx), input.deliveryId, { ...input });
   }
 
   @Subscription(() => DeliveryType, {

@@ -2,6 +2,8 @@ import { Router } from 'express';
 import { jsonBody } from '../../platform/http/route.js';
 import { authed, type RouteAuth } from '../../platform/principal/signed-in-routes.js';
 import type { DeliveryService } from './delivery.service.js';
+import { badInput } from '../../platform/errors/app-error.js';
+import { recordCsv } from './delivery-record.js';
 
 /** What /api/delivery is built with (app/http-app.ts). */
 export interface DeliveryRoutesDeps extends RouteAuth {
@@ -57,6 +59,23 @@ export function deliveryRoutes(services: DeliveryRoutesDeps): Router {
   r.get(
     '/projects/:id/deliveries',
     authed(services, async (req, user) => ({ deliveries: await delivery.history(user, req.params.id) })),
+  );
+  r.get(
+    '/projects/:id/delivery-record',
+    authed(services, async (req, user, res) => {
+      const format = req.query.format ?? 'json';
+      if (format !== 'json' && format !== 'csv') throw badInput('format must be csv or json');
+      const { project, rows, truncated } = await delivery.record(user, req.params.id);
+      if (format === 'json') return { projectId: project.id, truncated, rows };
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="delivery-record-${project.id}.csv"`);
+      res.end(recordCsv(rows));
+      return undefined;
+    }),
+  );
+  r.post(
+    '/deliveries/:id/resend',
+    authed(services, async (req, user) => ({ message: 'Queued again', delivery: await delivery.resend(user, req.params.id, jsonBody(req)) }), 202),
   );
   r.get(
     '/deliveries/:id',

@@ -57,5 +57,7 @@ export class DeliveryService {
   // ---- deliveries ----
   deliver = (user: User, rawProjectId: unknown, input: Record<string, unknown>): Promise<DeliveryView> => this.deliveries.deliver(user, rawProjectId, input);
   delivery = (user: User, rawId: unknown): Promise<DeliveryView> => this.deliveries.delivery(user, rawId);
+  resend = (user: User, rawDeliveryId: unknown, input: Record<string, unknown>): Promise<DeliveryView> => this.deliveries.resend(user, rawDeliveryId, input);
+  record = (user: User, rawProjectId: unknown) => this.deliveries.record(user, rawProjectId);
   history = (user: User, rawProjectId: unknown, limit = 20): Promise<DeliveryView[]> => this.deliveries.history(user, rawProjectId, limit);
 }

@@ -47,6 +47,20 @@ export class DeliveryConnectionType {
   pausedReason!: string | null;
   @Field({ description: 'The remote folder files go to.' }) remoteFolder!: string;
   @Field(() => String, { nullable: true, description: 'The SFTP host key fingerprint pinned on first use; null until then.' }) hostKey!: string | null;
+  @Field({ description: 'Replace a file on the server that Shotlog did not send; otherwise that file is reported as a conflict and left alone.' })
+  allowOverwrite!: boolean;
+  @Field({ description: 'Create the remote folder when it does not exist (otherwise a clear failure).' }) createFolder!: boolean;
+  @Field(() => Int, { description: 'Logged-in sessions kept for this connection, and so how many of its files move at once (1 to 8, default 2).' })
+  maxSessions!: number;
+  @Field(() => [String], { description: "What it receives: clips, stills (a clip's JPG), photos (a set that is a JPG alone), metadata (the .SRT sidecar)." })
+  receives!: string[];
+  @Field({ description: "True when `receives` is the agency's default (Adobe Stock, Shutterstock: clips and photos; Pond5: clips; Other server: everything)." })
+  receivesDefault!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: 'For an "Other server": which agency\'s rules (adobe, shutterstock, pond5) check what is sent; null for none.',
+  })
+  checkRules!: string | null;
   @Field(() => String, { nullable: true, description: "The agency's CSV upload page; null for custom." }) csvUploadPage!: string | null;
   @Field({ description: 'When it was created.' }) createdAt!: Date;
   @Field({ description: 'When it was last changed.' }) updatedAt!: Date;
@@ -67,6 +81,13 @@ export class DeliveryConnectionInput {
   @Field(() => String, { nullable: true, description: 'SSH private key, PEM or OpenSSH (write-only, SFTP only).' }) privateKey?: string;
   @Field(() => String, { nullable: true, description: 'Remote folder; defaults to /.' }) remoteFolder?: string;
   @Field(() => Boolean, { nullable: true, description: 'Forget the pinned SFTP host key (after the agency changed it).' }) clearHostKey?: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Replace files on the server that Shotlog did not send (default false).' }) allowOverwrite?: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Create the remote folder when missing (default true).' }) createFolder?: boolean;
+  @Field(() => Int, { nullable: true, description: 'Sessions and files at once for this connection, 1 to 8 (default 2).' }) maxSessions?: number;
+  @Field(() => [String], { nullable: true, description: "Some of clips, stills, photos, metadata; null for the agency's default." })
+  receives?: string[] | null;
+  @Field(() => String, { nullable: true, description: 'Other server only: adobe, shutterstock or pond5 rules check it; null for none.' }) checkRules?:
+    string | null;
 }
 
 @ObjectType('DeliveryConnectionTest', { description: 'The answer of a connection test: logged in and listed the remote folder, or why not.' })
@@ -91,13 +112,20 @@ export class DeliveryItemType {
   @Field(() => ID, { description: 'The media file.' }) mediaFileId!: string;
   @Field({ description: 'The name on the server.' }) filename!: string;
   @Field(() => Float, { description: 'Bytes to send.' }) sizeBytes!: number;
-  @Field({ description: 'queued, sending, sent, failed, skipped, held (refused by the agency check) or paused (the login was refused).' })
+  @Field({
+    description:
+      'queued, sending, sent, failed, skipped (the same content is already there), held (refused by the agency check), paused (the login was refused) or conflict (a file Shotlog did not send is there; overwriting is not allowed).',
+  })
   status!: string;
   @Field(() => Float, { description: 'Bytes on the server so far.' }) bytesSent!: number;
   @Field(() => Float, { description: 'Bytes per second while sending (the average once sent).' }) bytesPerSecond!: number;
   @Field(() => Int, { description: 'Attempts started.' }) attempts!: number;
   @Field(() => String, { nullable: true, description: 'Why it failed, was skipped or held; a resume note.' }) message!: string | null;
   @Field({ description: 'Last change.' }) updatedAt!: Date;
+  @Field({ description: 'Where it went: protocol://host:port/folder (a change of folder or host sends files again, to the new place).' })
+  remotePlace!: string;
+  @Field(() => Float, { nullable: true, description: 'The size the server reported once the file was in place.' }) remoteSize!: number | null;
+  @Field(() => String, { nullable: true, description: "The server's SHA-256 of the file, where it offers one (FTP HASH)." }) remoteChecksum!: string | null;
 }
 
 @ObjectType('DeliveryCounts', { description: 'Items per status.' })
@@ -109,6 +137,8 @@ export class DeliveryCountsType {
   @Field(() => Int, { description: 'Already there.' }) skipped!: number;
   @Field(() => Int, { description: 'Held back: the agency would refuse them.' }) held!: number;
   @Field(() => Int, { description: 'Paused: the login was refused; fix the connection and resume.' }) paused!: number;
+  @Field(() => Int, { description: 'Not sent: a file Shotlog did not send is on the server under that name and the connection does not allow overwriting.' })
+  conflict!: number;
 }
 
 @ObjectType('DeliveryConnectionSummary', { description: "One connection's part of a delivery, and the agency's CSV." })
@@ -127,6 +157,7 @@ export class DeliveryType {
   @Field(() => ID, { description: 'Delivery id.' }) id!: string;
   @Field(() => ID, { description: 'The project.' }) projectId!: string;
   @Field({ description: 'True when rows refused by the agency check were sent anyway.' }) override!: boolean;
+  @Field(() => ID, { nullable: true, description: 'The delivery this one sends again (send again).' }) resendOf!: string | null;
   @Field({ description: 'When it was asked for.' }) createdAt!: Date;
   @Field(() => [DeliveryConnectionSummaryType], { description: 'Per connection.' }) connections!: DeliveryConnectionSummaryType[];
   @Field(() => [DeliveryItemType], { description: 'Every file, per connection.' }) items!: DeliveryItemType[];
@@ -150,4 +181,11 @@ export class DeliverProjectInput {
 export class DeliveryConnectionResumeType {
   @Field(() => DeliveryConnectionType, { description: 'The connection.' }) connection!: DeliveryConnectionType;
   @Field(() => Int, { description: 'Files queued again.' }) resumed!: number;
+}
+
+@InputType('ResendDeliveryInput', { description: 'Send again: some files of a delivery, or all of them.' })
+export class ResendDeliveryInput {
+  @Field(() => ID, { description: 'One of your deliveries.' }) deliveryId!: string;
+  @Field(() => [ID], { nullable: true, description: 'Only these items (1 to 5000); omit for every file of the delivery.' }) itemIds?: string[] | null;
+  @Field(() => Boolean, { nullable: true, description: 'Use a connection whose last test failed anyway.' }) confirmFailedTest?: boolean | null;
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path/posix';
 import tls from 'node:tls';
 import { Transform, type Readable } from 'node:stream';
@@ -20,6 +19,8 @@ export interface RemoteTarget {
   remoteFolder: string;
   /** The pinned SFTP host key fingerprint; null on first use. */
   hostKey: string | null;
+  /** Create the remote folder when it is missing (else a clear error). */
+  createFolder?: boolean;
 }
 
 export interface RemoteOptions {
@@ -37,6 +38,14 @@ export interface RemoteSession {
   size(name: string): Promise<number | null>;
   /** Sends `source` (the local file's bytes from `offset`) to `name`, written at `offset`. */
   upload(source: Readable, name: string, offset: number): Promise<void>;
+  /** Moves `from` onto `to` in the remote folder, replacing `to` (the agency never sees a half file). */
+  rename(from: string, to: string): Promise<void>;
+  /** Removes a file; absent is fine. */
+  remove(name: string): Promise<void>;
+  /** The server's SHA-256 of a file where it offers one (FTP HASH), hex; null when it does not. */
+  sha256(name: string): Promise<string | null>;
+  /** Whether the session still works after a failure (a reusable one goes back to the pool). */
+  readonly alive: boolean;
   close(): void;
 }
 
@@ -108,11 +117,25 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
       // The certificate is checked against the name, while the socket goes to the checked address.
       secureOptions: { host: t.host, rejectUnauthorized: true, ...(opts.extraCa ? { ca: [...tls.rootCertificates, opts.extraCa] } : {}) },
     });
-    await client.cd(t.remoteFolder);
+    try {
+      await client.cd(t.remoteFolder);
+    } catch (err) {
+      if (!(err instanceof FTPError && err.code === 550)) throw err;
+      if (!t.createFolder)
+        throw new DeliveryHostError(
+          'permission',
+          `The remote folder ${t.remoteFolder} does not exist on ${t.host} (creating it is not allowed for this connection)`,
+        );
+      await client.ensureDir(t.remoteFolder);
+    }
   } catch (err) {
     client.close();
     throw err;
   }
+  let alive = true;
+  client.ftp.socket.once('close', () => (alive = false));
+  // HASH (draft-bryan-ftpext-hash) is asked once per session, and only when FEAT lists it.
+  let hashOffered: Promise<boolean> | undefined;
   const wrap = async <T>(p: Promise<T>) => {
     try {
       return await p;
@@ -133,6 +156,29 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
     },
     // APPE continues a partial file; STOR replaces one (a size we do not trust).
     upload: (source, name, offset) => wrap((offset > 0 ? client.appendFrom(source, name) : client.uploadFrom(source, name)).then(() => undefined)),
+    rename: async (from, to) => {
+      try {
+        await client.rename(from, to);
+      } catch (err) {
+        // A server that will not rename onto an existing name: the old file goes first, then the whole new one moves in.
+        if (!(err instanceof FTPError)) throw describeRemoteError(err, t);
+        await wrap(client.remove(to, true));
+        await wrap(client.rename(from, to));
+      }
+    },
+    remove: (name) => wrap(client.remove(name, true).then(() => undefined)),
+    sha256: async (name) => {
+      hashOffered ??= client
+        .features()
+        .then(async (f) => /SHA-256/i.test(f.get('HASH') ?? '') && (await client.sendIgnoringError('OPTS HASH SHA-256')).code === 200)
+        .catch(() => false);
+      if (!(await hashOffered)) return null;
+      const r = await client.sendIgnoringError(`HASH ${name}`);
+      return r.code === 213 ? (/\b([0-9a-f]{64})\b/i.exec(r.message)?.[1]?.toLowerCase() ?? null) : null;
+    },
+    get alive() {
+      return alive && !client.closed;
+    },
     close: () => client.close(),
   };
 }
@@ -143,7 +189,11 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
   let keyChanged = false;
   const sftp = await new Promise<SFTPWrapper>((resolve, reject) => {
     conn.once('error', (err) => reject(keyChanged ? hostKeyChanged(t, seenKey) : err));
-    conn.once('ready', () => conn.sftp((err, s) => (err ? reject(err) : resolve(s))));
+    conn.once('ready', () => {
+      // Each SFTP request waits for its answer: without TCP_NODELAY every one waits out a delayed ACK (~40 ms).
+      conn.setNoDelay(true);
+      conn.sftp((err, s) => (err ? reject(err) : resolve(s)));
+    });
     conn.connect({
       host: t.address,
       port: t.port,
@@ -171,11 +221,29 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
   const dir = t.remoteFolder;
   const call = <T>(fn: (cb: (err: Error | null | undefined, v: T) => void) => void) =>
     new Promise<T>((resolve, reject) => fn((err, v) => (err ? reject(describeRemoteError(err, t)) : resolve(v))));
-  // Make sure the folder is there and readable before saying the login worked.
-  await call<unknown>((cb) => sftp.readdir(dir, cb)).catch((err) => {
-    conn.end();
-    throw err;
-  });
+  /** For ssh2 calls answering with a status only. */
+  const done = (fn: (cb: (err: Error | null | undefined) => void) => void) =>
+    new Promise<void>((resolve, reject) => fn((err) => (err ? reject(describeRemoteError(err, t)) : resolve())));
+  // Make sure the folder is there and readable before saying the login worked; create it when allowed.
+  await call<unknown>((cb) => sftp.readdir(dir, cb))
+    .catch(async (err) => {
+      if (!/does not exist/.test((err as Error).message)) throw err;
+      if (!t.createFolder)
+        throw new DeliveryHostError('permission', `The remote folder ${dir} does not exist on ${t.host} (creating it is not allowed for this connection)`);
+      const parts = path.normalize(dir).split('/').filter(Boolean);
+      for (let i = 1; i <= parts.length; i++) {
+        const p = '/' + parts.slice(0, i).join('/');
+        await done((cb) => sftp.mkdir(p, cb)).catch(() => undefined);
+      }
+      await call<unknown>((cb) => sftp.readdir(dir, cb));
+    })
+    .catch((err) => {
+      conn.end();
+      throw err;
+    });
+  let alive = true;
+  conn.once('close', () => (alive = false));
+  const at = (name: string) => path.join(dir, name);
   return {
     hostKey: seenKey,
     list: () => live(call<Array<{ filename: string }>>((cb) => sftp.readdir(dir, cb))).then((l) => l.map((f) => f.filename)),
@@ -199,6 +267,32 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
         throw describeRemoteError(err, t);
       }
     },
+    rename: async (from, to) => {
+      // posix-rename@openssh.com replaces in one step; a plain SFTP v3 rename refuses an existing target.
+      const posix = await live(done((cb) => sftp.ext_openssh_rename(at(from), at(to), cb))).then(
+        () => true,
+        () => false,
+      );
+      if (posix) return;
+      const plain = () => live(done((cb) => sftp.rename(at(from), at(to), cb)));
+      await plain().catch(async () => {
+        await live(done((cb) => sftp.unlink(at(to), cb))).catch(() => undefined);
+        await plain();
+      });
+    },
+    remove: (name) =>
+      live(done((cb) => sftp.unlink(at(name), cb))).then(
+        () => undefined,
+        (err) => {
+          if (/does not exist/.test((err as Error).message)) return;
+          throw err;
+        },
+      ),
+    // check-file (draft-ietf-secsh-filexfer-09) is not reachable through ssh2's client: the size is what is checked.
+    sha256: async () => null,
+    get alive() {
+      return alive;
+    },
     close: () => conn.end(),
   };
 }
@@ -221,4 +315,3 @@ export function byteCounter(onBytes: (n: number) => void): Transform {
 }
 
 /** The local file's bytes from `offset`, in 256 KiB reads (memory stays bounded whatever the size). */
-export const localFrom = (file: string, offset: number) => fs.createReadStream(file, { start: offset, highWaterMark: 256 * 1024 });

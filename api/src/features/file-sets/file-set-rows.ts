@@ -65,14 +65,23 @@ export interface DeliverableFile {
   sha256: string;
 }
 
-/** The project's videos and images (of these sets, or all), in the project's order, videos first in a set. */
-export async function deliverableFiles(q: Query, projectId: string, setIds: readonly string[] | null): Promise<DeliverableFile[]> {
+/**
+ * The project's videos, images and subtitles (of these sets, or all; of these files, or all), in the
+ * project's order, videos first in a set.
+ */
+export async function deliverableFiles(
+  q: Query,
+  projectId: string,
+  setIds: readonly string[] | null,
+  mediaIds: readonly string[] | null = null,
+): Promise<DeliverableFile[]> {
   const { rows } = await q.query<DeliverableFile>(
     `select m.id, m.file_set_id, m.filename, m.kind, m.extension, fs.base_name, m.storage_key, m.size_bytes, m.sha256
        from media_files m join file_sets fs on fs.id = m.file_set_id
-      where fs.project_id = $1 and m.kind in ('video', 'image') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
+      where fs.project_id = $1 and m.kind in ('video', 'image', 'subtitle') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
+        and ($3::uuid[] is null or m.id = any($3::uuid[]))
       order by fs.position, fs.base_name, m.kind desc`,
-    [projectId, setIds],
+    [projectId, setIds, mediaIds],
   );
   return rows;
 }

@@ -118,6 +118,8 @@ const envSchema = z.object({
     .default(10 * 1024 ** 3),
   /** Presigned download links live this long (never longer than the file link that asked). */
   S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** Delivery: files in flight per API process, over all connections (each connection also has its own limit). */
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
 });
 
 /** A configuration value that fails validation; the message names the variable and its value. */
@@ -229,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       caFile: e.DELIVERY_CA_FILE,
       secretsKey: e.SECRETS_KEY,
       stallMs: e.DELIVERY_STALL_SECONDS * 1000,
+      concurrency: e.DELIVERY_CONCURRENCY,
     },
   };
 }

@@ -339,6 +339,8 @@ export const restRules: Record<string, RestRule> = {
   },
   'GET /api/delivery/projects/:id/deliveries': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).projectId } }) },
   'GET /api/delivery/deliveries/:id': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).deliveryId } }) },
+  'POST /api/delivery/deliveries/:id/resend': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).deliveryId } }) },
+  'GET /api/delivery/projects/:id/delivery-record': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).projectId } }) },
 };
 
 const input = (value: Record<string, unknown>) => ({ input: value });
@@ -464,6 +466,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.deleteDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
   'Mutation.testDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
   'Mutation.resumeDeliveryConnection': { access: 'owned', args: async (fx) => ({ id: await fx.deliveryConnection() }) },
+  'Mutation.resendDelivery': { access: 'owned', args: async (fx) => input({ deliveryId: (await fx.delivery()).deliveryId }) },
   'Mutation.deliverProject': {
     access: 'owned',
     args: async (fx) => input({ projectId: (await fx.delivery()).projectId, connectionIds: [await fx.deliveryConnection()] }),

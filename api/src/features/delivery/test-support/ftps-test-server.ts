@@ -42,6 +42,12 @@ export interface FtpsTestServer {
   dropOnceAfter(bytes: number): void;
   /** Every write is refused (a full disk, a read-only account). */
   refuseWrites: boolean;
+  /** Added to the size SIZE reports for Shotlog's temporary files (a server that counts wrong). */
+  sizeSkew: number;
+  /** Holds every write until the returned function is called (a transfer in flight, for the test to act meanwhile). */
+  holdWrites(): () => void;
+  /** Every rename done (RNFR/RNTO: a temporary name onto the final one). */
+  renames: Array<{ from: string; to: string }>;
   /** Every login attempt (USER + PASS) the server received, accepted or not. */
   logins: Array<{ username: string; password: string }>;
   close(): Promise<void>;
@@ -68,12 +74,23 @@ export async function startFtpsServer(opts: {
     });
   });
   let dropAt: number | null = null;
+  let hold: Promise<void> | null = null;
   const state: FtpsTestServer = {
     port: probe,
     root,
     uploads: [],
+    renames: [],
     dropOnceAfter: (n) => (dropAt = n),
     refuseWrites: false,
+    sizeSkew: 0,
+    holdWrites: () => {
+      let release: () => void = () => undefined;
+      hold = new Promise<void>((r) => (release = r));
+      return () => {
+        hold = null;
+        release();
+      };
+    },
     logins: [],
     close: async () => {
       await server.close().catch(() => undefined);
@@ -82,6 +99,18 @@ export async function startFtpsServer(opts: {
   };
 
   class TestFs extends FileSystem {
+    async get(fileName: string) {
+      const stat = await super.get(fileName);
+      if (!state.sizeSkew || !String(fileName).endsWith('.shotlog-part')) return stat;
+      return Object.create(stat, { size: { value: stat.size + state.sizeSkew } });
+    }
+
+    async rename(from: string, to: string) {
+      const r = await super.rename(from, to);
+      state.renames.push({ from: path.basename(from), to: path.basename(to) });
+      return r;
+    }
+
     write(fileName: string, { append = false, start }: { append?: boolean; start?: number } = {}) {
       if (state.refuseWrites) throw new Error('Permission denied: the disk is full');
       const { fsPath, clientPath } = this._resolvePath(fileName);
@@ -91,19 +120,17 @@ export async function startFtpsServer(opts: {
       const connection = this.connection;
       const stream = new Writable({
         write(chunk: Buffer, _enc, cb) {
-          if (dropAt !== null && written + chunk.length > dropAt) {
-            const keep = Math.max(0, dropAt - written);
-            fs.writeSync(fd, chunk, 0, keep, append ? null : written);
-            written += keep;
-            dropAt = null;
-            // The server goes away mid-file: both sockets cut, what arrived stays on disk.
-            connection.connector?.socket?.destroy();
-            connection.commandSocket?.destroy();
-            return cb(new Error('connection dropped by the test server'));
+          if (hold) {
+            void hold.then(() => {
+              try {
+                writeChunk(chunk, cb);
+              } catch (err) {
+                cb(err as Error);
+              }
+            });
+            return;
           }
-          fs.writeSync(fd, chunk, 0, chunk.length, append ? null : written);
-          written += chunk.length;
-          cb();
+          writeChunk(chunk, cb);
         },
         final(cb) {
           cb();
@@ -117,6 +144,21 @@ export async function startFtpsServer(opts: {
           cb(err);
         },
       });
+      function writeChunk(chunk: Buffer, cb: (err?: Error | null) => void) {
+        if (dropAt !== null && written + chunk.length > dropAt) {
+          const keep = Math.max(0, dropAt - written);
+          fs.writeSync(fd, chunk, 0, keep, append ? null : written);
+          written += keep;
+          dropAt = null;
+          // The server goes away mid-file: both sockets cut, what arrived stays on disk.
+          connection.connector?.socket?.destroy();
+          connection.commandSocket?.destroy();
+          return cb(new Error('connection dropped by the test server'));
+        }
+        fs.writeSync(fd, chunk, 0, chunk.length, append ? null : written);
+        written += chunk.length;
+        cb();
+      }
       stream.on('finish', () => stream.destroy());
       return { stream, clientPath };
     }

@@ -13,6 +13,10 @@ export interface SftpTestServer {
   root: string;
   /** Every file opened for writing, by name, with its open flags. */
   uploads: Array<{ name: string; flags: string }>;
+  /** Every rename done (a temporary name onto the final one). */
+  renames: Array<{ from: string; to: string }>;
+  /** Logins accepted. */
+  logins: number;
   dropOnceAfter(bytes: number): void;
   refuseWrites: boolean;
   close(): Promise<void>;
@@ -38,6 +42,8 @@ export async function startSftpServer(opts: {
     root,
     hostKey,
     uploads: [] as Array<{ name: string; flags: string }>,
+    renames: [] as Array<{ from: string; to: string }>,
+    logins: 0,
     dropOnceAfter: (n: number) => (dropAt = n),
     refuseWrites: false,
     close: async () => {
@@ -65,10 +71,14 @@ export async function startSftpServer(opts: {
     client.on('close', () => clients.delete(client));
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
-      if (ctx.method === 'password' && ctx.username === opts.username && ctx.password === opts.password) ctx.accept();
-      else ctx.reject(['password']);
+      if (ctx.method === 'password' && ctx.username === opts.username && ctx.password === opts.password) {
+        state.logins++;
+        ctx.accept();
+      } else ctx.reject(['password']);
     });
     client.on('ready', () => {
+      // As OpenSSH does: answers leave at once, not after a delayed ACK.
+      (client as unknown as { setNoDelay(on: boolean): void }).setNoDelay(true);
       client.on('session', (accept) => {
         const session = accept();
         session.on('sftp', (acceptSftp) => {
@@ -152,6 +162,33 @@ export async function startSftpServer(opts: {
               return { filename: n, longname: `-rw-r--r-- 1 u u ${st.size} Jan 1 00:00 ${n}`, attrs: attrsOf(st) };
             });
             sftp.name(reqid, names);
+          });
+          // SFTP v3 RENAME refuses an existing target (the client then removes it first), as OpenSSH does without posix-rename.
+          sftp.on('RENAME', (reqid, from, to) => {
+            if (fs.existsSync(local(to))) return sftp.status(reqid, STATUS_CODE.FAILURE, 'target exists');
+            try {
+              fs.renameSync(local(from), local(to));
+              state.renames.push({ from: path.posix.basename(from), to: path.posix.basename(to) });
+              sftp.status(reqid, STATUS_CODE.OK);
+            } catch (err) {
+              fail(reqid, err);
+            }
+          });
+          sftp.on('REMOVE', (reqid, p) => {
+            try {
+              fs.unlinkSync(local(p));
+              sftp.status(reqid, STATUS_CODE.OK);
+            } catch (err) {
+              fail(reqid, err);
+            }
+          });
+          sftp.on('MKDIR', (reqid, p) => {
+            try {
+              fs.mkdirSync(local(p));
+              sftp.status(reqid, STATUS_CODE.OK);
+            } catch (err) {
+              fail(reqid, err);
+            }
           });
           sftp.on('REALPATH', (reqid, p) => {
             const resolved = path.posix.normalize('/' + p);

@@ -16,6 +16,12 @@ export const DeliveryConnectionFields = graphql(`
     pausedReason
     remoteFolder
     hostKey
+    allowOverwrite
+    createFolder
+    maxSessions
+    receives
+    receivesDefault
+    checkRules
     csvUploadPage
   }
 `);
@@ -26,6 +32,7 @@ export const DeliveryFields = graphql(`
     createdAt
     done
     override
+    resendOf
     connections {
       connectionId
       name
@@ -39,6 +46,7 @@ export const DeliveryFields = graphql(`
         skipped
         held
         paused
+        conflict
       }
     }
     items {
@@ -50,6 +58,8 @@ export const DeliveryFields = graphql(`
       bytesSent
       bytesPerSecond
       message
+      remotePlace
+      remoteSize
     }
   }
 `);
@@ -131,6 +141,14 @@ export const DeliverProjectMutation = graphql(`
 export const DeliveryProgressSubscription = graphql(`
   subscription DeliveryProgress($deliveryId: ID!) {
     deliveryProgress(deliveryId: $deliveryId) {
+      ...DeliveryFields
+    }
+  }
+`);
+
+export const ResendDeliveryMutation = graphql(`
+  mutation ResendDelivery($input: ResendDeliveryInput!) {
+    resendDelivery(input: $input) {
       ...DeliveryFields
     }
   }

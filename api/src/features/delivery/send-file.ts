@@ -1,0 +1,122 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { DeliveryHostError } from './agency-hosts.js';
+import { byteCounter, type RemoteSession } from './remote-client.js';
+import { clearPending, readRemoteFile, recordPending, recordSent, tempNameOf } from './remote-files.js';
+
+/**
+ * One file onto one server by content (issue 33 item 1). The remote file is Shotlog's when the
+ * record of what it put at that place and name matches what is there; then the same content is
+ * skipped and other content replaces it. A file Shotlog did not put there is replaced only when the
+ * connection allows overwriting, else it is a conflict. The bytes go under a temporary name named
+ * for the content (only the same content resumes it), are checked (size, and the server's SHA-256
+ * where it offers one), and only then renamed onto the final name: the agency never sees a half
+ * or wrong file.
+ */
+
+export interface SendFileItem {
+  connectionId: string;
+  remoteName: string;
+  size: number;
+  sha256: string;
+  /** The file's bytes from `offset` on (local disk or the bucket alike). */
+  source(offset: number): Promise<Readable>;
+  place: string;
+  allowOverwrite: boolean;
+  /** Send again: replace even the same content. */
+  force?: boolean;
+}
+
+export type SendOutcome =
+  | { status: 'skipped'; message: string }
+  | { status: 'conflict'; message: string }
+  | { status: 'sent'; message: string | null; offset: number; remoteSize: number; checksum: string | null };
+
+export interface SendFileHooks {
+  /** Races every remote call (the stall watchdog, a deleted connection). */
+  guard<T>(p: Promise<T>): Promise<T>;
+  /** Bytes that left, as they leave. */
+  onBytes(sent: number): void;
+  /** Called before the rename; false stops (the connection was deleted): nothing goes under the final name. */
+  stillWanted(): Promise<boolean>;
+}
+
+/** Thrown when the connection went away during the send; the temporary file was removed. */
+export class SendStopped extends Error {}
+
+export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSession, f: SendFileItem, h: SendFileHooks): Promise<SendOutcome> {
+  const { guard } = h;
+  const record = await readRemoteFile(db, f.connectionId, f.place, f.remoteName);
+  const there = await guard(session.size(f.remoteName));
+  const ours = there !== null && record?.sha256 != null && record.size === there;
+  if (ours && record.sha256 === f.sha256 && !f.force)
+    return { status: 'skipped', message: 'Already on the server: the same content (SHA-256) was sent there before' };
+  if (there !== null && !ours && !f.allowOverwrite)
+    return {
+      status: 'conflict',
+      message: `${f.remoteName} is already on the server (${there} bytes) and Shotlog did not send it: allow overwriting in the connection to replace it`,
+    };
+
+  const temp = tempNameOf(f.remoteName, f.sha256);
+  let offset = 0;
+  if (record?.pendingSha256 === f.sha256 && record.pendingSize === f.size && record.tempName === temp) {
+    // Shotlog began this very upload: what is under the temporary name is a start of these bytes.
+    const partial = await guard(session.size(temp));
+    if (partial !== null && partial <= f.size) offset = partial;
+  } else if (record?.tempName && record.tempName !== temp) {
+    await guard(session.remove(record.tempName)).catch(() => undefined);
+  }
+  if (offset === 0) await recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp);
+
+  if (offset < f.size) {
+    let sent = offset;
+    const counter = byteCounter((n) => h.onBytes((sent += n)));
+    // Both sides settle before a cause is named: a refused write also ends the local read, and that
+    // echo must not be taken for the cause when it happens to settle first.
+    const [reading, upload] = await guard(
+      Promise.allSettled([f.source(offset).then((from) => pipeline(from, counter)), session.upload(counter, temp, offset)]),
+    ).catch((err: unknown) => {
+      counter.destroy();
+      throw err;
+    });
+    const failure = upload.status === 'rejected' ? upload : reading.status === 'rejected' ? reading : null;
+    if (failure) {
+      counter.destroy();
+      throw failure.reason;
+    }
+  }
+
+  const broken = async (message: string) => {
+    await guard(session.remove(temp)).catch(() => undefined);
+    await clearPending(db, f.connectionId, f.place, f.remoteName);
+    return new DeliveryHostError('size', message);
+  };
+  const arrived = await guard(session.size(temp));
+  if (arrived !== f.size)
+    throw await broken(`The server reports ${arrived ?? 0} bytes for ${f.remoteName} after the upload, not ${f.size}: it was not put in place`);
+  const checksum = await guard(session.sha256(temp)).catch(() => null);
+  if (checksum !== null && checksum !== f.sha256)
+    throw await broken(
+      `The server's SHA-256 of ${f.remoteName} (${checksum.slice(0, 12)}…) differs from the file's (${f.sha256.slice(0, 12)}…): it was not put in place`,
+    );
+  if (!(await h.stillWanted())) {
+    await guard(session.remove(temp)).catch(() => undefined);
+    throw new SendStopped('The connection was deleted during the delivery');
+  }
+  await guard(session.rename(temp, f.remoteName));
+  const final = await guard(session.size(f.remoteName));
+  if (final !== f.size) throw new DeliveryHostError('size', `The server reports ${final ?? 0} bytes for ${f.remoteName} after the rename, not ${f.size}`);
+  await recordSent(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, checksum);
+  const message =
+    offset > 0
+      ? `Resumed at byte ${offset} (the same content Shotlog began sending)`
+      : ours && f.force && record.sha256 === f.sha256
+        ? 'Sent again'
+        : ours
+          ? 'Replaced the earlier version Shotlog had sent'
+          : there !== null
+            ? 'Replaced a file Shotlog had not sent (overwriting is allowed for this connection)'
+            : null;
+  return { status: 'sent', message, offset, remoteSize: final, checksum };
+}
