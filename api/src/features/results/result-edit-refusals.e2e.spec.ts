@@ -69,3 +69,25 @@ it('trims the title it stores', async () => {
   expect(g.errors).toBeUndefined();
   expect(g.data.updateFileSetResult.current.content.title).toBe('Boats in the harbour');
 });
+
+it('refuses more than 30 keywords naming the count (REST 400, GraphQL BAD_USER_INPUT), never cutting them, and stores nothing', async () => {
+  const before = await restResult();
+  const thirtyTwo = Array.from({ length: 32 }, (_, i) => `keyword ${i + 1}`);
+  const g = await server.graphql(UPDATE, { id: setId, input: input({ keywords: thirtyTwo }) }, owner.token);
+  expect(g.errors?.[0]).toMatchObject({
+    message: '32 keywords: remove 2 (the limit is 30)',
+    extensions: { code: 'BAD_USER_INPUT', field: 'keywords', limit: 30, value: 32 },
+  });
+  // REST, with the keywords as one comma-separated string; a case-only repeat is not counted twice.
+  const put = await server.request('PUT', `/api/filesets/${setId}/results`, {
+    token: owner.token,
+    body: { ...before, content: { ...before.content, keywords: [...thirtyTwo.slice(0, 31), 'KEYWORD 1'].join(', ') } },
+  });
+  expect(put.status).toBe(400);
+  expect(put.body).toMatchObject({ message: '31 keywords: remove 1 (the limit is 30)', field: 'keywords' });
+  expect((await restResult()).content.keywords).toEqual(before.content.keywords);
+  // 30 are taken whole.
+  const ok = await server.graphql(UPDATE, { id: setId, input: input({ keywords: thirtyTwo.slice(0, 30) }) }, owner.token);
+  expect(ok.errors).toBeUndefined();
+  expect((await restResult()).content.keywords).toHaveLength(30);
+});

@@ -13,7 +13,7 @@ import { FileSet } from '../file-sets/file-set.entity.js';
 import { parseId } from '../../platform/validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import { FileSetResult } from './file-set-result.entity.js';
-import { processedResultSchema, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
+import { MAX_KEYWORDS, processedResultSchema, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
 import { chooseTitle } from './title-choice.js';
 import { applyRulesToGenerated } from '../review/keyword-rules-store.js';
 
@@ -76,11 +76,34 @@ const FIELD_OF_PATH: Record<string, string> = {
 };
 
 /**
+ * SPEC's 30 keywords a set, as a refusal naming the count, never a silent cut (issue 31: the 31st
+ * and 32nd keywords vanished while the page said "saved"). Counted as they would be stored: split
+ * on commas, trimmed, empties and case-insensitive repeats dropped.
+ */
+function refuseOverCap(body: unknown): void {
+  const keywords = isPlainObject(body) && isPlainObject(body.content) ? body.content.keywords : undefined;
+  if (!Array.isArray(keywords) || keywords.length > 200 || !keywords.every((k) => typeof k === 'string')) return; // the schema names these
+  const count = new Set(
+    keywords
+      .flatMap((k: string) => k.split(','))
+      .map((k) => k.trim().replace(/\s+/g, ' ').toLowerCase())
+      .filter(Boolean),
+  ).size;
+  if (count > MAX_KEYWORDS)
+    throw new AppError('BAD_USER_INPUT', `${count} keywords: remove ${count - MAX_KEYWORDS} (the limit is ${MAX_KEYWORDS})`, {
+      field: 'keywords',
+      limit: MAX_KEYWORDS,
+      value: count,
+    });
+}
+
+/**
  * A user's edit, validated: the stored shape's rules, and a title that is not empty (every
  * agency refuses a row without one, and the list would fall back to 'File Set N'). Refusals say
  * which field (`field`) and why, in words the editor shows beside the set's file name.
  */
 function parseEdit(raw: unknown): ProcessedResult {
+  refuseOverCap(raw);
   let input: ProcessedResult;
   try {
     input = processedResultSchema.parse(raw);

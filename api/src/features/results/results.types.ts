@@ -88,7 +88,7 @@ export class FileSetResultInput {
   title!: string;
   @Field({ description: 'The description (required, not empty).' })
   finalDescription!: string;
-  @Field(() => [String], { description: 'Split on commas, trimmed, de-duplicated and capped at 30.' })
+  @Field(() => [String], { description: 'Split on commas, trimmed, de-duplicated (case-insensitively); more than 30 is refused, naming the count.' })
   keywords!: string[];
   @Field(() => String, { description: 'One of categoryOptions.adobe, or null for none.', nullable: true })
   adobeCategory?: string | null;

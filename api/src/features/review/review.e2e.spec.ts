@@ -79,7 +79,7 @@ describe('keyword rules', () => {
     expect((await server.request('GET', `/api/projects/${p.projectId}/review/rules`, { token: p.token })).body.alwaysInclude).toEqual([]);
   });
 
-  it('apply when the pipeline saves a result (ordered, synonyms merged, cut to the limit)', async () => {
+  it('apply when the pipeline saves a result (ordered, synonyms merged; the stored cap stays 30)', async () => {
     const p = await project(0, [{ baseName: 'DJI_0100', files: [{ filename: 'DJI_0100.MP4' }] }]);
     await server.graphql(
       RULES,
@@ -101,7 +101,8 @@ describe('keyword rules', () => {
       provider: 'offline',
       analysis: {},
     });
-    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['Porto', 'lighthouse', 'cliff', 'aerial footage']);
+    // Ordered and ruled, but not cut by Shutterstock's 4: an agency maximum cuts its export only.
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['Porto', 'lighthouse', 'cliff', 'aerial footage', 'nature', '4k']);
   });
 
   it('apply when an export is written, and the agency check says which rows they changed', async () => {
@@ -119,6 +120,31 @@ describe('keyword rules', () => {
       p.token,
     );
     expect(preview.data.exportPreview.rows[0]).toEqual({ keywords: ['boat'], keywordRuleChanges: ['1 never-include keyword removed'] });
+  });
+
+  it('keep their promises: an always-include keyword survives the Pond5 cut of 10 on every row; the cut refuses no bulk action', async () => {
+    const many = Array.from({ length: 22 }, (_, i) => `subject ${i + 1}`);
+    const p = await project(
+      0,
+      Array.from({ length: 12 }, (_, i) => set(i + 1, { keywords: many })),
+    );
+    await server.graphql(RULES, { p: p.projectId, r: { alwaysInclude: ['Portugal'], maxPerAgency: { pond5: 10 } } }, p.token);
+    // A bulk action appends the always-include keyword at the end (23 keywords, under SPEC's 30).
+    const add = await server.graphql(ADD, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, k: ['dusk'], p: 'END' }, p.token);
+    expect(add.data.addKeywords).toMatchObject({ changed: 12, refused: [] });
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toHaveLength(24);
+    // Categories are never refused for keywords (it used to say "It would have 24 keywords; the limit is 10").
+    const cat = await server.graphql(
+      `mutation($s: ReviewSelectionInput!) { setCategories(selection: $s, adobeCategory: "Travel") { changed refused { reason } } }`,
+      { s: { projectId: p.projectId, fileSetIds: p.fileSetIds } },
+      p.token,
+    );
+    expect(cat.data.setCategories).toEqual({ changed: 12, refused: [] });
+    const csv = await server.request('GET', `/api/projects/pond5-csv/${p.projectId}`, { token: p.token });
+    expect(csv.status).toBe(200);
+    const rows = String(csv.body).trim().split(/\r?\n/).slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows.filter((r) => !r.includes('Portugal'))).toEqual([]);
   });
 
   it('make the export itself say which rows they changed: response headers, exportDownload and exportCsv; the columns stay', async () => {
@@ -169,7 +195,9 @@ describe('keyword rules', () => {
 
 describe('bulk actions', () => {
   it('add keywords to the selection in one transaction, refusing sets over the limit or without a result, and undo', async () => {
-    const p = await project(3, [{ baseName: 'DJI_0099', files: [{ filename: 'DJI_0099.MP4' }] }, set(4, { keywords: ['a', 'b', 'c', 'd'] })]);
+    const full = Array.from({ length: 28 }, (_, i) => `k${i + 1}`);
+    const p = await project(3, [{ baseName: 'DJI_0099', files: [{ filename: 'DJI_0099.MP4' }] }, set(4, { keywords: full })]);
+    // An agency maximum refuses nothing: only SPEC's 30 does.
     await server.graphql(RULES, { p: p.projectId, r: { maxPerAgency: { pond5: 5 } } }, p.token);
     const r = await server.graphql(ADD, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, k: ['dusk', 'Boats', 'sea'], p: 'START' }, p.token);
     expect(r.errors).toBeUndefined();
@@ -177,10 +205,10 @@ describe('bulk actions', () => {
     expect(out).toMatchObject({ matched: 5, changed: 3, unchanged: 0 });
     expect(out.refused.map((x: { baseName: string; reason: string }) => `${x.baseName}: ${x.reason}`)).toEqual([
       'DJI_0099: No result yet',
-      'DJI_0004: It would have 7 keywords; the limit is 5',
+      'DJI_0004: It would have 31 keywords; the limit is 30',
     ]);
     expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['dusk', 'Boats', 'sea', 'harbour']);
-    expect(await keywordsOf(p.token, p.fileSetIds[4]!)).toEqual(['a', 'b', 'c', 'd']);
+    expect(await keywordsOf(p.token, p.fileSetIds[4]!)).toEqual(full);
 
     const history = await server.graphql(
       `query($p: ID!) { projectEditHistory(projectId: $p) { id action changedCount username undoneAt } }`,
