@@ -9,7 +9,15 @@ import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '.
 
 /** Wide enough for the set list's 72 px thumbnail on any screen (and twice that on retina). */
 export const THUMBNAIL_WIDTH = 320;
-const VARIANT = `thumb-${THUMBNAIL_WIDTH}.webp`;
+/** The editor's and grid's preview: a laptop screen's width, a few hundred KB instead of a 10 MB still. */
+export const PREVIEW_WIDTH = 1600;
+
+/** The renditions made of a stored JPG, each once, kept beside it. */
+export const RENDITIONS = {
+  thumbnail: { width: THUMBNAIL_WIDTH, quality: 70, variant: `thumb-${THUMBNAIL_WIDTH}.webp` },
+  preview: { width: PREVIEW_WIDTH, quality: 78, variant: `preview-${PREVIEW_WIDTH}.webp` },
+} as const;
+export type Rendition = keyof typeof RENDITIONS;
 
 export interface ThumbnailOptions {
   /** MAX_IMAGE_PIXELS: a JPG stating more pixels in its header is refused (413) and never decoded. */
@@ -50,7 +58,7 @@ export class ThumbnailService {
     private readonly logger: Logger,
     readonly options: ThumbnailOptions = DEFAULT_THUMBNAIL_OPTIONS,
   ) {
-    storage.registerDerived(VARIANT);
+    for (const r of Object.values(RENDITIONS)) storage.registerDerived(r.variant);
     this.decoding = new WorkQueue({
       name: 'Thumbnail making',
       concurrency: options.concurrency,
@@ -68,13 +76,14 @@ export class ThumbnailService {
    * The thumbnail's path, made now if it is missing; one making per file however many ask at once.
    * `filename` names the image in a refusal.
    */
-  async ensure(storageKey: string, filename = 'The image'): Promise<string> {
-    const target = this.storage.derivedPath(storageKey, VARIANT);
+  async ensure(storageKey: string, filename = 'The image', rendition: Rendition = 'thumbnail'): Promise<string> {
+    const target = this.storage.derivedPath(storageKey, RENDITIONS[rendition].variant);
     if (await exists(target)) return target;
-    let job = this.making.get(storageKey);
+    const key = `${rendition}:${storageKey}`;
+    let job = this.making.get(key);
     if (!job) {
-      job = this.make(storageKey, target, filename).finally(() => this.making.delete(storageKey));
-      this.making.set(storageKey, job);
+      job = this.make(storageKey, target, filename, rendition).finally(() => this.making.delete(key));
+      this.making.set(key, job);
     }
     return job;
   }
@@ -100,18 +109,19 @@ export class ThumbnailService {
     await Promise.allSettled([...this.making.values()]);
   }
 
-  private async make(storageKey: string, target: string, filename: string): Promise<string> {
+  private async make(storageKey: string, target: string, filename: string, rendition: Rendition): Promise<string> {
+    const { width, quality } = RENDITIONS[rendition];
     const source = this.storage.absolutePath(storageKey);
     const tmp = `${target}.${randomUUID()}.tmp`;
     try {
       // The header first: a pixel bomb is refused here, before a byte of it is decoded.
       await checkJpegPixels(source, this.options.maxPixels, filename);
       await this.decoding.run(async () => {
-        // JPEG shrink-on-load decodes a 4000x3000 still at 1/8 scale: fast, little memory.
+        // JPEG shrink-on-load decodes a 4000x3000 still at 1/8 scale (1/2 for the preview): fast, little memory.
         await sharp(source, { failOn: 'none', limitInputPixels: this.options.maxPixels })
           .rotate() // EXIF orientation, as browsers show the original
-          .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 70 })
+          .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality })
           .toFile(tmp);
       });
       await fsp.rename(tmp, target);

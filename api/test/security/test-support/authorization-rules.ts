@@ -270,6 +270,9 @@ export const restRules: Record<string, RestRule> = {
   // A JPG's thumbnail (issue 16 item 7).
   'GET /api/files/:fileId/thumbnail': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
   'HEAD /api/files/:fileId/thumbnail': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
+  // A JPG's 1600 px preview (issue 31 item 8).
+  'GET /api/files/:fileId/preview': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
+  'HEAD /api/files/:fileId/preview': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
 
   // Processing and results (issue 5)
   'POST /api/projects/:id/process': { access: 'owned', scope: 'process', call: completeProject },

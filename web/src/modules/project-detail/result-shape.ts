@@ -37,6 +37,9 @@ export function parseKeywords(text: string): string[] {
     .filter((k) => k !== '');
 }
 
+/** How many keywords the server would store: case-only repeats count once (as it de-duplicates them). */
+export const storedKeywordCount = (keywords: readonly string[]) => new Set(keywords.map((k) => k.toLowerCase())).size;
+
 /** How many keywords the text holds. */
 export const countKeywords = (text: string) => parseKeywords(text).length;
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { keywordsToText, parseKeywords, type ProcessedResult } from '../result-shape';
+import { keywordCapProblem, keywordsToText, parseKeywords, storedKeywordCount, type ProcessedResult } from '../result-shape';
 
 /** The editable copy of one set's result; keywords stay as typed text until saved (a trailing comma is not lost). */
 export interface ResultDraft {
@@ -20,6 +20,8 @@ export interface SaveRefusal {
   field: string | null;
   reason: string;
 }
+
+class KeywordCapRefusal extends Error {}
 
 export type SaveOutcome = { ok: true; saved: number } | { ok: false; message: string; fileSetId: string };
 
@@ -66,10 +68,13 @@ export function useResultDrafts(opts: {
       const done: string[] = [];
       for (const [id, draft] of pending) {
         try {
+          // Over SPEC's 30: refused here by count, never cut (the server refuses the same way).
+          const overCap = keywordCapProblem(storedKeywordCount(parseKeywords(draft.keywordsText)));
+          if (overCap) throw new KeywordCapRefusal(overCap);
           await save(id, draftToResult(draft));
           done.push(id);
         } catch (err) {
-          const refusal = refusalOf(err);
+          const refusal = err instanceof KeywordCapRefusal ? { field: 'keywords', reason: err.message } : refusalOf(err);
           setRefusals((all) => ({ ...omit(all, done), [id]: refusal }));
           return { ok: false, fileSetId: id, message: `Failed to save fileset ${nameOf(id)}: ${refusal.reason}` };
         } finally {
