@@ -22,6 +22,8 @@ interface Props {
   placeFields?: ReactNode;
 }
 
+const CAP_REFUSAL = /^\d+ keywords: remove \d+/;
+
 /** SPEC §2 Editable Content for the selected set. */
 export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, refusal, busy, onChange, onReset, onCopyJson, placeFields }: Props) {
   const ids = { title: useId(), description: useId(), keywords: useId(), titleLimits: useId(), refusal: useId() };
@@ -99,12 +101,13 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, r
           data-testid="keywords-input"
           {...marked('keywords')}
         />
-        {refusal?.field !== 'keywords' && overCap && (
+        {overCap && (
           <p className="small error-text" role="alert" data-testid="keyword-cap">
             {overCap}: this set is not saved until you do.
           </p>
         )}
-        {refusalNote('keywords')}
+        {/* The cap is counted live above; a refusal about it would go stale as the user removes keywords. */}
+        {!CAP_REFUSAL.test(refusal?.reason ?? '') && refusalNote('keywords')}
         {duplicates.length > 0 && (
           <p className="small warning-text" data-testid="keyword-duplicates">
             Repeated keywords (agencies count them once):{' '}

@@ -2,7 +2,9 @@ import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type Mo
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FilmIcon } from '../../../ui/icons';
 import type { ReviewSort } from '../../../gql/graphql';
+import { Link } from 'react-router';
 import { CategorySelectors, type CategoryOptions } from '../../project-detail/components/CategorySelectors';
+import { shotTypeLabel } from '../../project-detail/components/ShotTypeChips';
 import type { ReviewRow } from '../hooks/use-review-sets';
 
 /** The fields edited in place, and what a save sends (REST PUT keeps every field it leaves out). */
@@ -77,7 +79,24 @@ const dash = <span className="muted">—</span>;
 const COLUMNS: Column[] = [
   { id: 'select', header: 'Select', width: 44 },
   { id: 'thumb', header: '', width: 76, render: (r) => <Thumb uri={r.thumbnailUri} /> },
-  { id: 'filename', header: 'File', width: 150, sort: 'FILENAME', render: (r) => <span className="rv-mono">{r.filename}</span> },
+  {
+    id: 'filename',
+    header: 'File',
+    width: 150,
+    sort: 'FILENAME',
+    // The file name opens the set in the full editor (the project page, ?set= selects it).
+    render: (r) => (
+      <Link
+        className="rv-mono"
+        to={{ pathname: '..', search: `?set=${encodeURIComponent(r.id)}` }}
+        relative="path"
+        title={`Open ${r.filename} in the editor`}
+        data-testid="open-in-editor"
+      >
+        {r.filename}
+      </Link>
+    ),
+  },
   {
     id: 'status',
     header: 'Status',
@@ -115,7 +134,13 @@ const COLUMNS: Column[] = [
     render: (r) => <span className="rv-clamp">{[r.adobeCategory, r.shutterstockACategory, r.shutterstockBCategory].filter(Boolean).join(' · ') || dash}</span>,
   },
   { id: 'place', header: 'City / country', width: 150, sort: 'CITY', render: (r) => [r.city, r.country].filter(Boolean).join(', ') },
-  { id: 'shots', header: 'Shot types', width: 140, sort: 'SHOT_TYPES', render: (r) => <span className="rv-clamp">{r.shotTypes.join(', ')}</span> },
+  {
+    id: 'shots',
+    header: 'Shot types',
+    width: 140,
+    sort: 'SHOT_TYPES',
+    render: (r) => <span className="rv-clamp">{r.shotTypes.map(shotTypeLabel).join(', ')}</span>,
+  },
   { id: 'agencies', header: 'Agencies', width: 150, render: (r) => <AgencyBadges row={r} /> },
 ];
 const TEMPLATE = COLUMNS.map((c) => `${c.width}px`).join(' ');
