@@ -65,7 +65,7 @@ export function fileThumbnailUri(fileId: string): string {
   return signer ? `${path}?token=${signer.token(fileId)}` : path;
 }
 
-/** The file's 1600 px WebP preview (JPGs only): what the editor and grid show, never the original. */
+/** The file's 1024 px WebP preview (JPGs only): what the editor and grid show, never the original. */
 export function filePreviewUri(fileId: string): string {
   const path = `/api/files/${fileId}/preview`;
   return signer ? `${path}?token=${signer.token(fileId)}` : path;

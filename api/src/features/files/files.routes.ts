@@ -31,7 +31,7 @@ export function fileRoutes(services: FileRoutesDeps): Router {
   });
   r.get('/:fileId', serve);
   r.head('/:fileId', serve);
-  // A JPG's 320 px WebP thumbnail and 1600 px WebP preview (each made once, on first request for
+  // A JPG's 320 px WebP thumbnail and 1024 px WebP preview (each made once, on first request for
   // files stored before them). A file's bytes never change (a replacement is a new file), so
   // browsers may keep them for good.
   const rendition = (kind: Rendition) =>

@@ -9,13 +9,16 @@ import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '.
 
 /** Wide enough for the set list's 72 px thumbnail on any screen (and twice that on retina). */
 export const THUMBNAIL_WIDTH = 320;
-/** The editor's and grid's preview: a laptop screen's width, a few hundred KB instead of a 10 MB still. */
-export const PREVIEW_WIDTH = 1600;
+/**
+ * The editor's preview: twice the widest the preview column is drawn (retina), about 100-250 KB
+ * for a photo (noise, the worst case, ~250 KB) instead of a 10 MB still.
+ */
+export const PREVIEW_WIDTH = 1024;
 
 /** The renditions made of a stored JPG, each once, kept beside it. */
 export const RENDITIONS = {
   thumbnail: { width: THUMBNAIL_WIDTH, quality: 70, variant: `thumb-${THUMBNAIL_WIDTH}.webp` },
-  preview: { width: PREVIEW_WIDTH, quality: 78, variant: `preview-${PREVIEW_WIDTH}.webp` },
+  preview: { width: PREVIEW_WIDTH, quality: 72, variant: `preview-${PREVIEW_WIDTH}.webp` },
 } as const;
 export type Rendition = keyof typeof RENDITIONS;
 
@@ -95,10 +98,13 @@ export class ThumbnailService {
   prepare(storageKeys: readonly string[]): void {
     for (const key of storageKeys) {
       this.background = this.background.then(() =>
-        this.ensure(key).then(
-          () => undefined,
-          () => undefined,
-        ),
+        // The thumbnail first (the list shows it at once), then the editor's preview.
+        this.ensure(key)
+          .then(() => this.ensure(key, undefined, 'preview'))
+          .then(
+            () => undefined,
+            () => undefined,
+          ),
       );
     }
   }

@@ -116,7 +116,7 @@ export class ResultsResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: "URL of a 1600 px WebP of the set's JPG (signed, cacheable for good), what the editor shows; null without a JPG. The JPG itself is in files.",
+    description: "URL of a 1024 px WebP of the set's JPG (signed, cacheable for good), what the editor shows; null without a JPG. The JPG itself is in files.",
   })
   previewImageUri(@Root() fs: PresentedFileSet) {
     const jpg = fs.files.find((f) => ['jpg', 'jpeg'].includes(f.fileTypeInfo));

@@ -22,7 +22,7 @@ export interface DetailFileSet {
   files: DetailFile[];
   /** A 320 px WebP of the set's JPG for the list (signed, cached for good); the JPG itself only where it is shown large. */
   thumbnailUri: string | null;
-  /** A 1600 px WebP of the JPG: what the preview shows (the original only on "Open original"). */
+  /** A 1024 px WebP of the JPG: what the preview shows (the original only on "Open original"). */
   previewImageUri: string | null;
   /** The set's processing status as the server holds it (pending, processing, completed, failed), if it says. */
   processingStatus: string | null;

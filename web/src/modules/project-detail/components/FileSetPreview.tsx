@@ -3,7 +3,7 @@ import { imageOf, videoOf, type DetailFileSet } from '../types';
 
 /**
  * The sticky preview (SPEC §2): the set's video, seekable because the file route honours Range
- * and the URI is signed; the image when there is no video or it cannot play, as its 1600 px
+ * and the URI is signed; the image when there is no video or it cannot play, as its 1024 px
  * WebP preview (a few hundred KB, never the 10 MB original: that only behind "Open original").
  * Video errors are only logged (SPEC §8).
  */
