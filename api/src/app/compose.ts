@@ -33,6 +33,7 @@ import { ProcessingWorker } from '../features/processing/worker/processing-worke
 import { createMetadataProvider } from '../adapters/metadata-providers/provider.js';
 import { ResultsService } from '../features/results/results.service.js';
 import { ReviewService } from '../features/review/review.service.js';
+import { KeywordRulePresets } from '../features/review/keyword-rule-presets.js';
 import { UploadsService } from '../features/uploads/uploads.service.js';
 import { ResumableUploadsService } from '../features/resumable-uploads/resumable-uploads.service.js';
 import { TracksService } from '../features/tracks/tracks.service.js';
@@ -119,6 +120,7 @@ export function composeServices(platform: Platform) {
   const progressListener = new ProgressListener(connectionStringOf(pool), logger);
   const results = new ResultsService(orm, pool);
   const review = new ReviewService(pool);
+  const rulePresets = new KeywordRulePresets(orm, review, results);
   const tracks = new TracksService(orm, storage, projects, config.srtMaxBytes, config.trackThreads);
 
   // Exports (CSVs, metadata ZIP through one exiftool child) and delivery to the agencies.
@@ -154,6 +156,7 @@ export function composeServices(platform: Platform) {
     progressListener,
     results,
     review,
+    rulePresets,
     tracks,
     exiftool,
     exports,

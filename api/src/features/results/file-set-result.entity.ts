@@ -30,6 +30,13 @@ export class FileSetResult {
   @Property({ length: 32 })
   provider!: string;
 
+  /**
+   * Bumped by the database whenever `current` changes, whoever writes it (an edit, a bulk action,
+   * an undo, processing): a save naming an older version is refused (optimistic concurrency).
+   */
+  @Property({ type: 'int', default: 1 })
+  version: number = 1;
+
   /** Set when the user saved an edit; cleared by Reset. */
   @Property({ type: 'timestamptz', nullable: true })
   editedAt?: Date | null;

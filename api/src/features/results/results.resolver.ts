@@ -56,7 +56,7 @@ export class ResultsResolver {
     @Arg('input', () => FileSetResultInput, { description: 'The whole edited result.' }) input: FileSetResultInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return presentResult(await this.services.results.update(requireUser(ctx), fileSetId, inputToResult(input)));
+    return presentResult(await this.services.results.update(requireUser(ctx), fileSetId, inputToResult(input), input.expectedVersion));
   }
 
   @Mutation(() => FileSetResultType, { description: 'Restores the AI-generated original of a result.' })

@@ -583,3 +583,93 @@ describe('the review grid: every column sorts, agency problems filter', () => {
     expect((await server.request('GET', `/api/projects/${p.projectId}/review/sets?agencyProblem=any`, { token: other.token })).status).toBe(404);
   });
 });
+
+describe('keyword rules panel (issue 31)', () => {
+  const PREVIEW = `query($p: ID!, $r: KeywordRulesInput!) { keywordRulesPreview(projectId: $p, rules: $r) { sets changed entries { kind entry sets summary } } }`;
+  const SAVE = `mutation($n: String!, $r: KeywordRulesInput!) { saveKeywordRulePreset(name: $n, rules: $r) { id name rules { alwaysInclude neverInclude } } }`;
+
+  it('previews how many sets each rule changes, refusing contradictions with the same messages, and saves nothing', async () => {
+    const p = await project(4, [set(5, { keywords: ['boat', 'harbour', 'drone footage', 'nobody'] })]);
+    const r = await server.graphql(
+      PREVIEW,
+      {
+        p: p.projectId,
+        r: {
+          alwaysInclude: ['Harbour', 'Portugal'],
+          neverInclude: ['nobody'],
+          synonyms: [{ from: 'drone footage', to: 'aerial footage' }],
+          maxPerAgency: { pond5: 2 },
+        },
+      },
+      p.token,
+    );
+    expect(r.errors).toBeUndefined();
+    expect(r.data.keywordRulesPreview).toEqual({
+      sets: 5,
+      changed: 5,
+      entries: [
+        { kind: 'alwaysInclude', entry: 'Harbour', sets: 0, summary: "Adds 'Harbour' to 0 of 5 sets" },
+        { kind: 'alwaysInclude', entry: 'Portugal', sets: 5, summary: "Adds 'Portugal' to 5 of 5 sets" },
+        { kind: 'neverInclude', entry: 'nobody', sets: 1, summary: "Removes 'nobody' from 1 set" },
+        { kind: 'synonyms', entry: 'drone footage -> aerial footage', sets: 1, summary: "Replaces 'drone footage' by 'aerial footage' in 1 set" },
+        {
+          kind: 'maxPerAgency',
+          entry: 'pond5',
+          sets: 5,
+          summary: "Pond5's export keeps 2 keywords: 5 sets have more (always-include and the most relevant are kept)",
+        },
+      ],
+    });
+    const bad = await server.graphql(PREVIEW, { p: p.projectId, r: { alwaysInclude: ['sea'], neverInclude: ['Seas'] } }, p.token);
+    expect(bad.errors?.[0]).toMatchObject({
+      message: "'sea' is both always-include and never-include",
+      extensions: { code: 'BAD_USER_INPUT', field: 'neverInclude' },
+    });
+    const rules = await server.graphql(`query($p: ID!) { keywordRules(projectId: $p) { alwaysInclude } }`, { p: p.projectId }, p.token);
+    expect(rules.data.keywordRules.alwaysInclude).toEqual([]);
+    const other = await signUp(server);
+    expect((await server.graphql(PREVIEW, { p: p.projectId, r: {} }, other.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('saves presets by name (the same name replaces), applies one to a new project, deletes it; names and counts are bounded', async () => {
+    const p = await project(1);
+    const saved = await server.graphql(SAVE, { n: '  Portugal  trip ', r: { alwaysInclude: ['Portugal'], neverInclude: ['nobody'] } }, p.token);
+    expect(saved.data.saveKeywordRulePreset).toMatchObject({ name: 'Portugal trip', rules: { alwaysInclude: ['Portugal'], neverInclude: ['nobody'] } });
+    const again = await server.graphql(SAVE, { n: 'Portugal trip', r: { alwaysInclude: ['Portugal', 'Europe'] } }, p.token);
+    expect(again.data.saveKeywordRulePreset.id).toBe(saved.data.saveKeywordRulePreset.id);
+    const list = await server.graphql(`{ keywordRulePresets { name rules { alwaysInclude } } }`, {}, p.token);
+    expect(list.data.keywordRulePresets).toEqual([{ name: 'Portugal trip', rules: { alwaysInclude: ['Portugal', 'Europe'] } }]);
+
+    const applied = await server.graphql(
+      `mutation($p: ID!, $id: ID!) { applyKeywordRulePreset(projectId: $p, presetId: $id) { alwaysInclude } }`,
+      { p: p.projectId, id: saved.data.saveKeywordRulePreset.id },
+      p.token,
+    );
+    expect(applied.data.applyKeywordRulePreset.alwaysInclude).toEqual(['Portugal', 'Europe']);
+
+    expect((await server.graphql(SAVE, { n: ' ', r: {} }, p.token)).errors?.[0]).toMatchObject({
+      message: 'Give the preset a name',
+      extensions: { field: 'name' },
+    });
+    expect((await server.graphql(SAVE, { n: 'x'.repeat(101), r: {} }, p.token)).errors?.[0]?.message).toBe(
+      'The preset name is 101 characters; the limit is 100',
+    );
+    expect((await server.graphql(SAVE, { n: 'Bad', r: { neverInclude: ['boat', 'Boats'] } }, p.token)).errors?.[0]?.message).toBe(
+      "Never-include lists 'Boats' twice (as 'boat')",
+    );
+    // Another user sees none of them and cannot use or delete them.
+    const other = await signUp(server);
+    expect((await server.graphql(`{ keywordRulePresets { id } }`, {}, other.token)).data.keywordRulePresets).toEqual([]);
+    const del = `mutation($id: ID!) { deleteKeywordRulePreset(id: $id) }`;
+    expect((await server.graphql(del, { id: saved.data.saveKeywordRulePreset.id }, other.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await server.graphql(del, { id: saved.data.saveKeywordRulePreset.id }, p.token)).data.deleteKeywordRulePreset).toBe(
+      saved.data.saveKeywordRulePreset.id,
+    );
+    // At most 50 per account.
+    for (let i = 0; i < 50; i++) await server.graphql(SAVE, { n: `Preset ${i}`, r: {} }, p.token);
+    expect((await server.graphql(SAVE, { n: 'One more', r: {} }, p.token)).errors?.[0]).toMatchObject({
+      message: 'You have 50 presets; the limit is 50. Delete one first',
+      extensions: { code: 'CONFLICT' },
+    });
+  });
+});

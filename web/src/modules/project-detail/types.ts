@@ -29,6 +29,8 @@ export interface DetailFileSet {
   /** The set's current stage as a sentence, while it is being processed. */
   processingStage: string | null;
   result: ProcessedResult | null;
+  /** The stored result's version (bumped at every change): a save names it, so it never overwrites a newer one. */
+  resultVersion: number | null;
   /** Chip labels of the shot types, by id (golden_hour -> Golden hour). */
   shotTypeLabels: Record<string, string>;
 }

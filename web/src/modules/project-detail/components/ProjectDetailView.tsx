@@ -36,7 +36,7 @@ interface Props {
   /** The server's lists (null only before the project query answered). */
   categoryOptions: CategoryOptions | null;
   live: boolean;
-  saveResult(fileSetId: string, result: ProcessedResult): Promise<void>;
+  saveResult(fileSetId: string, result: ProcessedResult, expectedVersion: number | null): Promise<void>;
   resetResult(fileSetId: string): Promise<void>;
   /** Reload the project (after a run started, a file was replaced or a set removed). */
   onChanged(): void;
@@ -73,7 +73,8 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   /** The cost panel of Start processing or Retry failed sets, when open. */
   const [run, setRun] = useState<RunScope | null>(null);
   const nameOf = useCallback((fileSetId: string) => sets.find((s) => s.id === fileSetId)?.baseName ?? 'File Set', [sets]);
-  const drafts = useResultDrafts({ save: saveResult, reset: resetResult, nameOf, refusalOf: saveRefusalOf });
+  // A save refused because a bulk action changed the set since: the page reloads its newer values.
+  const drafts = useResultDrafts({ save: saveResult, reset: resetResult, nameOf, refusalOf: saveRefusalOf, onConflict: onChanged });
   const findings = useAgencyFindings(project.id, sets.filter((s) => hasContent(s.result)).length);
   const index = Math.max(linkedIndex, 0);
   const current = sets[index];
@@ -82,7 +83,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   const items = useMemo<FileSetListItem[]>(
     () =>
       sets.map((set, i) => {
-        const draft = drafts.draftFor(set.id, set.result);
+        const draft = drafts.draftFor(set.id, set.result, set.resultVersion);
         const title = draft?.result.content.title.trim() || setTitle(set, i);
         return {
           set,
@@ -125,7 +126,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   });
 
   const showPanel = project.status === 'processing' && !!progress;
-  const draft = current ? drafts.draftFor(current.id, current.result) : null;
+  const draft = current ? drafts.draftFor(current.id, current.result, current.resultVersion) : null;
   const currentItem = items[index];
 
   const onReset = async () => {

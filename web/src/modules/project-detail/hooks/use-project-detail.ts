@@ -31,6 +31,7 @@ export function useProjectDetail(id: string) {
         processingStatus: s.processing?.status ?? null,
         processingStage: s.processing?.stageMessage ?? null,
         result: s.result ? fromGraphqlResult(s.result.current) : null,
+        resultVersion: s.result?.version ?? null,
         shotTypeLabels: s.result ? shotTypeLabels(s.result.current) : {},
       })),
     };
