@@ -8,7 +8,6 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Orm } from '../../platform/db/database.js';
 import { AppError, badInput, notFound } from '../../platform/errors/app-error.js';
 import { parseId } from '../../platform/validation/ids.js';
-import type { ResultsService } from '../results/results.service.js';
 import { User } from '../users/user.entity.js';
 import { KeywordRulePreset } from './keyword-rule-preset.entity.js';
 import { rulesImpact, type RulesImpact } from './keyword-rules-impact.js';
@@ -30,11 +29,16 @@ const view = (p: KeywordRulePreset): PresetView => ({ id: p.id, name: p.name, ru
 
 type RawRules = Parameters<typeof validateKeywordRules>[0];
 
+/** The results feature's read of a project's keywords (given by the composition root; no import, no cycle). */
+export interface ProjectKeywordsSource {
+  keywordsOfProject(projectId: string): Promise<string[][]>;
+}
+
 export class KeywordRulePresets {
   constructor(
     private readonly orm: Orm,
     private readonly review: Pick<ReviewService, 'rules' | 'setRules'>,
-    private readonly results: Pick<ResultsService, 'keywordsOfProject'>,
+    private readonly results: ProjectKeywordsSource,
   ) {}
 
   /** How many of the project's sets each entry of `raw` changes; refused like setKeywordRules when invalid. */
