@@ -253,10 +253,10 @@ it('works at 375 px and in the minimalist theme', async () => {
 it('is linked from the project page', async () => {
   const page = await open();
   await page.goto(`/project/${projectId}`);
-  await page.getByRole('link', { name: 'Review all sets in a grid' }).click();
+  await page.getByRole('link', { name: 'Review grid' }).click();
   await page.getByTestId('review-grid').getByText('Coastline 1', { exact: true }).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/project/${projectId}/review`);
   await page.goBack();
-  await page.getByRole('link', { name: 'Review all sets in a grid' }).waitFor();
+  await page.getByRole('link', { name: 'Review grid' }).waitFor();
   await h.screenshot(page, 'review-link-project-page');
 });

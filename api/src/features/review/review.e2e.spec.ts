@@ -228,19 +228,29 @@ describe('bulk actions', () => {
     expect(again.errors?.[0]).toMatchObject({ message: 'This edit was already undone', extensions: { code: 'CONFLICT' } });
   });
 
-  it('refuse undo, naming the sets, when a set was edited since', async () => {
-    const p = await project(2);
+  it('undo every set but one edited since, naming it; refused only when every set was edited since', async () => {
+    const p = await project(3);
     const r = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/removeKeywords`, {
       token: p.token,
       body: { fileSetIds: p.fileSetIds, keywords: ['Harbours'] },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ changed: 2 });
+    expect(r.body).toMatchObject({ changed: 3 });
     await server.request('PUT', `/api/filesets/${p.fileSetIds[1]}/results`, { token: p.token, body: { content: { title: 'Mine now' } } });
     const undo = await server.request('POST', `/api/projects/${p.projectId}/review/undo`, { token: p.token, body: {} });
-    expect(undo.status).toBe(409);
-    expect(undo.body.message ?? undo.body.error).toBe('Cannot undo: this set was edited since: DJI_0002');
-    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['boat']);
+    expect(undo.status).toBe(200);
+    expect(undo.body).toMatchObject({ restored: 2, skipped: ['DJI_0002'], skippedCount: 1 });
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['boat', 'harbour']);
+    expect(await keywordsOf(p.token, p.fileSetIds[2]!)).toEqual(['boat', 'harbour']);
+    // The edited set keeps its edit (and the action's removal under it).
+    expect(await keywordsOf(p.token, p.fileSetIds[1]!)).toEqual(['boat']);
+
+    const q = await project(1);
+    await server.request('POST', `/api/projects/${q.projectId}/review/bulk/removeKeywords`, { token: q.token, body: { fileSetIds: q.fileSetIds, keywords: ['boat'] } });
+    await server.request('PUT', `/api/filesets/${q.fileSetIds[0]}/results`, { token: q.token, body: { content: { title: 'Mine' } } });
+    const refused = await server.request('POST', `/api/projects/${q.projectId}/review/undo`, { token: q.token, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message ?? refused.body.error).toBe('Cannot undo: its set was edited since: DJI_0001');
   });
 
   it('find and replace refuses a set left without a title and applies the rest; whole words only', async () => {
