@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Banner } from '../../../ui/Banner';
@@ -11,8 +11,22 @@ import { ReviewContextQuery, UndoMutation } from '../graphql/review.graphql';
 import { useReviewSets, type ReviewRow } from '../hooks/use-review-sets';
 import { BulkBar } from './BulkBar';
 import { KeywordRulesPanel } from './KeywordRulesPanel';
+import { ReviewCards } from './ReviewCards';
+import { ColumnChooser, useVisibleColumns } from './grid-columns';
 import { editLabel } from '../edit-labels';
 import { ReviewGrid, type EditableField, type EditValue, type GridSelection } from './ReviewGrid';
+
+/** True while the media query matches (the phone layout). */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const m = window.matchMedia(query);
+    const on = () => setMatches(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, [query]);
+  return matches;
+}
 
 /** /project/:id/review: every set of a project in one grid, with filters, inline edits and bulk actions. */
 export function ReviewView({ projectId }: { projectId: string }) {
@@ -27,6 +41,8 @@ export function ReviewView({ projectId }: { projectId: string }) {
   const [selection, setSelection] = useState<GridSelection>({ ids: new Set(), allMatching: false });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
   const [undo] = useMutation(UndoMutation);
+  const visible = useVisibleColumns();
+  const narrow = useMediaQuery('(max-width: 640px)');
   // ?panel=rules opens the keyword rules beside the grid (the project page links here).
   const [searchParams, setSearchParams] = useSearchParams();
   const showRules = searchParams.get('panel') === 'rules';
@@ -104,21 +120,29 @@ export function ReviewView({ projectId }: { projectId: string }) {
 
   // The per-set editor's save (PUT /api/filesets/:id/results): the same server validation for every field.
   const onSave = async (row: ReviewRow, field: EditableField, value: EditValue): Promise<boolean> => {
-    const content = typeof value !== 'string' ? { categories: value } : field === 'title' ? { title: value } : { final_description: value };
+    const content = Array.isArray(value)
+      ? { keywords: value }
+      : typeof value !== 'string'
+        ? { categories: value }
+        : field === 'title'
+          ? { title: value }
+          : { final_description: value };
     try {
       await rest('PUT', `/api/filesets/${row.id}/results`, { content });
       sets.patchRow(
         row.id,
-        typeof value !== 'string'
-          ? {
-              adobeCategory: value.adobe_category,
-              shutterstockACategory: value.shutterstock_a_category,
-              shutterstockBCategory: value.shutterstock_b_category,
-              status: 'EDITED',
-            }
-          : field === 'title'
-            ? { title: value, status: 'EDITED' }
-            : { description: value, status: 'EDITED' },
+        Array.isArray(value)
+          ? { keywords: value, keywordCount: value.length, status: 'EDITED' }
+          : typeof value !== 'string'
+            ? {
+                adobeCategory: value.adobe_category,
+                shutterstockACategory: value.shutterstock_a_category,
+                shutterstockBCategory: value.shutterstock_b_category,
+                status: 'EDITED',
+              }
+            : field === 'title'
+              ? { title: value, status: 'EDITED' }
+              : { description: value, status: 'EDITED' },
       );
       // Its agency badges as the server's checks now say.
       void sets.refreshRow(row.id).catch(() => undefined);
@@ -192,6 +216,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
         >
           {lastEdit ? `Undo: ${editLabel(lastEdit.action, lastEdit.params, lastEdit.changedCount)}` : 'Undo'}
         </button>
+        {!narrow && <ColumnChooser hidden={visible.hidden} onToggle={visible.toggle} />}
         <button type="button" className="button button-small" aria-pressed={showRules} onClick={() => setShowRules(!showRules)} data-testid="rules-toggle">
           Keyword rules
         </button>
@@ -212,19 +237,24 @@ export function ReviewView({ projectId }: { projectId: string }) {
       )}
       {sets.error && <Banner tone="error">{sets.error}</Banner>}
       <div className={`rv-body${showRules ? ' rv-body-with-rules' : ''}`}>
-        <ReviewGrid
-          rows={sets.rows}
-          total={sets.total}
-          hasMore={sets.hasMore}
-          loadMore={sets.loadMore}
-          sort={sort}
-          descending={descending}
-          onSort={onSort}
-          selection={selection}
-          onSelection={setSelection}
-          categoryOptions={categoryOptions}
-          onSave={onSave}
-        />
+        {narrow ? (
+          <ReviewCards rows={sets.rows} total={sets.total} hasMore={sets.hasMore} loadMore={sets.loadMore} selection={selection} onSelection={setSelection} />
+        ) : (
+          <ReviewGrid
+            columns={visible.columns}
+            rows={sets.rows}
+            total={sets.total}
+            hasMore={sets.hasMore}
+            loadMore={sets.loadMore}
+            sort={sort}
+            descending={descending}
+            onSort={onSort}
+            selection={selection}
+            onSelection={setSelection}
+            categoryOptions={categoryOptions}
+            onSave={onSave}
+          />
+        )}
         {showRules && <KeywordRulesPanel projectId={projectId} onSaved={afterChange} onClose={() => setShowRules(false)} />}
       </div>
       <p className="muted rv-help">Arrows move, Enter edits, Escape cancels, Ctrl/Cmd+S saves, Space selects (Shift for a range).</p>
