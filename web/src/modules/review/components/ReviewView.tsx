@@ -109,7 +109,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
       const u = r.data?.undoProjectEdit;
       const what = lastEdit ? editLabel(lastEdit.action, lastEdit.params, lastEdit.changedCount) : 'the last bulk action';
       const kept = u?.skippedCount
-        ? ` ${u.skippedCount === 1 ? 'One set was' : `${u.skippedCount} sets were`} edited since and kept as they are: ${u.skipped.join(', ')}${u.skippedCount > u.skipped.length ? ', …' : ''}.`
+        ? ` ${u.skippedCount === 1 ? 'One set was edited since and kept as it is' : `${u.skippedCount} sets were edited since and kept as they are`}: ${u.skipped.join(', ')}${u.skippedCount > u.skipped.length ? ', …' : ''}.`
         : '';
       setNotice({ tone: u?.skippedCount ? 'info' : 'success', text: `Undone: ${what} (${u?.restored ?? 0} sets restored).${kept}` });
       afterChange();
