@@ -199,7 +199,7 @@ export function KeywordRulesPanel({ projectId, onSaved, onClose }: { projectId: 
               aria-describedby={`${ids.preset}-${a.id}`}
             />
             <span id={`${ids.preset}-${a.id}`} className="small muted">
-              takes up to {a.takes}; Shotlog stores 30
+              the agency takes {a.takes}
             </span>
           </label>
         ))}

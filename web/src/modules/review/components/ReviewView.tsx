@@ -257,7 +257,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
         )}
         {showRules && <KeywordRulesPanel projectId={projectId} onSaved={afterChange} onClose={() => setShowRules(false)} />}
       </div>
-      <p className="muted rv-help">Arrows move, Enter edits, Escape cancels, Ctrl/Cmd+S saves, Space selects (Shift for a range).</p>
+      <p className="muted rv-help" hidden={narrow}>Arrows move, Enter edits, Escape cancels, Ctrl/Cmd+S saves, Space selects (Shift for a range).</p>
     </section>
   );
 }
