@@ -246,7 +246,10 @@ describe('bulk actions', () => {
     expect(await keywordsOf(p.token, p.fileSetIds[1]!)).toEqual(['boat']);
 
     const q = await project(1);
-    await server.request('POST', `/api/projects/${q.projectId}/review/bulk/removeKeywords`, { token: q.token, body: { fileSetIds: q.fileSetIds, keywords: ['boat'] } });
+    await server.request('POST', `/api/projects/${q.projectId}/review/bulk/removeKeywords`, {
+      token: q.token,
+      body: { fileSetIds: q.fileSetIds, keywords: ['boat'] },
+    });
     await server.request('PUT', `/api/filesets/${q.fileSetIds[0]}/results`, { token: q.token, body: { content: { title: 'Mine' } } });
     const refused = await server.request('POST', `/api/projects/${q.projectId}/review/undo`, { token: q.token, body: {} });
     expect(refused.status).toBe(409);
@@ -681,5 +684,20 @@ describe('keyword rules panel (issue 31)', () => {
       message: 'You have 50 presets; the limit is 50. Delete one first',
       extensions: { code: 'CONFLICT' },
     });
+  });
+});
+
+describe('exporting the accepted rows only (issue 31 item 7)', () => {
+  it('writes only the rows the agency check accepts with ?accepted=1, and every row without it', async () => {
+    const long = 'A very long title that goes on and on past the seventy characters Adobe Stock allows';
+    const p = await project(3, [set(4, { title: long })]);
+    const all = await server.request('GET', `/api/projects/adobe-csv/${p.projectId}`, { token: p.token });
+    const accepted = await server.request('GET', `/api/projects/adobe-csv/${p.projectId}?accepted=1`, { token: p.token });
+    expect(accepted.status).toBe(200);
+    const lines = (body: unknown) => String(body).trim().split(/\r?\n/);
+    expect(lines(all.body)).toHaveLength(5);
+    expect(lines(accepted.body)).toHaveLength(4);
+    expect(String(accepted.body)).not.toContain('DJI_0004');
+    expect(String(all.body)).toContain('DJI_0004');
   });
 });
