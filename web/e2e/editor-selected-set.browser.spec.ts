@@ -193,7 +193,8 @@ it('edits City, Country and shot types and stores them', async () => {
   await page.getByTestId('file-set-item').filter({ hasText: 'DJI_0501' }).click();
   await expectShowing(page, 0);
   await page.getByTestId('file-set-item').filter({ hasText: 'DJI_0504' }).click();
-  await page.getByTestId('title-input').waitFor();
+  await page.waitForFunction(() => document.querySelector('[aria-current=true] .pd-list-file')?.textContent === 'DJI_0504');
+  await page.getByTestId('title-input').and(page.locator(`[value="${SETS[3]!.result!.title}"]`)).waitFor();
   expect(await shown(page)).toEqual(after);
   await page.setViewportSize({ width: 375, height: 900 });
   await h.screenshot(page, 'editor-selected-set-375');
