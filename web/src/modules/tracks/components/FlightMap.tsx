@@ -102,7 +102,7 @@ export function FlightMap({ points, frames, title }: Props) {
           <span className="flight-legend-swatch flight-legend-frame" aria-hidden="true">
             1
           </span>{' '}
-          Frames the description was written from
+          Analysed frames
         </li>
       </ul>
       {offline && (
