@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Rel } from '@mikro-orm/core';
+import { OptionalProps, type Rel } from '@mikro-orm/core';
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { FileSet } from '../file-sets/file-set.entity.js';
 import type { ProcessedResult } from '../../analysis/metadata/processed-result.js';
@@ -10,6 +10,8 @@ import type { ProcessedResult } from '../../analysis/metadata/processed-result.j
  */
 @Entity({ tableName: 'file_set_results' })
 export class FileSetResult {
+  [OptionalProps]?: 'version';
+
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

@@ -111,7 +111,9 @@ it('refuses a save made on an older version than a bulk action left (409 naming 
     message: 'DJI_0302 was changed since you opened it (by a bulk action or in another window); its newer values are shown. Your edit was not saved',
     extensions: { code: 'CONFLICT', fileSetId: setId, baseName: 'DJI_0302', version: v2 },
   });
-  expect(stale.errors?.[0]?.extensions?.current.content.categories.adobe_category).toBe('Transport');
+  expect((stale.errors?.[0]?.extensions?.current as { content: { categories: { adobe_category: string } } }).content.categories.adobe_category).toBe(
+    'Transport',
+  );
   const rest = await restResult();
   expect(rest.content.title).not.toBe('Made on the old version');
   const put = await server.request('PUT', `/api/filesets/${setId}/results`, { token: owner.token, body: { ...rest, version: v1 } });
