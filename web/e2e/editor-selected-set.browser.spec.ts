@@ -194,8 +194,38 @@ it('edits City, Country and shot types and stores them', async () => {
   await expectShowing(page, 0);
   await page.getByTestId('file-set-item').filter({ hasText: 'DJI_0504' }).click();
   await page.waitForFunction(() => document.querySelector('[aria-current=true] .pd-list-file')?.textContent === 'DJI_0504');
-  await page.getByTestId('title-input').and(page.locator(`[value="${SETS[3]!.result!.title}"]`)).waitFor();
+  await page
+    .getByTestId('title-input')
+    .and(page.locator(`[value="${SETS[3]!.result!.title}"]`))
+    .waitFor();
   expect(await shown(page)).toEqual(after);
   await page.setViewportSize({ width: 375, height: 900 });
   await h.screenshot(page, 'editor-selected-set-375');
+});
+
+it('copies title, description, keywords and categories from another set, with a preview, saved only with Save', async () => {
+  const page = await open();
+  await page.goto(`/project/${projectId}?set=${ids[4]}`);
+  await expectShowing(page, 4);
+  const before = await stored(ids[4]!);
+  const source = await stored(ids[1]!);
+  const copy = page.getByTestId('copy-metadata');
+  await copy.getByText('Copy metadata from another set').click();
+  await copy.getByLabel('From').selectOption({ label: `${SETS[1]!.result!.title} · DJI_0502` });
+  expect(await copy.getByTestId('copy-preview').innerText()).toContain(source.keywords.join(', '));
+  await h.screenshot(page, 'editor-copy-metadata');
+  await copy.getByRole('button', { name: 'Copy into this set' }).click();
+  expect(await page.getByTestId('title-input').inputValue()).toBe(source.title);
+  expect(await shown(page)).toEqual({
+    ...before,
+    title: source.title,
+    description: source.description,
+    keywords: source.keywords,
+    categories: source.categories,
+  });
+  // Nothing stored yet; Save keeps it.
+  expect((await stored(ids[4]!)).title).toBe(before.title);
+  await page.keyboard.press('Control+s');
+  await page.getByTestId('save-notice').getByText('All changes saved successfully!').waitFor();
+  expect((await stored(ids[4]!)).keywords).toEqual(source.keywords);
 });

@@ -126,6 +126,14 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   });
 
   const showPanel = project.status === 'processing' && !!progress;
+  // The other sets as saved (not their drafts), for "Copy metadata from another set".
+  const copySources = useMemo(
+    () =>
+      sets.flatMap((s, i) =>
+        s.id !== current?.id && s.result && hasContent(s.result) ? [{ id: s.id, label: `${setTitle(s, i)} · ${s.baseName}`, result: s.result }] : [],
+      ),
+    [sets, current?.id],
+  );
   const draft = current ? drafts.draftFor(current.id, current.result, current.resultVersion) : null;
   const currentItem = items[index];
 
@@ -216,6 +224,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                       onChange={(change) => drafts.edit(current.id, draft, change)}
                       onReset={() => void onReset()}
                       onCopyJson={() => void onCopyJson()}
+                      copySources={copySources}
                     />
                   ) : showPanel ? (
                     <div className="pd-placeholder card" data-testid="set-in-progress">

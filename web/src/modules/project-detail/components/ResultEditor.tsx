@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { duplicateKeywords, keywordCapProblem, keywordsToText, MAX_KEYWORDS, parseKeywords, storedKeywordCount } from '../result-shape';
 import { KeywordOrder } from './KeywordOrder';
+import { CopyMetadata, type CopySource } from './CopyMetadata';
 import type { ResultDraft, SaveRefusal } from '../hooks/use-result-drafts';
 import { TitleLimits } from './TitleLimits';
 import { LocationBlock } from './LocationBlock';
@@ -20,12 +21,26 @@ interface Props {
   onCopyJson(): void;
   /** The place line and region (issue 32): shown under City and Country when given. */
   placeFields?: ReactNode;
+  /** The project's other sets with a result, to copy metadata from. */
+  copySources?: CopySource[];
 }
 
 const CAP_REFUSAL = /^\d+ keywords: remove \d+/;
 
 /** SPEC §2 Editable Content for the selected set. */
-export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, refusal, busy, onChange, onReset, onCopyJson, placeFields }: Props) {
+export function ResultEditor({
+  draft,
+  shotTypeLabels,
+  categoryOptions,
+  edited,
+  refusal,
+  busy,
+  onChange,
+  onReset,
+  onCopyJson,
+  placeFields,
+  copySources = [],
+}: Props) {
   const ids = { title: useId(), description: useId(), keywords: useId(), titleLimits: useId(), refusal: useId() };
   // aria-invalid and the reason, read out with the field (the banner at the top says it too).
   const marked = (field: string, describedBy?: string) =>
@@ -130,6 +145,17 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, r
         onChange={(categories) => setContent({ categories })}
       />
       {refusal && /Category$/.test(refusal.field ?? '') && refusalNote(refusal.field!)}
+
+      <CopyMetadata
+        sources={copySources}
+        onCopy={(from) =>
+          onChange((d) => ({
+            ...d,
+            keywordsText: keywordsToText(from.content.keywords),
+            result: { ...d.result, content: { ...structuredClone(from.content) } },
+          }))
+        }
+      />
 
       <div className="actions pd-editor-actions">
         <button type="button" className="button" onClick={onReset} disabled={busy}>
