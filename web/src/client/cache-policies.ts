@@ -22,6 +22,7 @@ export const ENTITY_TYPES_WITH_ID = [
   'DeliveryItem',
   'File',
   'FileSet',
+  'KeywordRulePreset',
   'LedgerEvent',
   'LedgerEventUser',
   'ProcessingJob',
