@@ -3,7 +3,11 @@
 // opens /project/{id} in headless Chromium, and every response's encoded bytes are summed from
 // the browser's own network events (CDP Network.loadingFinished): once when the page has settled,
 // once after the set list has been scrolled to its end (lazy thumbnails below the fold load then).
-// Run after `npm run build`: `node bench/project-page-bytes.mjs` (via npm for Node 24).
+// Then (issue 31 item 8) ten sets are opened in turn with the pager: the bytes of images that moves
+// (each set's 1024 px WebP preview, never the still) against the originals' weight, and the time
+// each set takes to show.
+// Run after `npm run build`: `node bench/project-page-bytes.mjs` (via npm for Node 24);
+// PAGE_BENCH_SETS=10 for a shorter run.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -108,6 +112,31 @@ try {
   await page.waitForTimeout(500);
   const scrolled = { ...bytes, seconds: (Date.now() - started) / 1000 };
 
+  // Issue 31 item 8: open sets one after another with the pager, as a reviewer steps through a
+  // card. Each shows its 1024 px WebP preview, never the still itself (the baseline: what the
+  // originals of those sets weigh, which the page downloaded before).
+  const OPEN = Math.min(10, SETS);
+  await page.evaluate('window.scrollTo(0, 0)');
+  const beforeOpening = { ...bytes };
+  const showTimes = [];
+  for (let i = 1; i < OPEN; i++) {
+    const t = Date.now();
+    await page.getByRole('button', { name: 'Next file set' }).click();
+    await page
+      .getByTestId('pager-label')
+      .getByText(`File Set ${i + 1} of ${SETS}`)
+      .waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector('[data-testid=preview-image]');
+      return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
+    });
+    showTimes.push(Date.now() - t);
+  }
+  await page.waitForLoadState('networkidle');
+  const opened = { image: bytes.image - beforeOpening.image, total: bytes.total - beforeOpening.total, images: bytes.images - beforeOpening.images };
+  const firstSetPreview = await page.evaluate(() => document.querySelector('[data-testid=preview-image]')?.getAttribute('src') ?? '');
+  const originalsOpened = (stillBytes / SETS) * OPEN;
+
   const mb = (n) => (n / 1048576).toFixed(2);
   console.log(`${SETS} sets, stills ${mb(stillBytes / SETS)} MB each on average (${mb(stillBytes)} MB in all)`);
   table([
@@ -129,6 +158,17 @@ try {
     },
   ]);
   console.log(`ratio: page bytes after scrolling / all stills = ${(scrolled.total / stillBytes).toFixed(4)}`);
+  // The first set's preview came with the page; the other OPEN - 1 are stepped to.
+  const settledPreview = settled.image;
+  console.log(
+    `opening ${OPEN} sets (the first with the page): ${mb(settledPreview + opened.image)} MB of images (${opened.images} after the first; aim < 3 MB), ` +
+      `against ${mb(originalsOpened)} MB of originals: ratio ${((settledPreview + opened.image) / originalsOpened).toFixed(4)}; ` +
+      `preview ${firstSetPreview.includes('/preview') ? 'is the 1024 px rendition' : 'is NOT the rendition'}`,
+  );
+  const sorted = [...showTimes].sort((a, b) => a - b);
+  console.log(
+    `time to show a set after the first: median ${sorted[Math.floor(sorted.length / 2)] ?? 0} ms, max ${sorted[sorted.length - 1] ?? 0} ms (aim < 300 ms)`,
+  );
   await context.close();
 } finally {
   await browser.close();

@@ -52,6 +52,18 @@ it('shows the agency check with the refused rows before downloading the Adobe St
   expect(download.suggestedFilename()).toBe('Golden Project_adobe_stock.csv');
   expect(fs.readFileSync(await download.path()).equals(fs.readFileSync(path.join(GOLDEN, 'adobe.csv')))).toBe(true);
   await dialog.waitFor({ state: 'detached' });
+
+  // Issue 31 item 7: the accepted rows only, beside "Download anyway"; the refused row is left out.
+  await page.getByRole('combobox', { name: 'Export Golden Project' }).selectOption('adobe');
+  expect(await dialog.getByTestId('keyword-limit-note').innerText()).toContain('Adobe Stock takes up to 49 keywords a row');
+  const [accepted] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export the accepted rows only (3)' }).click()]);
+  const golden = fs.readFileSync(path.join(GOLDEN, 'adobe.csv'), 'utf8').trim().split(/\r?\n/);
+  const written = fs
+    .readFileSync(await accepted.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(written).toEqual(golden.filter((line) => !line.includes('DJI_0003')));
+  expect(written).toHaveLength(4);
 });
 
 it('shows the Pond5 check before downloading the Pond5 CSV, from the dashboard and the project page', async () => {

@@ -192,7 +192,7 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   expect(await page.getByTestId('keywords-input').inputValue()).toBe(original.content.keywords.join(', '));
   expect(await page.getByTestId('location-latitude').innerText()).toBe(original.metadata.latitude.toFixed(5));
   expect(await page.getByTestId('location-longitude').innerText()).toBe(original.metadata.longitude.toFixed(5));
-  expect(await page.getByTestId('location-city').innerText()).toBe(original.metadata.city ?? 'Unknown');
+  expect(await page.getByTestId('city-input').inputValue()).toBe(original.metadata.city ?? '');
   const map = await page.getByTestId('map-preview').getAttribute('src');
   expect(map).toContain(`marker=${original.metadata.latitude},${original.metadata.longitude}`);
   expect(await page.getByTestId('description-input').getAttribute('rows')).toBe('8');
@@ -218,6 +218,8 @@ it('processes two uploaded sets live, shows the generated content, saves an edit
   expect(await page.getByTestId('file-set-item').first().innerText()).toContain('Sea cliffs from above, edited');
 
   // Copy JSON copies the set as formatted JSON.
+  // In the Developer menu (issue 31: technical words off the main toolbar).
+  await page.getByText('Developer', { exact: true }).click();
   await page.getByRole('button', { name: /Copy JSON/ }).click();
   await until(() => dialogs.includes('JSON copied to clipboard!'), Boolean, 'the Copy JSON alert');
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { content: { title: string } };

@@ -36,6 +36,7 @@ import { createMetadataProvider } from '../adapters/metadata-providers/provider.
 import { ResultsService } from '../features/results/results.service.js';
 import { ReviewService } from '../features/review/review.service.js';
 import { applyRulesToGenerated } from '../features/review/keyword-rules-store.js';
+import { KeywordRulePresets } from '../features/review/keyword-rule-presets.js';
 import { UploadsService } from '../features/uploads/uploads.service.js';
 import { UploadPlansService } from '../features/uploads/upload-plans.js';
 import { ResumableUploadsService } from '../features/resumable-uploads/resumable-uploads.service.js';
@@ -125,6 +126,7 @@ export function composeServices(platform: Platform) {
   const progressListener = new ProgressListener(connectionStringOf(pool), logger);
   const results = new ResultsService(orm, pool, applyRulesToGenerated);
   const review = new ReviewService(pool);
+  const rulePresets = new KeywordRulePresets(orm, review, results);
   const tracks = new TracksService(orm, storage, projects, config.srtMaxBytes, config.trackThreads);
 
   // Exports (CSVs, metadata ZIP through one exiftool child) and delivery to the agencies.
@@ -161,6 +163,7 @@ export function composeServices(platform: Platform) {
     progressListener,
     results,
     review,
+    rulePresets,
     tracks,
     exiftool,
     exports,

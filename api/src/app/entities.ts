@@ -11,6 +11,7 @@ import { FileSet } from '../features/file-sets/file-set.entity.js';
 import { MediaFile } from '../features/file-sets/media-file.entity.js';
 import { FileSetResult } from '../features/results/file-set-result.entity.js';
 import { ProjectKeywordRules } from '../features/review/project-keyword-rules.entity.js';
+import { KeywordRulePreset } from '../features/review/keyword-rule-preset.entity.js';
 import { ProjectEditAction, ProjectEditChange } from '../features/review/project-edit.entity.js';
 import type { TableColumns } from '../platform/db/table-columns.js';
 import { PROCESSING_JOBS, PROCESSING_RUNS } from '../features/processing/processing-tables.js';
@@ -35,6 +36,7 @@ export const entities = [
   MediaFile,
   FileSetResult,
   ProjectKeywordRules,
+  KeywordRulePreset,
   ProjectEditAction,
   ProjectEditChange,
 ];

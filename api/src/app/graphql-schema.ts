@@ -23,6 +23,7 @@ import { ResumableUploadsResolver } from '../features/resumable-uploads/resumabl
 import { FileSetsResolver } from '../features/file-sets/file-sets.resolver.js';
 import { ResultsResolver } from '../features/results/results.resolver.js';
 import { ReviewResolver } from '../features/review/review.resolver.js';
+import { KeywordRulePresetsResolver } from '../features/review/keyword-rule-presets.resolver.js';
 import { DeliveryResolver } from '../features/delivery/delivery.resolver.js';
 import { registerDeliverySubscription } from '../features/delivery/delivery-subscription.js';
 
@@ -57,6 +58,7 @@ const resolvers: ResolverEntry[] = [
   resolver(FileSetsResolver, (s) => ({ fileSets: s.fileSets, projects: s.projects, processing: s.processing })),
   resolver(ResultsResolver, (s) => ({ results: s.results, processing: s.processing })),
   resolver(ReviewResolver, (s) => ({ review: s.review })),
+  resolver(KeywordRulePresetsResolver, (s) => ({ rulePresets: s.rulePresets })),
   resolver(DeliveryResolver, (s) => ({ delivery: s.delivery })),
 ];
 

@@ -32,6 +32,7 @@ const TABLE_OWNERS: Record<string, string> = {
   project_edit_actions: 'review',
   project_edit_changes: 'review',
   project_keyword_rules: 'review',
+  keyword_rule_presets: 'review',
   deliveries: 'delivery',
   delivery_connections: 'delivery',
   delivery_items: 'delivery',

@@ -7,6 +7,7 @@ import { Kind, OperationTypeNode } from 'graphql';
 import { apiUrl, wsUrl } from './api-base';
 import { authHeader, graphqlHeaders } from './auth-header';
 import { setWsStatus } from './ws-status';
+import { typePolicies } from './cache-policies';
 
 /**
  * One Apollo client for the app: HTTP for queries and mutations (Bearer token from local storage,
@@ -35,7 +36,7 @@ export function createApolloClient(): ApolloClient {
   };
   return new ApolloClient({
     link: ApolloLink.split(isSubscription, ws, ApolloLink.from([auth, http])),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({ typePolicies }),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
 }

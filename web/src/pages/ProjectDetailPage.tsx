@@ -44,9 +44,17 @@ export function ProjectDetailPage() {
   if (loading || !project) return <Loading />;
   return (
     <>
-      <Link className="button button-small pd-review-link" to={`/project/${project.id}/review`}>
-        Review all sets in a grid
-      </Link>
+      <nav className="pd-tabs" aria-label="Project views">
+        <span className="pd-tab pd-tab-current" aria-current="page">
+          Sets and editor
+        </span>
+        <Link className="pd-tab" to={`/project/${project.id}/review`}>
+          Review grid
+        </Link>
+        <Link className="pd-tab" to={`/project/${project.id}/review?panel=rules`}>
+          Keyword rules
+        </Link>
+      </nav>
       <ProjectDetailView
         key={project.id}
         project={project}

@@ -138,7 +138,7 @@ export function toExportRow(r: ExportDbRow): ExportRow {
 
 /** A row with the project's keyword rules and the agency's keyword limit applied, as the export writes it. */
 export function withKeywordRules(r: ExportRow, rules: KeywordRules, format: string): ExportRow {
-  const { keywords, changes } = exportKeywords(r.keywords, rules, format);
+  const { keywords, changes } = exportKeywords(r.keywords, rules, format, { places: [r.city, r.country] });
   return changes.length ? { ...r, keywords, keywordRuleChanges: changes } : r;
 }
 

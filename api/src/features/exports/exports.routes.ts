@@ -68,7 +68,8 @@ export function exportRoutes(services: ExportRoutesDeps): Router {
     route(async (req, res) => {
       const id = parseId(req.params.id);
       const user = await viewer(req, id, format);
-      const exp = await exports.csv(user, id, format, { bom: truthy(req.query.bom) });
+      // ?accepted=1 (agency formats): only the rows the agency's check accepts.
+      const exp = await exports.csv(user, id, format, { bom: truthy(req.query.bom), acceptedOnly: truthy(req.query.accepted) });
       fileHeaders(res, 'text/csv; charset=utf-8', exp.contentDisposition, exp);
       ruleHeaders(res, exp.keywordRuleChanges);
       // Byte mode: the generator is pulled one batch at a time, only as fast as the client reads.

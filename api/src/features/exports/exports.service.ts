@@ -115,16 +115,23 @@ export class ExportsService {
     return base ? `${base}${spec.fileSuffix}` : spec.fallbackName;
   }
 
-  async csv(user: User, projectId: unknown, format: CsvFormat, opts: { bom?: boolean } = {}): Promise<CsvExport> {
+  /**
+   * `acceptedOnly` (agency formats): only the rows the agency's check accepts are written, so an
+   * upload is not refused for the others (issue 31 item 7: "Export the accepted rows only").
+   */
+  async csv(user: User, projectId: unknown, format: CsvFormat, opts: { bom?: boolean; acceptedOnly?: boolean } = {}): Promise<CsvExport> {
     const { project, completeness } = await this.owned(user, projectId);
     const spec = CSV_FORMAT_SPECS[format];
     const pool = this.deps.pool;
+    const agency = opts.acceptedOnly && format in AGENCY_RULES ? AGENCY_RULES[format as AgencyFormat] : null;
     async function* chunks(): AsyncGenerator<string> {
       yield (opts.bom ? UTF8_BOM : '') + csvHeader(spec);
       // Small chunks (100 rows, tens of KB), never one string per page or per file: each is freed
       // once written, so memory does not follow the project's size (bench/export.mjs).
-      for await (const batch of exportRowBatches(pool, project.id, undefined, format))
+      for await (const page of exportRowBatches(pool, project.id, undefined, format)) {
+        const batch = agency ? page.filter((row) => agency.checkRow(row).problems.length === 0) : page;
         for (let i = 0; i < batch.length; i += CSV_CHUNK_ROWS) yield csvRows(spec, batch.slice(i, i + CSV_CHUNK_ROWS));
+      }
     }
     const fileName = this.fileName(project.name, format);
     // Known before the first byte, so a download can say it in its headers (the CSV's columns stay SPEC's).

@@ -64,3 +64,9 @@ export function fileThumbnailUri(fileId: string): string {
   const path = `/api/files/${fileId}/thumbnail`;
   return signer ? `${path}?token=${signer.token(fileId)}` : path;
 }
+
+/** The file's 1024 px WebP preview (JPGs only): what the editor and grid show, never the original. */
+export function filePreviewUri(fileId: string): string {
+  const path = `/api/files/${fileId}/preview`;
+  return signer ? `${path}?token=${signer.token(fileId)}` : path;
+}

@@ -4,7 +4,7 @@ import type { MediaFile } from '../file-sets/media-file.entity.js';
 import { route } from '../../platform/http/route.js';
 import { userOf, type RouteAuth } from '../../platform/principal/signed-in-routes.js';
 import { fileUrlSigner } from './file-urls.js';
-import { THUMBNAIL_WIDTH, type ThumbnailService } from './thumbnails.js';
+import { RENDITIONS, type Rendition, type ThumbnailService } from './thumbnails.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { FilesService } from './files.service.js';
 import type { FileStorage } from './file-storage.js';
@@ -22,7 +22,7 @@ export interface FileRoutesDeps extends RouteAuth {
 }
 
 /**
- * GET/HEAD /api/files/{fileId} (and /thumbnail): a stored file, to its owner only (Authorization header), or with
+ * GET/HEAD /api/files/{fileId} (and /thumbnail, /preview): a stored file, to its owner only (Authorization header), or with
  * a URL signed for this file (`?token=`, what resourceUri carries). HTTP Range (206/416) so the
  * video element can seek; ETag from the SHA-256 of the bytes.
  */
@@ -35,26 +35,32 @@ export function fileRoutes(services: FileRoutesDeps): Router {
   });
   r.get('/:fileId', serve);
   r.head('/:fileId', serve);
-  // A JPG's 320 px WebP thumbnail (made on first request for files stored before thumbnails).
-  // A file's bytes never change (a replacement is a new file), so browsers may keep it for good.
-  const thumbnail = route(async (req, res) => {
-    const file = await authorizedFile(services, req);
-    if (file.kind !== 'image') throw new AppError('NOT_FOUND', 'Only JPG images have a thumbnail');
-    const thumb = await services.thumbnails.ensure(file.storageKey, file.filename);
-    try {
-      await sendFile(services, req, res, file, thumb.path, {
-        'Content-Type': 'image/webp',
-        ETag: `"${file.sha256}-w${THUMBNAIL_WIDTH}"`,
-        'Cache-Control': 'private, max-age=31536000, immutable',
-        'Content-Disposition': 'inline',
-      });
-    } finally {
-      thumb.release();
-    }
-    return undefined;
-  });
+  // A JPG's 320 px WebP thumbnail and 1024 px WebP preview (each made once, on first request for
+  // files stored before them). A file's bytes never change (a replacement is a new file), so
+  // browsers may keep them for good.
+  const rendition = (kind: Rendition) =>
+    route(async (req, res) => {
+      const file = await authorizedFile(services, req);
+      if (file.kind !== 'image') throw new AppError('NOT_FOUND', `Only JPG images have a ${kind}`);
+      const made = await services.thumbnails.ensure(file.storageKey, file.filename, kind);
+      try {
+        await sendFile(services, req, res, file, made.path, {
+          'Content-Type': 'image/webp',
+          ETag: `"${file.sha256}-w${RENDITIONS[kind].width}"`,
+          'Cache-Control': 'private, max-age=31536000, immutable',
+          'Content-Disposition': 'inline',
+        });
+      } finally {
+        made.release();
+      }
+      return undefined;
+    });
+  const thumbnail = rendition('thumbnail');
+  const preview = rendition('preview');
   r.get('/:fileId/thumbnail', thumbnail);
   r.head('/:fileId/thumbnail', thumbnail);
+  r.get('/:fileId/preview', preview);
+  r.head('/:fileId/preview', preview);
   return r;
 }
 

@@ -281,3 +281,28 @@ describe('pixel bombs', () => {
     expect(queue.stats.peak).toBeLessThanOrEqual(concurrency);
   });
 });
+
+it('serves a 1024 px WebP preview of a 4000x3000 still (made once, cached for good), never the original, to the owner only', async () => {
+  const still = await makeTestJpg({ width: 4000, height: 3000 });
+  const projectId = (await server.request('POST', '/api/projects', { token: owner.token, body: { name: 'Previews', cameraType: 'dji-mavic-3-pro-series' } }))
+    .body.project.id as string;
+  await upload(projectId, 'DJI_0400.JPG', still);
+  const r = await server.graphql('query($id: ID!) { project(id: $id) { fileSets { previewImageUri } } }', { id: projectId }, owner.token);
+  const uri = r.data.project.fileSets[0].previewImageUri as string;
+  expect(uri).toMatch(/^\/api\/files\/[0-9a-f-]{36}\/preview\?token=/);
+  const res = await fetch(server.url + uri);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('image/webp');
+  expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+  expect(res.headers.get('etag')).toMatch(/-w1024"$/);
+  const body = Buffer.from(await res.arrayBuffer());
+  expect(await sharp(body).metadata()).toMatchObject({ format: 'webp', width: 1024, height: 768 });
+  expect(body.length).toBeLessThan((await fs.stat(still)).size);
+  // Made once: a second request decodes nothing.
+  const decodes = (server.services.thumbnails as ThumbnailService).decodes.started;
+  expect((await fetch(server.url + uri)).status).toBe(200);
+  expect((server.services.thumbnails as ThumbnailService).decodes.started).toBe(decodes);
+  // Another user, without the signed token: refused.
+  const bare = uri.split('?')[0]!;
+  expect((await server.request('GET', bare, { token: other.token })).status).toBe(404);
+});

@@ -8,7 +8,18 @@ import { checkJpegPixels, DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError } from '.
 
 /** Wide enough for the set list's 72 px thumbnail on any screen (and twice that on retina). */
 export const THUMBNAIL_WIDTH = 320;
-const VARIANT = `thumb-${THUMBNAIL_WIDTH}.webp`;
+/**
+ * The editor's preview: twice the widest the preview column is drawn (retina), about 100-250 KB
+ * for a photo (noise, the worst case, ~250 KB) instead of a 10 MB still.
+ */
+export const PREVIEW_WIDTH = 1024;
+
+/** The renditions made of a stored JPG, each once, kept beside it. */
+export const RENDITIONS = {
+  thumbnail: { width: THUMBNAIL_WIDTH, quality: 70, variant: `thumb-${THUMBNAIL_WIDTH}.webp` },
+  preview: { width: PREVIEW_WIDTH, quality: 72, variant: `preview-${PREVIEW_WIDTH}.webp` },
+} as const;
+export type Rendition = keyof typeof RENDITIONS;
 
 export interface ThumbnailOptions {
   /** MAX_IMAGE_PIXELS: a JPG stating more pixels in its header is refused (413) and never decoded. */
@@ -43,7 +54,7 @@ export class ThumbnailService {
     private readonly logger: Logger,
     readonly options: ThumbnailOptions = DEFAULT_THUMBNAIL_OPTIONS,
   ) {
-    storage.registerDerived(VARIANT);
+    for (const r of Object.values(RENDITIONS)) storage.registerDerived(r.variant);
     this.decoding = new WorkQueue({
       name: 'Thumbnail making',
       concurrency: options.concurrency,
@@ -58,20 +69,22 @@ export class ThumbnailService {
   }
 
   /**
-   * The thumbnail as a local file (on disk, or a cached copy of its object), made now if it is
-   * missing; one making per file however many ask at once. `filename` names the image in a refusal.
-   * `release` the copy once it is sent.
+   * A rendition (the thumbnail unless named) as a local file (on disk, or a cached copy of its
+   * object), made now if it is missing; one making per file and rendition however many ask at once.
+   * `filename` names the image in a refusal. `release` the copy once it is sent.
    */
-  async ensure(storageKey: string, filename = 'The image'): Promise<LocalCopy> {
-    const ready = await this.storage.derivedCopy(storageKey, VARIANT);
+  async ensure(storageKey: string, filename = 'The image', rendition: Rendition = 'thumbnail'): Promise<LocalCopy> {
+    const { variant } = RENDITIONS[rendition];
+    const ready = await this.storage.derivedCopy(storageKey, variant);
     if (ready) return ready;
-    let job = this.making.get(storageKey);
+    const key = `${rendition}:${storageKey}`;
+    let job = this.making.get(key);
     if (!job) {
-      job = this.make(storageKey, filename).finally(() => this.making.delete(storageKey));
-      this.making.set(storageKey, job);
+      job = this.make(storageKey, filename, rendition).finally(() => this.making.delete(key));
+      this.making.set(key, job);
     }
     await job;
-    const made = await this.storage.derivedCopy(storageKey, VARIANT);
+    const made = await this.storage.derivedCopy(storageKey, variant);
     if (!made) throw new AppError('NOT_FOUND', 'File not found');
     return made;
   }
@@ -83,10 +96,14 @@ export class ThumbnailService {
   prepare(storageKeys: readonly string[]): void {
     for (const key of storageKeys) {
       this.background = this.background.then(() =>
-        this.ensure(key).then(
-          (copy) => copy.release(),
-          () => undefined,
-        ),
+        // The thumbnail first (the list shows it at once), then the editor's preview.
+        this.ensure(key)
+          .then((copy) => copy.release())
+          .then(() => this.ensure(key, undefined, 'preview'))
+          .then(
+            (copy) => copy.release(),
+            () => undefined,
+          ),
       );
     }
   }
@@ -97,7 +114,8 @@ export class ThumbnailService {
     await Promise.allSettled([...this.making.values()]);
   }
 
-  private async make(storageKey: string, filename: string): Promise<void> {
+  private async make(storageKey: string, filename: string, rendition: Rendition): Promise<void> {
+    const { width, quality, variant } = RENDITIONS[rendition];
     let source: LocalCopy;
     try {
       source = await this.storage.localFile(storageKey);
@@ -105,21 +123,21 @@ export class ThumbnailService {
       if (err instanceof ObjectMissingError) throw new AppError('NOT_FOUND', 'File not found');
       throw err;
     }
-    const tmp = this.storage.derivedScratch(storageKey, VARIANT);
+    const tmp = this.storage.derivedScratch(storageKey, variant);
     try {
       // The header first: a pixel bomb is refused here, before a byte of it is decoded.
       await checkJpegPixels(source.path, this.options.maxPixels, filename);
       // sharp (libvips) loads on the first thumbnail, not with the API process.
       const { default: sharp } = await import('sharp');
       await this.decoding.run(async () => {
-        // JPEG shrink-on-load decodes a 4000x3000 still at 1/8 scale: fast, little memory.
+        // JPEG shrink-on-load decodes a 4000x3000 still at 1/8 scale (1/2 for the preview): fast, little memory.
         await sharp(source.path, { failOn: 'none', limitInputPixels: this.options.maxPixels })
           .rotate() // EXIF orientation, as browsers show the original
-          .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 70 })
+          .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality })
           .toFile(tmp);
       });
-      await this.storage.putDerived(storageKey, VARIANT, tmp);
+      await this.storage.putDerived(storageKey, variant, tmp);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       if (err instanceof ImageTooLargeError)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Rel } from '@mikro-orm/core';
+import { OptionalProps, type Rel } from '@mikro-orm/core';
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { FileSet } from '../file-sets/file-set.entity.js';
 import type { ProcessedResult } from '../../analysis/metadata/processed-result.js';
@@ -10,6 +10,8 @@ import type { ProcessedResult } from '../../analysis/metadata/processed-result.j
  */
 @Entity({ tableName: 'file_set_results' })
 export class FileSetResult {
+  [OptionalProps]?: 'version';
+
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -29,6 +31,13 @@ export class FileSetResult {
   /** Which metadata provider wrote `original` (offline, openai). */
   @Property({ length: 32 })
   provider!: string;
+
+  /**
+   * Bumped by the database whenever `current` changes, whoever writes it (an edit, a bulk action,
+   * an undo, processing): a save naming an older version is refused (optimistic concurrency).
+   */
+  @Property({ type: 'int', default: 1 })
+  version: number = 1;
 
   /** Set when the user saved an edit; cleared by Reset. */
   @Property({ type: 'timestamptz', nullable: true })

@@ -9,6 +9,7 @@ import { seedProject } from '../exports/test-support/seed-results.js';
 let server: TestServer & { close(): Promise<void> };
 let owner: Awaited<ReturnType<typeof signUp>>;
 let setId: string;
+let projectId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -19,6 +20,7 @@ beforeAll(async () => {
     sets: [{ baseName: 'DJI_0302', files: [{ filename: 'DJI_0302.MP4' }], result: { title: 'Harbour at dawn', keywords: ['harbour', 'boats'] } }],
   });
   setId = seeded.fileSetIds[0]!;
+  projectId = seeded.projectId;
 });
 afterAll(() => server.close());
 
@@ -68,4 +70,59 @@ it('trims the title it stores', async () => {
   const g = await server.graphql(UPDATE, { id: setId, input: input({ title: '  Boats in the harbour  ' }) }, owner.token);
   expect(g.errors).toBeUndefined();
   expect(g.data.updateFileSetResult.current.content.title).toBe('Boats in the harbour');
+});
+
+it('refuses more than 30 keywords naming the count (REST 400, GraphQL BAD_USER_INPUT), never cutting them, and stores nothing', async () => {
+  const before = await restResult();
+  const thirtyTwo = Array.from({ length: 32 }, (_, i) => `keyword ${i + 1}`);
+  const g = await server.graphql(UPDATE, { id: setId, input: input({ keywords: thirtyTwo }) }, owner.token);
+  expect(g.errors?.[0]).toMatchObject({
+    message: '32 keywords: remove 2 (the limit is 30)',
+    extensions: { code: 'BAD_USER_INPUT', field: 'keywords', limit: 30, value: 32 },
+  });
+  // REST, with the keywords as one comma-separated string; a case-only repeat is not counted twice.
+  const put = await server.request('PUT', `/api/filesets/${setId}/results`, {
+    token: owner.token,
+    body: { ...before, content: { ...before.content, keywords: [...thirtyTwo.slice(0, 31), 'KEYWORD 1'].join(', ') } },
+  });
+  expect(put.status).toBe(400);
+  expect(put.body).toMatchObject({ message: '31 keywords: remove 1 (the limit is 30)', field: 'keywords' });
+  expect((await restResult()).content.keywords).toEqual(before.content.keywords);
+  // 30 are taken whole.
+  const ok = await server.graphql(UPDATE, { id: setId, input: input({ keywords: thirtyTwo.slice(0, 30) }) }, owner.token);
+  expect(ok.errors).toBeUndefined();
+  expect((await restResult()).content.keywords).toHaveLength(30);
+});
+
+it('refuses a save made on an older version than a bulk action left (409 naming the set, with the newer values); the current version saves', async () => {
+  const VERSION = 'query($id: ID!) { fileSetResult(fileSetId: $id) { version } }';
+  const v1 = (await server.graphql(VERSION, { id: setId }, owner.token)).data.fileSetResult.version as number;
+  const bulk = await server.graphql(
+    'mutation($s: ReviewSelectionInput!) { setCategories(selection: $s, adobeCategory: "Transport") { changed } }',
+    { s: { projectId, fileSetIds: [setId] } },
+    owner.token,
+  );
+  expect(bulk.data.setCategories.changed).toBe(1);
+  const v2 = (await server.graphql(VERSION, { id: setId }, owner.token)).data.fileSetResult.version as number;
+  expect(v2).toBe(v1 + 1);
+
+  const stale = await server.graphql(UPDATE, { id: setId, input: input({ title: 'Made on the old version', expectedVersion: v1 }) }, owner.token);
+  expect(stale.errors?.[0]).toMatchObject({
+    message: 'DJI_0302 was changed since you opened it (by a bulk action or in another window); its newer values are shown. Your edit was not saved',
+    extensions: { code: 'CONFLICT', fileSetId: setId, baseName: 'DJI_0302', version: v2 },
+  });
+  expect((stale.errors?.[0]?.extensions?.current as { content: { categories: { adobe_category: string } } }).content.categories.adobe_category).toBe(
+    'Transport',
+  );
+  const rest = await restResult();
+  expect(rest.content.title).not.toBe('Made on the old version');
+  const put = await server.request('PUT', `/api/filesets/${setId}/results`, { token: owner.token, body: { ...rest, version: v1 } });
+  expect(put.status).toBe(409);
+  expect(put.body.version).toBe(v2);
+
+  const fresh = await server.graphql(UPDATE, { id: setId, input: input({ title: 'Made on the current version', expectedVersion: v2 }) }, owner.token);
+  expect(fresh.errors).toBeUndefined();
+  expect((await server.graphql(VERSION, { id: setId }, owner.token)).data.fileSetResult.version).toBe(v2 + 1);
+  const bad = await server.graphql(UPDATE, { id: setId, input: input({ expectedVersion: 0 }) }, owner.token);
+  expect(bad.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'version' } });
 });

@@ -34,13 +34,14 @@ export const replaceResultsCtes = (changes: string, reset: boolean): string =>
            from v where r.file_set_id = v.id returning r.file_set_id)`;
 
 /**
- * Puts results back as they were: `source` is a relation of `(file_set_id, before, edited_at_before)`
- * (review's history of one action). Answers how many results were restored.
+ * Puts results back as they were: `source` is a relation of `(file_set_id, before, after,
+ * edited_at_before)` (review's history of one action). Only a result still as the action left it
+ * (`after`) is restored; one edited since keeps its edit. Answers how many results were restored.
  */
 export async function restoreResults(q: Query, source: string, values: unknown[]): Promise<number> {
   const r = await q.query(
     `update file_set_results r set "current" = c.before, edited_at = c.edited_at_before, updated_at = now()
-     from ${source} c where r.file_set_id = c.file_set_id`,
+     from ${source} c where r.file_set_id = c.file_set_id and r."current" = c.after`,
     values,
   );
   return r.rowCount ?? 0;

@@ -37,6 +37,7 @@ export function presentResult(v: ResultView) {
     edited: v.edited,
     editedAt: v.editedAt,
     provider: v.provider,
+    version: v.version,
     updatedAt: v.updatedAt,
   };
 }
@@ -50,6 +51,7 @@ export function presentResultRest(v: ResultView) {
     edited: v.edited,
     editedAt: v.editedAt,
     provider: v.provider,
+    version: v.version,
     updatedAt: v.updatedAt,
   };
 }

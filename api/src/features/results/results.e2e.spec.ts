@@ -112,7 +112,16 @@ describe('results', () => {
     expect(Object.keys(original.content.categories).sort()).toEqual(['adobe_category', 'shutterstock_a_category', 'shutterstock_b_category']);
     expect(original.content.categories.shutterstock_a_category).not.toBe(original.content.categories.shutterstock_b_category);
 
-    const keywords = Array.from({ length: 40 }, (_, i) => ` kw${i % 35} `).join(',');
+    // 35 different keywords are refused by count (issue 31: never cut behind the user's back).
+    const tooMany = Array.from({ length: 40 }, (_, i) => ` kw${i % 35} `).join(',');
+    const refused = await server.request('PUT', `/api/filesets/${setId}/results`, {
+      token: owner.token,
+      body: { ...original, content: { ...original.content, title: 'My own title', keywords: tooMany } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: '35 keywords: remove 5 (the limit is 30)', field: 'keywords' });
+    // 40 entries that are 30 keywords: split on commas, trimmed, repeats dropped.
+    const keywords = Array.from({ length: 40 }, (_, i) => ` kw${i % 30} `).join(',');
     const edited = { ...original, content: { ...original.content, title: 'My own title', keywords } };
     const put = await server.request('PUT', `/api/filesets/${setId}/results`, { token: owner.token, body: edited });
     expect(put.status).toBe(200);

@@ -4,7 +4,7 @@ import { requireUser } from '../../platform/principal/viewer.js';
 import type { GraphQLContext } from '../../platform/principal/graphql-context.js';
 import { FileSetType } from '../projects/projects.types.js';
 import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from '../../analysis/metadata/categories.js';
-import { fileThumbnailUri } from '../files/file-urls.js';
+import { filePreviewUri, fileThumbnailUri } from '../files/file-urls.js';
 import { inputToResult, presentResult } from './result.presenter.js';
 import { CategoryOptionsType, FileSetProcessingType, FileSetResultInput, FileSetResultType, ShotTypeDefinitionType } from './results.types.js';
 import { Batcher, perContext } from '../../platform/graphql/request-loaders.js';
@@ -56,7 +56,7 @@ export class ResultsResolver {
     @Arg('input', () => FileSetResultInput, { description: 'The whole edited result.' }) input: FileSetResultInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return presentResult(await this.services.results.update(requireUser(ctx), fileSetId, inputToResult(input)));
+    return presentResult(await this.services.results.update(requireUser(ctx), fileSetId, inputToResult(input), input.expectedVersion));
   }
 
   @Mutation(() => FileSetResultType, { description: 'Restores the AI-generated original of a result.' })
@@ -112,6 +112,15 @@ export class ResultsResolver {
   thumbnailUri(@Root() fs: PresentedFileSet) {
     const jpg = fs.files.find((f) => ['jpg', 'jpeg'].includes(f.fileTypeInfo));
     return jpg ? fileThumbnailUri(jpg.id) : null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "URL of a 1024 px WebP of the set's JPG (signed, cacheable for good), what the editor shows; null without a JPG. The JPG itself is in files.",
+  })
+  previewImageUri(@Root() fs: PresentedFileSet) {
+    const jpg = fs.files.find((f) => ['jpg', 'jpeg'].includes(f.fileTypeInfo));
+    return jpg ? filePreviewUri(jpg.id) : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "URL of the set's video (preview; supports HTTP Range)." })

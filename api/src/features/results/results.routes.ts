@@ -20,7 +20,9 @@ export function resultRoutes(services: ResultRoutesDeps): Router {
   r.put(
     '/:id/results',
     authed(services, async (req, user) => {
-      const saved = await results.update(user, req.params.id, jsonBody(req));
+      const body = jsonBody(req) as { version?: unknown; results?: { version?: unknown } } | undefined;
+      // `version`: the one the edit was made on (GET answers it); omitted: the save is not checked.
+      const saved = await results.update(user, req.params.id, body, body?.version ?? body?.results?.version);
       return { message: 'Results saved', ...presentResultRest(saved) };
     }),
   );

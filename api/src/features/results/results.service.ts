@@ -3,6 +3,8 @@
  * `original` is what the pipeline wrote and never changes; `current` is what the user edits and
  * exports; Reset copies original back.
  */
+import { isDeepStrictEqual } from 'node:util';
+import { LockMode } from '@mikro-orm/core';
 import type pg from 'pg';
 import { ZodError } from 'zod';
 import { isShotType } from '../../analysis/shot-types/vocabulary.js';
@@ -13,7 +15,7 @@ import { FileSet } from '../file-sets/file-set.entity.js';
 import { parseId } from '../../platform/validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import { FileSetResult } from './file-set-result.entity.js';
-import { processedResultSchema, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
+import { MAX_KEYWORDS, processedResultSchema, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
 import { chooseTitle } from './title-choice.js';
 import { setIdsOfProjectSql } from '../file-sets/file-set-rows.js';
 
@@ -29,8 +31,18 @@ export interface ResultView {
   original: ProcessedResult;
   edited: boolean;
   editedAt: Date | null;
+  /** Bumped at every change of `current`; a save may name the version it was made on. */
+  version: number;
   provider: string;
   updatedAt: Date;
+}
+
+/** A version a caller sends: a positive whole number, or nothing (no check). */
+function parseVersion(raw: unknown): number | null {
+  if (raw == null) return null;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > 2_147_483_647)
+    throw new AppError('BAD_USER_INPUT', 'The version must be a whole number from 1, as the result was read', { field: 'version' });
+  return raw;
 }
 
 /** PUT bodies: the result object itself or `{ results: {...} }`; keywords may be one comma-separated string. */
@@ -82,11 +94,34 @@ const FIELD_OF_PATH: Record<string, string> = {
 };
 
 /**
+ * SPEC's 30 keywords a set, as a refusal naming the count, never a silent cut (issue 31: the 31st
+ * and 32nd keywords vanished while the page said "saved"). Counted as they would be stored: split
+ * on commas, trimmed, empties and case-insensitive repeats dropped.
+ */
+function refuseOverCap(body: unknown): void {
+  const keywords = isPlainObject(body) && isPlainObject(body.content) ? body.content.keywords : undefined;
+  if (!Array.isArray(keywords) || keywords.length > 200 || !keywords.every((k) => typeof k === 'string')) return; // the schema names these
+  const count = new Set(
+    keywords
+      .flatMap((k: string) => k.split(','))
+      .map((k) => k.trim().replace(/\s+/g, ' ').toLowerCase())
+      .filter(Boolean),
+  ).size;
+  if (count > MAX_KEYWORDS)
+    throw new AppError('BAD_USER_INPUT', `${count} keywords: remove ${count - MAX_KEYWORDS} (the limit is ${MAX_KEYWORDS})`, {
+      field: 'keywords',
+      limit: MAX_KEYWORDS,
+      value: count,
+    });
+}
+
+/**
  * A user's edit, validated: the stored shape's rules, and a title that is not empty (every
  * agency refuses a row without one, and the list would fall back to 'File Set N'). Refusals say
  * which field (`field`) and why, in words the editor shows beside the set's file name.
  */
 function parseEdit(raw: unknown): ProcessedResult {
+  refuseOverCap(raw);
   let input: ProcessedResult;
   try {
     input = processedResultSchema.parse(raw);
@@ -105,12 +140,13 @@ function parseEdit(raw: unknown): ProcessedResult {
   return { ...input, content: { ...input.content, title } };
 }
 
-const toView = (r: FileSetResult, fileSetId: string): ResultView => ({
+const toView = (r: FileSetResult, fileSetId: string, version = r.version): ResultView => ({
   fileSetId,
   current: r.current,
   original: r.original,
   edited: !!r.editedAt,
   editedAt: r.editedAt ?? null,
+  version,
   provider: r.provider,
   updatedAt: r.updatedAt,
 });
@@ -143,16 +179,39 @@ export class ResultsService {
     return r;
   }
 
-  /** Saves the user's edit beside the original; fields the edit leaves out keep their stored values. */
-  async update(owner: User, rawFileSetId: unknown, raw: unknown): Promise<ResultView> {
+  /**
+   * Saves the user's edit beside the original; fields the edit leaves out keep their stored values.
+   * With `expectedVersion` (the version the edit was made on), a result changed since (a bulk
+   * action, another tab) is not overwritten: 409 naming the set, with its newer values.
+   */
+  async update(owner: User, rawFileSetId: unknown, raw: unknown, expectedVersion?: unknown): Promise<ResultView> {
     const id = await this.ownedSet(owner, rawFileSetId);
-    const em = this.orm.em.fork();
-    const r = await em.findOne(FileSetResult, { fileSet: id });
-    if (!r) throw notFound('This file set has no result yet');
-    r.current = parseEdit(mergeEdit(r.current, raw));
-    r.editedAt = new Date();
-    await em.flush();
-    return toView(r, id);
+    const expected = parseVersion(expectedVersion);
+    const next = await this.orm.em.fork().transactional(async (em) => {
+      // Locked: a bulk action on this set waits for the save, or the save sees its version.
+      const r = await em.findOne(FileSetResult, { fileSet: id }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['fileSet'] });
+      if (!r) throw notFound('This file set has no result yet');
+      if (expected != null && r.version !== expected) {
+        const name = r.fileSet.baseName;
+        throw new AppError(
+          'CONFLICT',
+          `${name} was changed since you opened it (by a bulk action or in another window); its newer values are shown. Your edit was not saved`,
+          {
+            fileSetId: id,
+            baseName: name,
+            version: r.version,
+            current: r.current,
+          },
+        );
+      }
+      const before = r.current;
+      r.current = parseEdit(mergeEdit(r.current, raw));
+      r.editedAt = new Date();
+      await em.flush();
+      // The trigger bumped the version when `current` changed; the row is locked, so by exactly one.
+      return toView(r, id, isDeepStrictEqual(before, r.current) ? r.version : r.version + 1);
+    });
+    return next;
   }
 
   /** Restores the AI's original. */
@@ -165,6 +224,12 @@ export class ResultsService {
     r.editedAt = null;
     await em.flush();
     return toView(r, id);
+  }
+
+  /** The current keywords of every set of a project that has a result (the rules preview); no owner check. */
+  async keywordsOfProject(projectId: string): Promise<string[][]> {
+    const rows = await this.orm.em.fork().find(FileSetResult, { fileSet: { project: projectId } }, { fields: ['current'] });
+    return rows.map((r) => (Array.isArray(r.current?.content?.keywords) ? r.current.content.keywords : []));
   }
 
   /** Results of many sets at once (the project page), keyed by file set id; no owner check. */

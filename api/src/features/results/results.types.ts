@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('ResultCategories', { description: 'Stock-agency categories (SPEC §3 lists).' })
 export class ResultCategoriesType {
@@ -70,6 +70,8 @@ export class FileSetResultType {
   editedAt!: Date | null;
   @Field({ description: 'offline or openai.' })
   provider!: string;
+  @Field(() => Int, { description: 'Bumped at every change of current (edit, bulk action, undo, reset, processing); send it back as expectedVersion.' })
+  version!: number;
   @Field({ description: 'When the result last changed, by processing, an edit or a reset (ISO 8601 date-time).' })
   updatedAt!: Date;
 }
@@ -88,7 +90,7 @@ export class FileSetResultInput {
   title!: string;
   @Field({ description: 'The description (required, not empty).' })
   finalDescription!: string;
-  @Field(() => [String], { description: 'Split on commas, trimmed, de-duplicated and capped at 30.' })
+  @Field(() => [String], { description: 'Split on commas, trimmed, de-duplicated (case-insensitively); more than 30 is refused, naming the count.' })
   keywords!: string[];
   @Field(() => String, { description: 'One of categoryOptions.adobe, or null for none.', nullable: true })
   adobeCategory?: string | null;
@@ -106,6 +108,12 @@ export class FileSetResultInput {
   country?: string | null;
   @Field(() => [ShotTypeFlagInput], { nullable: true, description: 'Omitted: the shot types stay as they are.' })
   shotTypes?: ShotTypeFlagInput[] | null;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'The version the edit was made on: when the result changed since (a bulk action), the save is refused (CONFLICT naming the set, its newer values in extensions.current). Omitted: not checked.',
+  })
+  expectedVersion?: number | null;
 }
 
 @ObjectType('ShotTypeDefinition', { description: 'A shot type of the fixed vocabulary.' })

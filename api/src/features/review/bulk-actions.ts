@@ -69,6 +69,9 @@ export const hintsOf = (r: ProcessedResult) => ({
     .map(([id]) => id),
 });
 
+/** The actions that change a set's keywords: only these may be refused for the keyword cap. */
+const KEYWORD_ACTIONS: ReadonlySet<BulkAction['kind']> = new Set(['addKeywords', 'replaceKeyword']);
+
 /** Applies one action to a set's result (rules applied to its keywords, except for a reset). */
 export function applyBulkAction(current: ProcessedResult, original: ProcessedResult, action: BulkAction, rules: KeywordRules): BulkOutcome {
   if (action.kind === 'resetToAiOriginal') {
@@ -115,8 +118,11 @@ export function applyBulkAction(current: ProcessedResult, original: ProcessedRes
   }
   const cap = storedCap(rules);
   const applied = applyKeywordRules(c.keywords, rules, { order, hints: hintsOf(next) });
-  if (applied.uncapped > cap) return { refused: `It would have ${applied.uncapped} keywords; the limit is ${cap}` };
-  c.keywords = applied.keywords;
+  if (applied.uncapped <= cap) c.keywords = applied.keywords;
+  else if (KEYWORD_ACTIONS.has(action.kind)) return { refused: `It would have ${applied.uncapped} keywords; the limit is ${cap}` };
+  // An action that does not touch keywords (categories, find and replace) is never refused for
+  // them: a set the rules would take over 30 keeps its stored keywords as they are.
+  else c.keywords = current.content.keywords;
   let result: ProcessedResult;
   try {
     result = processedResultSchema.parse(next);

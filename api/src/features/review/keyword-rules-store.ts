@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { MAX_KEYWORDS, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
 import { hintsOf } from './bulk-actions.js';
-import { AGENCIES, applyKeywordRules, NO_RULES, storedCap, type Agency, type KeywordRules } from './keyword-rules.js';
+import { AGENCIES, applyKeywordRules, NO_RULES, storedCap, type Agency, type KeywordRules, type RelevanceHints } from './keyword-rules.js';
 
 /** A project's stored keyword rules (NO_RULES when it has none): one indexed read. */
 export async function loadKeywordRules(q: Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>, projectId: string): Promise<KeywordRules> {
@@ -28,9 +28,17 @@ export async function applyRulesToGenerated(q: Pick<pg.PoolClient, 'query'>, pro
   return { ...result, content: { ...result.content, keywords: applied.keywords } };
 }
 
-/** The keywords an export writes for a row: the rules applied, cut to the agency's limit (the standard CSV: 30). */
-export function exportKeywords(keywords: readonly string[], rules: KeywordRules, format: string): { keywords: string[]; changes: string[] } {
+/**
+ * The keywords an export writes for a row: the rules applied, cut to the agency's limit (the
+ * standard CSV: 30) keeping the always-include keywords and the most relevant of the rest.
+ */
+export function exportKeywords(
+  keywords: readonly string[],
+  rules: KeywordRules,
+  format: string,
+  hints?: RelevanceHints,
+): { keywords: string[]; changes: string[] } {
   const cap = (AGENCIES as readonly string[]).includes(format) ? (rules.maxPerAgency[format as Agency] ?? MAX_KEYWORDS) : MAX_KEYWORDS;
-  const { keywords: out, changes } = applyKeywordRules(keywords, rules, { cap });
+  const { keywords: out, changes } = applyKeywordRules(keywords, rules, { cap: Math.min(cap, MAX_KEYWORDS), hints });
   return { keywords: out, changes };
 }

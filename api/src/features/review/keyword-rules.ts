@@ -150,9 +150,12 @@ export function validateKeywordRules(raw: {
   return { alwaysInclude, neverInclude, synonyms, maxPerAgency };
 }
 
-/** The cap a stored result keeps: the smallest agency limit, never above the SPEC's 30. */
-export function storedCap(rules: KeywordRules): number {
-  return Math.min(MAX_KEYWORDS, ...AGENCIES.map((a) => rules.maxPerAgency[a] ?? MAX_KEYWORDS));
+/**
+ * The cap a stored result keeps: SPEC's 30, whatever the agency limits. A per-agency maximum cuts
+ * that agency's export only (`exportKeywords`); it never refuses an edit or a bulk action.
+ */
+export function storedCap(_rules: KeywordRules): number {
+  return MAX_KEYWORDS;
 }
 
 /** What the relevance order knows about a set: its place and shot types. */
@@ -299,9 +302,28 @@ export function applyKeywordRules(
   const uncapped = result.length;
   if (opts.cap != null && result.length > opts.cap) {
     changes.push(`cut from ${result.length} to ${opts.cap} keywords`);
-    result = result.slice(0, opts.cap);
+    result = cutKeeping(result, opts.cap, rules.alwaysInclude, opts.hints);
   }
   return { keywords: result, changes, uncapped };
+}
+
+/**
+ * The `cap` keywords a cut keeps, in their own order: every always-include keyword first (a rule
+ * the user set survives every agency's cut), then the most relevant of the rest (place, subject,
+ * shot type, generic; earlier first inside a group). Only what is left out is lost.
+ */
+export function cutKeeping(keywords: readonly string[], cap: number, always: readonly string[], hints?: RelevanceHints): string[] {
+  if (keywords.length <= cap) return [...keywords];
+  const protectedKeys = new Set(always.map(keywordKey));
+  const ranked = [
+    ...keywords.filter((k) => protectedKeys.has(keywordKey(k))),
+    ...orderByRelevance(
+      keywords.filter((k) => !protectedKeys.has(keywordKey(k))),
+      hints,
+    ),
+  ];
+  const keep = new Set(ranked.slice(0, cap));
+  return keywords.filter((k) => keep.has(k));
 }
 
 export function hasRules(rules: KeywordRules): boolean {

@@ -1,4 +1,5 @@
 import { applyKeywordRules, keywordKey, NO_RULES, orderByRelevance, storedCap, validateKeywordRules } from './keyword-rules.js';
+import { exportKeywords } from './keyword-rules-store.js';
 import { applyBulkAction, findReplaceLength, findReplaceText, TEXT_FIELD_LIMITS } from './bulk-actions.js';
 import { processedResult } from '../exports/test-support/seed-results.js';
 
@@ -23,10 +24,20 @@ describe('keyword rules', () => {
     const ordered = orderByRelevance(['nature', 'aerial', 'lighthouse', 'travel', 'Porto', 'boats'], { places: ['Porto', 'Portugal'], shotTypes: ['aerial'] });
     expect(ordered).toEqual(['Porto', 'lighthouse', 'boats', 'aerial', 'nature', 'travel']);
     const r = rules({ maxPerAgency: { adobe: 3 } });
-    expect(storedCap(r)).toBe(3);
-    const out = applyKeywordRules(['a', 'b', 'c', 'd'], r, { cap: storedCap(r) });
+    // A per-agency maximum is the agency's export's, never the stored cap (SPEC's 30).
+    expect(storedCap(r)).toBe(30);
+    const out = applyKeywordRules(['a', 'b', 'c', 'd'], r, { cap: 3 });
     expect(out.keywords).toEqual(['a', 'b', 'c']);
     expect(out.changes).toEqual(['cut from 4 to 3 keywords']);
+  });
+
+  it('keeps every always-include keyword through an agency cut, then the most relevant, in their stored order', () => {
+    const r = rules({ alwaysInclude: ['Portugal'], maxPerAgency: { pond5: 3 } });
+    const stored = ['nature', 'lighthouse', 'travel', 'aerial', 'cliff', 'Porto'];
+    // The bulk path appends the always-include keyword at the end; the Pond5 cut used to drop it.
+    const pond5 = exportKeywords([...stored, 'Portugal'], r, 'pond5', { places: ['Porto', 'Portugal'] });
+    expect(pond5.keywords).toEqual(['lighthouse', 'Porto', 'Portugal']);
+    expect(exportKeywords([...stored, 'Portugal'], r, 'adobe').keywords).toHaveLength(7);
   });
 
   it('refuses empty, duplicated and contradictory entries with clear messages', () => {
@@ -84,8 +95,19 @@ describe('bulk actions on one result', () => {
   it('adds keywords at the start without duplicates, and refuses a set over the cap', () => {
     const out = applyBulkAction(base, base, { kind: 'addKeywords', keywords: ['Boats', 'dusk'], position: 'start' }, NO_RULES);
     expect(out).toMatchObject({ changed: true, result: { content: { keywords: ['Boats', 'dusk', 'harbour'] } } });
-    const capped = applyBulkAction(base, base, { kind: 'addKeywords', keywords: ['a', 'b'], position: 'end' }, rules({ maxPerAgency: { pond5: 3 } }));
-    expect(capped).toEqual({ refused: 'It would have 4 keywords; the limit is 3' });
+    const full = processedResult({ title: 'Full', keywords: Array.from({ length: 29 }, (_, i) => `k${i}`) });
+    const capped = applyBulkAction(full, full, { kind: 'addKeywords', keywords: ['a', 'b', 'c'], position: 'end' }, NO_RULES);
+    expect(capped).toEqual({ refused: 'It would have 32 keywords; the limit is 30' });
+    // An agency maximum does not refuse: it cuts that agency's export only.
+    const pond5 = applyBulkAction(base, base, { kind: 'addKeywords', keywords: ['a', 'b'], position: 'end' }, rules({ maxPerAgency: { pond5: 3 } }));
+    expect(pond5).toMatchObject({ changed: true, result: { content: { keywords: ['boat', 'harbour', 'a', 'b'] } } });
+  });
+
+  it('never refuses an action that leaves keywords alone (setCategories on a set the rules would take over 30)', () => {
+    const full = processedResult({ title: 'Full', keywords: Array.from({ length: 30 }, (_, i) => `k${i}`) });
+    const r = rules({ alwaysInclude: ['Portugal'], maxPerAgency: { pond5: 10 } });
+    const out = applyBulkAction(full, full, { kind: 'setCategories', adobe: 'Travel' }, r);
+    expect(out).toMatchObject({ changed: true, result: { content: { keywords: full.content.keywords, categories: { adobe_category: 'Travel' } } } });
   });
 
   it('finds and replaces whole words only, and refuses a set left without a title', () => {

@@ -79,7 +79,7 @@ describe('keyword rules', () => {
     expect((await server.request('GET', `/api/projects/${p.projectId}/review/rules`, { token: p.token })).body.alwaysInclude).toEqual([]);
   });
 
-  it('apply when the pipeline saves a result (ordered, synonyms merged, cut to the limit)', async () => {
+  it('apply when the pipeline saves a result (ordered, synonyms merged; the stored cap stays 30)', async () => {
     const p = await project(0, [{ baseName: 'DJI_0100', files: [{ filename: 'DJI_0100.MP4' }] }]);
     await server.graphql(
       RULES,
@@ -101,7 +101,8 @@ describe('keyword rules', () => {
       provider: 'offline',
       analysis: {},
     });
-    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['Porto', 'lighthouse', 'cliff', 'aerial footage']);
+    // Ordered and ruled, but not cut by Shutterstock's 4: an agency maximum cuts its export only.
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['Porto', 'lighthouse', 'cliff', 'aerial footage', 'nature', '4k']);
   });
 
   it('apply when an export is written, and the agency check says which rows they changed', async () => {
@@ -119,6 +120,31 @@ describe('keyword rules', () => {
       p.token,
     );
     expect(preview.data.exportPreview.rows[0]).toEqual({ keywords: ['boat'], keywordRuleChanges: ['1 never-include keyword removed'] });
+  });
+
+  it('keep their promises: an always-include keyword survives the Pond5 cut of 10 on every row; the cut refuses no bulk action', async () => {
+    const many = Array.from({ length: 22 }, (_, i) => `subject ${i + 1}`);
+    const p = await project(
+      0,
+      Array.from({ length: 12 }, (_, i) => set(i + 1, { keywords: many })),
+    );
+    await server.graphql(RULES, { p: p.projectId, r: { alwaysInclude: ['Portugal'], maxPerAgency: { pond5: 10 } } }, p.token);
+    // A bulk action appends the always-include keyword at the end (23 keywords, under SPEC's 30).
+    const add = await server.graphql(ADD, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, k: ['dusk'], p: 'END' }, p.token);
+    expect(add.data.addKeywords).toMatchObject({ changed: 12, refused: [] });
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toHaveLength(24);
+    // Categories are never refused for keywords (it used to say "It would have 24 keywords; the limit is 10").
+    const cat = await server.graphql(
+      `mutation($s: ReviewSelectionInput!) { setCategories(selection: $s, adobeCategory: "Travel") { changed refused { reason } } }`,
+      { s: { projectId: p.projectId, fileSetIds: p.fileSetIds } },
+      p.token,
+    );
+    expect(cat.data.setCategories).toEqual({ changed: 12, refused: [] });
+    const csv = await server.request('GET', `/api/projects/pond5-csv/${p.projectId}`, { token: p.token });
+    expect(csv.status).toBe(200);
+    const rows = String(csv.body).trim().split(/\r?\n/).slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows.filter((r) => !r.includes('Portugal'))).toEqual([]);
   });
 
   it('make the export itself say which rows they changed: response headers, exportDownload and exportCsv; the columns stay', async () => {
@@ -169,7 +195,9 @@ describe('keyword rules', () => {
 
 describe('bulk actions', () => {
   it('add keywords to the selection in one transaction, refusing sets over the limit or without a result, and undo', async () => {
-    const p = await project(3, [{ baseName: 'DJI_0099', files: [{ filename: 'DJI_0099.MP4' }] }, set(4, { keywords: ['a', 'b', 'c', 'd'] })]);
+    const full = Array.from({ length: 28 }, (_, i) => `k${i + 1}`);
+    const p = await project(3, [{ baseName: 'DJI_0099', files: [{ filename: 'DJI_0099.MP4' }] }, set(4, { keywords: full })]);
+    // An agency maximum refuses nothing: only SPEC's 30 does.
     await server.graphql(RULES, { p: p.projectId, r: { maxPerAgency: { pond5: 5 } } }, p.token);
     const r = await server.graphql(ADD, { s: { projectId: p.projectId, fileSetIds: p.fileSetIds }, k: ['dusk', 'Boats', 'sea'], p: 'START' }, p.token);
     expect(r.errors).toBeUndefined();
@@ -177,10 +205,10 @@ describe('bulk actions', () => {
     expect(out).toMatchObject({ matched: 5, changed: 3, unchanged: 0 });
     expect(out.refused.map((x: { baseName: string; reason: string }) => `${x.baseName}: ${x.reason}`)).toEqual([
       'DJI_0099: No result yet',
-      'DJI_0004: It would have 7 keywords; the limit is 5',
+      'DJI_0004: It would have 31 keywords; the limit is 30',
     ]);
     expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['dusk', 'Boats', 'sea', 'harbour']);
-    expect(await keywordsOf(p.token, p.fileSetIds[4]!)).toEqual(['a', 'b', 'c', 'd']);
+    expect(await keywordsOf(p.token, p.fileSetIds[4]!)).toEqual(full);
 
     const history = await server.graphql(
       `query($p: ID!) { projectEditHistory(projectId: $p) { id action changedCount username undoneAt } }`,
@@ -200,19 +228,32 @@ describe('bulk actions', () => {
     expect(again.errors?.[0]).toMatchObject({ message: 'This edit was already undone', extensions: { code: 'CONFLICT' } });
   });
 
-  it('refuse undo, naming the sets, when a set was edited since', async () => {
-    const p = await project(2);
+  it('undo every set but one edited since, naming it; refused only when every set was edited since', async () => {
+    const p = await project(3);
     const r = await server.request('POST', `/api/projects/${p.projectId}/review/bulk/removeKeywords`, {
       token: p.token,
       body: { fileSetIds: p.fileSetIds, keywords: ['Harbours'] },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ changed: 2 });
+    expect(r.body).toMatchObject({ changed: 3 });
     await server.request('PUT', `/api/filesets/${p.fileSetIds[1]}/results`, { token: p.token, body: { content: { title: 'Mine now' } } });
     const undo = await server.request('POST', `/api/projects/${p.projectId}/review/undo`, { token: p.token, body: {} });
-    expect(undo.status).toBe(409);
-    expect(undo.body.message ?? undo.body.error).toBe('Cannot undo: this set was edited since: DJI_0002');
-    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['boat']);
+    expect(undo.status).toBe(200);
+    expect(undo.body).toMatchObject({ restored: 2, skipped: ['DJI_0002'], skippedCount: 1 });
+    expect(await keywordsOf(p.token, p.fileSetIds[0]!)).toEqual(['boat', 'harbour']);
+    expect(await keywordsOf(p.token, p.fileSetIds[2]!)).toEqual(['boat', 'harbour']);
+    // The edited set keeps its edit (and the action's removal under it).
+    expect(await keywordsOf(p.token, p.fileSetIds[1]!)).toEqual(['boat']);
+
+    const q = await project(1);
+    await server.request('POST', `/api/projects/${q.projectId}/review/bulk/removeKeywords`, {
+      token: q.token,
+      body: { fileSetIds: q.fileSetIds, keywords: ['boat'] },
+    });
+    await server.request('PUT', `/api/filesets/${q.fileSetIds[0]}/results`, { token: q.token, body: { content: { title: 'Mine' } } });
+    const refused = await server.request('POST', `/api/projects/${q.projectId}/review/undo`, { token: q.token, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message ?? refused.body.error).toBe('Cannot undo: its set was edited since: DJI_0001');
   });
 
   it('find and replace refuses a set left without a title and applies the rest; whole words only', async () => {
@@ -553,5 +594,110 @@ describe('the review grid: every column sorts, agency problems filter', () => {
     const theirs = await server.graphql(PAGE, { p: p.projectId, filter: { agencyProblem: 'ANY' } }, other.token);
     expect(theirs.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await server.request('GET', `/api/projects/${p.projectId}/review/sets?agencyProblem=any`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('keyword rules panel (issue 31)', () => {
+  const PREVIEW = `query($p: ID!, $r: KeywordRulesInput!) { keywordRulesPreview(projectId: $p, rules: $r) { sets changed entries { kind entry sets summary } } }`;
+  const SAVE = `mutation($n: String!, $r: KeywordRulesInput!) { saveKeywordRulePreset(name: $n, rules: $r) { id name rules { alwaysInclude neverInclude } } }`;
+
+  it('previews how many sets each rule changes, refusing contradictions with the same messages, and saves nothing', async () => {
+    const p = await project(4, [set(5, { keywords: ['boat', 'harbour', 'drone footage', 'nobody'] })]);
+    const r = await server.graphql(
+      PREVIEW,
+      {
+        p: p.projectId,
+        r: {
+          alwaysInclude: ['Harbour', 'Portugal'],
+          neverInclude: ['nobody'],
+          synonyms: [{ from: 'drone footage', to: 'aerial footage' }],
+          maxPerAgency: { pond5: 2 },
+        },
+      },
+      p.token,
+    );
+    expect(r.errors).toBeUndefined();
+    expect(r.data.keywordRulesPreview).toEqual({
+      sets: 5,
+      changed: 5,
+      entries: [
+        { kind: 'alwaysInclude', entry: 'Harbour', sets: 0, summary: "Adds 'Harbour' to 0 of 5 sets" },
+        { kind: 'alwaysInclude', entry: 'Portugal', sets: 5, summary: "Adds 'Portugal' to 5 of 5 sets" },
+        { kind: 'neverInclude', entry: 'nobody', sets: 1, summary: "Removes 'nobody' from 1 set" },
+        { kind: 'synonyms', entry: 'drone footage -> aerial footage', sets: 1, summary: "Replaces 'drone footage' by 'aerial footage' in 1 set" },
+        {
+          kind: 'maxPerAgency',
+          entry: 'pond5',
+          sets: 5,
+          summary: "Pond5's export keeps 2 keywords: 5 sets have more (always-include and the most relevant are kept)",
+        },
+      ],
+    });
+    const bad = await server.graphql(PREVIEW, { p: p.projectId, r: { alwaysInclude: ['sea'], neverInclude: ['Seas'] } }, p.token);
+    expect(bad.errors?.[0]).toMatchObject({
+      message: "'sea' is both always-include and never-include",
+      extensions: { code: 'BAD_USER_INPUT', field: 'neverInclude' },
+    });
+    const rules = await server.graphql(`query($p: ID!) { keywordRules(projectId: $p) { alwaysInclude } }`, { p: p.projectId }, p.token);
+    expect(rules.data.keywordRules.alwaysInclude).toEqual([]);
+    const other = await signUp(server);
+    expect((await server.graphql(PREVIEW, { p: p.projectId, r: {} }, other.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('saves presets by name (the same name replaces), applies one to a new project, deletes it; names and counts are bounded', async () => {
+    const p = await project(1);
+    const saved = await server.graphql(SAVE, { n: '  Portugal  trip ', r: { alwaysInclude: ['Portugal'], neverInclude: ['nobody'] } }, p.token);
+    expect(saved.data.saveKeywordRulePreset).toMatchObject({ name: 'Portugal trip', rules: { alwaysInclude: ['Portugal'], neverInclude: ['nobody'] } });
+    const again = await server.graphql(SAVE, { n: 'Portugal trip', r: { alwaysInclude: ['Portugal', 'Europe'] } }, p.token);
+    expect(again.data.saveKeywordRulePreset.id).toBe(saved.data.saveKeywordRulePreset.id);
+    const list = await server.graphql(`{ keywordRulePresets { name rules { alwaysInclude } } }`, {}, p.token);
+    expect(list.data.keywordRulePresets).toEqual([{ name: 'Portugal trip', rules: { alwaysInclude: ['Portugal', 'Europe'] } }]);
+
+    const applied = await server.graphql(
+      `mutation($p: ID!, $id: ID!) { applyKeywordRulePreset(projectId: $p, presetId: $id) { alwaysInclude } }`,
+      { p: p.projectId, id: saved.data.saveKeywordRulePreset.id },
+      p.token,
+    );
+    expect(applied.data.applyKeywordRulePreset.alwaysInclude).toEqual(['Portugal', 'Europe']);
+
+    expect((await server.graphql(SAVE, { n: ' ', r: {} }, p.token)).errors?.[0]).toMatchObject({
+      message: 'Give the preset a name',
+      extensions: { field: 'name' },
+    });
+    expect((await server.graphql(SAVE, { n: 'x'.repeat(101), r: {} }, p.token)).errors?.[0]?.message).toBe(
+      'The preset name is 101 characters; the limit is 100',
+    );
+    expect((await server.graphql(SAVE, { n: 'Bad', r: { neverInclude: ['boat', 'Boats'] } }, p.token)).errors?.[0]?.message).toBe(
+      "Never-include lists 'Boats' twice (as 'boat')",
+    );
+    // Another user sees none of them and cannot use or delete them.
+    const other = await signUp(server);
+    expect((await server.graphql(`{ keywordRulePresets { id } }`, {}, other.token)).data.keywordRulePresets).toEqual([]);
+    const del = `mutation($id: ID!) { deleteKeywordRulePreset(id: $id) }`;
+    expect((await server.graphql(del, { id: saved.data.saveKeywordRulePreset.id }, other.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await server.graphql(del, { id: saved.data.saveKeywordRulePreset.id }, p.token)).data.deleteKeywordRulePreset).toBe(
+      saved.data.saveKeywordRulePreset.id,
+    );
+    // At most 50 per account.
+    for (let i = 0; i < 50; i++) await server.graphql(SAVE, { n: `Preset ${i}`, r: {} }, p.token);
+    expect((await server.graphql(SAVE, { n: 'One more', r: {} }, p.token)).errors?.[0]).toMatchObject({
+      message: 'You have 50 presets; the limit is 50. Delete one first',
+      extensions: { code: 'CONFLICT' },
+    });
+  });
+});
+
+describe('exporting the accepted rows only (issue 31 item 7)', () => {
+  it('writes only the rows the agency check accepts with ?accepted=1, and every row without it', async () => {
+    const long = 'A very long title that goes on and on past the seventy characters Adobe Stock allows';
+    const p = await project(3, [set(4, { title: long })]);
+    const all = await server.request('GET', `/api/projects/adobe-csv/${p.projectId}`, { token: p.token });
+    const accepted = await server.request('GET', `/api/projects/adobe-csv/${p.projectId}?accepted=1`, { token: p.token });
+    expect(accepted.status).toBe(200);
+    const lines = (body: unknown) => String(body).trim().split(/\r?\n/);
+    expect(lines(all.body)).toHaveLength(5);
+    expect(lines(accepted.body)).toHaveLength(4);
+    expect(String(accepted.body)).not.toContain('DJI_0004');
+    expect(String(all.body)).toContain('DJI_0004');
   });
 });

@@ -72,7 +72,13 @@ export interface HistoryEntry {
 export interface UndoResult {
   actionId: string;
   restored: number;
+  /** Sets left as they are because they were edited since the action (file names, the first 50). */
+  skipped: string[];
+  skippedCount: number;
 }
+
+/** File names an undo answer lists (the count says the rest). */
+const MAX_SKIPPED_NAMED = 50;
 
 export class ReviewService {
   constructor(private readonly pool: pg.Pool) {}
@@ -207,7 +213,8 @@ export class ReviewService {
 
   /**
    * Undoes one action (the latest not undone when no id is given): every set it changed gets its
-   * result back, or nothing happens when a set was edited since (refused, naming the sets).
+   * result back, except a set edited since (an inline edit after the bulk action): that one keeps
+   * the edit and is named in `skipped`. Refused only when every set it changed was edited since.
    */
   async undo(user: User, rawProjectId: unknown, rawActionId?: unknown): Promise<UndoResult> {
     return inTransaction(this.pool, async (client) => {
@@ -229,17 +236,19 @@ export class ReviewService {
          order by fs.position, fs.base_name for update of fs`,
         [entry.id],
       );
-      if (edited.length) {
-        const names = edited.slice(0, 10).map((r) => r.base_name);
+      // Only the sets still as the action left them are restored; an edited one keeps its edit.
+      const restored = await restoreResults(
+        client,
+        '(select file_set_id, before, after, edited_at_before from project_edit_changes where edit_action_id = $1)',
+        [entry.id],
+      );
+      const names = edited.map((r) => r.base_name);
+      if (!restored && names.length)
         throw conflict(
-          `Cannot undo: ${edited.length === 1 ? 'this set was' : `${edited.length} sets were`} edited since: ${names.join(', ')}${edited.length > 10 ? ', ...' : ''}`,
+          `Cannot undo: ${names.length === 1 ? 'its set was' : `all ${names.length} sets were`} edited since: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', ...' : ''}`,
         );
-      }
-      const restored = await restoreResults(client, '(select file_set_id, before, edited_at_before from project_edit_changes where edit_action_id = $1)', [
-        entry.id,
-      ]);
       await client.query(`update project_edit_actions set undone_at = clock_timestamp() where id = $1`, [entry.id]);
-      return { actionId: entry.id, restored };
+      return { actionId: entry.id, restored, skipped: names.slice(0, MAX_SKIPPED_NAMED), skippedCount: names.length };
     });
   }
 

@@ -278,4 +278,8 @@ export class UndoResultType {
   actionId!: string;
   @Field(() => Int, { description: 'Sets restored.' })
   restored!: number;
+  @Field(() => [String], { description: 'Sets left as they are because they were edited since the action (file names, the first 50).' })
+  skipped!: string[];
+  @Field(() => Int, { description: 'How many sets were left as they are.' })
+  skippedCount!: number;
 }

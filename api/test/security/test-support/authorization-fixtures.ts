@@ -130,6 +130,15 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       );
       return { projectId, deliveryId: r.delivery.id as string };
     },
+    async keywordRulePreset() {
+      const r = await server.graphql(
+        'mutation($n: String!, $r: KeywordRulesInput!) { saveKeywordRulePreset(name: $n, rules: $r) { id } }',
+        { n: 'Matrix fixture preset', r: { alwaysInclude: ['drone'] } },
+        owner.token,
+      );
+      if (!r.data?.saveKeywordRulePreset) throw new Error(`fixture: preset failed: ${JSON.stringify(r.errors)}`);
+      return r.data.saveKeywordRulePreset.id as string;
+    },
     async srtFile() {
       return { filename: 'DJI_0001.SRT', data: await fs.readFile(fixtureSrtPath(SRT)) };
     },

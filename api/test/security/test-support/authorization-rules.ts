@@ -59,6 +59,8 @@ export interface MatrixFixture {
   deliveryConnection(): Promise<string>;
   /** One of A's deliveries (of a complete project to such a connection). */
   delivery(): Promise<{ projectId: string; deliveryId: string }>;
+  /** One of A's keyword rule presets (one name, so repeated calls replace it). */
+  keywordRulePreset(): Promise<string>;
 }
 
 /**
@@ -277,6 +279,9 @@ export const restRules: Record<string, RestRule> = {
   // A JPG's thumbnail (issue 16 item 7).
   'GET /api/files/:fileId/thumbnail': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
   'HEAD /api/files/:fileId/thumbnail': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
+  // A JPG's 1024 px preview (issue 31 item 8).
+  'GET /api/files/:fileId/preview': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
+  'HEAD /api/files/:fileId/preview': { access: 'owned', call: (fx) => fx.jpgFileSet().then((s) => ({ params: { fileId: s.fileId } })) },
 
   // Processing and results (issue 5)
   'POST /api/projects/:id/process': { access: 'owned', scope: 'process', call: completeProject },
@@ -449,6 +454,15 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.reorderKeywordsByRelevance': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx) }) },
   'Mutation.resetToAiOriginal': { access: 'owned', args: async (fx) => ({ selection: await allSets(fx) }) },
   'Query.projectEditHistory': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }) },
+  // Keyword rules panel (issue 31): a preview of a project's rules, the user's presets.
+  'Query.keywordRulesPreview': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx), rules: { alwaysInclude: ['drone'] } }) },
+  'Query.keywordRulePresets': { access: 'user' },
+  'Mutation.saveKeywordRulePreset': { access: 'user', args: async () => ({ name: 'Matrix preset', rules: { neverInclude: ['nobody'] } }) },
+  'Mutation.deleteKeywordRulePreset': { access: 'owned', args: async (fx) => ({ id: await fx.keywordRulePreset() }) },
+  'Mutation.applyKeywordRulePreset': {
+    access: 'owned',
+    args: async (fx) => ({ projectId: await reviewProject(fx), presetId: await fx.keywordRulePreset() }),
+  },
   'Mutation.undoProjectEdit': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx) }), alsoAllowedCodes: ['CONFLICT'] },
 
   // API tokens

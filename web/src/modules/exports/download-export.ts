@@ -31,11 +31,18 @@ export function keywordRuleNewsOf(headers: Headers): KeywordRuleNews {
   return { rowCount, files };
 }
 
-export async function downloadExport(client: ApolloClient, projectId: string, choice: ExportChoice): Promise<KeywordRuleNews> {
+export async function downloadExport(
+  client: ApolloClient,
+  projectId: string,
+  choice: ExportChoice,
+  opts: { acceptedOnly?: boolean } = {},
+): Promise<KeywordRuleNews> {
   const { data } = await client.mutate({ mutation: ExportDownloadMutation, variables: { projectId, format: choice.format, withJpgs: !!choice.withJpgs } });
   const link = data?.exportDownload;
   if (!link) throw new Error('No download link');
-  const res = await fetch(link.url.startsWith('/') ? apiUrl(link.url) : link.url);
+  // accepted=1: only the rows the agency's check accepts (the link's signature covers its token only).
+  const url = opts.acceptedOnly ? `${link.url}${link.url.includes('?') ? '&' : '?'}accepted=1` : link.url;
+  const res = await fetch(url.startsWith('/') ? apiUrl(url) : url);
   if (!res.ok) throw new RestError(`Download failed (${res.status})`, res.status, null);
   const blob = await res.blob();
   saveBlob(blob, filenameFromDisposition(res.headers.get('content-disposition')) ?? choice.fallbackName);

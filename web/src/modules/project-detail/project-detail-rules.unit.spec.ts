@@ -1,16 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { countKeywords, parseKeywords, toProcessedResult } from './result-shape';
+import { countKeywords, duplicateKeywords, keywordCapProblem, parseKeywords, toProcessedResult } from './result-shape';
 import { isProgressFinished, progressHeadline, setDisplayStatus } from './progress-rules';
 import { osmEmbedUrl } from './map-embed';
 
 describe('keywords (SPEC §5)', () => {
-  it('splits on commas, trims, drops empties and keeps at most 30', () => {
-    expect(parseKeywords(' aerial ,  drone,, ,sunset coast ,')).toEqual(['aerial', 'drone', 'sunset coast']);
-    const forty = Array.from({ length: 40 }, (_, i) => `k${i + 1}`).join(', ');
-    const kept = parseKeywords(forty);
-    expect(kept).toHaveLength(30);
-    expect(kept[29]).toBe('k30');
-    expect(countKeywords(forty)).toBe(40);
+  it('splits on commas, trims, drops empties and never cuts: over 30 is named, not trimmed', () => {
+    expect(parseKeywords(' aerial ,  drone,, ,sunset   coast ,')).toEqual(['aerial', 'drone', 'sunset coast']);
+    const forty = Array.from({ length: 32 }, (_, i) => `k${i + 1}`).join(', ');
+    expect(parseKeywords(forty)).toHaveLength(32);
+    expect(countKeywords(forty)).toBe(32);
+    expect(keywordCapProblem(32)).toBe('32 keywords: remove 2 (the limit is 30)');
+    expect(keywordCapProblem(30)).toBeNull();
+  });
+  it('points out duplicates case- and plural-insensitively, naming the spelling each repeats', () => {
+    expect(duplicateKeywords(['Boat', 'harbour', 'boats', 'Aerial views', 'aerial view', 'HARBOUR'])).toEqual([
+      ['boats', 'Boat'],
+      ['aerial view', 'Aerial views'],
+      ['HARBOUR', 'harbour'],
+    ]);
+    expect(duplicateKeywords(['boat', 'boat trip'])).toEqual([]);
   });
 });
 

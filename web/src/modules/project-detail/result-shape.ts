@@ -1,3 +1,4 @@
+import pluralize from 'pluralize';
 /**
  * The processed result of one file set in SPEC §3's field names (the same object the REST shim's
  * GET/PUT /api/filesets/{id}/results carries, and what Copy JSON puts on the clipboard).
@@ -25,17 +26,50 @@ export interface ProcessedResult {
 /** At most 30 keywords per file set (SPEC §5, §9). */
 export const MAX_KEYWORDS = 30;
 
-/** SPEC §5: split on commas, trimmed, empties dropped, at most 30 kept. */
+/**
+ * SPEC §5: split on commas, trimmed, empties dropped. Never cut to 30 here: a save over the cap is
+ * refused by name (`keywordCapProblem`), so nothing typed is dropped behind the user's back.
+ */
 export function parseKeywords(text: string): string[] {
   return text
     .split(',')
-    .map((k) => k.trim())
-    .filter((k) => k !== '')
-    .slice(0, MAX_KEYWORDS);
+    .map((k) => k.trim().replace(/\s+/g, ' '))
+    .filter((k) => k !== '');
 }
 
-/** How many keywords the text holds before the cap, so the editor can say what the cap drops. */
-export const countKeywords = (text: string) => text.split(',').filter((k) => k.trim() !== '').length;
+/** How many keywords the server would store: case-only repeats count once (as it de-duplicates them). */
+export const storedKeywordCount = (keywords: readonly string[]) => new Set(keywords.map((k) => k.toLowerCase())).size;
+
+/** How many keywords the text holds. */
+export const countKeywords = (text: string) => parseKeywords(text).length;
+
+/** "32 keywords: remove 2" when over SPEC's 30, else null (the server says the same words). */
+export function keywordCapProblem(count: number): string | null {
+  return count > MAX_KEYWORDS ? `${count} keywords: remove ${count - MAX_KEYWORDS} (the limit is ${MAX_KEYWORDS})` : null;
+}
+
+/**
+ * The identity the review rules give a keyword: case-insensitive, and plural-insensitive on the
+ * last word ("Aerial views" = "aerial view"), as the API's keywordKey.
+ */
+export function keywordKey(keyword: string): string {
+  const words = keyword.trim().replace(/\s+/g, ' ').toLowerCase().split(' ');
+  const last = words.pop() ?? '';
+  return [...words, pluralize.singular(last)].join(' ');
+}
+
+/** Keywords that repeat an earlier one, each with the spelling it repeats: [["Boats", "boat"]]. */
+export function duplicateKeywords(keywords: readonly string[]): Array<[string, string]> {
+  const first = new Map<string, string>();
+  const out: Array<[string, string]> = [];
+  for (const k of keywords) {
+    const key = keywordKey(k);
+    const prior = first.get(key);
+    if (prior !== undefined) out.push([k, prior]);
+    else first.set(key, k);
+  }
+  return out;
+}
 
 export const keywordsToText = (keywords: readonly string[]) => keywords.join(', ');
 

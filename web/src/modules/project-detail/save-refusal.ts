@@ -13,6 +13,7 @@ export function saveRefusalOf(err: unknown): SaveRefusal {
   if (CombinedGraphQLErrors.is(err)) {
     const first = err.errors[0];
     const field = first?.extensions?.field;
+    if (first?.extensions?.code === 'CONFLICT') return { field: null, reason: first.message, conflict: true };
     return { field: typeof field === 'string' ? field : null, reason: lowerFirst(first?.message || 'the server refused the changes') };
   }
   return { field: null, reason: 'the server could not be reached (your edits are kept: save again)' };

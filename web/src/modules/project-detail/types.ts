@@ -22,11 +22,15 @@ export interface DetailFileSet {
   files: DetailFile[];
   /** A 320 px WebP of the set's JPG for the list (signed, cached for good); the JPG itself only where it is shown large. */
   thumbnailUri: string | null;
+  /** A 1024 px WebP of the JPG: what the preview shows (the original only on "Open original"). */
+  previewImageUri: string | null;
   /** The set's processing status as the server holds it (pending, processing, completed, failed), if it says. */
   processingStatus: string | null;
   /** The set's current stage as a sentence, while it is being processed. */
   processingStage: string | null;
   result: ProcessedResult | null;
+  /** The stored result's version (bumped at every change): a save names it, so it never overwrites a newer one. */
+  resultVersion: number | null;
   /** Chip labels of the shot types, by id (golden_hour -> Golden hour). */
   shotTypeLabels: Record<string, string>;
 }

@@ -17,6 +17,7 @@ import { Migration20261125180000_delivery } from './Migration20261125180000_deli
 import { Migration20261126140000_username_skeletons } from './Migration20261126140000_username_skeletons.js';
 import { Migration20261126150000_set_charges } from './Migration20261126150000_set_charges.js';
 import { Migration20261127020000_upload_plans } from './Migration20261127020000_upload_plans.js';
+import { Migration20261127030000_rule_presets_and_result_versions } from './Migration20261127030000_rule_presets_and_result_versions.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -38,5 +39,6 @@ export const migrationsList = [
   { name: 'Migration20261126150000_set_charges', class: Migration20261126150000_set_charges },
   { name: 'Migration20261126160000_delivery_secret_and_pause', class: Migration20261126160000_delivery_secret_and_pause },
   { name: 'Migration20261127020000_upload_plans', class: Migration20261127020000_upload_plans },
+  { name: 'Migration20261127030000_rule_presets_and_result_versions', class: Migration20261127030000_rule_presets_and_result_versions },
   { name: 'Migration20261127050000_delivery_content_identity', class: Migration20261127050000_delivery_content_identity },
 ];

@@ -13,8 +13,12 @@ interface Props {
   label: string;
   busy: boolean;
   onClose(): void;
-  onDownload(): void;
+  /** `acceptedOnly`: write only the rows the agency accepts. */
+  onDownload(acceptedOnly: boolean): void;
 }
+
+/** Keywords each agency takes per row (what its upload accepts), against the 30 Shotlog keeps (SPEC). */
+const AGENCY_KEYWORDS: Record<string, number> = { ADOBE: 49, SHUTTERSTOCK: 50, POND5: 50 };
 
 /** A row's file name links to its set on the project page (?set= selects it there), closing the dialog. */
 function SetLink({ projectId, fileSetId, filename, onFollow }: { projectId: string; fileSetId: string; filename: string; onFollow(): void }) {
@@ -100,6 +104,12 @@ export function AgencyCheckModal({ projectId, projectName, agency, label, busy, 
                 </ul>
               </details>
             )}
+            {AGENCY_KEYWORDS[agency] && (
+              <p className="muted small" data-testid="keyword-limit-note">
+                {check.agency} takes up to {AGENCY_KEYWORDS[agency]} keywords a row; Shotlog keeps at most 30 a set, so this export writes at most 30 (fewer
+                where the project&apos;s keyword rules set a lower maximum).
+              </p>
+            )}
             <p className="muted small">
               Rules from{' '}
               <a href={check.source} target="_blank" rel="noreferrer">
@@ -113,7 +123,12 @@ export function AgencyCheckModal({ projectId, projectName, agency, label, busy, 
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="button button-primary" disabled={busy || !check} onClick={onDownload}>
+          {check && refused.length > 0 && check.totalRows > check.refusedCount && (
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => onDownload(true)} data-testid="export-accepted">
+              Export the accepted rows only ({check.totalRows - check.refusedCount})
+            </button>
+          )}
+          <button type="button" className={`button${refused.length ? '' : ' button-primary'}`} disabled={busy || !check} onClick={() => onDownload(false)}>
             {busy ? 'Downloading…' : refused.length ? 'Download anyway' : 'Download'}
           </button>
         </div>

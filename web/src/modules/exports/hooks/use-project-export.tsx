@@ -21,10 +21,10 @@ export function useProjectExport(projectId: string, projectName?: string): { sta
   const [busy, setBusy] = useState(false);
   const [ruleNews, setRuleNews] = useState<{ label: string; news: KeywordRuleNews } | null>(null);
 
-  const download = async (choice: ExportChoice) => {
+  const download = async (choice: ExportChoice, acceptedOnly = false) => {
     setBusy(true);
     try {
-      const news = await downloadExport(client, projectId, choice);
+      const news = await downloadExport(client, projectId, choice, { acceptedOnly });
       // The file keeps SPEC's columns; which rows the keyword rules changed is said here.
       setRuleNews(news.rowCount ? { label: choice.label.replace(/…$/, ''), news } : null);
     } catch (err) {
@@ -54,8 +54,8 @@ export function useProjectExport(projectId: string, projectName?: string): { sta
       label={checking.label.replace(/…$/, '')}
       busy={busy}
       onClose={() => setChecking(null)}
-      onDownload={async () => {
-        await download(checking);
+      onDownload={async (acceptedOnly) => {
+        await download(checking, acceptedOnly);
         setChecking(null);
       }}
     />

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../ui/Banner';
 import { setDisplayStatus, type ProjectProgress } from '../progress-rules';
@@ -36,7 +36,7 @@ interface Props {
   /** The server's lists (null only before the project query answered). */
   categoryOptions: CategoryOptions | null;
   live: boolean;
-  saveResult(fileSetId: string, result: ProcessedResult): Promise<void>;
+  saveResult(fileSetId: string, result: ProcessedResult, expectedVersion: number | null): Promise<void>;
   resetResult(fileSetId: string): Promise<void>;
   /** Reload the project (after a run started, a file was replaced or a set removed). */
   onChanged(): void;
@@ -47,41 +47,43 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 /** SPEC §2 Project detail, once the project is loaded. */
 export function ProjectDetailView({ project, progress, categoryOptions, live, saveResult, resetResult, onChanged }: Props) {
   const sets = project.fileSets;
-  // ?set=<file set id> selects a set (the export check's rows link here).
+  // The selection IS the set's id in the address (?set=<file set id>), never a position: the
+  // pager, the list, the grid's rows, the export check's links and Back/Forward all land on the
+  // same set whatever order the list arrives in; an unknown or missing id shows the first set.
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedSet = searchParams.get('set');
-  const [selected, setSelected] = useState(() =>
-    Math.max(
-      0,
-      sets.findIndex((s) => s.id === linkedSet),
-    ),
-  );
-  useEffect(() => {
-    const i = linkedSet ? sets.findIndex((s) => s.id === linkedSet) : -1;
-    if (i >= 0) setSelected(i);
-  }, [linkedSet, sets]);
+  const linkedIndex = linkedSet ? sets.findIndex((s) => s.id === linkedSet) : -1;
   const select = useCallback(
     (i: number) => {
-      setSelected(i);
-      if (linkedSet) setSearchParams({}, { replace: true });
+      const id = sets[i]?.id;
+      if (!id || id === linkedSet) return;
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('set', id);
+          return next;
+        },
+        { preventScrollReset: true },
+      );
     },
-    [linkedSet, setSearchParams],
+    [sets, linkedSet, setSearchParams],
   );
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   /** The cost panel of Start processing or Retry failed sets, when open. */
   const [run, setRun] = useState<RunScope | null>(null);
   const nameOf = useCallback((fileSetId: string) => sets.find((s) => s.id === fileSetId)?.baseName ?? 'File Set', [sets]);
-  const drafts = useResultDrafts({ save: saveResult, reset: resetResult, nameOf, refusalOf: saveRefusalOf });
+  // A save refused because a bulk action changed the set since: the page reloads its newer values.
+  const drafts = useResultDrafts({ save: saveResult, reset: resetResult, nameOf, refusalOf: saveRefusalOf, onConflict: onChanged });
   const findings = useAgencyFindings(project.id, sets.filter((s) => hasContent(s.result)).length);
-  const index = Math.min(selected, Math.max(sets.length - 1, 0));
+  const index = Math.max(linkedIndex, 0);
   const current = sets[index];
 
   const jobsBySet = useMemo(() => new Map((progress?.jobs ?? []).map((j) => [j.fileSetId, j])), [progress]);
   const items = useMemo<FileSetListItem[]>(
     () =>
       sets.map((set, i) => {
-        const draft = drafts.draftFor(set.id, set.result);
+        const draft = drafts.draftFor(set.id, set.result, set.resultVersion);
         const title = draft?.result.content.title.trim() || setTitle(set, i);
         return {
           set,
@@ -124,7 +126,15 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
   });
 
   const showPanel = project.status === 'processing' && !!progress;
-  const draft = current ? drafts.draftFor(current.id, current.result) : null;
+  // The other sets as saved (not their drafts), for "Copy metadata from another set".
+  const copySources = useMemo(
+    () =>
+      sets.flatMap((s, i) =>
+        s.id !== current?.id && s.result && hasContent(s.result) ? [{ id: s.id, label: `${setTitle(s, i)} · ${s.baseName}`, result: s.result }] : [],
+      ),
+    [sets, current?.id],
+  );
+  const draft = current ? drafts.draftFor(current.id, current.result, current.resultVersion) : null;
   const currentItem = items[index];
 
   const onReset = async () => {
@@ -214,6 +224,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                       onChange={(change) => drafts.edit(current.id, draft, change)}
                       onReset={() => void onReset()}
                       onCopyJson={() => void onCopyJson()}
+                      copySources={copySources}
                     />
                   ) : showPanel ? (
                     <div className="pd-placeholder card" data-testid="set-in-progress">

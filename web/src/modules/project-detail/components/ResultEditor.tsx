@@ -1,5 +1,7 @@
-import { useId } from 'react';
-import { countKeywords, MAX_KEYWORDS, parseKeywords } from '../result-shape';
+import { useId, type ReactNode } from 'react';
+import { duplicateKeywords, keywordCapProblem, keywordsToText, MAX_KEYWORDS, parseKeywords, storedKeywordCount } from '../result-shape';
+import { KeywordOrder } from './KeywordOrder';
+import { CopyMetadata, type CopySource } from './CopyMetadata';
 import type { ResultDraft, SaveRefusal } from '../hooks/use-result-drafts';
 import { TitleLimits } from './TitleLimits';
 import { LocationBlock } from './LocationBlock';
@@ -17,10 +19,28 @@ interface Props {
   onChange(change: (d: ResultDraft) => ResultDraft): void;
   onReset(): void;
   onCopyJson(): void;
+  /** The place line and region (issue 32): shown under City and Country when given. */
+  placeFields?: ReactNode;
+  /** The project's other sets with a result, to copy metadata from. */
+  copySources?: CopySource[];
 }
 
+const CAP_REFUSAL = /^\d+ keywords: remove \d+/;
+
 /** SPEC §2 Editable Content for the selected set. */
-export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, refusal, busy, onChange, onReset, onCopyJson }: Props) {
+export function ResultEditor({
+  draft,
+  shotTypeLabels,
+  categoryOptions,
+  edited,
+  refusal,
+  busy,
+  onChange,
+  onReset,
+  onCopyJson,
+  placeFields,
+  copySources = [],
+}: Props) {
   const ids = { title: useId(), description: useId(), keywords: useId(), titleLimits: useId(), refusal: useId() };
   // aria-invalid and the reason, read out with the field (the banner at the top says it too).
   const marked = (field: string, describedBy?: string) =>
@@ -34,9 +54,12 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, r
       </p>
     ) : null;
   const { content, metadata, shot_types } = draft.result;
-  const kept = parseKeywords(draft.keywordsText).length;
-  const typed = countKeywords(draft.keywordsText);
+  const typedKeywords = parseKeywords(draft.keywordsText);
+  const count = storedKeywordCount(typedKeywords);
+  const overCap = keywordCapProblem(count);
+  const duplicates = duplicateKeywords(typedKeywords);
   const setContent = (patch: Partial<typeof content>) => onChange((d) => ({ ...d, result: { ...d.result, content: { ...d.result.content, ...patch } } }));
+  const setMetadata = (patch: Partial<typeof metadata>) => onChange((d) => ({ ...d, result: { ...d.result, metadata: { ...d.result.metadata, ...patch } } }));
 
   return (
     <section className="pd-editor card" aria-label="Editable Content" data-testid="result-editor">
@@ -78,8 +101,8 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, r
 
         <div className="pd-label-row">
           <label htmlFor={ids.keywords}>Keywords (comma-separated)</label>
-          <span className={`small ${typed > MAX_KEYWORDS ? 'error-text' : 'muted'}`} data-testid="keyword-count">
-            {kept}/{MAX_KEYWORDS} keywords
+          <span className={`small ${overCap ? 'error-text' : 'muted'}`} data-testid="keyword-count">
+            {count}/{MAX_KEYWORDS} keywords
           </span>
         </div>
         <textarea
@@ -93,16 +116,28 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, r
           data-testid="keywords-input"
           {...marked('keywords')}
         />
-        {refusalNote('keywords')}
-        {typed > MAX_KEYWORDS && (
-          <p className="small error-text">
-            {typed} keywords entered: only the first {MAX_KEYWORDS} are kept when saved.
+        {overCap && (
+          <p className="small error-text" role="alert" data-testid="keyword-cap">
+            {overCap}: this set is not saved until you do.
           </p>
         )}
+        {/* The cap is counted live above; a refusal about it would go stale as the user removes keywords. */}
+        {!CAP_REFUSAL.test(refusal?.reason ?? '') && refusalNote('keywords')}
+        {duplicates.length > 0 && (
+          <p className="small warning-text" data-testid="keyword-duplicates">
+            Repeated keywords (agencies count them once):{' '}
+            {duplicates.map(([k, first]) => (k.toLowerCase() === first.toLowerCase() ? `'${k}'` : `'${k}' (as '${first}')`)).join(', ')}.
+          </p>
+        )}
+        <KeywordOrder keywords={typedKeywords} onReorder={(next) => onChange((d) => ({ ...d, keywordsText: keywordsToText(next) }))} />
       </div>
 
-      <LocationBlock metadata={metadata} />
-      <ShotTypeChips shotTypes={shot_types} labels={shotTypeLabels} />
+      <LocationBlock metadata={metadata} onChange={setMetadata} placeFields={placeFields} />
+      <ShotTypeChips
+        shotTypes={shot_types}
+        labels={shotTypeLabels}
+        onToggle={(id, on) => onChange((d) => ({ ...d, result: { ...d.result, shot_types: { ...d.result.shot_types, [id]: on } } }))}
+      />
       <CategorySelectors
         categories={content.categories}
         options={categoryOptions}
@@ -111,13 +146,27 @@ export function ResultEditor({ draft, shotTypeLabels, categoryOptions, edited, r
       />
       {refusal && /Category$/.test(refusal.field ?? '') && refusalNote(refusal.field!)}
 
+      <CopyMetadata
+        sources={copySources}
+        onCopy={(from) =>
+          onChange((d) => ({
+            ...d,
+            keywordsText: keywordsToText(from.content.keywords),
+            result: { ...d.result, content: { ...structuredClone(from.content) } },
+          }))
+        }
+      />
+
       <div className="actions pd-editor-actions">
         <button type="button" className="button" onClick={onReset} disabled={busy}>
           ↺ Reset
         </button>
-        <button type="button" className="button" onClick={onCopyJson} disabled={busy}>
-          {'{ }'} Copy JSON
-        </button>
+        <details className="pd-dev-menu">
+          <summary className="button">Developer</summary>
+          <button type="button" className="button" onClick={onCopyJson} disabled={busy}>
+            {'{ }'} Copy JSON
+          </button>
+        </details>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { RemoveFileSetMutation, ReplaceFileSetFileMutation } from '../../wizard/graphql/wizard.graphql';
 import { uploadGraphQL } from '../../wizard/upload-xhr';
@@ -23,6 +23,7 @@ interface Props {
  */
 export function SetStateNotice({ set, idle, onRun, onChanged }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [removeSet] = useMutation(RemoveFileSetMutation);
   const failed = set.processingStatus === 'failed';
 
@@ -59,13 +60,18 @@ export function SetStateNotice({ set, idle, onRun, onChanged }: Props) {
     }
   };
 
+  // A real button (Tab reaches it, Enter and Space press it) that opens the hidden file picker.
   const replaceButton = (label: string, accept: string) => (
-    <label className={`button button-small${busy || !idle ? ' disabled' : ''}`}>
-      {busy === 'Uploading…' ? busy : label}
+    <>
+      <button type="button" className="button button-small" disabled={!!busy || !idle} onClick={() => fileInput.current?.click()}>
+        {busy === 'Uploading…' ? busy : label}
+      </button>
       <input
+        ref={fileInput}
         type="file"
         accept={accept}
         hidden
+        aria-label={label}
         disabled={!!busy || !idle}
         data-testid={`set-replace-${set.baseName}`}
         onChange={(e) => {
@@ -74,7 +80,7 @@ export function SetStateNotice({ set, idle, onRun, onChanged }: Props) {
           if (file) void replace(file);
         }}
       />
-    </label>
+    </>
   );
 
   return (

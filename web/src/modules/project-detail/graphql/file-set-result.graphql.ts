@@ -30,6 +30,7 @@ export const DetailFileSetResultFragment = graphql(`
   fragment DetailFileSetResult on FileSetResult {
     fileSetId
     edited
+    version
     current {
       ...DetailResult
     }

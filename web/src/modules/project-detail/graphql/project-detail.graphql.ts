@@ -13,6 +13,7 @@ export const ProjectDetailQuery = graphql(`
         baseName
         status
         thumbnailUri
+        previewImageUri
         incompleteReason
         files {
           id

@@ -27,9 +27,11 @@ export function useProjectDetail(id: string) {
         failureReason: s.processing?.reason ?? null,
         files: s.files.map((f) => ({ ...f, resourceUri: signedUrl(f.resourceUri) })),
         thumbnailUri: s.thumbnailUri ? signedUrl(s.thumbnailUri) : null,
+        previewImageUri: s.previewImageUri ? signedUrl(s.previewImageUri) : null,
         processingStatus: s.processing?.status ?? null,
         processingStage: s.processing?.stageMessage ?? null,
         result: s.result ? fromGraphqlResult(s.result.current) : null,
+        resultVersion: s.result?.version ?? null,
         shotTypeLabels: s.result ? shotTypeLabels(s.result.current) : {},
       })),
     };

@@ -1,13 +1,19 @@
 import { useCallback, useMemo, useState } from 'react';
-import { keywordsToText, parseKeywords, type ProcessedResult } from '../result-shape';
+import { keywordCapProblem, keywordsToText, parseKeywords, storedKeywordCount, type ProcessedResult } from '../result-shape';
 
 /** The editable copy of one set's result; keywords stay as typed text until saved (a trailing comma is not lost). */
 export interface ResultDraft {
   result: ProcessedResult;
   keywordsText: string;
+  /** The stored version the edit is made on (null: unknown, the save is not checked). */
+  version: number | null;
 }
 
-export const draftFrom = (result: ProcessedResult): ResultDraft => ({ result, keywordsText: keywordsToText(result.content.keywords) });
+export const draftFrom = (result: ProcessedResult, version: number | null = null): ResultDraft => ({
+  result,
+  keywordsText: keywordsToText(result.content.keywords),
+  version,
+});
 
 /** The result a draft stands for, with keywords as SPEC §5 keeps them. */
 export const draftToResult = (d: ResultDraft): ProcessedResult => ({
@@ -19,7 +25,11 @@ export const draftToResult = (d: ResultDraft): ProcessedResult => ({
 export interface SaveRefusal {
   field: string | null;
   reason: string;
+  /** The set changed since the edit began (a bulk action): its newer values replace the edit. */
+  conflict?: boolean;
 }
+
+class KeywordCapRefusal extends Error {}
 
 export type SaveOutcome = { ok: true; saved: number } | { ok: false; message: string; fileSetId: string };
 
@@ -29,21 +39,23 @@ export type SaveOutcome = { ok: true; saved: number } | { ok: false; message: st
  * so a reload after processing shows new content.
  */
 export function useResultDrafts(opts: {
-  save(fileSetId: string, result: ProcessedResult): Promise<void>;
+  save(fileSetId: string, result: ProcessedResult, expectedVersion: number | null): Promise<void>;
   reset(fileSetId: string): Promise<void>;
   /** The set's name for people (its file name, never its id). */
   nameOf(fileSetId: string): string;
   /** The field and reason of a failed save, from whatever the save threw. */
   refusalOf(err: unknown): SaveRefusal;
+  /** A save refused because the set changed since: reload its newer values. */
+  onConflict?(fileSetId: string): void;
 }) {
   const [drafts, setDrafts] = useState<Record<string, ResultDraft>>({});
   const [refusals, setRefusals] = useState<Record<string, SaveRefusal>>({});
   const [saving, setSaving] = useState(false);
-  const { save, reset, nameOf, refusalOf } = opts;
+  const { save, reset, nameOf, refusalOf, onConflict } = opts;
 
   const draftFor = useCallback(
-    (fileSetId: string, serverResult: ProcessedResult | null): ResultDraft | null => {
-      return drafts[fileSetId] ?? (serverResult ? draftFrom(serverResult) : null);
+    (fileSetId: string, serverResult: ProcessedResult | null, version: number | null = null): ResultDraft | null => {
+      return drafts[fileSetId] ?? (serverResult ? draftFrom(serverResult, version) : null);
     },
     [drafts],
   );
@@ -66,10 +78,19 @@ export function useResultDrafts(opts: {
       const done: string[] = [];
       for (const [id, draft] of pending) {
         try {
-          await save(id, draftToResult(draft));
+          // Over SPEC's 30: refused here by count, never cut (the server refuses the same way).
+          const overCap = keywordCapProblem(storedKeywordCount(parseKeywords(draft.keywordsText)));
+          if (overCap) throw new KeywordCapRefusal(overCap);
+          await save(id, draftToResult(draft), draft.version);
           done.push(id);
         } catch (err) {
-          const refusal = refusalOf(err);
+          const refusal = err instanceof KeywordCapRefusal ? { field: 'keywords', reason: err.message } : refusalOf(err);
+          if (refusal.conflict) {
+            // Named in the banner; the set shows the newer values the server holds.
+            setDrafts((all) => omit(all, [id]));
+            onConflict?.(id);
+            return { ok: false, fileSetId: id, message: refusal.reason };
+          }
           setRefusals((all) => ({ ...omit(all, done), [id]: refusal }));
           return { ok: false, fileSetId: id, message: `Failed to save fileset ${nameOf(id)}: ${refusal.reason}` };
         } finally {
@@ -83,7 +104,7 @@ export function useResultDrafts(opts: {
     } finally {
       setSaving(false);
     }
-  }, [drafts, save, nameOf, refusalOf]);
+  }, [drafts, save, nameOf, refusalOf, onConflict]);
 
   const resetSet = useCallback(
     async (fileSetId: string) => {

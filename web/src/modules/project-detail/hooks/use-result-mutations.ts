@@ -22,8 +22,8 @@ export function useResultMutations() {
   );
 
   const saveResult = useCallback(
-    async (fileSetId: string, result: ProcessedResult) => {
-      const r = await client.mutate({ mutation: UpdateFileSetResultMutation, variables: { fileSetId, input: toResultInput(result) } });
+    async (fileSetId: string, result: ProcessedResult, expectedVersion: number | null) => {
+      const r = await client.mutate({ mutation: UpdateFileSetResultMutation, variables: { fileSetId, input: { ...toResultInput(result), expectedVersion } } });
       if (!r.data) throw new Error(`Failed to save fileset ${fileSetId}`);
       store(fileSetId, r.data.updateFileSetResult);
     },

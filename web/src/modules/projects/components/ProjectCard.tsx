@@ -66,6 +66,11 @@ export function ProjectCard({ project, inTrash, onTrash, onRestore, onDelete }: 
         <Link to={`/project/${project.id}`} className="button button-small">
           View
         </Link>
+        {!inTrash && project.fileSetCount > 0 && (
+          <Link to={`/project/${project.id}/review`} className="button button-small" title="Every set in one grid, with bulk actions and keyword rules">
+            Grid
+          </Link>
+        )}
         {!inTrash && (needsSetup(project.status) || toSend > 0) && (
           <Link to={continueSetupPath(project.id)} className="button button-small button-primary">
             Continue setup

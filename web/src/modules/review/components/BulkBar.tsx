@@ -78,7 +78,16 @@ export function BulkBar(props: {
   return (
     <form className="rv-bulk" onSubmit={submit} aria-label="Bulk action">
       <strong className="rv-bulk-count">{props.count} selected</strong>
-      <select aria-label="Action" value={action} onChange={(e) => setAction(e.target.value as Action)}>
+      <select
+        aria-label="Action"
+        value={action}
+        onChange={(e) => {
+          // Each action opens empty: keywords typed for "Add" are not a "Find" text.
+          setAction(e.target.value as Action);
+          setA('');
+          setB('');
+        }}
+      >
         {ACTIONS.map(([k, l]) => (
           <option key={k} value={k}>
             {l}

@@ -1,12 +1,12 @@
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { FilmIcon } from '../../../ui/icons';
 import type { ReviewSort } from '../../../gql/graphql';
 import { CategorySelectors, type CategoryOptions } from '../../project-detail/components/CategorySelectors';
 import type { ReviewRow } from '../hooks/use-review-sets';
+import { ROW_HEIGHT, type Column, type EditableField } from './grid-columns';
+import { KeywordChipsEditor } from './KeywordChipsEditor';
 
-/** The fields edited in place, and what a save sends (REST PUT keeps every field it leaves out). */
-export type EditableField = 'title' | 'description' | 'categories';
+export type { EditableField } from './grid-columns';
 
 /** The three categories, in the results' field names (what the per-set editor edits). */
 export interface GridCategories {
@@ -15,9 +15,12 @@ export interface GridCategories {
   shutterstock_b_category: string | null;
 }
 
-export type EditValue = string | GridCategories;
+export type EditValue = string | string[] | GridCategories;
 
-type Editing = { id: string; field: 'title' | 'description'; value: string } | { id: string; field: 'categories'; value: GridCategories };
+type Editing =
+  | { id: string; field: 'title' | 'description'; value: string }
+  | { id: string; field: 'categories'; value: GridCategories }
+  | { id: string; field: 'keywords'; value: string[] };
 
 export interface GridSelection {
   ids: Set<string>;
@@ -25,101 +28,8 @@ export interface GridSelection {
   allMatching: boolean;
 }
 
-const ROW_HEIGHT = 64;
-const STATUS_LABEL: Record<string, string> = { PENDING: 'Pending', AI: 'AI', EDITED: 'Edited' };
-const AGENCIES = [
-  { format: 'ADOBE', name: 'Adobe Stock', short: 'Adobe' },
-  { format: 'SHUTTERSTOCK', name: 'Shutterstock', short: 'SStk' },
-  { format: 'POND5', name: 'Pond5', short: 'Pond5' },
-] as const;
-
-interface Column {
-  id: string;
-  header: string;
-  width: number;
-  /** Server-side sort (every shown column sorts in PostgreSQL over all sets, not over the rows loaded). */
-  sort?: ReviewSort;
-  edit?: EditableField;
-  render?: (row: ReviewRow) => ReactNode;
-}
-
-function Thumb({ uri }: { uri: string | null | undefined }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <span className="rv-thumb">{uri && !failed ? <img src={uri} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} /> : <FilmIcon />}</span>
-  );
-}
-
-/** One badge per agency: what its export check would refuse (the server runs the exports' own checks). */
-function AgencyBadges({ row }: { row: ReviewRow }) {
-  const hasResult = row.status !== 'PENDING';
-  return (
-    <span className="rv-badges">
-      {AGENCIES.map((a) => {
-        const r = row.agencyRefusals.find((x) => x.format === a.format);
-        return (
-          <span
-            key={a.format}
-            className={`rv-badge ${r ? 'rv-badge-bad' : hasResult ? 'rv-badge-good' : ''}`}
-            title={r ? `${a.name} would refuse: ${r.problems.join('; ')}` : `${a.name}: OK`}
-          >
-            {r ? '✕' : '✓'} {a.short}
-          </span>
-        );
-      })}
-    </span>
-  );
-}
-
-const dash = <span className="muted">—</span>;
-
-/** The grid's columns; module-level so rows can be memoised against stable definitions. */
-const COLUMNS: Column[] = [
-  { id: 'select', header: 'Select', width: 44 },
-  { id: 'thumb', header: '', width: 76, render: (r) => <Thumb uri={r.thumbnailUri} /> },
-  { id: 'filename', header: 'File', width: 150, sort: 'FILENAME', render: (r) => <span className="rv-mono">{r.filename}</span> },
-  {
-    id: 'status',
-    header: 'Status',
-    width: 84,
-    sort: 'STATUS',
-    render: (r) => <span className={`rv-status rv-status-${r.status.toLowerCase()}`}>{STATUS_LABEL[r.status]}</span>,
-  },
-  { id: 'title', header: 'Title', width: 240, sort: 'TITLE', edit: 'title', render: (r) => r.title ?? dash },
-  {
-    id: 'description',
-    header: 'Description',
-    width: 280,
-    sort: 'DESCRIPTION',
-    edit: 'description',
-    render: (r) => <span className="rv-clamp">{r.description ?? ''}</span>,
-  },
-  {
-    id: 'keywords',
-    header: 'Keywords',
-    width: 220,
-    sort: 'KEYWORD_COUNT',
-    render: (r) => (
-      <span className="rv-clamp">
-        <strong>{r.keywordCount}</strong> {r.keywords.slice(0, 5).join(', ')}
-        {r.keywordCount > 5 ? ', …' : ''}
-      </span>
-    ),
-  },
-  {
-    id: 'categories',
-    header: 'Categories',
-    width: 170,
-    sort: 'CATEGORIES',
-    edit: 'categories',
-    render: (r) => <span className="rv-clamp">{[r.adobeCategory, r.shutterstockACategory, r.shutterstockBCategory].filter(Boolean).join(' · ') || dash}</span>,
-  },
-  { id: 'place', header: 'City / country', width: 150, sort: 'CITY', render: (r) => [r.city, r.country].filter(Boolean).join(', ') },
-  { id: 'shots', header: 'Shot types', width: 140, sort: 'SHOT_TYPES', render: (r) => <span className="rv-clamp">{r.shotTypes.join(', ')}</span> },
-  { id: 'agencies', header: 'Agencies', width: 150, render: (r) => <AgencyBadges row={r} /> },
-];
-const TEMPLATE = COLUMNS.map((c) => `${c.width}px`).join(' ');
-const WIDTH = COLUMNS.reduce((s, c) => s + c.width, 0);
+/** Where a pinned cell sticks: the widths of the pinned cells before it. */
+const pinOffset = (columns: Column[], index: number) => columns.slice(0, index).reduce((sum, c) => sum + (c.pinned ? c.width : 0), 0);
 
 const categoriesOf = (r: ReviewRow): GridCategories => ({
   adobe_category: r.adobeCategory ?? null,
@@ -150,6 +60,13 @@ function Editor({ editing, row, options, actions }: { editing: Editing; row: Rev
         <p className="rv-popover-help muted">Enter or Ctrl/Cmd+S saves, Escape cancels</p>
       </div>
     );
+  if (editing.field === 'keywords')
+    return (
+      <div className="rv-popover rv-popover-keywords" role="group" aria-label={`Edit Keywords of ${row.baseName}`}>
+        <KeywordChipsEditor keywords={editing.value} onChange={(v) => actions.setValue(v)} />
+        <p className="rv-popover-help muted">Enter adds what you typed; Ctrl/Cmd+S saves, Escape cancels</p>
+      </div>
+    );
   const common = { autoFocus: true, 'aria-label': `Edit ${editing.field === 'title' ? 'Title' : 'Description'} of ${row.baseName}` };
   if (editing.field === 'description')
     return <textarea {...common} className="rv-input" value={editing.value} onChange={(e) => actions.setValue(e.target.value)} />;
@@ -171,8 +88,10 @@ const GridRow = memo(function GridRow(props: {
   editing: Editing | null;
   options: CategoryOptions;
   actions: RowActions;
+  columns: Column[];
+  template: string;
 }) {
-  const { row, index, selected, activeCol, editing, actions } = props;
+  const { row, index, selected, activeCol, editing, actions, columns } = props;
   return (
     <div
       role="row"
@@ -180,15 +99,16 @@ const GridRow = memo(function GridRow(props: {
       aria-selected={selected}
       className={`rv-row${selected ? ' rv-row-selected' : ''}${editing ? ' rv-row-editing' : ''}`}
       data-testid="review-row"
-      style={{ gridTemplateColumns: TEMPLATE, transform: `translateY(${props.start}px)`, height: ROW_HEIGHT }}
+      style={{ gridTemplateColumns: props.template, transform: `translateY(${props.start}px)`, height: ROW_HEIGHT }}
     >
-      {COLUMNS.map((col, c) => {
+      {columns.map((col, c) => {
         const isEditing = !!editing && col.edit === editing.field;
         return (
           <div
             key={col.id}
             role="gridcell"
-            className={`rv-td${activeCol === c ? ' rv-active' : ''}${col.edit ? ' rv-editable' : ''}${isEditing ? ' rv-td-editing' : ''}`}
+            className={`rv-td${activeCol === c ? ' rv-active' : ''}${col.edit ? ' rv-editable' : ''}${isEditing ? ' rv-td-editing' : ''}${col.pinned ? ' rv-pin' : ''}`}
+            style={col.pinned ? { left: pinOffset(columns, c) } : undefined}
             onClick={() => actions.activate(index, c)}
             onDoubleClick={() => actions.startEdit(index, c)}
           >
@@ -231,8 +151,12 @@ export function ReviewGrid(props: {
   onSelection: (s: GridSelection) => void;
   categoryOptions: CategoryOptions;
   onSave: (row: ReviewRow, field: EditableField, value: EditValue) => Promise<boolean>;
+  /** The columns shown (the chooser's choice), in order. */
+  columns: Column[];
 }) {
-  const { rows, selection } = props;
+  const { rows, selection, columns } = props;
+  const template = useMemo(() => columns.map((c) => `${c.width}px`).join(' '), [columns]);
+  const width = useMemo(() => columns.reduce((sum, c) => sum + c.width, 0), [columns]);
   const [active, setActive] = useState<{ row: number; col: number }>({ row: 0, col: 1 });
   const [editing, setEditing] = useState<Editing | null>(null);
   const lastClicked = useRef<number | null>(null);
@@ -242,10 +166,11 @@ export function ReviewGrid(props: {
 
   const startEdit = (rowIndex: number, col: number) => {
     const row = rows[rowIndex];
-    const field = COLUMNS[col]?.edit;
+    const field = columns[col]?.edit;
     if (!row || !field || row.status === 'PENDING') return;
     setActive({ row: rowIndex, col });
     if (field === 'categories') setEditing({ id: row.id, field, value: categoriesOf(row) });
+    else if (field === 'keywords') setEditing({ id: row.id, field, value: [...row.keywords] });
     else setEditing({ id: row.id, field, value: (field === 'title' ? row.title : row.description) ?? '' });
   };
 
@@ -324,7 +249,7 @@ export function ReviewGrid(props: {
       return;
     }
     const move = (row: number, col: number) => {
-      const next = { row: Math.max(0, Math.min(rows.length - 1, row)), col: Math.max(0, Math.min(COLUMNS.length - 1, col)) };
+      const next = { row: Math.max(0, Math.min(rows.length - 1, row)), col: Math.max(0, Math.min(columns.length - 1, col)) };
       setActive(next);
       virtualizer.scrollToIndex(next.row, { align: 'auto' });
     };
@@ -359,11 +284,17 @@ export function ReviewGrid(props: {
         onKeyDown={onKeyDown}
         data-testid="review-grid"
       >
-        <div className="rv-head" role="row" style={{ gridTemplateColumns: TEMPLATE, width: WIDTH }}>
-          {COLUMNS.map((col) => {
+        <div className="rv-head" role="row" style={{ gridTemplateColumns: template, width }}>
+          {columns.map((col, c) => {
             const sorted = col.sort && props.sort === col.sort;
             return (
-              <div key={col.id} role="columnheader" className="rv-th" aria-sort={sorted ? (props.descending ? 'descending' : 'ascending') : undefined}>
+              <div
+                key={col.id}
+                role="columnheader"
+                className={`rv-th${col.pinned ? ' rv-pin' : ''}`}
+                style={col.pinned ? { left: pinOffset(columns, c) } : undefined}
+                aria-sort={sorted ? (props.descending ? 'descending' : 'ascending') : undefined}
+              >
                 {col.id === 'select' ? (
                   <input
                     type="checkbox"
@@ -382,7 +313,7 @@ export function ReviewGrid(props: {
             );
           })}
         </div>
-        <div style={{ height: virtualizer.getTotalSize(), width: WIDTH, position: 'relative' }}>
+        <div style={{ height: virtualizer.getTotalSize(), width, position: 'relative' }}>
           {items.map((v) => {
             const row = rows[v.index]!;
             return (
@@ -396,6 +327,8 @@ export function ReviewGrid(props: {
                 editing={editing && editing.id === row.id ? editing : null}
                 options={props.categoryOptions}
                 actions={actions}
+                columns={columns}
+                template={template}
               />
             );
           })}

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
@@ -10,7 +10,23 @@ import type { BulkResultFieldsFragment, ReviewAgencyProblem, ReviewFilterInput, 
 import { ReviewContextQuery, UndoMutation } from '../graphql/review.graphql';
 import { useReviewSets, type ReviewRow } from '../hooks/use-review-sets';
 import { BulkBar } from './BulkBar';
+import { KeywordRulesPanel } from './KeywordRulesPanel';
+import { ReviewCards } from './ReviewCards';
+import { ColumnChooser, useVisibleColumns } from './grid-columns';
+import { editLabel } from '../edit-labels';
 import { ReviewGrid, type EditableField, type EditValue, type GridSelection } from './ReviewGrid';
+
+/** True while the media query matches (the phone layout). */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const m = window.matchMedia(query);
+    const on = () => setMatches(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, [query]);
+  return matches;
+}
 
 /** /project/:id/review: every set of a project in one grid, with filters, inline edits and bulk actions. */
 export function ReviewView({ projectId }: { projectId: string }) {
@@ -25,6 +41,21 @@ export function ReviewView({ projectId }: { projectId: string }) {
   const [selection, setSelection] = useState<GridSelection>({ ids: new Set(), allMatching: false });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
   const [undo] = useMutation(UndoMutation);
+  const visible = useVisibleColumns();
+  const narrow = useMediaQuery('(max-width: 640px)');
+  // ?panel=rules opens the keyword rules beside the grid (the project page links here).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const showRules = searchParams.get('panel') === 'rules';
+  const setShowRules = (on: boolean) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (on) next.set('panel', 'rules');
+        else next.delete('panel');
+        return next;
+      },
+      { replace: true },
+    );
 
   const debouncedSearch = useDebouncedValue(search, 300);
   const debouncedCity = useDebouncedValue(city, 300);
@@ -75,7 +106,12 @@ export function ReviewView({ projectId }: { projectId: string }) {
   const onUndo = async () => {
     try {
       const r = await undo({ variables: { projectId } });
-      setNotice({ tone: 'success', text: `Undone: ${r.data?.undoProjectEdit.restored ?? 0} sets restored.` });
+      const u = r.data?.undoProjectEdit;
+      const what = lastEdit ? editLabel(lastEdit.action, lastEdit.params, lastEdit.changedCount) : 'the last bulk action';
+      const kept = u?.skippedCount
+        ? ` ${u.skippedCount === 1 ? 'One set was edited since and kept as it is' : `${u.skippedCount} sets were edited since and kept as they are`}: ${u.skipped.join(', ')}${u.skippedCount > u.skipped.length ? ', …' : ''}.`
+        : '';
+      setNotice({ tone: u?.skippedCount ? 'info' : 'success', text: `Undone: ${what} (${u?.restored ?? 0} sets restored).${kept}` });
       afterChange();
     } catch (err) {
       setNotice({ tone: 'error', text: serverMessage(err, 'Could not undo') });
@@ -84,21 +120,29 @@ export function ReviewView({ projectId }: { projectId: string }) {
 
   // The per-set editor's save (PUT /api/filesets/:id/results): the same server validation for every field.
   const onSave = async (row: ReviewRow, field: EditableField, value: EditValue): Promise<boolean> => {
-    const content = typeof value !== 'string' ? { categories: value } : field === 'title' ? { title: value } : { final_description: value };
+    const content = Array.isArray(value)
+      ? { keywords: value }
+      : typeof value !== 'string'
+        ? { categories: value }
+        : field === 'title'
+          ? { title: value }
+          : { final_description: value };
     try {
       await rest('PUT', `/api/filesets/${row.id}/results`, { content });
       sets.patchRow(
         row.id,
-        typeof value !== 'string'
-          ? {
-              adobeCategory: value.adobe_category,
-              shutterstockACategory: value.shutterstock_a_category,
-              shutterstockBCategory: value.shutterstock_b_category,
-              status: 'EDITED',
-            }
-          : field === 'title'
-            ? { title: value, status: 'EDITED' }
-            : { description: value, status: 'EDITED' },
+        Array.isArray(value)
+          ? { keywords: value, keywordCount: value.length, status: 'EDITED' }
+          : typeof value !== 'string'
+            ? {
+                adobeCategory: value.adobe_category,
+                shutterstockACategory: value.shutterstock_a_category,
+                shutterstockBCategory: value.shutterstock_b_category,
+                status: 'EDITED',
+              }
+            : field === 'title'
+              ? { title: value, status: 'EDITED' }
+              : { description: value, status: 'EDITED' },
       );
       // Its agency badges as the server's checks now say.
       void sets.refreshRow(row.id).catch(() => undefined);
@@ -167,9 +211,14 @@ export function ReviewView({ projectId }: { projectId: string }) {
           className="button button-small"
           disabled={!lastEdit}
           onClick={() => void onUndo()}
-          title={lastEdit ? `Undo ${lastEdit.action} (${lastEdit.changedCount} sets)` : 'Nothing to undo'}
+          title={lastEdit ? `Undo: ${editLabel(lastEdit.action, lastEdit.params, lastEdit.changedCount)}` : 'Nothing to undo'}
+          data-testid="undo-button"
         >
-          Undo{lastEdit ? ` ${lastEdit.action}` : ''}
+          {lastEdit ? `Undo: ${editLabel(lastEdit.action, lastEdit.params, lastEdit.changedCount)}` : 'Undo'}
+        </button>
+        {!narrow && <ColumnChooser hidden={visible.hidden} onToggle={visible.toggle} />}
+        <button type="button" className="button button-small" aria-pressed={showRules} onClick={() => setShowRules(!showRules)} data-testid="rules-toggle">
+          Keyword rules
         </button>
       </div>
       {selectedCount > 0 && (
@@ -187,20 +236,28 @@ export function ReviewView({ projectId }: { projectId: string }) {
         </Banner>
       )}
       {sets.error && <Banner tone="error">{sets.error}</Banner>}
-      <ReviewGrid
-        rows={sets.rows}
-        total={sets.total}
-        hasMore={sets.hasMore}
-        loadMore={sets.loadMore}
-        sort={sort}
-        descending={descending}
-        onSort={onSort}
-        selection={selection}
-        onSelection={setSelection}
-        categoryOptions={categoryOptions}
-        onSave={onSave}
-      />
-      <p className="muted rv-help">Arrows move, Enter edits, Escape cancels, Ctrl/Cmd+S saves, Space selects (Shift for a range).</p>
+      <div className={`rv-body${showRules ? ' rv-body-with-rules' : ''}`}>
+        {narrow ? (
+          <ReviewCards rows={sets.rows} total={sets.total} hasMore={sets.hasMore} loadMore={sets.loadMore} selection={selection} onSelection={setSelection} />
+        ) : (
+          <ReviewGrid
+            columns={visible.columns}
+            rows={sets.rows}
+            total={sets.total}
+            hasMore={sets.hasMore}
+            loadMore={sets.loadMore}
+            sort={sort}
+            descending={descending}
+            onSort={onSort}
+            selection={selection}
+            onSelection={setSelection}
+            categoryOptions={categoryOptions}
+            onSave={onSave}
+          />
+        )}
+        {showRules && <KeywordRulesPanel projectId={projectId} onSaved={afterChange} onClose={() => setShowRules(false)} />}
+      </div>
+      <p className="muted rv-help" hidden={narrow}>Arrows move, Enter edits, Escape cancels, Ctrl/Cmd+S saves, Space selects (Shift for a range).</p>
     </section>
   );
 }

@@ -56,6 +56,7 @@ export const ReviewContextQuery = graphql(`
     projectEditHistory(projectId: $projectId, first: 20) {
       id
       action
+      params
       changedCount
       username
       createdAt
@@ -132,6 +133,8 @@ export const UndoMutation = graphql(`
     undoProjectEdit(projectId: $projectId) {
       actionId
       restored
+      skipped
+      skippedCount
     }
   }
 `);

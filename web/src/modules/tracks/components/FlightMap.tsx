@@ -88,6 +88,23 @@ export function FlightMap({ points, frames, title }: Props) {
         data-testid="flight-map"
         data-offline={offline ? 'true' : 'false'}
       />
+      <ul className="flight-map-legend small" aria-label="Map legend" data-testid="flight-map-legend">
+        <li>
+          <span className="flight-legend-swatch flight-legend-start" aria-hidden="true" /> Start
+        </li>
+        <li>
+          <span className="flight-legend-swatch flight-legend-end" aria-hidden="true" /> End
+        </li>
+        <li>
+          <span className="flight-legend-swatch flight-legend-line" aria-hidden="true" /> Flight path
+        </li>
+        <li>
+          <span className="flight-legend-swatch flight-legend-frame" aria-hidden="true">
+            1
+          </span>{' '}
+          Analysed frames
+        </li>
+      </ul>
       {offline && (
         <p className="muted small" data-testid="flight-map-offline">
           Map tiles are unavailable (offline): the track is drawn on a plain background.
