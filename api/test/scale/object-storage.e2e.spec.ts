@@ -105,8 +105,10 @@ async function mediaOnDisk(dataDir: string): Promise<string[]> {
 }
 
 it('stores the multipart upload in the bucket under server-made keys, nothing on the API disk', async () => {
-  // The JPG's thumbnail is made in the background (its scratch file is the one temporary file): wait for it.
-  for (let i = 0; i < 200 && !(await bucket.keys()).some((k) => k.startsWith('derived/')); i++) await new Promise((r) => setTimeout(r, 50));
+  // The JPG's thumbnail and preview are made in the background (their scratch files are the only
+  // temporary files): wait for both.
+  const derived = async () => (await bucket.keys()).filter((k) => k.startsWith('derived/')).length;
+  for (let i = 0; i < 400 && (await derived()) < 2; i++) await new Promise((r) => setTimeout(r, 50));
   const keys = await bucket.keys();
   const stored = keys.filter((k) => k.startsWith('files/'));
   expect(stored).toHaveLength(3);
@@ -150,7 +152,7 @@ it('redirects API #2 downloads to a presigned URL that ends before the file link
   expect((await fetch(`${api2.url}/api/files/${jpg.id}?token=1.bad`, { redirect: 'manual' })).status).toBe(401);
 });
 
-it('makes the thumbnail into the bucket and serves it through either API', async () => {
+it('makes the thumbnail and preview into the bucket and serves them through either API', async () => {
   const [set] = await filesOf(api1);
   const res = await fetch(api2.url + set!.thumbnailUri);
   expect(res.status).toBe(200);
@@ -160,7 +162,10 @@ it('makes the thumbnail into the bucket and serves it through either API', async
       .subarray(8, 12)
       .toString('latin1'),
   ).toBe('WEBP');
-  expect((await bucket.keys()).filter((k) => k.startsWith('derived/'))).toEqual([expect.stringMatching(/^derived\/[0-9a-f-]{36}\.jpg\.thumb-320\.webp$/)]);
+  expect((await bucket.keys()).filter((k) => k.startsWith('derived/')).sort()).toEqual([
+    expect.stringMatching(/^derived\/[0-9a-f-]{36}\.jpg\.preview-1024\.webp$/),
+    expect.stringMatching(/^derived\/[0-9a-f-]{36}\.jpg\.thumb-320\.webp$/),
+  ]);
   expect((await fetch(api1.url + set!.thumbnailUri)).status).toBe(200);
 });
 
