@@ -136,6 +136,15 @@ describe('a user account from sign-up to refund', () => {
     await migrateLedger(db.pool);
     await Promise.all([migrateLedger(db.pool), migrateLedger(db.pool)]);
     const { rows } = await db.pool.query('SELECT version FROM ledger_schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+  });
+
+  it('keeps on the postings only the indexes their readers use (each one costs every append)', async () => {
+    const { rows } = await db.pool.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'ledger_postings' ORDER BY indexname`);
+    expect(rows.map((r: { indexname: string }) => r.indexname)).toEqual([
+      'ledger_postings_account_time_idx',
+      'ledger_postings_pkey',
+      'ledger_postings_time_idx',
+    ]);
   });
 });

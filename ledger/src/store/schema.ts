@@ -153,6 +153,20 @@ const MIGRATIONS: readonly Migration[] = [
       INSERT INTO ledger_checkpoint_state (through_posting_id) VALUES (0);
     `,
   },
+  {
+    version: 4,
+    name: 'postings: drop the indexes no query reads',
+    sql: `
+      -- Every posting is written into each index of ledger_postings, inside the append's statement.
+      -- (account) is the leading column of ledger_postings_account_time_idx, which answers every
+      -- lookup it did. Nothing reads postings by event_id (the journal joins them to events through
+      -- ledger_events' primary key) and events are never deleted, so the foreign key needs no index on
+      -- this side. Postings keep three indexes, as before migration 3: id, (account, created_at, id)
+      -- and (created_at, id).
+      DROP INDEX IF EXISTS ledger_postings_account_idx;
+      DROP INDEX IF EXISTS ledger_postings_event_idx;
+    `,
+  },
 ];
 
 /** Arbitrary constant: the advisory lock that lets several processes start at once and migrate once. */
