@@ -3,6 +3,7 @@
  * (s3rver on loopback), verified by SHA-256, a second run copying nothing (idempotent, so a cut
  * run resumes), and a recorded file whose bytes are nowhere reported as missing with a failing exit.
  */
+import { QUOTA_COUNTS } from './quota-counts.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { startTestBucket, type TestBucket } from '../../test/support/s3-test-server.js';
@@ -30,7 +31,7 @@ it('copies every stored file, verified; runs again copying nothing; reports a re
   const storage = new FileStorage(db.config.storageDir);
   await storage.init();
   const user = await db.signUp();
-  const projects = new ProjectsService(db.orm, new AccountQuotas(db.config.quotas), { emit: async () => undefined });
+  const projects = new ProjectsService(db.orm, new AccountQuotas(db.config.quotas, QUOTA_COUNTS), { emit: async () => undefined });
   const project = await projects.create(user, { name: 'Local', cameraType: 'dji-mavic-3-pro-series' });
   await seedFileSets({ orm: db.orm, storage }, project.id, [{ baseName: 'DJI_0001' }, { baseName: 'DJI_0002', omit: ['video'] }]);
   await storage.close();
