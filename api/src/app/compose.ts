@@ -40,6 +40,10 @@ import { ExifToolHolder } from '../features/exports/exiftool-holder.js';
 import { ExportsService } from '../features/exports/exports.service.js';
 import { DeliveryService } from '../features/delivery/delivery.service.js';
 import { DeliveryWorker } from '../features/delivery/delivery-worker.js';
+import { MailService } from '../features/mail/mail.service.js';
+import { MailNotices } from '../features/mail/mail-notices.js';
+import { MailWorker } from '../features/mail/mail-worker.js';
+import { resetLinkUrl } from '../features/auth/password-resets.js';
 
 /** What every process opens before any feature's service exists (app/process.ts). */
 export interface Platform {
@@ -69,6 +73,9 @@ const connectionStringOf = (pool: pg.Pool) => String((pool as unknown as { optio
 export function composeServices(platform: Platform) {
   const { config, logger, orm, pool, queue, ledger, jwtSecret, metrics } = platform;
   const events = new EventBus(logger, (labels) => metrics.eventListenerFailures.inc(labels));
+  // E-mail: recorded, queued, sent by MailWorker (SMTP_URL) or kept in the admin outbox.
+  const mail = new MailService(pool, queue, logger, config);
+  const mailNotices = new MailNotices(mail);
 
   // Accounts: quotas and site settings, users, API tokens, sign-in, credits and buying them.
   const quotas = new AccountQuotas(config.quotas);
@@ -82,6 +89,7 @@ export function composeServices(platform: Platform) {
     apiTokens,
     new PasswordResets(orm),
     events,
+    (err) => logger.error({ err }, 'password-reset e-mail not sent'),
   );
   const credits = new CreditsService(ledger, settings);
   const purchases = new PurchasesService(orm, pool, ledger, quotas);
@@ -130,10 +138,13 @@ export function composeServices(platform: Platform) {
   events.on('user.registered', 'credits.onboard', ({ userId }) => credits.onboard(userId)); // ledger stream and sign-up bonus
   events.on('fileSet.filesRecorded', 'processing.onFilesRecorded', ({ projectId }) => processing.onFilesRecorded(projectId)); // sets as they complete
   events.on('project.deletedForGood', 'fileSets.sweepDeletedFiles', () => fileSets.sweepDeletedFiles()); // rows cascaded; the bytes go
+  events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => mailNotices.passwordReset({ ...p, url: resetLinkUrl(p.secret, config.publicUrl) }));
 
   return {
     ...platform,
     events,
+    mail,
+    mailNotices,
     quotas,
     settings,
     users,
@@ -192,11 +203,12 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
-/** Starts the background workers: processing (the pipeline per set) and delivery (files to the agencies). */
+/** Starts the background workers: processing (the pipeline per set), delivery (files to the agencies) and e-mail. */
 export function startWorkers(s: AppServices): RunningWorker[] {
   const { config, logger, orm, pool, queue, storage } = s;
   return [
     new ProcessingWorker({ config, logger, orm, queue, storage, processing: s.processing, results: s.results }, createMetadataProvider(config)).start(),
     new DeliveryWorker({ config, logger, pool, queue, storage, delivery: s.delivery }).start(),
+    new MailWorker({ config, logger, queue, mail: s.mail }).start(),
   ];
 }

@@ -34,6 +34,7 @@ const TABLE_OWNERS: Record<string, string> = {
   deliveries: 'delivery',
   delivery_connections: 'delivery',
   delivery_items: 'delivery',
+  mail_messages: 'mail',
 };
 
 /** Crossings still to remove (file: tables of other features its SQL names). */

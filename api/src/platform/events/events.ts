@@ -18,6 +18,11 @@ import type { Logger } from '../logging/logger.js';
 export interface AppEvents {
   /** auth, after an account is created at sign-up. Credits open its ledger stream with the sign-up bonus. */
   'user.registered': { userId: string };
+  /**
+   * auth, after a user asked "Forgot password?" and a one-time link was issued. Mail e-mails the
+   * link (`secret` goes into the link only; it is never stored or logged).
+   */
+  'auth.passwordResetRequested': { userId: string; email: string; username: string; secret: string; expiresAt: Date };
   /** file-sets, after files are recorded into a project's sets (an upload, a replacement). Processing takes the sets now complete. */
   'fileSet.filesRecorded': { projectId: string };
   /** projects, after projects are deleted for good (their rows cascade). File-sets removes their files' bytes. */

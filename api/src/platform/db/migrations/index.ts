@@ -15,6 +15,7 @@ import { Migration20261125200000_sets_as_complete } from './Migration20261125200
 import { Migration20261125180000_delivery } from './Migration20261125180000_delivery.js';
 import { Migration20261126140000_username_skeletons } from './Migration20261126140000_username_skeletons.js';
 import { Migration20261126150000_set_charges } from './Migration20261126150000_set_charges.js';
+import { Migration20261127060000_mail } from './Migration20261127060000_mail.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: 'Migration20261126140000_username_skeletons', class: Migration20261126140000_username_skeletons },
   { name: 'Migration20261126150000_set_charges', class: Migration20261126150000_set_charges },
   { name: 'Migration20261126160000_delivery_secret_and_pause', class: Migration20261126160000_delivery_secret_and_pause },
+  { name: 'Migration20261127060000_mail', class: Migration20261127060000_mail },
 ];
