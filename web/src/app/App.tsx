@@ -20,6 +20,7 @@ import { AdminUsersPage } from '../pages/AdminUsersPage';
 import { AdminPurchaseRequestsPage } from '../pages/AdminPurchaseRequestsPage';
 import { AdminLedgerPage } from '../pages/AdminLedgerPage';
 import { AdminQueuePage } from '../pages/AdminQueuePage';
+import { AdminMailPage } from '../pages/AdminMailPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { DocumentTitle } from './document-title';
@@ -172,6 +173,14 @@ export function App() {
             element={
               <AdminOnly>
                 <AdminQueuePage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/mail"
+            element={
+              <AdminOnly>
+                <AdminMailPage />
               </AdminOnly>
             }
           />

@@ -37,6 +37,7 @@ type Documents = {
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation UpdateTheme($theme: Theme!) {\n    updateTheme(theme: $theme) {\n      id\n      theme\n    }\n  }\n": typeof types.UpdateThemeDocument,
+    "\n  mutation RequestPasswordReset($identifier: String!) {\n    requestPasswordReset(identifier: $identifier)\n  }\n": typeof types.RequestPasswordResetDocument,
     "\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n": typeof types.CreditBalanceDocument,
     "\n  query Transactions($first: Int!, $after: String) {\n    transactions(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          createdAt\n          description\n          amount\n          balanceAfterTransaction\n          transactionType\n        }\n      }\n    }\n  }\n": typeof types.TransactionsDocument,
     "\n  query CreditPackages {\n    creditPackages {\n      id\n      name\n      credits\n      price\n      description\n      pricePerCredit\n      savingsPercent\n      bestValue\n    }\n  }\n": typeof types.CreditPackagesDocument,
@@ -58,6 +59,8 @@ type Documents = {
     "\n  query ExportProjectStatus($id: ID!) {\n    project(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ExportProjectStatusDocument,
     "\n  query TrialBalance($asOf: String, $first: Int!, $after: String) {\n    trialBalance(asOf: $asOf, first: $first, after: $after) {\n      asOf\n      total\n      balanced\n      hasMore\n      nextCursor\n      accounts {\n        account\n        balance\n      }\n      totals {\n        kind\n        balance\n        accounts\n      }\n    }\n  }\n": typeof types.TrialBalanceDocument,
     "\n  query LedgerStatement($from: String, $to: String) {\n    ledgerStatement(from: $from, to: $to, groupBy: \"month\") {\n      from\n      to\n      opening\n      closing\n      balanced\n      movements {\n        kind\n        credits\n        dollars\n      }\n      periods {\n        from\n        to\n        opening\n        closing\n        balanced\n      }\n    }\n  }\n": typeof types.LedgerStatementDocument,
+    "\n  query MailOutbox($status: String, $limit: Int!, $offset: Int!) {\n    mailOutbox(status: $status, limit: $limit, offset: $offset) {\n      total\n      delivers\n      items {\n        id\n        kind\n        to\n        subject\n        text\n        status\n        attempts\n        lastError\n        createdAt\n        sentAt\n      }\n    }\n  }\n": typeof types.MailOutboxDocument,
+    "\n  mutation ResendMail($id: ID!) {\n    resendMail(id: $id) {\n      id\n      status\n      attempts\n      lastError\n    }\n  }\n": typeof types.ResendMailDocument,
     "\n  query AgencyFindings($projectId: ID!) {\n    adobe: exportCheck(projectId: $projectId, format: ADOBE) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n    shutterstock: exportCheck(projectId: $projectId, format: SHUTTERSTOCK) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n    pond5: exportCheck(projectId: $projectId, format: POND5) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n  }\n": typeof types.AgencyFindingsDocument,
     "\n  fragment DetailResult on ProcessedResult {\n    content {\n      title\n      finalDescription\n      keywords\n      categories {\n        adobeCategory\n        shutterstockACategory\n        shutterstockBCategory\n      }\n    }\n    metadata {\n      latitude\n      longitude\n      city\n      country\n    }\n    shotTypes {\n      id\n      label\n      value\n    }\n  }\n": typeof types.DetailResultFragmentDoc,
     "\n  fragment DetailFileSetResult on FileSetResult {\n    fileSetId\n    edited\n    current {\n      ...DetailResult\n    }\n  }\n": typeof types.DetailFileSetResultFragmentDoc,
@@ -129,6 +132,7 @@ const documents: Documents = {
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation UpdateTheme($theme: Theme!) {\n    updateTheme(theme: $theme) {\n      id\n      theme\n    }\n  }\n": types.UpdateThemeDocument,
+    "\n  mutation RequestPasswordReset($identifier: String!) {\n    requestPasswordReset(identifier: $identifier)\n  }\n": types.RequestPasswordResetDocument,
     "\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n": types.CreditBalanceDocument,
     "\n  query Transactions($first: Int!, $after: String) {\n    transactions(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          createdAt\n          description\n          amount\n          balanceAfterTransaction\n          transactionType\n        }\n      }\n    }\n  }\n": types.TransactionsDocument,
     "\n  query CreditPackages {\n    creditPackages {\n      id\n      name\n      credits\n      price\n      description\n      pricePerCredit\n      savingsPercent\n      bestValue\n    }\n  }\n": types.CreditPackagesDocument,
@@ -150,6 +154,8 @@ const documents: Documents = {
     "\n  query ExportProjectStatus($id: ID!) {\n    project(id: $id) {\n      id\n      status\n    }\n  }\n": types.ExportProjectStatusDocument,
     "\n  query TrialBalance($asOf: String, $first: Int!, $after: String) {\n    trialBalance(asOf: $asOf, first: $first, after: $after) {\n      asOf\n      total\n      balanced\n      hasMore\n      nextCursor\n      accounts {\n        account\n        balance\n      }\n      totals {\n        kind\n        balance\n        accounts\n      }\n    }\n  }\n": types.TrialBalanceDocument,
     "\n  query LedgerStatement($from: String, $to: String) {\n    ledgerStatement(from: $from, to: $to, groupBy: \"month\") {\n      from\n      to\n      opening\n      closing\n      balanced\n      movements {\n        kind\n        credits\n        dollars\n      }\n      periods {\n        from\n        to\n        opening\n        closing\n        balanced\n      }\n    }\n  }\n": types.LedgerStatementDocument,
+    "\n  query MailOutbox($status: String, $limit: Int!, $offset: Int!) {\n    mailOutbox(status: $status, limit: $limit, offset: $offset) {\n      total\n      delivers\n      items {\n        id\n        kind\n        to\n        subject\n        text\n        status\n        attempts\n        lastError\n        createdAt\n        sentAt\n      }\n    }\n  }\n": types.MailOutboxDocument,
+    "\n  mutation ResendMail($id: ID!) {\n    resendMail(id: $id) {\n      id\n      status\n      attempts\n      lastError\n    }\n  }\n": types.ResendMailDocument,
     "\n  query AgencyFindings($projectId: ID!) {\n    adobe: exportCheck(projectId: $projectId, format: ADOBE) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n    shutterstock: exportCheck(projectId: $projectId, format: SHUTTERSTOCK) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n    pond5: exportCheck(projectId: $projectId, format: POND5) {\n      agency\n      rows {\n        fileSetId\n        problems\n      }\n    }\n  }\n": types.AgencyFindingsDocument,
     "\n  fragment DetailResult on ProcessedResult {\n    content {\n      title\n      finalDescription\n      keywords\n      categories {\n        adobeCategory\n        shutterstockACategory\n        shutterstockBCategory\n      }\n    }\n    metadata {\n      latitude\n      longitude\n      city\n      country\n    }\n    shotTypes {\n      id\n      label\n      value\n    }\n  }\n": types.DetailResultFragmentDoc,
     "\n  fragment DetailFileSetResult on FileSetResult {\n    fileSetId\n    edited\n    current {\n      ...DetailResult\n    }\n  }\n": types.DetailFileSetResultFragmentDoc,
@@ -307,6 +313,10 @@ export function graphql(source: "\n  mutation UpdateTheme($theme: Theme!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation RequestPasswordReset($identifier: String!) {\n    requestPasswordReset(identifier: $identifier)\n  }\n"): (typeof documents)["\n  mutation RequestPasswordReset($identifier: String!) {\n    requestPasswordReset(identifier: $identifier)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n"): (typeof documents)["\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -388,6 +398,14 @@ export function graphql(source: "\n  query TrialBalance($asOf: String, $first: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query LedgerStatement($from: String, $to: String) {\n    ledgerStatement(from: $from, to: $to, groupBy: \"month\") {\n      from\n      to\n      opening\n      closing\n      balanced\n      movements {\n        kind\n        credits\n        dollars\n      }\n      periods {\n        from\n        to\n        opening\n        closing\n        balanced\n      }\n    }\n  }\n"): (typeof documents)["\n  query LedgerStatement($from: String, $to: String) {\n    ledgerStatement(from: $from, to: $to, groupBy: \"month\") {\n      from\n      to\n      opening\n      closing\n      balanced\n      movements {\n        kind\n        credits\n        dollars\n      }\n      periods {\n        from\n        to\n        opening\n        closing\n        balanced\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MailOutbox($status: String, $limit: Int!, $offset: Int!) {\n    mailOutbox(status: $status, limit: $limit, offset: $offset) {\n      total\n      delivers\n      items {\n        id\n        kind\n        to\n        subject\n        text\n        status\n        attempts\n        lastError\n        createdAt\n        sentAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query MailOutbox($status: String, $limit: Int!, $offset: Int!) {\n    mailOutbox(status: $status, limit: $limit, offset: $offset) {\n      total\n      delivers\n      items {\n        id\n        kind\n        to\n        subject\n        text\n        status\n        attempts\n        lastError\n        createdAt\n        sentAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendMail($id: ID!) {\n    resendMail(id: $id) {\n      id\n      status\n      attempts\n      lastError\n    }\n  }\n"): (typeof documents)["\n  mutation ResendMail($id: ID!) {\n    resendMail(id: $id) {\n      id\n      status\n      attempts\n      lastError\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

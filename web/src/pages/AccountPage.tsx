@@ -68,6 +68,9 @@ export function AccountPage() {
             <Link to="/admin/queue" className="button">
               Job Queue
             </Link>
+            <Link to="/admin/mail" className="button">
+              E-mail Outbox
+            </Link>
           </div>
         </section>
       )}

@@ -6,6 +6,7 @@ import { useSession } from '../modules/auth/session';
 import { isNetworkError, serverMessage } from '../client/graphql-errors';
 import { ErrorPopup } from '../ui/ErrorPopup';
 import { Banner } from '../ui/Banner';
+import { ForgotPasswordForm } from '../modules/auth/ForgotPasswordForm';
 import { clearSessionEnded, peekSessionEnded } from '../client/token-store';
 import '../modules/account/account.css';
 
@@ -65,9 +66,8 @@ export function LoginPage() {
       </form>
       <details className="forgot-password">
         <summary>Forgot password?</summary>
-        <p className="muted">
-          Ask an administrator of this Shotlog for a password-reset link. It opens a page where you choose a new password; it works once and for 24 hours.
-        </p>
+        <ForgotPasswordForm />
+        <p className="muted">No e-mail arrives? An administrator can also give you a reset link.</p>
       </details>
       <p className="muted">
         New here? <Link to="/createacct">Create an account</Link> and get 100 free credits.

@@ -166,6 +166,7 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/user/transactions': { access: 'user' },
   // Changing the matrix users' passwords would end their sessions: a mismatch reaches the handler and changes nothing.
   'POST /api/user/password': { access: 'user', scope: 'session', call: async () => ({ body: passwordMismatch }), alsoAllowed: [400] },
+  'POST /auth/password-reset/request': { access: 'public', call: async (fx) => ({ body: { identifier: fx.unique('nobody') } }) },
   'POST /auth/password-reset': { access: 'public', call: async (fx) => ({ body: { token: await fx.passwordResetSecret(), ...newPasswordTwice } }) },
 
   // Projects
@@ -345,6 +346,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.me': { access: 'user' },
   'Mutation.updateTheme': { access: 'user', args: async () => ({ theme: 'minimalist' }) },
   'Mutation.changePassword': { access: 'user', scope: 'session', args: async () => input(passwordMismatch), alsoAllowedCodes: ['BAD_USER_INPUT'] },
+  'Mutation.requestPasswordReset': { access: 'public', args: async (fx) => ({ identifier: fx.unique('nobody') }) },
   'Mutation.resetPassword': { access: 'public', args: async (fx) => input({ token: await fx.passwordResetSecret(), ...newPasswordTwice }) },
   'Mutation.issuePasswordResetLink': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id }) },
   'Query.transactions': { access: 'user' },
@@ -370,6 +372,8 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.userBalanceAsOf': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id }) },
   'Query.ledgerStatement': { access: 'admin' },
   'Query.adminQueueStats': { access: 'admin' },
+  'Query.mailOutbox': { access: 'admin' },
+  'Mutation.resendMail': { access: 'admin', args: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), alsoAllowedCodes: ['NOT_FOUND'] },
   'Subscription.adminQueueStatsUpdates': { access: 'admin', args: async () => ({ intervalSeconds: 2 }) },
   'Mutation.adjustUserCredits': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id, amount: '1.00', reason: 'matrix' }) },
   'Mutation.updateMarkup': { access: 'admin', args: async () => ({ value: 50 }) },
