@@ -9,6 +9,7 @@ import type { IdempotencyService } from '../platform/idempotency/idempotency.ser
 import { EventBus } from '../platform/events/events.js';
 import { AccountQuotas } from '../features/quotas/account-quotas.js';
 import { SettingsService } from '../features/settings/settings.service.js';
+import { SiteTextSettings } from '../features/settings/site-text-settings.js';
 import { UsersService } from '../features/users/users.service.js';
 import { ensureAdmin } from './ensure-admin.js';
 import { ApiTokensService } from '../features/api-tokens/api-tokens.service.js';
@@ -75,11 +76,11 @@ export function composeServices(platform: Platform) {
   const events = new EventBus(logger, (labels) => metrics.eventListenerFailures.inc(labels));
   // E-mail: recorded, queued, sent by MailWorker (SMTP_URL) or kept in the admin outbox.
   const mail = new MailService(pool, queue, logger, config);
-  const mailNotices = new MailNotices(mail);
 
   // Accounts: quotas and site settings, users, API tokens, sign-in, credits and buying them.
   const quotas = new AccountQuotas(config.quotas);
   const settings = new SettingsService(orm);
+  const siteText = new SiteTextSettings(orm);
   const users = new UsersService(orm, config.admin);
   const apiTokens = new ApiTokensService(orm);
   const auth = new AuthService(
@@ -92,9 +93,10 @@ export function composeServices(platform: Platform) {
     (err) => logger.error({ err }, 'password-reset e-mail not sent'),
   );
   const credits = new CreditsService(ledger, settings);
-  const purchases = new PurchasesService(orm, pool, ledger, quotas);
+  const purchases = new PurchasesService(orm, pool, ledger, quotas, events);
   const admin = new AdminService(users, credits, settings, ledger);
   const finance = new FinanceService(pool, users);
+  const mailNotices = new MailNotices(mail, logger, { paymentInstructions: () => siteText.paymentInstructions(), admins: () => users.admins() });
 
   // Stored files: the bytes on disk, their thumbnails, signed links (resourceUri) with the login tokens' secret.
   const storage = new FileStorage(config.storageDir);
@@ -138,7 +140,12 @@ export function composeServices(platform: Platform) {
   events.on('user.registered', 'credits.onboard', ({ userId }) => credits.onboard(userId)); // ledger stream and sign-up bonus
   events.on('fileSet.filesRecorded', 'processing.onFilesRecorded', ({ projectId }) => processing.onFilesRecorded(projectId)); // sets as they complete
   events.on('project.deletedForGood', 'fileSets.sweepDeletedFiles', () => fileSets.sweepDeletedFiles()); // rows cascaded; the bytes go
-  events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => mailNotices.passwordReset({ ...p, url: resetLinkUrl(p.secret, config.publicUrl) }));
+  // E-mail to the buyer and the administrators; a notice catches its own errors (the purchase stands).
+  events.on('purchase.requested', 'mail.purchaseRequested', (p) => mailNotices.purchaseRequested(p));
+  events.on('purchase.requested', 'mail.purchaseNewForAdmins', (p) => mailNotices.purchaseForAdmins(p));
+  events.on('purchase.proofSubmitted', 'mail.purchaseProofForAdmins', (p) => mailNotices.purchaseForAdmins(p));
+  events.on('purchase.decided', 'mail.purchaseDecided', (p) => mailNotices.purchaseDecided(p));
+  events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => mailNotices.passwordReset({ ...p, url: resetLinkUrl(p.secret, mail.origin) }));
 
   return {
     ...platform,
@@ -147,6 +154,7 @@ export function composeServices(platform: Platform) {
     mailNotices,
     quotas,
     settings,
+    siteText,
     users,
     apiTokens,
     auth,

@@ -48,7 +48,7 @@ beforeAll(async () => {
   mail = new MailService(db.pool, queue, db.logger, db.config);
   worker = new MailWorker({ config: db.config, logger: db.logger, queue, mail }).start();
   const events = new EventBus(db.logger, () => undefined);
-  const notices = new MailNotices(mail);
+  const notices = new MailNotices(mail, db.logger);
   events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => notices.passwordReset({ ...p, url: resetLinkUrl(p.secret, PUBLIC_URL) }));
   resets = new PasswordResets(db.orm);
   const users = new UsersService(db.orm);

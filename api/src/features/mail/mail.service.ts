@@ -46,7 +46,7 @@ export class MailService {
     pool: pg.Pool,
     private readonly queue: QueueBackend,
     private readonly logger: Logger,
-    private readonly config: Pick<Config, 'mail' | 'publicUrl'>,
+    private readonly config: Pick<Config, 'mail' | 'publicUrl' | 'port'>,
   ) {
     this.store = new MailStore(pool);
   }
@@ -56,15 +56,20 @@ export class MailService {
     return Boolean(this.config.mail.smtpUrl);
   }
 
-  /** An absolute link into the web app (PUBLIC_URL; a relative path when it is unset). */
+  /** Where links in e-mail point: PUBLIC_URL, else this server on localhost (a mail client cannot follow a relative link). */
+  get origin(): string {
+    return this.config.publicUrl ?? `http://localhost:${this.config.port}`;
+  }
+
+  /** An absolute link into the web app. */
   link(pathAndQuery: string): string {
-    return `${this.config.publicUrl ?? ''}${pathAndQuery}`;
+    return `${this.origin}${pathAndQuery}`;
   }
 
   async send(mail: OutgoingMail): Promise<{ id: string; created: boolean }> {
     const to = mail.to.trim().toLowerCase();
     if (!isMailAddress(to)) throw badInput('This e-mail address is not valid');
-    const footerLines = ['Shotlog', `You receive this because you have an account at ${this.config.publicUrl ?? 'Shotlog'}.`];
+    const footerLines = ['Shotlog', `You receive this because you have an account at ${this.origin}.`];
     const rendered = renderMail(mail.content, { lines: footerLines, unsubscribeUrl: mail.unsubscribeUrl });
     const toHeader = mail.toName ? `"${headerSafe(mail.toName, 80).replace(/["\\]/g, '')}" <${to}>` : to;
     const row = await this.store.insert({

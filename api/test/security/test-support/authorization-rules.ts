@@ -182,6 +182,10 @@ export const restRules: Record<string, RestRule> = {
   // Purchases
   'GET /api/purchase/packages': { access: 'public' },
   'POST /api/purchase/request': { access: 'user', call: async (fx) => ({ body: { packageId: fx.packageId } }) },
+  'POST /api/purchase/requests/:id/proof': {
+    access: 'owned',
+    call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { paymentProof: 'Bank transfer 2026-11-27, ref on it' } }),
+  },
   'GET /api/purchase/requests': { access: 'user' },
 
   // Administration
@@ -355,6 +359,9 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.createProject': { access: 'user', args: async () => input({ name: 'Matrix project', cameraType: 'dji-mavic-3-pro-series' }) },
   'Mutation.emptyTrash': { access: 'user' },
   'Query.myPurchaseRequests': { access: 'user' },
+  'Mutation.submitPaymentProof': { access: 'owned', args: async (fx) => ({ id: await fx.purchaseRequest(), paymentProof: 'PayPal 7XK2' }) },
+  'Query.paymentInstructions': { access: 'user' },
+  'Query.contactEmail': { access: 'public' },
   'Mutation.createPurchaseRequest': { access: 'user', args: async (fx) => ({ packageId: fx.packageId }) },
 
   'Query.project': { access: 'owned', args: async (fx) => ({ id: await fx.project() }) },
@@ -377,6 +384,11 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Subscription.adminQueueStatsUpdates': { access: 'admin', args: async () => ({ intervalSeconds: 2 }) },
   'Mutation.adjustUserCredits': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id, amount: '1.00', reason: 'matrix' }) },
   'Mutation.updateMarkup': { access: 'admin', args: async () => ({ value: 50 }) },
+  'Mutation.setPaymentInstructions': {
+    access: 'admin',
+    args: async () => input({ bank: 'Shotlog Ltd\nIBAN XX00 0000', paypal: 'pay@shotlog.example', venmo: '', other: '' }),
+  },
+  'Mutation.setContactEmail': { access: 'admin', args: async () => ({ email: 'hello@shotlog.example' }) },
   'Mutation.approvePurchaseRequest': { access: 'admin', args: async (fx) => ({ id: await fx.purchaseRequest(), adminNotes: 'paid' }) },
   'Mutation.rejectPurchaseRequest': { access: 'admin', args: async (fx) => ({ id: await fx.purchaseRequest(), adminNotes: 'no payment' }) },
 

@@ -16,6 +16,7 @@ import { Migration20261125180000_delivery } from './Migration20261125180000_deli
 import { Migration20261126140000_username_skeletons } from './Migration20261126140000_username_skeletons.js';
 import { Migration20261126150000_set_charges } from './Migration20261126150000_set_charges.js';
 import { Migration20261127060000_mail } from './Migration20261127060000_mail.js';
+import { Migration20261127060100_purchase_references } from './Migration20261127060100_purchase_references.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -37,4 +38,5 @@ export const migrationsList = [
   { name: 'Migration20261126150000_set_charges', class: Migration20261126150000_set_charges },
   { name: 'Migration20261126160000_delivery_secret_and_pause', class: Migration20261126160000_delivery_secret_and_pause },
   { name: 'Migration20261127060000_mail', class: Migration20261127060000_mail },
+  { name: 'Migration20261127060100_purchase_references', class: Migration20261127060100_purchase_references },
 ];
