@@ -21,6 +21,8 @@ import { AdminPurchaseRequestsPage } from '../pages/AdminPurchaseRequestsPage';
 import { AdminLedgerPage } from '../pages/AdminLedgerPage';
 import { AdminQueuePage } from '../pages/AdminQueuePage';
 import { AdminMailPage } from '../pages/AdminMailPage';
+import { AdminPaymentsPage } from '../pages/AdminPaymentsPage';
+import { SiteFooter } from './SiteFooter';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { DocumentTitle } from './document-title';
@@ -177,6 +179,14 @@ export function App() {
             }
           />
           <Route
+            path="/admin/payments"
+            element={
+              <AdminOnly>
+                <AdminPaymentsPage />
+              </AdminOnly>
+            }
+          />
+          <Route
             path="/admin/mail"
             element={
               <AdminOnly>
@@ -187,6 +197,7 @@ export function App() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
+      <SiteFooter />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ContactEmailQuery } from '../modules/credits/graphql/credits.graphql';
 import { LoginMutation } from '../modules/auth/graphql/session.graphql';
 import { useSession } from '../modules/auth/session';
 import { isNetworkError, serverMessage } from '../client/graphql-errors';
@@ -24,6 +25,7 @@ export function LoginPage() {
   const { signIn } = useSession();
   const [login, { loading }] = useMutation(LoginMutation);
   const [popup, setPopup] = useState<string | null>(null);
+  const contact = useQuery(ContactEmailQuery).data?.contactEmail;
   // Why the last session ended (expired, or the password was changed elsewhere), shown once.
   const [ended, setEnded] = useState(peekSessionEnded);
   useEffect(clearSessionEnded, []);
@@ -67,8 +69,22 @@ export function LoginPage() {
       <details className="forgot-password">
         <summary>Forgot password?</summary>
         <ForgotPasswordForm />
-        <p className="muted">No e-mail arrives? An administrator can also give you a reset link.</p>
+        <p className="muted">
+          No e-mail arrives? An administrator can also give you a reset link
+          {contact ? (
+            <>
+              : write to <a href={`mailto:${contact}`}>{contact}</a>.
+            </>
+          ) : (
+            '.'
+          )}
+        </p>
       </details>
+      {contact && (
+        <p className="muted" data-testid="contact-email">
+          Need help? Contact <a href={`mailto:${contact}`}>{contact}</a>
+        </p>
+      )}
       <p className="muted">
         New here? <Link to="/createacct">Create an account</Link> and get 100 free credits.
       </p>
