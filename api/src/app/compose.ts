@@ -45,6 +45,7 @@ import { MailService } from '../features/mail/mail.service.js';
 import { MailNotices } from '../features/mail/mail-notices.js';
 import { MailWorker } from '../features/mail/mail-worker.js';
 import { resetLinkUrl } from '../features/auth/password-resets.js';
+import { ContactService } from '../features/contact/contact.service.js';
 
 /** What every process opens before any feature's service exists (app/process.ts). */
 export interface Platform {
@@ -83,19 +84,15 @@ export function composeServices(platform: Platform) {
   const siteText = new SiteTextSettings(orm);
   const users = new UsersService(orm, config.admin);
   const apiTokens = new ApiTokensService(orm);
-  const auth = new AuthService(
-    users,
-    new JwtService(jwtSecret, config.jwtExpiresIn),
-    new AttemptLimiter(config.authRateLimitPerMinute, new PgAttemptStore(pool)),
-    apiTokens,
-    new PasswordResets(orm),
-    events,
-    (err) => logger.error({ err }, 'password-reset e-mail not sent'),
+  const attempts = new AttemptLimiter(config.authRateLimitPerMinute, new PgAttemptStore(pool));
+  const auth = new AuthService(users, new JwtService(jwtSecret, config.jwtExpiresIn), attempts, apiTokens, new PasswordResets(orm), events, (err) =>
+    logger.error({ err }, 'password-reset e-mail not sent'),
   );
   const credits = new CreditsService(ledger, settings);
   const purchases = new PurchasesService(orm, pool, ledger, quotas, events);
   const admin = new AdminService(users, credits, settings, ledger);
   const finance = new FinanceService(pool, users);
+  const contact = new ContactService(pool, attempts, events);
   const mailNotices = new MailNotices(mail, logger, { paymentInstructions: () => siteText.paymentInstructions(), admins: () => users.admins() });
 
   // Stored files: the bytes on disk, their thumbnails, signed links (resourceUri) with the login tokens' secret.
@@ -145,6 +142,8 @@ export function composeServices(platform: Platform) {
   events.on('purchase.requested', 'mail.purchaseNewForAdmins', (p) => mailNotices.purchaseForAdmins(p));
   events.on('purchase.proofSubmitted', 'mail.purchaseProofForAdmins', (p) => mailNotices.purchaseForAdmins(p));
   events.on('purchase.decided', 'mail.purchaseDecided', (p) => mailNotices.purchaseDecided(p));
+  events.on('contact.received', 'mail.contactForAdmins', (p) => mailNotices.contactForAdmins(p));
+  events.on('contact.replied', 'mail.contactReply', (p) => mailNotices.contactReply(p));
   events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => mailNotices.passwordReset({ ...p, url: resetLinkUrl(p.secret, mail.origin) }));
 
   return {
@@ -155,6 +154,7 @@ export function composeServices(platform: Platform) {
     quotas,
     settings,
     siteText,
+    contact,
     users,
     apiTokens,
     auth,

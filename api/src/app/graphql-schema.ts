@@ -13,6 +13,7 @@ import { LedgerEventResolver } from '../features/admin/ledger-event.resolver.js'
 import { AdminQueueResolver } from '../features/admin/admin-queue.resolver.js';
 import { MailResolver } from '../features/mail/mail.resolver.js';
 import { SiteTextResolver } from '../features/settings/settings.resolver.js';
+import { ContactResolver } from '../features/contact/contact.resolver.js';
 import { FinanceResolver } from '../features/finance/finance.resolver.js';
 import { ExportDownloadFieldsResolver, ExportsResolver } from '../features/exports/exports.resolver.js';
 import { TracksResolver } from '../features/tracks/tracks.resolver.js';
@@ -48,6 +49,7 @@ const resolvers: ResolverEntry[] = [
   resolver(AdminQueueResolver, (s) => ({ queue: s.queue, logger: s.logger })),
   resolver(MailResolver, (s) => ({ mail: s.mail })),
   resolver(SiteTextResolver, (s) => ({ siteText: s.siteText })),
+  resolver(ContactResolver, (s) => ({ contact: s.contact })),
   resolver(FinanceResolver, (s) => ({ finance: s.finance })),
   resolver(ExportsResolver, (s) => ({ exports: s.exports })),
   resolver(ExportDownloadFieldsResolver, (s) => ({ exports: s.exports })),

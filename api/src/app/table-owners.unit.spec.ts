@@ -35,6 +35,7 @@ const TABLE_OWNERS: Record<string, string> = {
   delivery_connections: 'delivery',
   delivery_items: 'delivery',
   mail_messages: 'mail',
+  contact_messages: 'contact',
 };
 
 /** Crossings still to remove (file: tables of other features its SQL names). */

@@ -123,8 +123,12 @@ export const headerNames = (raw: string): string[] =>
     .filter((l) => !/^[ \t]/.test(l))
     .map((l) => l.slice(0, l.indexOf(':')).toLowerCase());
 
-/** The decoded body of the part with this content type (quoted-printable or base64 undone). */
+/** The decoded body of the part with this content type (quoted-printable or base64 undone), with \n line ends. */
 export function partOf(raw: string, type: 'text/plain' | 'text/html'): string {
+  return decodedPart(raw, type).replace(/\r\n/g, '\n');
+}
+
+function decodedPart(raw: string, type: string): string {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
   const part = parts.find((p) => new RegExp(`^Content-Type: ${type.replace('/', '\\/')}`, 'im').test(p));
   if (!part) throw new Error(`no ${type} part`);

@@ -172,4 +172,46 @@ export class MailNotices {
       }),
     );
   }
+
+  /** To every administrator: a contact-form message (answer it from the inbox). */
+  async contactForAdmins(p: { messageId: string; name: string; email: string; message: string }) {
+    let admins: Recipient[] = [];
+    await this.safely('contact-admin', async () => (admins = await this.read.admins()));
+    for (const admin of admins) {
+      await this.safely('contact-admin', () =>
+        this.mail.send({
+          key: `contact-received:${p.messageId}:${admin.id}`,
+          kind: 'contact-received',
+          to: admin.email,
+          userId: admin.id,
+          content: {
+            subject: `Contact form: message from ${p.name}`,
+            greeting: `Hello ${admin.username},`,
+            blocks: [
+              paragraph(`${p.name} <${p.email}> wrote through the contact form:`),
+              quote(p.message),
+              button('Read and reply in the inbox', this.mail.link('/admin/inbox')),
+            ],
+          },
+        }),
+      );
+    }
+  }
+
+  /** To the writer of a contact message: the administrator's reply, with their message below. */
+  contactReply(p: { messageId: string; name: string; email: string; original: string; reply: string; adminName: string; repliedAt: Date }) {
+    return this.safely('contact-reply', () =>
+      this.mail.send({
+        key: `contact-reply:${p.messageId}:${p.repliedAt.getTime()}`,
+        kind: 'contact-reply',
+        to: p.email,
+        toName: p.name,
+        content: {
+          subject: 'Re: your message to Shotlog',
+          greeting: `Hello ${p.name},`,
+          blocks: [quote(p.reply), paragraph(`${p.adminName}, Shotlog`), paragraph('You wrote:'), quote(p.original)],
+        },
+      }),
+    );
+  }
 }

@@ -21,6 +21,8 @@ import { MailService } from './mail.service.js';
 import { MailNotices } from './mail-notices.js';
 import { MailWorker } from './mail-worker.js';
 import type { MailMessageRow } from './mail-store.js';
+import { ContactService } from '../contact/contact.service.js';
+import { CONTACT_SENT } from '../contact/contact.resolver.js';
 
 const PUBLIC_URL = 'https://shotlog.example.com';
 
@@ -31,6 +33,8 @@ let mail: MailService;
 let worker: MailWorker;
 let auth: AuthService;
 let resets: PasswordResets;
+let contact: ContactService;
+let users: UsersService;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -48,10 +52,15 @@ beforeAll(async () => {
   mail = new MailService(db.pool, queue, db.logger, db.config);
   worker = new MailWorker({ config: db.config, logger: db.logger, queue, mail }).start();
   const events = new EventBus(db.logger, () => undefined);
-  const notices = new MailNotices(mail, db.logger);
+  users = new UsersService(db.orm);
+  const notices = new MailNotices(mail, db.logger, {
+    paymentInstructions: async () => ({ bank: '', paypal: '', venmo: '', other: '' }),
+    admins: () => users.admins(),
+  });
+  events.on('contact.received', 'mail.contactForAdmins', (p) => notices.contactForAdmins(p));
+  events.on('contact.replied', 'mail.contactReply', (p) => notices.contactReply(p));
   events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => notices.passwordReset({ ...p, url: resetLinkUrl(p.secret, PUBLIC_URL) }));
   resets = new PasswordResets(db.orm);
-  const users = new UsersService(db.orm);
   auth = new AuthService(
     users,
     new JwtService('x'.repeat(64), '1h'),
@@ -60,6 +69,7 @@ beforeAll(async () => {
     resets,
     events,
   );
+  contact = new ContactService(db.pool, new AttemptLimiter(1000, new PgAttemptStore(db.pool)), events);
 });
 
 afterAll(async () => {
@@ -263,4 +273,35 @@ it('without SMTP_URL every message is kept in the outbox (status stored), none s
     expect(receivedFor(to)).toHaveLength(0);
     expect((await mailer.outbox({ status: 'stored' })).delivers).toBe(false);
   });
+});
+
+it('a contact message is kept in the inbox, e-mailed to the administrators, and the reply reaches its writer', async () => {
+  const admin = await db.signUp(`boss${randomBytes(3).toString('hex')}`);
+  await db.pool.query('UPDATE users SET role_id = 2 WHERE id = $1', [admin.id]);
+  expect(CONTACT_SENT).toMatch(/sent/);
+  const writer = `kim${randomBytes(3).toString('hex')}@example.com`;
+  const stored = await contact.submit(
+    { name: 'Kim\r\nBcc: x@evil.com', email: writer.toUpperCase(), message: 'How do I pay by Venmo?\nThanks' },
+    { userId: null, address: '10.0.9.1' },
+  );
+  expect(stored).toMatchObject({ name: 'Kim Bcc: x@evil.com', email: writer, readAt: null });
+  const inbox = await contact.inbox({ unreadOnly: true });
+  expect(inbox.items.map((m) => m.id)).toContain(stored.id);
+  await until(() => receivedFor(admin.email).length === 1, 'the administrators’ notice');
+  const notice = receivedFor(admin.email)[0]!.raw;
+  expect(headerOf(notice, 'Subject')).toBe('Contact form: message from Kim Bcc: x@evil.com');
+  expect(partOf(notice, 'text/plain')).toContain('> How do I pay by Venmo?\n> Thanks');
+  expect(partOf(notice, 'text/plain')).toContain('https://shotlog.example.com/admin/inbox');
+
+  const replied = await contact.reply(stored.id, 'Venmo: @shotlog, with your reference.', admin);
+  expect(replied.readAt).not.toBeNull();
+  await until(() => receivedFor(writer).length === 1, 'the reply');
+  const reply = receivedFor(writer)[0]!.raw;
+  expect(headerNames(reply)).not.toContain('bcc');
+  expect(partOf(reply, 'text/plain')).toMatch(/> Venmo: @shotlog, with your reference\.[\s\S]*You wrote:[\s\S]*> How do I pay by Venmo\?/);
+  expect((await contact.markRead(stored.id, false)).readAt).toBeNull();
+
+  await expect(contact.submit({ name: 'A', email: 'not-mail', message: 'x' }, { userId: null })).rejects.toMatchObject({ issues: expect.anything() });
+  await expect(contact.submit({ name: 'A', email: writer, message: 'x'.repeat(5001) }, { userId: null })).rejects.toMatchObject({ issues: expect.anything() });
+  await expect(contact.reply(stored.id, '  ', admin)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
 });

@@ -29,6 +29,10 @@ export interface AppEvents {
   'purchase.proofSubmitted': PurchaseFacts & { proof: string };
   /** purchases, after an administrator approved or rejected a request. Mail tells the buyer (with the note). */
   'purchase.decided': PurchaseFacts & { status: 'approved' | 'rejected'; notes: string | null };
+  /** contact, after a contact-form message is stored. Mail tells the administrators. */
+  'contact.received': { messageId: string; name: string; email: string; message: string };
+  /** contact, after an administrator replied to a message. Mail sends the reply to its writer. */
+  'contact.replied': { messageId: string; name: string; email: string; original: string; reply: string; adminName: string; repliedAt: Date };
   /** file-sets, after files are recorded into a project's sets (an upload, a replacement). Processing takes the sets now complete. */
   'fileSet.filesRecorded': { projectId: string };
   /** projects, after projects are deleted for good (their rows cascade). File-sets removes their files' bytes. */

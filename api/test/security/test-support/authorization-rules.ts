@@ -362,6 +362,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.submitPaymentProof': { access: 'owned', args: async (fx) => ({ id: await fx.purchaseRequest(), paymentProof: 'PayPal 7XK2' }) },
   'Query.paymentInstructions': { access: 'user' },
   'Query.contactEmail': { access: 'public' },
+  'Mutation.sendContactMessage': { access: 'public', args: async (fx) => input({ name: 'Matrix', email: `${fx.unique('c')}@example.com`, message: 'Hello' }) },
   'Mutation.createPurchaseRequest': { access: 'user', args: async (fx) => ({ packageId: fx.packageId }) },
 
   'Query.project': { access: 'owned', args: async (fx) => ({ id: await fx.project() }) },
@@ -380,6 +381,17 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.ledgerStatement': { access: 'admin' },
   'Query.adminQueueStats': { access: 'admin' },
   'Query.mailOutbox': { access: 'admin' },
+  'Query.contactMessages': { access: 'admin' },
+  'Mutation.markContactMessageRead': {
+    access: 'admin',
+    args: async () => ({ id: '00000000-0000-4000-8000-000000000000', read: true }),
+    alsoAllowedCodes: ['NOT_FOUND'],
+  },
+  'Mutation.replyToContactMessage': {
+    access: 'admin',
+    args: async () => ({ id: '00000000-0000-4000-8000-000000000000', reply: 'Hi' }),
+    alsoAllowedCodes: ['NOT_FOUND'],
+  },
   'Mutation.resendMail': { access: 'admin', args: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), alsoAllowedCodes: ['NOT_FOUND'] },
   'Subscription.adminQueueStatsUpdates': { access: 'admin', args: async () => ({ intervalSeconds: 2 }) },
   'Mutation.adjustUserCredits': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id, amount: '1.00', reason: 'matrix' }) },

@@ -17,6 +17,7 @@ import { Migration20261126140000_username_skeletons } from './Migration202611261
 import { Migration20261126150000_set_charges } from './Migration20261126150000_set_charges.js';
 import { Migration20261127060000_mail } from './Migration20261127060000_mail.js';
 import { Migration20261127060100_purchase_references } from './Migration20261127060100_purchase_references.js';
+import { Migration20261127060200_contact_messages } from './Migration20261127060200_contact_messages.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -39,4 +40,5 @@ export const migrationsList = [
   { name: 'Migration20261126160000_delivery_secret_and_pause', class: Migration20261126160000_delivery_secret_and_pause },
   { name: 'Migration20261127060000_mail', class: Migration20261127060000_mail },
   { name: 'Migration20261127060100_purchase_references', class: Migration20261127060100_purchase_references },
+  { name: 'Migration20261127060200_contact_messages', class: Migration20261127060200_contact_messages },
 ];
