@@ -22,6 +22,7 @@ import { AdminLedgerPage } from '../pages/AdminLedgerPage';
 import { AdminQueuePage } from '../pages/AdminQueuePage';
 import { AdminMailPage } from '../pages/AdminMailPage';
 import { AdminPaymentsPage } from '../pages/AdminPaymentsPage';
+import { AdminInboxPage } from '../pages/AdminInboxPage';
 import { SiteFooter } from './SiteFooter';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage';
@@ -175,6 +176,14 @@ export function App() {
             element={
               <AdminOnly>
                 <AdminQueuePage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/inbox"
+            element={
+              <AdminOnly>
+                <AdminInboxPage />
               </AdminOnly>
             }
           />

@@ -40,6 +40,10 @@ type Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation UpdateTheme($theme: Theme!) {\n    updateTheme(theme: $theme) {\n      id\n      theme\n    }\n  }\n": typeof types.UpdateThemeDocument,
     "\n  mutation RequestPasswordReset($identifier: String!) {\n    requestPasswordReset(identifier: $identifier)\n  }\n": typeof types.RequestPasswordResetDocument,
+    "\n  mutation SendContactMessage($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      message\n    }\n  }\n": typeof types.SendContactMessageDocument,
+    "\n  query ContactMessages($unreadOnly: Boolean!, $limit: Int!, $offset: Int!) {\n    contactMessages(unreadOnly: $unreadOnly, limit: $limit, offset: $offset) {\n      total\n      unread\n      items {\n        id\n        name\n        email\n        message\n        createdAt\n        readAt\n        repliedAt\n        reply\n      }\n    }\n  }\n": typeof types.ContactMessagesDocument,
+    "\n  mutation MarkContactMessageRead($id: ID!, $read: Boolean!) {\n    markContactMessageRead(id: $id, read: $read) {\n      id\n      readAt\n    }\n  }\n": typeof types.MarkContactMessageReadDocument,
+    "\n  mutation ReplyToContactMessage($id: ID!, $reply: String!) {\n    replyToContactMessage(id: $id, reply: $reply) {\n      id\n      readAt\n      repliedAt\n      reply\n    }\n  }\n": typeof types.ReplyToContactMessageDocument,
     "\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n": typeof types.CreditBalanceDocument,
     "\n  query Transactions($first: Int!, $after: String) {\n    transactions(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          createdAt\n          description\n          amount\n          balanceAfterTransaction\n          transactionType\n        }\n      }\n    }\n  }\n": typeof types.TransactionsDocument,
     "\n  query CreditPackages {\n    creditPackages {\n      id\n      name\n      credits\n      price\n      description\n      pricePerCredit\n      savingsPercent\n      bestValue\n    }\n  }\n": typeof types.CreditPackagesDocument,
@@ -140,6 +144,10 @@ const documents: Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthPayloadFields\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation UpdateTheme($theme: Theme!) {\n    updateTheme(theme: $theme) {\n      id\n      theme\n    }\n  }\n": types.UpdateThemeDocument,
     "\n  mutation RequestPasswordReset($identifier: String!) {\n    requestPasswordReset(identifier: $identifier)\n  }\n": types.RequestPasswordResetDocument,
+    "\n  mutation SendContactMessage($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      message\n    }\n  }\n": types.SendContactMessageDocument,
+    "\n  query ContactMessages($unreadOnly: Boolean!, $limit: Int!, $offset: Int!) {\n    contactMessages(unreadOnly: $unreadOnly, limit: $limit, offset: $offset) {\n      total\n      unread\n      items {\n        id\n        name\n        email\n        message\n        createdAt\n        readAt\n        repliedAt\n        reply\n      }\n    }\n  }\n": types.ContactMessagesDocument,
+    "\n  mutation MarkContactMessageRead($id: ID!, $read: Boolean!) {\n    markContactMessageRead(id: $id, read: $read) {\n      id\n      readAt\n    }\n  }\n": types.MarkContactMessageReadDocument,
+    "\n  mutation ReplyToContactMessage($id: ID!, $reply: String!) {\n    replyToContactMessage(id: $id, reply: $reply) {\n      id\n      readAt\n      repliedAt\n      reply\n    }\n  }\n": types.ReplyToContactMessageDocument,
     "\n  query CreditBalance {\n    me {\n      id\n      creditBalance\n    }\n  }\n": types.CreditBalanceDocument,
     "\n  query Transactions($first: Int!, $after: String) {\n    transactions(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        ...PageInfoFields\n      }\n      edges {\n        node {\n          id\n          createdAt\n          description\n          amount\n          balanceAfterTransaction\n          transactionType\n        }\n      }\n    }\n  }\n": types.TransactionsDocument,
     "\n  query CreditPackages {\n    creditPackages {\n      id\n      name\n      credits\n      price\n      description\n      pricePerCredit\n      savingsPercent\n      bestValue\n    }\n  }\n": types.CreditPackagesDocument,
@@ -332,6 +340,22 @@ export function graphql(source: "\n  mutation UpdateTheme($theme: Theme!) {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RequestPasswordReset($identifier: String!) {\n    requestPasswordReset(identifier: $identifier)\n  }\n"): (typeof documents)["\n  mutation RequestPasswordReset($identifier: String!) {\n    requestPasswordReset(identifier: $identifier)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendContactMessage($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation SendContactMessage($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ContactMessages($unreadOnly: Boolean!, $limit: Int!, $offset: Int!) {\n    contactMessages(unreadOnly: $unreadOnly, limit: $limit, offset: $offset) {\n      total\n      unread\n      items {\n        id\n        name\n        email\n        message\n        createdAt\n        readAt\n        repliedAt\n        reply\n      }\n    }\n  }\n"): (typeof documents)["\n  query ContactMessages($unreadOnly: Boolean!, $limit: Int!, $offset: Int!) {\n    contactMessages(unreadOnly: $unreadOnly, limit: $limit, offset: $offset) {\n      total\n      unread\n      items {\n        id\n        name\n        email\n        message\n        createdAt\n        readAt\n        repliedAt\n        reply\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkContactMessageRead($id: ID!, $read: Boolean!) {\n    markContactMessageRead(id: $id, read: $read) {\n      id\n      readAt\n    }\n  }\n"): (typeof documents)["\n  mutation MarkContactMessageRead($id: ID!, $read: Boolean!) {\n    markContactMessageRead(id: $id, read: $read) {\n      id\n      readAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReplyToContactMessage($id: ID!, $reply: String!) {\n    replyToContactMessage(id: $id, reply: $reply) {\n      id\n      readAt\n      repliedAt\n      reply\n    }\n  }\n"): (typeof documents)["\n  mutation ReplyToContactMessage($id: ID!, $reply: String!) {\n    replyToContactMessage(id: $id, reply: $reply) {\n      id\n      readAt\n      repliedAt\n      reply\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
