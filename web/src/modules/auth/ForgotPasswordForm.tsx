@@ -23,7 +23,7 @@ export function ForgotPasswordForm() {
 
   if (answer) return <p role="status">{answer}</p>;
   return (
-    <form onSubmit={submit} className="form" aria-label="Reset password by e-mail">
+    <form onSubmit={submit} className="form">
       <p className="muted">Enter your user name or e-mail address. We e-mail you a link to choose a new password; it works once, for one hour.</p>
       <label>
         User name or e-mail
