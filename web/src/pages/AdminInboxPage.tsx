@@ -75,10 +75,12 @@ export function AdminInboxPage() {
               <pre className="mail-text">{m.reply}</pre>
             </div>
           )}
-          <label>
-            Reply by e-mail
-            <textarea rows={3} maxLength={10000} value={replies[m.id] ?? ''} onChange={(e) => setReplies((r) => ({ ...r, [m.id]: e.target.value }))} />
-          </label>
+          <div className="form">
+            <label>
+              Reply by e-mail
+              <textarea rows={3} maxLength={10000} value={replies[m.id] ?? ''} onChange={(e) => setReplies((r) => ({ ...r, [m.id]: e.target.value }))} />
+            </label>
+          </div>
           <div className="actions">
             <button
               type="button"
