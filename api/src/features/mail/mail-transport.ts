@@ -8,6 +8,9 @@ export interface MailTransport {
   close(): void;
 }
 
+/** SMTP connections one worker process keeps open at most (its send concurrency). */
+export const MAIL_CONNECTIONS = 4;
+
 /** A failure that another try cannot fix (the server refused the message or the login for good). */
 export class PermanentMailError extends Error {}
 
@@ -21,7 +24,12 @@ export function createMailTransport(mail: Config['mail']): MailTransport | null 
   const url = new URL(mail.smtpUrl);
   const secure = url.protocol === 'smtps:';
   const ca = mail.caFile ? fs.readFileSync(mail.caFile, 'utf8') : undefined;
+  // Pooled: the worker's concurrent sends share a few open, already upgraded and logged-in connections
+  // instead of a TLS handshake and a login per message.
   const transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: MAIL_CONNECTIONS,
+    maxMessages: 100,
     host: url.hostname.replace(/^\[|\]$/g, ''),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,

@@ -4,7 +4,7 @@ import type { Logger } from '../../platform/logging/logger.js';
 import type { QueueBackend } from '../../platform/queue/queue-backend.js';
 import { JobsInFlight, stopWorker } from '../../platform/queue/worker-shutdown.js';
 import { logConnectionError } from '../../platform/logging/shutdown-state.js';
-import { createMailTransport, PermanentMailError, type MailTransport } from './mail-transport.js';
+import { createMailTransport, MAIL_CONNECTIONS, PermanentMailError, type MailTransport } from './mail-transport.js';
 import { MAIL_QUEUE, type MailService, type SendMailJob } from './mail.service.js';
 
 export interface MailWorkerDeps {
@@ -31,7 +31,7 @@ export class MailWorker {
   }
 
   start(): this {
-    this.worker = this.d.queue.worker(MAIL_QUEUE, (job) => this.handle(job as Job<SendMailJob>), { concurrency: 4 });
+    this.worker = this.d.queue.worker(MAIL_QUEUE, (job) => this.handle(job as Job<SendMailJob>), { concurrency: MAIL_CONNECTIONS });
     this.inFlight = new JobsInFlight(this.worker);
     this.worker.on('error', (err) => logConnectionError(this.d.logger, { err }, 'mail worker error'));
     // Messages recorded while the queue store was down (or whose jobs were lost with it) go now.
