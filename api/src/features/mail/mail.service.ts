@@ -5,6 +5,7 @@ import type { Logger } from '../../platform/logging/logger.js';
 import type { QueueBackend } from '../../platform/queue/queue-backend.js';
 import { queueHandle, registerQueueName } from '../../platform/queue/queue-registry.js';
 import { badInput, notFound } from '../../platform/errors/app-error.js';
+import { parseId } from '../../platform/validation/ids.js';
 import { headerSafe, renderMail, type MailContent } from './mail-render.js';
 import { MailStore, MAIL_STATUSES, type MailMessageRow, type MailStatus } from './mail-store.js';
 
@@ -110,8 +111,9 @@ export class MailService {
   }
 
   /** Administrators: send a failed (or interrupted) message again. */
-  async resend(id: string): Promise<MailMessageRow> {
-    const message = await this.store.get(id).catch(() => null);
+  async resend(rawId: unknown): Promise<MailMessageRow> {
+    const id = parseId(rawId, 'e-mail');
+    const message = await this.store.get(id);
     if (!message) throw notFound('E-mail not found');
     if (!(await this.store.requeue(id))) throw badInput(`This e-mail is ${message.status}; only a failed one can be sent again.`);
     await this.enqueue(id, `${id}-again-${message.attempts}`);
