@@ -245,7 +245,7 @@ it('walks a purchase from package to request, an administrator approves one and 
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader').allInnerTexts()).resolves.toEqual(['DATE', 'DESCRIPTION', 'AMOUNT', 'BALANCE AFTER', 'TYPE']);
   const rows = await table.getByRole('row').allInnerTexts();
-  expect(rows[1]).toMatch(/\+500\.00[\s\S]*600[\s\S]*purchase/i);
+  expect(rows[1]).toMatch(/\+500\.00[\s\S]*600\.00[\s\S]*purchase/i);
   expect(rows[2]).toMatch(/\+100\.00[\s\S]*100[\s\S]*credit/i);
   await shootThemes(h, page, 'transactions');
 });
@@ -275,7 +275,7 @@ it('pages Transactions 50 at a time, as cards at 375 px', async () => {
   await expect(narrow.getByRole('table').isVisible()).resolves.toBe(false);
   const cards = narrow.locator('.transaction-card');
   await expect(cards.count()).resolves.toBe(50);
-  await expect(cards.first().innerText()).resolves.toMatch(/credit[\s\S]*\+1\.00[\s\S]*Goodwill credit 55[\s\S]*Balance after 155/i);
+  await expect(cards.first().innerText()).resolves.toMatch(/credit[\s\S]*\+1\.00[\s\S]*Goodwill credit 55[\s\S]*Balance after 155\.00/i);
   await shootViewportThemes(narrow, 'transactions-narrow');
   await narrow.goto('/purchase-credits');
   await narrow.locator('.package-grid > *').nth(1).click();
