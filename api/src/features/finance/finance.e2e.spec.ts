@@ -206,6 +206,11 @@ test('the journal: one row per posting, each event summing to zero, formulas gua
   expect([...perEvent.values()].every((v) => v === 0)).toBe(true);
   const reasons = body.map((r) => r[8]).filter(Boolean);
   if (reasons.length) expect(reasons.every((x) => x === `'=HYPERLINK("x")`)).toBe(true);
+  // Each user named beside the id (the last two columns).
+  const me = await server.request('GET', '/api/user/profile', { token: users[0]!.token });
+  const theirs = body.filter((r) => r[6] === users[0]!.id);
+  expect(theirs.length).toBeGreaterThan(0);
+  for (const r of theirs) expect(r.slice(9)).toEqual([me.body.user.username, me.body.user.email]);
   // Time order.
   const dates = body.map((r) => r[0]!);
   expect([...dates].sort()).toEqual(dates);

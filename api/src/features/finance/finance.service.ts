@@ -38,7 +38,7 @@ const JOURNAL_PAGE = 5000;
 export class FinanceService {
   constructor(
     private readonly pool: pg.Pool,
-    private readonly users: Pick<UsersService, 'findById'>,
+    private readonly users: Pick<UsersService, 'findById' | 'summaries'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -195,7 +195,7 @@ export class FinanceService {
       while (next) {
         const page: pg.QueryResult<JournalRow> = await next;
         next = page.rows.length === JOURNAL_PAGE ? fetchPage() : null;
-        if (page.rows.length) yield journalCsvRows(page.rows);
+        if (page.rows.length) yield journalCsvRows(page.rows, await this.users.summaries(page.rows.map((r) => r.userId)));
       }
       await client.query('COMMIT');
       done = true;
