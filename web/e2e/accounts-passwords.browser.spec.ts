@@ -109,7 +109,9 @@ it('an administrator issues a reset link on the users screen; it works once', as
   await again.getByLabel('New password', { exact: true }).fill('second-try');
   await again.getByLabel('Confirm new password').fill('second-try');
   await again.getByRole('button', { name: 'Set new password' }).click();
-  await again.getByText('This password-reset link has already been used. Ask an administrator for a new one.').waitFor();
+  await again
+    .getByText('This password-reset link has already been used. Ask for a new one with "Forgot password?" on the sign-in page, or ask an administrator.')
+    .waitFor();
   await shootViewportThemes(again, 'narrow-reset-password-used');
   await loginThroughUi(again, user.username, 'from-the-link');
 });
@@ -119,7 +121,7 @@ it('/login explains Forgot password?, and an expired session says so', async () 
   const { page } = await h.newPage({ width: 375, height: 780 });
   await page.goto('/login');
   await page.getByText('Forgot password?').click();
-  await page.getByText(/Ask an administrator of this Shotlog for a password-reset link/).waitFor();
+  await page.getByLabel('User name or e-mail').waitFor();
   await shootViewportThemes(page, 'narrow-login-forgot-password');
 
   // A token past its expiry in storage: the next page asked for sends to /login with the reason.
@@ -174,4 +176,30 @@ it('a deep link asked for while signed out opens after login; each page names it
   const icon = await fetch(`${h.server.url}/favicon.svg`);
   expect(icon.status).toBe(200);
   expect(await icon.text()).toContain('<svg');
+});
+
+it('Forgot password? e-mails a one-time link (kept in the admin outbox without SMTP) that sets a new password', async () => {
+  const user = await signUp(h.server);
+  const { page } = await h.newPage({ width: 375, height: 780 });
+  await page.goto('/login');
+  await page.getByText('Forgot password?').click();
+  await page.getByLabel('User name or e-mail').fill(user.username);
+  await page.getByRole('button', { name: 'E-mail me a reset link' }).click();
+  await page.getByText(/If an account matches, we have sent a link/).waitFor();
+  await shootViewportThemes(page, 'narrow-login-forgot-password-sent');
+  // No SMTP_URL on the test server: the message is kept in the admin outbox; its link opens the reset page.
+  const mail = h.server.services.mail;
+  let link: string | undefined;
+  for (const end = Date.now() + 20_000; !link && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    const { items } = await mail.outbox({ status: 'stored' });
+    link = /\/reset-password#token=[A-Za-z0-9_-]{43}/.exec(items.find((m) => m.userId === user.id)?.text ?? '')?.[0];
+  }
+  expect(link).toBeDefined();
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill('from-the-mail');
+  await page.getByLabel('Confirm new password').fill('from-the-mail');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/reset-password'));
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await loginThroughUi(page, user.username, 'from-the-mail');
 });

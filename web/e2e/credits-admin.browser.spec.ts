@@ -10,7 +10,7 @@ import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
-import { collectDialogs, loginThroughUi, shootThemes, shootViewportThemes, storedToken } from './support/session.js';
+import { loginThroughUi, shootThemes, shootViewportThemes, storedToken } from './support/session.js';
 
 const ADMIN = { username: 'finance', password: 'admin-secret-1', email: 'finance@example.com' };
 
@@ -122,6 +122,12 @@ it('shows Loading while the balance loads, and Error with the message as a toolt
 });
 
 it('walks a purchase from package to request, an administrator approves one and rejects another, and the user sees the outcome', async () => {
+  // The administrators published how to pay (Venmo left empty: not offered).
+  const adminId = (await h.server.services.users.admins())[0]!.id;
+  await h.server.services.siteText.setPaymentInstructions(
+    { bank: 'Shotlog Ltd\nIBAN DE89 3704 0044 0532 0130 00\nBIC COBADEFFXXX', paypal: 'pay@shotlog.example' },
+    adminId,
+  );
   const user = await signUp(h.server);
   const { page } = await h.newPage();
   await loginThroughUi(page, user.username, user.password);
@@ -150,9 +156,11 @@ it('walks a purchase from package to request, an administrator approves one and 
   await shootThemes(h, page, 'purchase-confirm');
   await modal.getByRole('button', { name: 'Confirm Purchase' }).click();
   await page.getByRole('heading', { name: 'Purchase Request Submitted!' }).waitFor();
-  const requestId = await page.getByTestId('request-id').innerText();
-  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-  for (const method of ['Bank transfer', 'PayPal', 'Venmo']) await page.getByText(method, { exact: true }).waitFor();
+  const requestId = await page.getByTestId('request-reference').innerText();
+  expect(requestId).toMatch(/^SL-[2-9A-HJKMNP-Z]{5}$/);
+  for (const method of ['Bank transfer', 'PayPal']) await page.getByText(method, { exact: true }).waitFor();
+  await page.getByText(/IBAN DE89 3704 0044 0532 0130 00/).waitFor();
+  await expect(page.getByText('Venmo', { exact: true }).count()).resolves.toBe(0);
   await shootThemes(h, page, 'purchase-submitted');
 
   // A second request (to be rejected): 'Purchase Another Package' clears the selection.
@@ -170,15 +178,11 @@ it('walks a purchase from package to request, an administrator approves one and 
   const shown = await professional.innerText();
   for (const part of [requestId, 'pending', '500 credits', '$37.50', 'Awaiting Admin Approval']) expect(shown.toLowerCase()).toContain(part.toLowerCase());
   expect(shown).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
-  // Upload Payment Proof is a placeholder: a prompt, then 'coming soon', nothing sent.
-  const posted: string[] = [];
-  page.on('request', (r) => r.method() === 'POST' && posted.push(r.url()));
-  const dialogs = collectDialogs(page, 2);
-  await professional.getByRole('button', { name: 'Upload Payment Proof' }).click();
-  const [asked, told] = await dialogs;
-  expect(asked.type).toBe('prompt');
-  expect(told).toMatchObject({ type: 'alert', message: expect.stringMatching(/coming soon/i) });
-  expect(posted).toEqual([]);
+  // I Have Paid: the buyer's note goes to the request (and to the administrators by e-mail).
+  page.once('dialog', (d) => void d.accept('Bank transfer of 27 Nov, bank ref 4411'));
+  await professional.getByRole('button', { name: 'I Have Paid' }).click();
+  await page.getByText('Thank you: the administrators have been told about your payment.').waitFor();
+  await professional.getByText('Bank transfer of 27 Nov, bank ref 4411').waitFor();
   await shootThemes(h, page, 'purchase-requests-pending');
 
   // The administrator decides.
@@ -194,6 +198,10 @@ it('walks a purchase from package to request, an administrator approves one and 
   await expect(pending.filter({ hasText: user.username }).count()).resolves.toBe(2);
   await shootThemes(h, admin, 'admin-purchase-requests');
   await pending.filter({ hasText: requestId }).getByRole('button', { name: 'Approve' }).click();
+  const confirmApproval = admin.getByRole('dialog', { name: `Approve ${requestId}?` });
+  await expect(confirmApproval.innerText()).resolves.toMatch(new RegExp(`${user.username}[\\s\\S]*\\$37\\.50[\\s\\S]*500`));
+  await shootThemes(h, admin, 'admin-purchase-approve-confirm');
+  await confirmApproval.getByRole('button', { name: 'Approve and add 500 credits' }).click();
   await admin.getByText(new RegExp(`approved: 500 credits added to ${user.username}\\. New balance: 600`)).waitFor();
   await pending.filter({ hasText: requestId }).waitFor({ state: 'detached' });
   const starter = pending.filter({ hasText: user.username }).filter({ hasText: 'Starter' });
@@ -204,12 +212,30 @@ it('walks a purchase from package to request, an administrator approves one and 
   await pending.filter({ hasText: requestId }).getByText('approved').waitFor();
   await shootThemes(h, admin, 'admin-purchase-requests-all');
 
+  // The e-mail outbox (no SMTP_URL here): the buyer's instructions, the administrators' notices, the decisions.
+  await admin.goto('/admin/mail');
+  await admin.getByRole('heading', { name: 'E-mail Outbox' }).waitFor();
+  await admin.getByText(/No SMTP server is configured/).waitFor();
+  await admin.getByRole('button', { name: `Purchase ${requestId} approved: 500 credits added` }).click();
+  await admin
+    .getByText(/was not approved/)
+    .first()
+    .waitFor();
+  await shootThemes(h, admin, 'admin-mail-outbox');
+  await admin.goto('/admin/payments');
+  await admin.getByRole('heading', { name: 'Payments and Contact' }).waitFor();
+  await admin.getByLabel('Contact e-mail').fill('hello@shotlog.example');
+  await admin.getByRole('button', { name: 'Save contact address' }).click();
+  await admin.getByText('Contact address set to hello@shotlog.example.').waitFor();
+  await admin.locator('.site-footer').getByText('hello@shotlog.example').waitFor();
+  await shootThemes(h, admin, 'admin-payments');
+
   // The user sees the new balance and both outcomes.
   await page.reload();
   await badge(page).getByText('600', { exact: true }).waitFor();
   await expect(professional.innerText()).resolves.toMatch(/approved[\s\S]*500 credits added/i);
   await expect(requests.filter({ hasText: 'Starter' }).innerText()).resolves.toMatch(/rejected[\s\S]*Reason:\s*Payment not received within 7 days/i);
-  await expect(page.getByRole('button', { name: 'Upload Payment Proof' }).count()).resolves.toBe(0);
+  await expect(page.getByRole('button', { name: 'I Have Paid' }).count()).resolves.toBe(0);
   await shootThemes(h, page, 'purchase-requests-decided');
 
   // Transactions: the bonus and the purchase, as a table on wide screens.
@@ -219,7 +245,7 @@ it('walks a purchase from package to request, an administrator approves one and 
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader').allInnerTexts()).resolves.toEqual(['DATE', 'DESCRIPTION', 'AMOUNT', 'BALANCE AFTER', 'TYPE']);
   const rows = await table.getByRole('row').allInnerTexts();
-  expect(rows[1]).toMatch(/\+500\.00[\s\S]*600[\s\S]*purchase/i);
+  expect(rows[1]).toMatch(/\+500\.00[\s\S]*600\.00[\s\S]*purchase/i);
   expect(rows[2]).toMatch(/\+100\.00[\s\S]*100[\s\S]*credit/i);
   await shootThemes(h, page, 'transactions');
 });
@@ -249,7 +275,7 @@ it('pages Transactions 50 at a time, as cards at 375 px', async () => {
   await expect(narrow.getByRole('table').isVisible()).resolves.toBe(false);
   const cards = narrow.locator('.transaction-card');
   await expect(cards.count()).resolves.toBe(50);
-  await expect(cards.first().innerText()).resolves.toMatch(/credit[\s\S]*\+1\.00[\s\S]*Goodwill credit 55[\s\S]*Balance after 155/i);
+  await expect(cards.first().innerText()).resolves.toMatch(/credit[\s\S]*\+1\.00[\s\S]*Goodwill credit 55[\s\S]*Balance after 155\.00/i);
   await shootViewportThemes(narrow, 'transactions-narrow');
   await narrow.goto('/purchase-credits');
   await narrow.locator('.package-grid > *').nth(1).click();

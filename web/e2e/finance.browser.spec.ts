@@ -39,7 +39,7 @@ it('shows an administrator the trial balance, the statement and the journal, in 
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download journal (CSV)' }).click()]);
         const text = await fs.readFile((await download.path())!, 'utf8');
         const lines = text.trim().split('\r\n');
-        expect(lines[0]).toBe('date,eventId,eventType,account,debit,credit,userId,actorId,reason');
+        expect(lines[0]).toBe('date,eventId,eventType,account,debit,credit,userId,actorId,reason,userName,userEmail');
         expect(lines.length).toBeGreaterThanOrEqual(1 + 2 * 3);
         // An earlier day: the as-of picker reloads the trial balance (nothing had happened by then).
         await page.getByLabel('As of').fill('2001-01-01');

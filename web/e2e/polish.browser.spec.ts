@@ -82,7 +82,7 @@ it('clamps a long description on its dashboard card, and warns before exporting 
   expect(askedAgain).toBe(false);
 });
 
-it('the contact form says that nothing was sent, after its required checks', async () => {
+it('the contact form sends the message to the administrators’ inbox, after its required checks', async () => {
   const { page } = await h.newPage({ width: 375, height: 780 });
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send' }).click();
@@ -91,11 +91,21 @@ it('the contact form says that nothing was sent, after its required checks', asy
   await page.getByLabel('Email').fill('ada@example.com');
   await page.getByLabel('Message').fill('Hello');
   await page.getByRole('button', { name: 'Send' }).click();
-  await page
-    .getByRole('status')
-    .getByText(/This form does not send messages yet, so nothing was sent/)
-    .waitFor();
+  await page.getByRole('status').getByText('Thank you, your message has been sent. We reply by e-mail.').waitFor();
+  const { items } = await h.server.services.contact.inbox({ unreadOnly: true });
+  expect(items.find((m) => m.email === 'ada@example.com')).toMatchObject({ name: 'Ada', message: 'Hello' });
   await shootViewportThemes(page, 'narrow-contact-submitted');
+
+  // The administrator reads it in the inbox and replies; the reply goes out as e-mail (kept in the outbox here).
+  const admin = (await h.newPage()).page;
+  await loginThroughUi(admin, ADMIN.username, ADMIN.password);
+  await admin.goto('/admin/inbox');
+  const message = admin.getByTestId('contact-message').filter({ hasText: 'ada@example.com' });
+  await message.getByLabel('Reply by e-mail').fill('Hello Ada, thanks for writing.');
+  await shootThemes(h, admin, 'admin-contact-inbox');
+  await message.getByRole('button', { name: 'Send reply' }).click();
+  await admin.getByText('Reply sent to ada@example.com.').waitFor();
+  await message.getByRole('button', { name: 'Mark unread' }).waitFor();
 });
 
 it('an amount with 3 decimals is refused saying why; the ledger explorer then says "1 event"', async () => {

@@ -10,6 +10,7 @@ import { EventBus } from '../platform/events/events.js';
 import { AccountQuotas } from '../features/quotas/account-quotas.js';
 import { QUOTA_COUNTS } from './quota-counts.js';
 import { SettingsService } from '../features/settings/settings.service.js';
+import { SiteTextSettings } from '../features/settings/site-text-settings.js';
 import { UsersService } from '../features/users/users.service.js';
 import { ensureAdmin } from './ensure-admin.js';
 import { ApiTokensService } from '../features/api-tokens/api-tokens.service.js';
@@ -45,6 +46,11 @@ import { ExifToolHolder } from '../features/exports/exiftool-holder.js';
 import { ExportsService } from '../features/exports/exports.service.js';
 import { DeliveryService } from '../features/delivery/delivery.service.js';
 import { DeliveryWorker } from '../features/delivery/delivery-worker.js';
+import { MailService } from '../features/mail/mail.service.js';
+import { MailNotices } from '../features/mail/mail-notices.js';
+import { MailWorker } from '../features/mail/mail-worker.js';
+import { resetLinkUrl } from '../features/auth/password-resets.js';
+import { ContactService } from '../features/contact/contact.service.js';
 
 /** What every process opens before any feature's service exists (app/process.ts). */
 export interface Platform {
@@ -74,24 +80,25 @@ const connectionStringOf = (pool: pg.Pool) => String((pool as unknown as { optio
 export function composeServices(platform: Platform) {
   const { config, logger, orm, pool, queue, ledger, jwtSecret, metrics } = platform;
   const events = new EventBus(logger, (labels) => metrics.eventListenerFailures.inc(labels));
+  // E-mail: recorded, queued, sent by MailWorker (SMTP_URL) or kept in the admin outbox.
+  const mail = new MailService(pool, queue, logger, config);
 
   // Accounts: quotas and site settings, users, API tokens, sign-in, credits and buying them.
   const quotas = new AccountQuotas(config.quotas, QUOTA_COUNTS);
   const settings = new SettingsService(orm);
+  const siteText = new SiteTextSettings(orm);
   const users = new UsersService(orm, config.admin);
   const apiTokens = new ApiTokensService(orm);
-  const auth = new AuthService(
-    users,
-    new JwtService(jwtSecret, config.jwtExpiresIn),
-    new AttemptLimiter(config.authRateLimitPerMinute, new PgAttemptStore(pool)),
-    apiTokens,
-    new PasswordResets(orm),
-    events,
+  const attempts = new AttemptLimiter(config.authRateLimitPerMinute, new PgAttemptStore(pool));
+  const auth = new AuthService(users, new JwtService(jwtSecret, config.jwtExpiresIn), attempts, apiTokens, new PasswordResets(orm), events, (err) =>
+    logger.error({ err }, 'password-reset e-mail not sent'),
   );
   const credits = new CreditsService(ledger, settings);
-  const purchases = new PurchasesService(orm, pool, ledger, quotas);
+  const purchases = new PurchasesService(orm, pool, ledger, quotas, events);
   const admin = new AdminService(users, credits, settings, ledger);
   const finance = new FinanceService(pool, users);
+  const contact = new ContactService(pool, attempts, events);
+  const mailNotices = new MailNotices(mail, logger, { paymentInstructions: () => siteText.paymentInstructions(), admins: () => users.admins() });
 
   // Stored files: the bytes on disk or in the bucket (S3_BUCKET), their thumbnails, signed links (resourceUri) with the login tokens' secret.
   const objects = openObjectStore({ storageDir: config.storageDir, dataDir: config.dataDir, s3: config.s3 });
@@ -138,12 +145,24 @@ export function composeServices(platform: Platform) {
   events.on('user.registered', 'credits.onboard', ({ userId }) => credits.onboard(userId)); // ledger stream and sign-up bonus
   events.on('fileSet.filesRecorded', 'processing.onFilesRecorded', ({ projectId }) => processing.onFilesRecorded(projectId)); // sets as they complete
   events.on('project.deletedForGood', 'fileSets.sweepDeletedFiles', () => fileSets.sweepDeletedFiles()); // rows cascaded; the bytes go
+  // E-mail to the buyer and the administrators; a notice catches its own errors (the purchase stands).
+  events.on('purchase.requested', 'mail.purchaseRequested', (p) => mailNotices.purchaseRequested(p));
+  events.on('purchase.requested', 'mail.purchaseNewForAdmins', (p) => mailNotices.purchaseForAdmins(p));
+  events.on('purchase.proofSubmitted', 'mail.purchaseProofForAdmins', (p) => mailNotices.purchaseForAdmins(p));
+  events.on('purchase.decided', 'mail.purchaseDecided', (p) => mailNotices.purchaseDecided(p));
+  events.on('contact.received', 'mail.contactForAdmins', (p) => mailNotices.contactForAdmins(p));
+  events.on('contact.replied', 'mail.contactReply', (p) => mailNotices.contactReply(p));
+  events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => mailNotices.passwordReset({ ...p, url: resetLinkUrl(p.secret, mail.origin) }));
 
   return {
     ...platform,
     events,
+    mail,
+    mailNotices,
     quotas,
     settings,
+    siteText,
+    contact,
     users,
     apiTokens,
     auth,
@@ -203,11 +222,12 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
-/** Starts the background workers: processing (the pipeline per set) and delivery (files to the agencies). */
+/** Starts the background workers: processing (the pipeline per set), delivery (files to the agencies) and e-mail. */
 export function startWorkers(s: AppServices): RunningWorker[] {
   const { config, logger, orm, pool, queue, storage } = s;
   return [
     new ProcessingWorker({ config, logger, orm, queue, storage, processing: s.processing, results: s.results }, createMetadataProvider(config)).start(),
     new DeliveryWorker({ config, logger, pool, queue, storage, delivery: s.delivery }).start(),
+    new MailWorker({ config, logger, queue, mail: s.mail }).start(),
   ];
 }

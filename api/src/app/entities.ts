@@ -16,6 +16,8 @@ import { ProjectEditAction, ProjectEditChange } from '../features/review/project
 import type { TableColumns } from '../platform/db/table-columns.js';
 import { PROCESSING_JOBS, PROCESSING_RUNS } from '../features/processing/processing-tables.js';
 import { DELIVERIES, DELIVERY_CONNECTIONS, DELIVERY_ITEMS, DELIVERY_REMOTE_FILES } from '../features/delivery/delivery-tables.js';
+import { MAIL_MESSAGES } from '../features/mail/mail-store.js';
+import { CONTACT_MESSAGES } from '../features/contact/contact-store.js';
 
 /**
  * Every MikroORM entity, once (no folder scanning): openDatabase maps these, and the schema-drift
@@ -45,4 +47,13 @@ export const entities = [
  * The tables plain SQL stores read and write (processing's runs and jobs, delivery's connections,
  * deliveries and items), as the stores declare their columns: the schema-drift test checks them.
  */
-export const storeTables: readonly TableColumns[] = [PROCESSING_RUNS, PROCESSING_JOBS, DELIVERY_CONNECTIONS, DELIVERIES, DELIVERY_ITEMS, DELIVERY_REMOTE_FILES];
+export const storeTables: readonly TableColumns[] = [
+  PROCESSING_RUNS,
+  PROCESSING_JOBS,
+  DELIVERY_CONNECTIONS,
+  DELIVERIES,
+  DELIVERY_ITEMS,
+  DELIVERY_REMOTE_FILES,
+  MAIL_MESSAGES,
+  CONTACT_MESSAGES,
+];

@@ -11,6 +11,9 @@ import { PurchasesResolver } from '../features/purchases/purchases.resolver.js';
 import { AdminResolver } from '../features/admin/admin.resolver.js';
 import { LedgerEventResolver } from '../features/admin/ledger-event.resolver.js';
 import { AdminQueueResolver } from '../features/admin/admin-queue.resolver.js';
+import { MailResolver } from '../features/mail/mail.resolver.js';
+import { SiteTextResolver } from '../features/settings/settings.resolver.js';
+import { ContactResolver } from '../features/contact/contact.resolver.js';
 import { FinanceResolver } from '../features/finance/finance.resolver.js';
 import { ExportDownloadFieldsResolver, ExportsResolver } from '../features/exports/exports.resolver.js';
 import { TracksResolver } from '../features/tracks/tracks.resolver.js';
@@ -46,6 +49,9 @@ const resolvers: ResolverEntry[] = [
   resolver(AdminResolver, (s) => ({ admin: s.admin, settings: s.settings })),
   resolver(LedgerEventResolver, (s) => ({ users: s.users })),
   resolver(AdminQueueResolver, (s) => ({ queue: s.queue, logger: s.logger })),
+  resolver(MailResolver, (s) => ({ mail: s.mail })),
+  resolver(SiteTextResolver, (s) => ({ siteText: s.siteText })),
+  resolver(ContactResolver, (s) => ({ contact: s.contact })),
   resolver(FinanceResolver, (s) => ({ finance: s.finance })),
   resolver(ExportsResolver, (s) => ({ exports: s.exports })),
   resolver(ExportDownloadFieldsResolver, (s) => ({ exports: s.exports })),

@@ -131,7 +131,7 @@ describe("schema drift: MikroORM entities and SQL stores' declared tables agains
       for (const name of actual.keys()) if (!(name in columns)) problems.push(`${table}.${name}: in the migrated schema, not declared by the store`);
     }
     if (problems.length) console.error(`Schema drift:\n${problems.join('\n')}`);
-    expect(storeTables.length).toBe(6);
+    expect(storeTables.length).toBe(8);
     expect(problems).toEqual([]);
   });
 });

@@ -37,6 +37,8 @@ const TABLE_OWNERS: Record<string, string> = {
   delivery_connections: 'delivery',
   delivery_items: 'delivery',
   delivery_remote_files: 'delivery',
+  mail_messages: 'mail',
+  contact_messages: 'contact',
 };
 
 /** Crossings still to remove (file: tables of other features its SQL names). */

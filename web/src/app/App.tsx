@@ -20,6 +20,10 @@ import { AdminUsersPage } from '../pages/AdminUsersPage';
 import { AdminPurchaseRequestsPage } from '../pages/AdminPurchaseRequestsPage';
 import { AdminLedgerPage } from '../pages/AdminLedgerPage';
 import { AdminQueuePage } from '../pages/AdminQueuePage';
+import { AdminMailPage } from '../pages/AdminMailPage';
+import { AdminPaymentsPage } from '../pages/AdminPaymentsPage';
+import { AdminInboxPage } from '../pages/AdminInboxPage';
+import { SiteFooter } from './SiteFooter';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { DocumentTitle } from './document-title';
@@ -175,9 +179,34 @@ export function App() {
               </AdminOnly>
             }
           />
+          <Route
+            path="/admin/inbox"
+            element={
+              <AdminOnly>
+                <AdminInboxPage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/payments"
+            element={
+              <AdminOnly>
+                <AdminPaymentsPage />
+              </AdminOnly>
+            }
+          />
+          <Route
+            path="/admin/mail"
+            element={
+              <AdminOnly>
+                <AdminMailPage />
+              </AdminOnly>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
+      <SiteFooter />
     </>
   );
 }

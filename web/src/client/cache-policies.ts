@@ -16,6 +16,7 @@ export const VALUE_TYPES_WITH_ID = ['ShotTypeFlag'] as const;
 export const ENTITY_TYPES_WITH_ID = [
   'AdminUser',
   'ApiToken',
+  'ContactMessage',
   'CreditPackage',
   'Delivery',
   'DeliveryConnection',
@@ -25,6 +26,7 @@ export const ENTITY_TYPES_WITH_ID = [
   'KeywordRulePreset',
   'LedgerEvent',
   'LedgerEventUser',
+  'MailMessage',
   'ProcessingJob',
   'ProcessingRun',
   'Project',

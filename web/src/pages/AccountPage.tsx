@@ -68,6 +68,15 @@ export function AccountPage() {
             <Link to="/admin/queue" className="button">
               Job Queue
             </Link>
+            <Link to="/admin/mail" className="button">
+              E-mail Outbox
+            </Link>
+            <Link to="/admin/inbox" className="button">
+              Contact Inbox
+            </Link>
+            <Link to="/admin/payments" className="button">
+              Payments and Contact
+            </Link>
           </div>
         </section>
       )}

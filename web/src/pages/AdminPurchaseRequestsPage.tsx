@@ -7,6 +7,8 @@ import { serverMessage } from '../client/graphql-errors';
 import { Banner } from '../ui/Banner';
 import { PagedList } from '../ui/PagedList';
 import { useCursorPages } from '../ui/use-cursor-pages';
+import { Modal } from '../ui/Modal';
+import { formatDollars } from '../ui/format';
 
 const PAGE_SIZE = 50;
 
@@ -24,6 +26,8 @@ export function AdminPurchaseRequestsPage() {
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [flash, setFlash] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // Approving adds credits: it is confirmed in a dialog that shows what goes to whom.
+  const [approving, setApproving] = useState<{ id: string; reference: string; username: string; credits: number; price: string } | null>(null);
 
   const decide = async (id: string, action: 'approve' | 'reject') => {
     const adminNotes = notes[id]?.trim() || null;
@@ -96,7 +100,20 @@ export function AdminPurchaseRequestsPage() {
                       onChange={(e) => setNotes((n) => ({ ...n, [r.id]: e.target.value }))}
                     />
                     <div className="actions">
-                      <button type="button" className="button button-primary button-small" disabled={busy === r.id} onClick={() => decide(r.id, 'approve')}>
+                      <button
+                        type="button"
+                        className="button button-primary button-small"
+                        disabled={busy === r.id}
+                        onClick={() =>
+                          setApproving({
+                            id: r.id,
+                            reference: r.reference,
+                            username: r.user.username,
+                            credits: r.creditPackage.credits,
+                            price: r.creditPackage.price,
+                          })
+                        }
+                      >
                         Approve
                       </button>
                       <button type="button" className="button button-danger button-small" disabled={busy === r.id} onClick={() => decide(r.id, 'reject')}>
@@ -110,6 +127,36 @@ export function AdminPurchaseRequestsPage() {
           </div>
         )}
       </PagedList>
+      {approving && (
+        <Modal title={`Approve ${approving.reference}?`} onClose={() => setApproving(null)}>
+          <dl className="details">
+            <dt>Buyer</dt>
+            <dd>{approving.username}</dd>
+            <dt>Amount paid</dt>
+            <dd>{formatDollars(approving.price)}</dd>
+            <dt>Credits to add</dt>
+            <dd>{approving.credits.toLocaleString('en-US')}</dd>
+          </dl>
+          <p className="muted small">Approve only once the payment with reference {approving.reference} is in the account. The buyer is e-mailed.</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy === approving.id}
+              onClick={async () => {
+                const { id } = approving;
+                setApproving(null);
+                await decide(id, 'approve');
+              }}
+            >
+              Approve and add {approving.credits.toLocaleString('en-US')} credits
+            </button>
+            <button type="button" className="button" onClick={() => setApproving(null)}>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
     </AdminPage>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ContactEmailQuery } from '../modules/credits/graphql/credits.graphql';
 import { LoginMutation } from '../modules/auth/graphql/session.graphql';
 import { useSession } from '../modules/auth/session';
 import { isNetworkError, serverMessage } from '../client/graphql-errors';
 import { ErrorPopup } from '../ui/ErrorPopup';
 import { Banner } from '../ui/Banner';
+import { ForgotPasswordForm } from '../modules/auth/ForgotPasswordForm';
 import { clearSessionEnded, peekSessionEnded } from '../client/token-store';
 import '../modules/account/account.css';
 
@@ -23,6 +25,7 @@ export function LoginPage() {
   const { signIn } = useSession();
   const [login, { loading }] = useMutation(LoginMutation);
   const [popup, setPopup] = useState<string | null>(null);
+  const contact = useQuery(ContactEmailQuery).data?.contactEmail;
   // Why the last session ended (expired, or the password was changed elsewhere), shown once.
   const [ended, setEnded] = useState(peekSessionEnded);
   useEffect(clearSessionEnded, []);
@@ -65,10 +68,23 @@ export function LoginPage() {
       </form>
       <details className="forgot-password">
         <summary>Forgot password?</summary>
+        <ForgotPasswordForm />
         <p className="muted">
-          Ask an administrator of this Shotlog for a password-reset link. It opens a page where you choose a new password; it works once and for 24 hours.
+          No e-mail arrives? An administrator can also give you a reset link
+          {contact ? (
+            <>
+              : write to <a href={`mailto:${contact}`}>{contact}</a>.
+            </>
+          ) : (
+            '.'
+          )}
         </p>
       </details>
+      {contact && (
+        <p className="muted" data-testid="contact-email">
+          Need help? Contact <a href={`mailto:${contact}`}>{contact}</a>
+        </p>
+      )}
       <p className="muted">
         New here? <Link to="/createacct">Create an account</Link> and get 100 free credits.
       </p>

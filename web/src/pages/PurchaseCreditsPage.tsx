@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { CreatePurchaseRequestMutation, CreditPackagesQuery } from '../modules/credits/graphql/credits.graphql';
+import { CreatePurchaseRequestMutation, CreditPackagesQuery, PaymentInstructionsQuery } from '../modules/credits/graphql/credits.graphql';
 import { useCreditBalance } from '../modules/credits/hooks/use-credit-balance';
 import { serverMessage } from '../client/graphql-errors';
 import { Banner } from '../ui/Banner';
@@ -10,7 +10,12 @@ import { Modal } from '../ui/Modal';
 import { formatBalance, formatDollars } from '../ui/format';
 import '../modules/credits/credits.css';
 
-const PAYMENT_METHODS = ['Bank transfer', 'PayPal', 'Venmo'];
+const PAYMENT_METHODS = [
+  ['bank', 'Bank transfer'],
+  ['paypal', 'PayPal'],
+  ['venmo', 'Venmo'],
+  ['other', 'Other'],
+] as const;
 
 /** Buy credits (SPEC §2): packages, selection, confirm modal, request, success panel. */
 export function PurchaseCreditsPage() {
@@ -19,7 +24,8 @@ export function PurchaseCreditsPage() {
   const [create, { loading: creating }] = useMutation(CreatePurchaseRequestMutation, { refetchQueries: ['MyPurchaseRequests'] });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [requestId, setRequestId] = useState<string | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
+  const instructions = useQuery(PaymentInstructionsQuery, { skip: !reference });
   const [error, setError] = useState<string | null>(null);
   // One key per confirmation, so a double click or a retry makes one request.
   const idempotencyKey = useRef<string>(crypto.randomUUID());
@@ -37,7 +43,7 @@ export function PurchaseCreditsPage() {
     if (!selected) return;
     try {
       const r = await create({ variables: { packageId: selected.id, idempotencyKey: idempotencyKey.current } });
-      setRequestId(r.data?.createPurchaseRequest.id ?? null);
+      setReference(r.data?.createPurchaseRequest.reference ?? null);
       setConfirming(false);
     } catch (err) {
       setConfirming(false);
@@ -45,22 +51,26 @@ export function PurchaseCreditsPage() {
     }
   };
 
-  if (requestId && selected) {
+  if (reference && selected) {
+    const how = instructions.data?.paymentInstructions;
+    const offered = how ? PAYMENT_METHODS.filter(([key]) => how[key].trim()) : [];
     return (
       <section className="card narrow center success-panel">
         <h1>Purchase Request Submitted!</h1>
         <p>
-          Request ID: <code data-testid="request-id">{requestId}</code>
+          Reference: <code data-testid="request-reference">{reference}</code>
         </p>
         <p>
-          {selected.name}: {selected.credits} credits for {formatDollars(selected.price)}. Pay with one of the methods below; an administrator adds the credits
-          once the payment arrives.
+          {selected.name}: {selected.credits} credits for <strong>{formatDollars(selected.price)}</strong>. Pay with one of the methods below and write the
+          reference <strong>{reference}</strong> on the payment; an administrator adds the credits once it arrives. We have e-mailed you these instructions too.
         </p>
+        {instructions.loading && <Loading />}
+        {how && offered.length === 0 && <p className="muted">The administrators have not published payment details yet; they will contact you by e-mail.</p>}
         <ul className="payment-methods">
-          {PAYMENT_METHODS.map((m) => (
-            <li key={m} className="card">
-              <strong>{m}</strong>
-              <span className="muted small">Details will be sent with your payment instructions.</span>
+          {offered.map(([key, label]) => (
+            <li key={key} className="card">
+              <strong>{label}</strong>
+              <span className="payment-details">{how![key]}</span>
             </li>
           ))}
         </ul>
@@ -72,7 +82,7 @@ export function PurchaseCreditsPage() {
             type="button"
             className="button"
             onClick={() => {
-              setRequestId(null);
+              setReference(null);
               setSelectedId(null);
               idempotencyKey.current = crypto.randomUUID();
             }}

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@apollo/client/react';
-import { MyPurchaseRequestsQuery } from '../modules/credits/graphql/credits.graphql';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { MyPurchaseRequestsQuery, SubmitPaymentProofMutation } from '../modules/credits/graphql/credits.graphql';
+import { serverMessage } from '../client/graphql-errors';
 import { PurchaseRequestCard, displayStatus } from '../modules/credits/components/PurchaseRequestCard';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
@@ -12,6 +14,8 @@ const PAGE_SIZE = 50;
 export function PurchaseRequestsPage() {
   const pages = useCursorPages();
   const { data, loading, error } = useQuery(MyPurchaseRequestsQuery, { variables: { first: PAGE_SIZE, after: pages.after } });
+  const [submitProof] = useMutation(SubmitPaymentProofMutation);
+  const [flash, setFlash] = useState<{ ok: boolean; message: string } | null>(null);
   if (error && !data) return <Banner tone="error">Failed to fetch purchase requests</Banner>;
   if (loading && !data) return <Loading />;
   const connection = data!.myPurchaseRequests;
@@ -24,6 +28,11 @@ export function PurchaseRequestsPage() {
           Buy Credits
         </Link>
       </div>
+      {flash && (
+        <Banner tone={flash.ok ? 'success' : 'error'} onClose={() => setFlash(null)}>
+          {flash.message}
+        </Banner>
+      )}
       {requests.length === 0 ? (
         <div className="card center empty">
           <p>No purchase requests yet</p>
@@ -36,12 +45,18 @@ export function PurchaseRequestsPage() {
                 <button
                   type="button"
                   className="button button-small"
-                  onClick={() => {
-                    // A placeholder (SPEC §2): nothing is sent.
-                    if (prompt('Describe your payment (reference number, date, method):') !== null) alert('Payment proof upload is coming soon.');
+                  onClick={async () => {
+                    const proof = prompt(`Describe your payment for ${r.reference} (transaction id, date, method):`);
+                    if (proof === null || !proof.trim()) return;
+                    try {
+                      await submitProof({ variables: { id: r.id, paymentProof: proof } });
+                      setFlash({ ok: true, message: 'Thank you: the administrators have been told about your payment.' });
+                    } catch (err) {
+                      setFlash({ ok: false, message: serverMessage(err, 'The payment note could not be saved') });
+                    }
                   }}
                 >
-                  Upload Payment Proof
+                  I Have Paid
                 </button>
               )}
             </PurchaseRequestCard>

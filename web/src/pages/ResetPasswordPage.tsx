@@ -41,8 +41,8 @@ export function ResetPasswordPage() {
       <h1>Reset Password</h1>
       {!token ? (
         <p>
-          This page needs the password-reset link an administrator gave you. Forgot your password? Ask an administrator for a link, or{' '}
-          <Link to="/login">go back to login</Link>.
+          This page needs the password-reset link from your e-mail (or the one an administrator gave you). Forgot your password? Ask for a link with
+          &ldquo;Forgot password?&rdquo; on the <Link to="/login">login page</Link>.
         </p>
       ) : (
         <form onSubmit={submit} className="form">

@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { TransactionsQuery } from '../modules/credits/graphql/credits.graphql';
 import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
-import { formatAmount, formatBalance, formatDateTime } from '../ui/format';
+import { formatAmount, formatDateTime } from '../ui/format';
 import { Pager, useCursorPages } from '../ui/use-cursor-pages';
 import '../modules/credits/credits.css';
 
@@ -58,7 +58,7 @@ export function TransactionsPage() {
                   <td>{formatDateTime(t.createdAt)}</td>
                   <td>{t.description}</td>
                   <td className={`num ${Number(t.amount) < 0 ? 'negative' : 'positive'}`}>{formatAmount(t.amount, true)}</td>
-                  <td className="num">{formatBalance(t.balanceAfterTransaction)}</td>
+                  <td className="num">{formatAmount(t.balanceAfterTransaction)}</td>
                   <td>
                     <span className={typeClass(t.transactionType)}>{t.transactionType}</span>
                   </td>
@@ -75,7 +75,7 @@ export function TransactionsPage() {
                 </div>
                 <p>{t.description}</p>
                 <p className="muted small">
-                  {formatDateTime(t.createdAt)} · Balance after {formatBalance(t.balanceAfterTransaction)}
+                  {formatDateTime(t.createdAt)} · Balance after {formatAmount(t.balanceAfterTransaction)}
                 </p>
               </article>
             ))}

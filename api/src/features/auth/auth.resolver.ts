@@ -5,12 +5,12 @@ import { requireAdmin, requireUser } from '../../platform/principal/viewer.js';
 import { resetLinkUrl } from './password-resets.js';
 import { RequiresScope } from '../../platform/principal/scopes.js';
 import type { User } from '../users/user.entity.js';
-import type { AuthService, AuthResult } from './auth.service.js';
+import { FORGOT_PASSWORD_ANSWER, type AuthService, type AuthResult } from './auth.service.js';
 import type { Config } from '../../platform/config/config.js';
 
 /** What the auth resolver is built with (app/graphql-schema.ts). */
 export interface AuthResolverDeps {
-  auth: Pick<AuthService, 'register' | 'login' | 'changePassword' | 'resetPassword' | 'issuePasswordReset'>;
+  auth: Pick<AuthService, 'register' | 'login' | 'changePassword' | 'resetPassword' | 'issuePasswordReset' | 'requestPasswordReset'>;
   /** Reset links point at the web app. */
   config: Pick<Config, 'publicUrl'>;
 }
@@ -46,8 +46,20 @@ export class AuthResolver {
     return signedIn(ctx, await this.services.auth.changePassword(principal, { ...input }, ctx.clientAddress));
   }
 
+  @Mutation(() => String, {
+    description:
+      '"Forgot password?": e-mails a one-time reset link (valid one hour) to the account with this user name or e-mail. The answer is the same whether or not one matched.',
+  })
+  async requestPasswordReset(
+    @Arg('identifier', () => String, { description: 'User name or e-mail address (at most 254 characters).' }) identifier: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<string> {
+    await this.services.auth.requestPasswordReset({ identifier }, ctx.clientAddress);
+    return FORGOT_PASSWORD_ANSWER;
+  }
+
   @Mutation(() => AuthPayload, {
-    description: 'Sets a new password with a one-time reset link an administrator issued, ends every earlier session and signs in.',
+    description: 'Sets a new password with a one-time reset link (e-mailed, or issued by an administrator), ends every earlier session and signs in.',
   })
   async resetPassword(
     @Arg('input', () => ResetPasswordInput, { description: 'The link secret and the new password.' }) input: ResetPasswordInput,

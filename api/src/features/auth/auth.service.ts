@@ -2,10 +2,10 @@ import { toAppError } from '../../platform/errors/to-app-error.js';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors/app-error.js';
 import type { User } from '../users/user.entity.js';
 import type { UsersService } from '../users/users.service.js';
-import { changePasswordInput, loginInput, resetPasswordInput } from '../users/users.validation.js';
+import { changePasswordInput, forgotPasswordInput, loginInput, resetPasswordInput } from '../users/users.validation.js';
 import { bearerToken, type JwtService } from './jwt.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/password.js';
-import type { IssuedResetLink, PasswordResets } from './password-resets.js';
+import { EMAILED_RESET_LINK_HOURS, type IssuedResetLink, type PasswordResets } from './password-resets.js';
 import type { AttemptLimiter } from './rate-limit.js';
 import type { GrantedScopes } from '../../platform/principal/scopes.js';
 import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
@@ -17,6 +17,9 @@ export type { Principal } from '../../platform/principal/principal.js';
 
 export const LOGIN_FAILED = 'Invalid username or password. Please try again.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+/** The one answer to "Forgot password?", whether or not an account matched. */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account matches, we have sent a link to its e-mail address. The link works for one hour. No e-mail? Check the spam folder, or contact the administrator.';
 export const SESSION_ENDED = 'Your session has ended because the password was changed. Please log in again.';
 
 export interface AuthResult {
@@ -32,9 +35,36 @@ export class AuthService {
     private readonly limiter: AttemptLimiter,
     private readonly apiTokens: ApiTokensService,
     private readonly resets: PasswordResets,
-    /** 'user.registered' once an account exists (credits grant the sign-up bonus: events/events.ts). */
-    private readonly events: Emitter<'user.registered'>,
+    /** 'user.registered' once an account exists (credits grant the sign-up bonus: events/events.ts); 'auth.passwordResetRequested' (mail sends the link). */
+    private readonly events: Emitter<'user.registered' | 'auth.passwordResetRequested'>,
+    /** Where a failure of the background part of a reset request is reported. */
+    private readonly onBackgroundError: (err: unknown) => void = () => undefined,
   ) {}
+
+  /**
+   * "Forgot password?": the same answer whether or not the name or address belongs to an account
+   * (no enumeration). For an account, a one-time link valid one hour is issued and e-mailed
+   * ('auth.passwordResetRequested'), at most MAILS_PER_ACCOUNT_PER_HOUR an hour; the issuing and
+   * sending run after the answer, so an account costs no more time to ask about than a stranger.
+   * Limited per address and per name typed like a sign-up (429 over the allowance).
+   */
+  async requestPasswordReset(raw: unknown, address?: string): Promise<void> {
+    const input = forgotPasswordInput.parse(raw);
+    await this.limiter.attempt(address, `reset-request:${input.identifier}`);
+    const user = await this.users.findByLogin(input.identifier);
+    if (!user) return;
+    void (async () => {
+      if (!(await this.limiter.mailToAccountAllowed(`reset:${user.id}`))) return;
+      const link = await this.requireResets().issue(user.id, null, EMAILED_RESET_LINK_HOURS);
+      await this.events.emit('auth.passwordResetRequested', {
+        userId: user.id,
+        email: user.email,
+        username: user.username,
+        secret: link.secret,
+        expiresAt: link.expiresAt,
+      });
+    })().catch(this.onBackgroundError);
+  }
 
   async register(raw: unknown, address?: string): Promise<AuthResult> {
     await this.limiter.attempt(address, (raw as { username?: unknown } | null)?.username);

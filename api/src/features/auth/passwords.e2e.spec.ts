@@ -1,7 +1,7 @@
 import { openSignedInSocket } from '../../../test/support/signed-in-socket.js';
 import { logIn, signUp, startTestServer, startTestServerWithAdmin, type StartedTestServer } from '../../../test/support/test-server.js';
 import { RESET_LINK_MESSAGES } from './password-resets.js';
-import { SESSION_ENDED, WRONG_CURRENT_PASSWORD } from './auth.service.js';
+import { FORGOT_PASSWORD_ANSWER, SESSION_ENDED, WRONG_CURRENT_PASSWORD } from './auth.service.js';
 
 /**
  * Issue 16 item 9: changing the password (REST and GraphQL) ends the user's other login sessions;
@@ -217,6 +217,36 @@ describe('password-reset links', () => {
     const script = await server.request('POST', '/api/user/tokens', { token: adminToken, body: { name: 'no-admin', scopes: ['read', 'write'] } });
     expect((await server.request('POST', path, { token: script.body.secret })).status).toBe(403);
     expect((await server.graphql(ISSUE, { userId: user.id }, script.body.secret)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('Forgot password? (issue 34 item 2)', () => {
+  const REQUEST = `mutation F($identifier: String!) { requestPasswordReset(identifier: $identifier) }`;
+  it('answers a known name, a known e-mail and an unknown name the same way (REST 202 and GraphQL); only the account gets an e-mail', async () => {
+    const user = await signUp(server);
+    const { email } = (await profile(user.token)).body.user;
+    const answers = [];
+    for (const identifier of [user.username, String(email).toUpperCase(), `nobody-${user.username}`]) {
+      const r = await server.request('POST', '/auth/password-reset/request', { body: { identifier } });
+      answers.push([r.status, r.body]);
+    }
+    expect(answers).toEqual(Array.from({ length: 3 }, () => [202, { message: FORGOT_PASSWORD_ANSWER }]));
+    const gql = await server.graphql(REQUEST, { identifier: `nobody-else-${user.username}` });
+    expect(gql.data?.requestPasswordReset).toBe(FORGOT_PASSWORD_ANSWER);
+    // The two requests for the account: two messages to its address (kept in the outbox: no SMTP_URL here).
+    const mail = server.services.mail;
+    const mine = async () => (await mail.outbox({ limit: 200 })).items.filter((m) => m.userId === user.id);
+    for (const end = Date.now() + 20_000; (await mine()).length < 2 && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+    expect((await mine()).map((m) => m.kind)).toEqual(['password-reset', 'password-reset']);
+  });
+
+  it('refuses a missing or too long name with 400 and a message', async () => {
+    const missing = await server.request('POST', '/auth/password-reset/request', { body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Enter your user name or e-mail address');
+    const long = await server.request('POST', '/auth/password-reset/request', { body: { identifier: 'x'.repeat(255) } });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('This is too long');
   });
 });
 

@@ -5,8 +5,11 @@ import { AppError } from '../../platform/errors/app-error.js';
 /** Where attempt counters live: shared by every API process (see PgAttemptStore). */
 export interface AttemptStore {
   /** Counts one attempt for each key in the current window; returns each key's count and the seconds left in the window. */
-  increment(keys: string[]): Promise<{ counts: Map<string, number>; secondsLeft: number }>;
+  increment(keys: string[], window?: AttemptWindow): Promise<{ counts: Map<string, number>; secondsLeft: number }>;
 }
+
+/** Counting windows: a minute for logins and sign-ups, an hour for e-mails a request makes us send. */
+export type AttemptWindow = 'minute' | 'hour';
 
 /**
  * Fixed one-minute windows in PostgreSQL (table `auth_attempts`), on the database clock, so two
@@ -17,17 +20,20 @@ export class PgAttemptStore implements AttemptStore {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async increment(keys: string[]): Promise<{ counts: Map<string, number>; secondsLeft: number }> {
+  async increment(keys: string[], window: AttemptWindow = 'minute'): Promise<{ counts: Map<string, number>; secondsLeft: number }> {
+    // Hourly keys carry their window in the key, so a minute window and an hour window never share a row.
+    const scoped = window === 'hour' ? keys.map((k) => `hour:${k}`) : keys;
     const r = await this.pool.query<{ key: string; count: number; seconds_left: string }>(
       `INSERT INTO auth_attempts (key, window_start, count)
-       SELECT k, date_trunc('minute', now()), 1 FROM unnest($1::text[]) AS k
+       SELECT k, date_trunc($2, now()), 1 FROM unnest($1::text[]) AS k
        ON CONFLICT (key, window_start) DO UPDATE SET count = auth_attempts.count + 1
-       RETURNING key, count, extract(epoch FROM (window_start + interval '1 minute' - clock_timestamp()))::text AS seconds_left`,
-      [keys],
+       RETURNING key, count, extract(epoch FROM (window_start + ('1 ' || $2)::interval - clock_timestamp()))::text AS seconds_left`,
+      [scoped, window],
     );
     this.sweep();
     const secondsLeft = Math.max(1, Math.ceil(Number(r.rows[0]?.seconds_left ?? 60)));
-    return { counts: new Map(r.rows.map((row) => [row.key, row.count])), secondsLeft };
+    const unscoped = (k: string) => (window === 'hour' ? k.slice('hour:'.length) : k);
+    return { counts: new Map(r.rows.map((row) => [unscoped(row.key), row.count])), secondsLeft };
   }
 
   /** Old windows are deleted now and then (at most once a minute per process), off the request path. */
@@ -35,7 +41,7 @@ export class PgAttemptStore implements AttemptStore {
     const now = Date.now();
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    this.pool.query(`DELETE FROM auth_attempts WHERE window_start < now() - interval '5 minutes'`).catch(() => undefined);
+    this.pool.query(`DELETE FROM auth_attempts WHERE window_start < now() - interval '2 hours'`).catch(() => undefined);
   }
 }
 
@@ -92,6 +98,19 @@ export class AttemptLimiter {
   /** One login attempt from `address`: 429 over the address allowance. */
   async loginFromAddress(address: string | undefined): Promise<void> {
     await this.count(new Map([[AttemptLimiter.addressKey(address), this.perMinute]]));
+  }
+
+  /** E-mails one account may be sent by anonymous requests (password reset) in an hour. */
+  static readonly MAILS_PER_ACCOUNT_PER_HOUR = 3;
+
+  /**
+   * Counts one e-mail an anonymous request would send to `account`; false when the account had its
+   * hourly allowance already (the caller answers as usual and sends nothing: no enumeration, no mail bomb).
+   */
+  async mailToAccountAllowed(account: string): Promise<boolean> {
+    const key = `mail:${hashed(account)}`;
+    const { counts } = await this.store.increment([key], 'hour');
+    return (counts.get(key) ?? 0) <= AttemptLimiter.MAILS_PER_ACCOUNT_PER_HOUR;
   }
 
   /**

@@ -261,3 +261,66 @@ describe('admin controls', () => {
     expect(replay.data.ledgerReplay.eventsReplayed).toBeGreaterThan(5);
   });
 });
+
+describe('purchases that can be paid (issue 34 item 3)', () => {
+  const SET = `mutation S($input: PaymentInstructionsInput!) { setPaymentInstructions(input: $input) { bank paypal venmo other } }`;
+  /** The outbox (no SMTP_URL in tests: every message is kept there), waited for a message of `kind` to `to`. */
+  async function mailTo(to: string, kind: string) {
+    for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+      const found = (await server.services.mail.outbox({ limit: 200 })).items.find((m) => m.to === to && m.kind === kind);
+      if (found) return found;
+    }
+    throw new Error(`no ${kind} e-mail to ${to}`);
+  }
+
+  it('gives a request a short reference; the buyer is e-mailed amount, reference and instructions; admins hear of it and of the proof; the decision reaches the buyer', async () => {
+    const set = await server.graphql(
+      SET,
+      { input: { bank: 'Shotlog Ltd\nIBAN DE00 1234 5678', paypal: 'pay@shotlog.example', venmo: '', other: '' } },
+      adminToken,
+    );
+    expect(set.data.setPaymentInstructions).toEqual({ bank: 'Shotlog Ltd\nIBAN DE00 1234 5678', paypal: 'pay@shotlog.example', venmo: '', other: '' });
+    const buyer = await signUp(server);
+    const { email } = (await server.request('GET', '/api/user/profile', { token: buyer.token })).body.user;
+    const packages = (await server.request('GET', '/api/purchase/packages')).body.packages;
+    const created = await server.request('POST', '/api/purchase/request', { token: buyer.token, body: { packageId: packages[0].id } });
+    expect(created.status).toBe(201);
+    const { id, reference } = created.body.request;
+    expect(reference).toMatch(/^SL-[2-9A-HJKMNP-Z]{5}$/);
+
+    const toBuyer = await mailTo(email, 'purchase-requested');
+    expect(toBuyer.subject).toBe(`Your Shotlog purchase ${reference}: how to pay $${packages[0].price.toFixed(2)}`);
+    expect(toBuyer.text).toMatch(new RegExp(`Reference: +${reference}\n`));
+    expect(toBuyer.text).toContain('> IBAN DE00 1234 5678');
+    expect(toBuyer.text).toContain('> pay@shotlog.example');
+    expect(toBuyer.text).not.toContain('Venmo');
+    const admin = (await server.services.users.admins())[0]!;
+    expect((await mailTo(admin.email, 'purchase-new-admin')).subject).toContain(reference);
+
+    const proof = await server.request('POST', `/api/purchase/requests/${id}/proof`, {
+      token: buyer.token,
+      body: { paymentProof: 'Transfer of 27 Nov, bank ref 9912' },
+    });
+    expect(proof.status).toBe(200);
+    expect(proof.body.request.paymentProof).toBe('Transfer of 27 Nov, bank ref 9912');
+    expect((await mailTo(admin.email, 'purchase-proof-admin')).text).toContain('> Transfer of 27 Nov, bank ref 9912');
+    const tooLong = await server.request('POST', `/api/purchase/requests/${id}/proof`, { token: buyer.token, body: { paymentProof: 'x'.repeat(1001) } });
+    expect(tooLong.status).toBe(400);
+
+    const rejected = await server.request('POST', `/api/admin/purchase-requests/${id}/reject`, {
+      token: adminToken,
+      body: { adminNotes: 'No payment arrived with this reference' },
+    });
+    expect(rejected.status).toBe(200);
+    const decided = await mailTo(email, 'purchase-rejected');
+    expect(decided.subject).toBe(`Purchase ${reference} was not approved`);
+    expect(decided.text).toContain('> No payment arrived with this reference');
+    const late = await server.request('POST', `/api/purchase/requests/${id}/proof`, { token: buyer.token, body: { paymentProof: 'again' } });
+    expect(late.status).toBe(409);
+  });
+
+  it('refuses payment instructions over their limits with a message', async () => {
+    const r = await server.graphql(SET, { input: { bank: 'x'.repeat(1001) } }, adminToken);
+    expect(r.errors?.[0]).toMatchObject({ message: 'Bank transfer must be at most 1000 characters', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});

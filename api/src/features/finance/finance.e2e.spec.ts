@@ -115,6 +115,13 @@ test('the trial balance sums to zero, pages through every account, and matches G
   expect(all.body.hasMore).toBe(false);
   const accounts: { account: string; balance: string }[] = all.body.accounts;
   for (const u of users) expect(accounts.find((a) => a.account === `user:${u.id}`)?.balance).toBe(await liveBalance(u.id));
+  // Each user account names its user; system accounts name nobody.
+  const profile = (await server.request('GET', '/api/user/profile', { token: users[0]!.token })).body.user;
+  expect(all.body.accounts.find((a: { account: string }) => a.account === `user:${users[0]!.id}`)).toMatchObject({
+    userName: profile.username,
+    userEmail: profile.email,
+  });
+  expect(all.body.accounts.find((a: { account: string }) => a.account === 'system:purchases')).toMatchObject({ userName: null, userEmail: null });
   // Totals per kind: users against the sum of their rows, and all kinds to zero.
   const cents = (s: string) => Math.round(Number(s) * 100);
   const userTotal = accounts.filter((a) => a.account.startsWith('user:')).reduce((s, a) => s + cents(a.balance), 0);
@@ -134,7 +141,7 @@ test('the trial balance sums to zero, pages through every account, and matches G
   expect(walked).toEqual(accounts.map((a) => a.account));
 
   const g = await server.graphql(
-    '{ trialBalance(first: 1000) { total balanced hasMore accounts { account balance } totals { kind balance } } }',
+    '{ trialBalance(first: 1000) { total balanced hasMore accounts { account balance userName userEmail } totals { kind balance } } }',
     {},
     adminToken,
   );
@@ -206,6 +213,11 @@ test('the journal: one row per posting, each event summing to zero, formulas gua
   expect([...perEvent.values()].every((v) => v === 0)).toBe(true);
   const reasons = body.map((r) => r[8]).filter(Boolean);
   if (reasons.length) expect(reasons.every((x) => x === `'=HYPERLINK("x")`)).toBe(true);
+  // Each user named beside the id (the last two columns).
+  const me = await server.request('GET', '/api/user/profile', { token: users[0]!.token });
+  const theirs = body.filter((r) => r[6] === users[0]!.id);
+  expect(theirs.length).toBeGreaterThan(0);
+  for (const r of theirs) expect(r.slice(9)).toEqual([me.body.user.username, me.body.user.email]);
   // Time order.
   const dates = body.map((r) => r[0]!);
   expect([...dates].sort()).toEqual(dates);

@@ -39,7 +39,7 @@ const JOURNAL_PAGE = 5000;
 export class FinanceService {
   constructor(
     private readonly pool: pg.Pool,
-    private readonly users: Pick<UsersService, 'findById'>,
+    private readonly users: Pick<UsersService, 'findById' | 'summaries'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -74,7 +74,13 @@ export class FinanceService {
       async (c) => [await balancesAsOf(c, asOf, { after, limit: q.limit + 1 }), await balanceTotalsAsOf(c, asOf)] as const,
     );
     const hasMore = rows.length > q.limit;
-    const accounts = rows.slice(0, q.limit).map((r) => ({ account: r.account, balance: money(r.balance) }));
+    const page = rows.slice(0, q.limit);
+    // A user's account is named by its id: the name and e-mail go beside it (issue 34 item 6).
+    const named = await this.users.summaries(page.filter((r) => r.account.startsWith('user:')).map((r) => r.account.slice('user:'.length)));
+    const accounts = page.map((r) => {
+      const who = r.account.startsWith('user:') ? named.get(r.account.slice('user:'.length)) : undefined;
+      return { account: r.account, balance: money(r.balance), userName: who?.username ?? null, userEmail: who?.email ?? null };
+    });
     const total = totals.reduce((sum, t) => sum + BigInt(t.balance), 0n);
     return {
       asOf,
@@ -195,7 +201,7 @@ export class FinanceService {
       while (next) {
         const page: pg.QueryResult<JournalRow> = await next;
         next = page.rows.length === JOURNAL_PAGE ? fetchPage() : null;
-        if (page.rows.length) yield journalCsvRows(page.rows);
+        if (page.rows.length) yield journalCsvRows(page.rows, await this.users.summaries(page.rows.map((r) => r.userId)));
       }
       await client.query('COMMIT');
       done = true;

@@ -6,6 +6,8 @@ export class AccountBalanceType {
   @Field({ description: "'user:<id>' or a system account: system:signup-bonus, system:purchases, system:adjustments, system:processing-revenue." })
   account!: string;
   @Field(() => MoneyScalar, { description: 'Sum of its postings up to the instant (users: credits owed to them, positive).' }) balance!: string;
+  @Field(() => String, { nullable: true, description: "A user account's user name (null for system accounts and deleted users)." }) userName!: string | null;
+  @Field(() => String, { nullable: true, description: "A user account's e-mail (null for system accounts and deleted users)." }) userEmail!: string | null;
 }
 
 @ObjectType('AccountKindTotal', { description: 'The balances of one kind of account added up.' })

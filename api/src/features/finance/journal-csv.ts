@@ -7,7 +7,20 @@
 import { decimalCell, textCell } from '../exports/csv-cells.js';
 import { csvRecords } from '../exports/csv-writer.js';
 
-export const JOURNAL_CSV_COLUMNS = ['date', 'eventId', 'eventType', 'account', 'debit', 'credit', 'userId', 'actorId', 'reason'] as const;
+/** The last two name the user beside the id (issue 34 item 6): added at the end, so readers of the first nine keep working. */
+export const JOURNAL_CSV_COLUMNS = [
+  'date',
+  'eventId',
+  'eventType',
+  'account',
+  'debit',
+  'credit',
+  'userId',
+  'actorId',
+  'reason',
+  'userName',
+  'userEmail',
+] as const;
 
 export interface JournalRow {
   /** ISO 8601, UTC, milliseconds (as the events are stamped). */
@@ -24,11 +37,14 @@ export interface JournalRow {
   reason: string | null;
 }
 
+/** Who a user id is, for the journal's last columns (empty for an account deleted since). */
+export type JournalUsers = ReadonlyMap<string, { username: string; email: string }>;
+
 export function journalCsvHeader(): string {
   return csvRecords([JOURNAL_CSV_COLUMNS]);
 }
 
-export function journalCsvRows(rows: readonly JournalRow[]): string {
+export function journalCsvRows(rows: readonly JournalRow[], users: JournalUsers = new Map()): string {
   return csvRecords(
     rows.map((r) => [
       r.date,
@@ -40,6 +56,8 @@ export function journalCsvRows(rows: readonly JournalRow[]): string {
       textCell(r.userId),
       textCell(r.actorId),
       textCell(r.reason),
+      textCell(users.get(r.userId)?.username ?? null),
+      textCell(users.get(r.userId)?.email ?? null),
     ]),
   );
 }

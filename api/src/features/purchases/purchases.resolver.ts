@@ -39,6 +39,18 @@ export class PurchasesResolver {
     return createPurchaseRequestOnce(this.services, user, packageId, idempotencyKey);
   }
 
+  @Mutation(() => PurchaseRequestType, {
+    description:
+      'Adds a note that the payment went (e.g. the transaction id, at most 1,000 characters) to one of your pending requests; the administrators are told.',
+  })
+  async submitPaymentProof(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('id', () => ID, { description: 'One of your pending purchase requests.' }) id: string,
+    @Arg('paymentProof', () => String, { description: 'What identifies the payment.' }) paymentProof: string,
+  ) {
+    return this.services.purchases.submitProof(requireUser(ctx), id, paymentProof);
+  }
+
   @Query(() => PurchaseRequestConnection, { description: "The signed-in user's purchase requests, newest first." })
   async myPurchaseRequests(
     @Ctx() ctx: GraphQLContext,

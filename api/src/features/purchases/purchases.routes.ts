@@ -33,6 +33,13 @@ export function purchaseRoutes(services: PurchaseRoutesDeps): Router {
       201,
     ),
   );
+  r.post(
+    '/requests/:id/proof',
+    authed(services, async (req, user) => {
+      const request = await services.purchases.submitProof(user, req.params.id, jsonBody(req).paymentProof);
+      return { message: 'Thank you: the administrators have been told about your payment.', request: presentPurchaseRest(request) };
+    }),
+  );
   r.get(
     '/requests',
     authed(services, async (req, user) => {
@@ -49,6 +56,7 @@ export function purchaseRoutes(services: PurchaseRoutesDeps): Router {
 export function presentPurchaseRest(p: Awaited<ReturnType<PurchasesService['createRequest']>>) {
   return {
     id: p.id,
+    reference: p.reference,
     status: p.status,
     createdAt: p.createdAt,
     decidedAt: p.decidedAt,

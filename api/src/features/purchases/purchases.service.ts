@@ -9,6 +9,12 @@ import { User } from '../users/user.entity.js';
 import { CreditPackage } from './credit-package.entity.js';
 import { AccountQuotas } from '../quotas/account-quotas.js';
 import { PURCHASE_STATUSES, PurchaseRequest, type PurchaseStatus } from './purchase-request.entity.js';
+import type { Emitter } from '../../platform/events/events.js';
+
+/** The most a buyer may write as payment proof (a transaction id, a note). */
+export const PAYMENT_PROOF_MAX_CHARS = 1000;
+
+const noEvents: Emitter<'purchase.requested' | 'purchase.decided' | 'purchase.proofSubmitted'> = { emit: async () => undefined };
 
 /** Reference price for the 'Save N%' badge (SPEC §9). */
 export const REFERENCE_PRICE_PER_CREDIT = 0.1;
@@ -40,6 +46,8 @@ export function presentPackage(p: CreditPackage, index: number): PackageView {
 
 export interface PurchaseRequestView {
   id: string;
+  /** The short human reference (SL-7K3Q9) shown everywhere instead of the id. */
+  reference: string;
   status: PurchaseStatus;
   createdAt: Date;
   decidedAt: Date | null;
@@ -52,6 +60,7 @@ export interface PurchaseRequestView {
 function presentRequest(r: PurchaseRequest): PurchaseRequestView {
   return {
     id: r.id,
+    reference: r.reference,
     status: r.status,
     createdAt: r.createdAt,
     decidedAt: r.decidedAt ?? null,
@@ -67,6 +76,20 @@ function presentRequest(r: PurchaseRequest): PurchaseRequestView {
   };
 }
 
+/** A request's plain facts, as the purchase events carry them. */
+function purchaseFacts(v: PurchaseRequestView) {
+  return {
+    requestId: v.id,
+    reference: v.reference,
+    userId: v.user.id,
+    username: v.user.username,
+    email: v.user.email,
+    packageName: v.creditPackage.name,
+    credits: v.creditPackage.credits,
+    price: v.creditPackage.price,
+  };
+}
+
 /** Credit packages and the manual purchase flow: request, then an administrator approves or rejects. */
 export class PurchasesService {
   constructor(
@@ -74,6 +97,8 @@ export class PurchasesService {
     private readonly pool: pg.Pool,
     private readonly ledger: Ledger,
     private readonly quotas: AccountQuotas = new AccountQuotas(),
+    /** 'purchase.requested', 'purchase.decided', 'purchase.proofSubmitted': mail tells the buyer and the administrators. */
+    private readonly events: Emitter<'purchase.requested' | 'purchase.decided' | 'purchase.proofSubmitted'> = noEvents,
   ) {}
 
   async packages(): Promise<PackageView[]> {
@@ -81,7 +106,7 @@ export class PurchasesService {
     return rows.map(presentPackage);
   }
 
-  async createRequest(user: User, rawPackageId: unknown, idempotencyKey?: string): Promise<PurchaseRequestView> {
+  async createRequest(user: User, rawPackageId: unknown, idempotencyKey?: string, tries = 3): Promise<PurchaseRequestView> {
     if (rawPackageId === undefined || rawPackageId === null || rawPackageId === '') throw badInput('packageId is required');
     const packageId = parseId(String(rawPackageId), 'package');
     const em = this.orm.em.fork();
@@ -109,10 +134,33 @@ export class PurchasesService {
         return request.id;
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505' && idempotencyKey) return this.createRequest(user, rawPackageId, idempotencyKey);
+      // A repeat with the same key raced us, or (rarely) the new reference was taken: read or try again.
+      if ((err as { code?: string }).code === '23505' && tries > 1) return this.createRequest(user, rawPackageId, idempotencyKey, tries - 1);
       throw err;
     }
-    return presentRequest(await this.orm.em.fork().findOneOrFail(PurchaseRequest, { id }, { populate: ['creditPackage', 'user'] }));
+    const view = presentRequest(await this.orm.em.fork().findOneOrFail(PurchaseRequest, { id }, { populate: ['creditPackage', 'user'] }));
+    await this.events.emit('purchase.requested', purchaseFacts(view));
+    return view;
+  }
+
+  /**
+   * The buyer's note that the payment went (a transaction id, the sender's name), while the request
+   * is pending: the administrators are told ('purchase.proofSubmitted').
+   */
+  async submitProof(user: User, rawId: unknown, rawProof: unknown): Promise<PurchaseRequestView> {
+    const id = parseId(rawId, 'purchase request');
+    if (typeof rawProof !== 'string' || !rawProof.trim()) throw badInput('Please describe the payment (e.g. the transaction id)');
+    const proof = rawProof.trim();
+    if (proof.length > PAYMENT_PROOF_MAX_CHARS) throw badInput(`Payment proof must be at most ${PAYMENT_PROOF_MAX_CHARS} characters`);
+    const em = this.orm.em.fork();
+    const r = await em.findOne(PurchaseRequest, { id, user: user.id }, { populate: ['creditPackage', 'user'] });
+    if (!r) throw notFound('Purchase request not found');
+    if (r.status !== 'pending') throw conflict(`Purchase request is already ${r.status}`);
+    r.paymentProof = proof;
+    await em.flush();
+    const view = presentRequest(r);
+    await this.events.emit('purchase.proofSubmitted', { ...purchaseFacts(view), proof });
+    return view;
   }
 
   async listForUser(user: User, page: { limit: number; offset: number }) {
@@ -224,6 +272,7 @@ export class PurchasesService {
     });
     const request = await this.orm.em.fork().findOneOrFail(PurchaseRequest, { id }, { populate: ['creditPackage', 'user'] });
     const view = presentRequest(request);
+    await this.events.emit('purchase.decided', { ...purchaseFacts(view), status, notes });
     const message =
       status === 'approved'
         ? `Purchase request approved: ${view.creditPackage.credits} credits added to ${view.user.username}. New balance: ${newBalance}`

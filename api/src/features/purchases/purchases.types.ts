@@ -32,6 +32,7 @@ export class PurchaseRequestUser {
 @ObjectType('PurchaseRequest', { description: 'A manual credit purchase awaiting or past an administrator decision.' })
 export class PurchaseRequestType {
   @Field(() => ID, { description: 'Purchase request id.' }) id!: string;
+  @Field({ description: 'The short reference (e.g. SL-7K3Q9) to write on the payment; shown instead of the id.' }) reference!: string;
   @Field({ description: 'pending, approved or rejected.' }) status!: string;
   @Field({ description: 'When it was requested (ISO 8601 date-time).' }) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When an administrator decided.' }) decidedAt!: Date | null;

@@ -180,6 +180,14 @@ export class UsersService {
     return { users, total };
   }
 
+  /** The administrators (at most 50), to e-mail what needs one of them. */
+  async admins(): Promise<UserSummary[]> {
+    const users = await this.orm.em
+      .fork()
+      .find(User, { roleId: ADMIN_ROLE_ID }, { fields: ['id', 'username', 'email'], orderBy: { createdAt: 'asc' }, limit: 50 });
+    return users.map((u) => ({ id: u.id, username: u.username, email: u.email }));
+  }
+
   /** Id, username and e-mail of each of these users, in one query; ids that are no user (or no uuid) are left out. */
   async summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
     const valid = [...new Set(ids)].filter((id) => UUID.test(id));

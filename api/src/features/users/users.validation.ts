@@ -51,3 +51,12 @@ export const changePasswordInput = z
   .and(newPasswordTwice);
 
 export const resetPasswordInput = z.object({ token: z.string({ error: 'The reset link is incomplete' }).max(100) }).and(newPasswordTwice);
+
+/** "Forgot password?": the user name or the e-mail address of the account. */
+export const forgotPasswordInput = z.object({
+  identifier: z
+    .string({ error: 'Enter your user name or e-mail address' })
+    .trim()
+    .min(1, 'Enter your user name or e-mail address')
+    .max(254, 'This is too long'),
+});

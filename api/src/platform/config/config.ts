@@ -120,7 +120,25 @@ const envSchema = z.object({
   S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Delivery: files in flight per API process, over all connections (each connection also has its own limit). */
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** E-mail: smtp://user:pass@host:587 (STARTTLS required, certificate verified) or smtps://...:465; unset = the admin outbox only. */
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/i.test(v), 'must be smtp://[user:pass@]host[:port] or smtps://...'),
+  /** The From of every e-mail, e.g. "Shotlog <no-reply@example.com>". */
+  MAIL_FROM: optionalString,
+  /** A PEM file of extra certificate authorities trusted for the SMTP server (beside the system's). */
+  SMTP_CA_FILE: optionalString,
+  /** Tries per message before it shows as failed, and the first wait between tries (doubling). */
+  MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  MAIL_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
+
+/** The default sender's domain: PUBLIC_URL's host, else shotlog.local. */
+function mailDomainOf(publicUrl: string | undefined): string {
+  try {
+    return publicUrl ? new URL(publicUrl).hostname || 'shotlog.local' : 'shotlog.local';
+  } catch {
+    return 'shotlog.local';
+  }
+}
 
 /** A configuration value that fails validation; the message names the variable and its value. */
 export class ConfigError extends Error {
@@ -137,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       const name = i.path.join('.');
       const value = env[name];
       // Secrets are never echoed; other values are, so the line shows what was read.
-      const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN/.test(name) ? '' : `=${JSON.stringify(value)}`;
+      const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN|SMTP_URL/.test(name) ? '' : `=${JSON.stringify(value)}`;
       return `${name}${shown} is not valid (${i.message})`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
@@ -232,6 +250,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       secretsKey: e.SECRETS_KEY,
       stallMs: e.DELIVERY_STALL_SECONDS * 1000,
       concurrency: e.DELIVERY_CONCURRENCY,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Shotlog <no-reply@${mailDomainOf(e.PUBLIC_URL)}>`,
+      caFile: e.SMTP_CA_FILE,
+      attempts: e.MAIL_ATTEMPTS,
+      backoffMs: e.MAIL_BACKOFF_MS,
     },
   };
 }

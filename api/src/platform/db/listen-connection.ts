@@ -155,7 +155,11 @@ export class ListenConnection<C extends Listening> {
         (conn) => this.connected(conn, true),
         (e: unknown) => {
           if (this.stopped) return;
-          logConnectionError(this.opts.logger, { err: e, listener: this.opts.name, retryInMs: this.retryMs }, `${this.opts.name}: could not reconnect; retrying`);
+          logConnectionError(
+            this.opts.logger,
+            { err: e, listener: this.opts.name, retryInMs: this.retryMs },
+            `${this.opts.name}: could not reconnect; retrying`,
+          );
           this.schedule();
         },
       );

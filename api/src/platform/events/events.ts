@@ -18,10 +18,37 @@ import type { Logger } from '../logging/logger.js';
 export interface AppEvents {
   /** auth, after an account is created at sign-up. Credits open its ledger stream with the sign-up bonus. */
   'user.registered': { userId: string };
+  /**
+   * auth, after a user asked "Forgot password?" and a one-time link was issued. Mail e-mails the
+   * link (`secret` goes into the link only; it is never stored or logged).
+   */
+  'auth.passwordResetRequested': { userId: string; email: string; username: string; secret: string; expiresAt: Date };
+  /** purchases, after a new purchase request is stored. Mail sends the buyer the payment instructions and tells the administrators. */
+  'purchase.requested': PurchaseFacts;
+  /** purchases, after the buyer added payment proof to a pending request. Mail tells the administrators. */
+  'purchase.proofSubmitted': PurchaseFacts & { proof: string };
+  /** purchases, after an administrator approved or rejected a request. Mail tells the buyer (with the note). */
+  'purchase.decided': PurchaseFacts & { status: 'approved' | 'rejected'; notes: string | null };
+  /** contact, after a contact-form message is stored. Mail tells the administrators. */
+  'contact.received': { messageId: string; name: string; email: string; message: string };
+  /** contact, after an administrator replied to a message. Mail sends the reply to its writer. */
+  'contact.replied': { messageId: string; name: string; email: string; original: string; reply: string; adminName: string; repliedAt: Date };
   /** file-sets, after files are recorded into a project's sets (an upload, a replacement). Processing takes the sets now complete. */
   'fileSet.filesRecorded': { projectId: string };
   /** projects, after projects are deleted for good (their rows cascade). File-sets removes their files' bytes. */
   'project.deletedForGood': { projectIds: string[] };
+}
+
+/** A purchase request as its events carry it: plain values, the price as decimal text. */
+export interface PurchaseFacts {
+  requestId: string;
+  reference: string;
+  userId: string;
+  username: string;
+  email: string;
+  packageName: string;
+  credits: number;
+  price: string;
 }
 
 export type EventName = keyof AppEvents;

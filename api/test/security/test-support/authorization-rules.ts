@@ -168,6 +168,7 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/user/transactions': { access: 'user' },
   // Changing the matrix users' passwords would end their sessions: a mismatch reaches the handler and changes nothing.
   'POST /api/user/password': { access: 'user', scope: 'session', call: async () => ({ body: passwordMismatch }), alsoAllowed: [400] },
+  'POST /auth/password-reset/request': { access: 'public', call: async (fx) => ({ body: { identifier: fx.unique('nobody') } }) },
   'POST /auth/password-reset': { access: 'public', call: async (fx) => ({ body: { token: await fx.passwordResetSecret(), ...newPasswordTwice } }) },
 
   // Projects
@@ -183,6 +184,10 @@ export const restRules: Record<string, RestRule> = {
   // Purchases
   'GET /api/purchase/packages': { access: 'public' },
   'POST /api/purchase/request': { access: 'user', call: async (fx) => ({ body: { packageId: fx.packageId } }) },
+  'POST /api/purchase/requests/:id/proof': {
+    access: 'owned',
+    call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { paymentProof: 'Bank transfer 2026-11-27, ref on it' } }),
+  },
   'GET /api/purchase/requests': { access: 'user' },
 
   // Administration
@@ -359,6 +364,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.me': { access: 'user' },
   'Mutation.updateTheme': { access: 'user', args: async () => ({ theme: 'minimalist' }) },
   'Mutation.changePassword': { access: 'user', scope: 'session', args: async () => input(passwordMismatch), alsoAllowedCodes: ['BAD_USER_INPUT'] },
+  'Mutation.requestPasswordReset': { access: 'public', args: async (fx) => ({ identifier: fx.unique('nobody') }) },
   'Mutation.resetPassword': { access: 'public', args: async (fx) => input({ token: await fx.passwordResetSecret(), ...newPasswordTwice }) },
   'Mutation.issuePasswordResetLink': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id }) },
   'Query.transactions': { access: 'user' },
@@ -367,6 +373,10 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.createProject': { access: 'user', args: async () => input({ name: 'Matrix project', cameraType: 'dji-mavic-3-pro-series' }) },
   'Mutation.emptyTrash': { access: 'user' },
   'Query.myPurchaseRequests': { access: 'user' },
+  'Mutation.submitPaymentProof': { access: 'owned', args: async (fx) => ({ id: await fx.purchaseRequest(), paymentProof: 'PayPal 7XK2' }) },
+  'Query.paymentInstructions': { access: 'user' },
+  'Query.contactEmail': { access: 'public' },
+  'Mutation.sendContactMessage': { access: 'public', args: async (fx) => input({ name: 'Matrix', email: `${fx.unique('c')}@example.com`, message: 'Hello' }) },
   'Mutation.createPurchaseRequest': { access: 'user', args: async (fx) => ({ packageId: fx.packageId }) },
 
   'Query.project': { access: 'owned', args: async (fx) => ({ id: await fx.project() }) },
@@ -384,9 +394,27 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.userBalanceAsOf': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id }) },
   'Query.ledgerStatement': { access: 'admin' },
   'Query.adminQueueStats': { access: 'admin' },
+  'Query.mailOutbox': { access: 'admin' },
+  'Query.contactMessages': { access: 'admin' },
+  'Mutation.markContactMessageRead': {
+    access: 'admin',
+    args: async () => ({ id: 'not-a-message', read: true }),
+    alsoAllowedCodes: ['BAD_USER_INPUT'],
+  },
+  'Mutation.replyToContactMessage': {
+    access: 'admin',
+    args: async () => ({ id: 'not-a-message', reply: 'Hi' }),
+    alsoAllowedCodes: ['BAD_USER_INPUT'],
+  },
+  'Mutation.resendMail': { access: 'admin', args: async () => ({ id: 'not-a-message' }), alsoAllowedCodes: ['BAD_USER_INPUT'] },
   'Subscription.adminQueueStatsUpdates': { access: 'admin', args: async () => ({ intervalSeconds: 2 }) },
   'Mutation.adjustUserCredits': { access: 'admin', args: async (fx) => ({ userId: fx.users.owner.id, amount: '1.00', reason: 'matrix' }) },
   'Mutation.updateMarkup': { access: 'admin', args: async () => ({ value: 50 }) },
+  'Mutation.setPaymentInstructions': {
+    access: 'admin',
+    args: async () => input({ bank: 'Shotlog Ltd\nIBAN XX00 0000', paypal: 'pay@shotlog.example', venmo: '', other: '' }),
+  },
+  'Mutation.setContactEmail': { access: 'admin', args: async () => ({ email: 'hello@shotlog.example' }) },
   'Mutation.approvePurchaseRequest': { access: 'admin', args: async (fx) => ({ id: await fx.purchaseRequest(), adminNotes: 'paid' }) },
   'Mutation.rejectPurchaseRequest': { access: 'admin', args: async (fx) => ({ id: await fx.purchaseRequest(), adminNotes: 'no payment' }) },
 

@@ -18,6 +18,9 @@ import { Migration20261126140000_username_skeletons } from './Migration202611261
 import { Migration20261126150000_set_charges } from './Migration20261126150000_set_charges.js';
 import { Migration20261127020000_upload_plans } from './Migration20261127020000_upload_plans.js';
 import { Migration20261127030000_rule_presets_and_result_versions } from './Migration20261127030000_rule_presets_and_result_versions.js';
+import { Migration20261127060000_mail } from './Migration20261127060000_mail.js';
+import { Migration20261127060100_purchase_references } from './Migration20261127060100_purchase_references.js';
+import { Migration20261127060200_contact_messages } from './Migration20261127060200_contact_messages.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -41,4 +44,7 @@ export const migrationsList = [
   { name: 'Migration20261127020000_upload_plans', class: Migration20261127020000_upload_plans },
   { name: 'Migration20261127030000_rule_presets_and_result_versions', class: Migration20261127030000_rule_presets_and_result_versions },
   { name: 'Migration20261127050000_delivery_content_identity', class: Migration20261127050000_delivery_content_identity },
+  { name: 'Migration20261127060000_mail', class: Migration20261127060000_mail },
+  { name: 'Migration20261127060100_purchase_references', class: Migration20261127060100_purchase_references },
+  { name: 'Migration20261127060200_contact_messages', class: Migration20261127060200_contact_messages },
 ];

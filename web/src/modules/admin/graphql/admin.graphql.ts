@@ -160,3 +160,20 @@ export const LedgerReplayQuery = graphql(`
     }
   }
 `);
+
+export const SetPaymentInstructionsMutation = graphql(`
+  mutation SetPaymentInstructions($input: PaymentInstructionsInput!) {
+    setPaymentInstructions(input: $input) {
+      bank
+      paypal
+      venmo
+      other
+    }
+  }
+`);
+
+export const SetContactEmailMutation = graphql(`
+  mutation SetContactEmail($email: String!) {
+    setContactEmail(email: $email)
+  }
+`);

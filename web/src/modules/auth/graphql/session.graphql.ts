@@ -51,3 +51,9 @@ export const UpdateThemeMutation = graphql(`
     }
   }
 `);
+
+export const RequestPasswordResetMutation = graphql(`
+  mutation RequestPasswordReset($identifier: String!) {
+    requestPasswordReset(identifier: $identifier)
+  }
+`);

@@ -19,7 +19,7 @@ export function PurchaseRequestCard({ request, children }: { request: PurchaseRe
         {request.creditPackage.credits.toLocaleString('en-US')} credits · {formatDollars(request.creditPackage.price)}
       </p>
       <p className="muted small">
-        Request <code>{request.id}</code>
+        Reference <code data-testid="purchase-reference">{request.reference}</code>
         <br />
         {formatDateTime(request.createdAt)}
       </p>

@@ -49,6 +49,7 @@ export const CreatePurchaseRequestMutation = graphql(`
   mutation CreatePurchaseRequest($packageId: ID!, $idempotencyKey: String) {
     createPurchaseRequest(packageId: $packageId, idempotencyKey: $idempotencyKey) {
       id
+      reference
       status
       createdAt
     }
@@ -59,6 +60,7 @@ export const CreatePurchaseRequestMutation = graphql(`
 export const PurchaseRequestFieldsFragment = graphql(`
   fragment PurchaseRequestFields on PurchaseRequest {
     id
+    reference
     status
     createdAt
     decidedAt
@@ -86,5 +88,30 @@ export const MyPurchaseRequestsQuery = graphql(`
         }
       }
     }
+  }
+`);
+
+export const PaymentInstructionsQuery = graphql(`
+  query PaymentInstructions {
+    paymentInstructions {
+      bank
+      paypal
+      venmo
+      other
+    }
+  }
+`);
+
+export const SubmitPaymentProofMutation = graphql(`
+  mutation SubmitPaymentProof($id: ID!, $paymentProof: String!) {
+    submitPaymentProof(id: $id, paymentProof: $paymentProof) {
+      ...PurchaseRequestFields
+    }
+  }
+`);
+
+export const ContactEmailQuery = graphql(`
+  query ContactEmail {
+    contactEmail
   }
 `);

@@ -82,7 +82,17 @@ export function TrialBalanceCard() {
                 )}
                 {tb.accounts.map((a) => (
                   <tr key={a.account}>
-                    <td className="finance-account">{accountLabel(a.account)}</td>
+                    <td className="finance-account">
+                      {a.userName ? (
+                        <>
+                          <strong>{a.userName}</strong> <span className="muted small">{a.userEmail}</span>
+                          <br />
+                          <span className="muted small">{a.account}</span>
+                        </>
+                      ) : (
+                        accountLabel(a.account)
+                      )}
+                    </td>
                     <td className="num">{formatAmount(a.balance)}</td>
                   </tr>
                 ))}

@@ -11,6 +11,8 @@ export const TrialBalanceQuery = graphql(`
       accounts {
         account
         balance
+        userName
+        userEmail
       }
       totals {
         kind

@@ -1,0 +1,32 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+
+@InputType('ContactMessageInput', { description: 'A contact-form message.' })
+export class ContactMessageInput {
+  @Field({ description: 'Your name, at most 100 characters.' }) name!: string;
+  @Field({ description: 'Where the reply goes, at most 254 characters.' }) email!: string;
+  @Field({ description: 'At most 5,000 characters.' }) message!: string;
+}
+
+@ObjectType('ContactMessage', { description: 'A contact-form message in the administrators’ inbox.' })
+export class ContactMessageType {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() email!: string;
+  @Field() message!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { nullable: true, description: 'When an administrator read it (null: unread).' }) readAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When an administrator replied by e-mail.' }) repliedAt!: Date | null;
+  @Field(() => String, { nullable: true, description: 'The reply sent.' }) reply!: string | null;
+}
+
+@ObjectType('ContactInbox', { description: 'Contact-form messages, newest first.' })
+export class ContactInboxType {
+  @Field(() => [ContactMessageType]) items!: ContactMessageType[];
+  @Field(() => Int, { description: 'Messages matching the filter.' }) total!: number;
+  @Field(() => Int, { description: 'Unread messages in the whole inbox.' }) unread!: number;
+}
+
+@ObjectType('ContactSent', { description: 'What the sender of a contact message is told.' })
+export class ContactSentType {
+  @Field() message!: string;
+}
