@@ -11,7 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const oversized = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), cameraType: 'dji-mavic-3-pro-series' });
+const oversizedFor = (limit: number) => JSON.stringify({ name: 'x'.repeat(limit + 10), cameraType: 'dji-mavic-3-pro-series' });
+const oversized = oversizedFor(1024 * 1024);
+/** A card's upload plan is a list with its own count limit (MAX_PLAN_FILES): its JSON may reach 4 MB. */
+const LARGER_JSON = new Map([
+  ['POST /api/upload/:projectId/plan', 4 * 1024 * 1024],
+  ['DELETE /api/upload/:projectId/plan', 4 * 1024 * 1024],
+]);
 const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 /**
  * Routes that take uploads rather than JSON have their own limits (MAX_UPLOAD_BYTES): multipart,
@@ -19,6 +25,7 @@ const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
  */
 const UPLOAD_ROUTES = new Set([
   'POST /api/upload/:projectId',
+  'POST /api/upload/:projectId/batch',
   'POST /api/filesets/:id/files',
   'POST /api/uploads/tus',
   'PATCH /api/uploads/tus/:id',
@@ -26,13 +33,14 @@ const UPLOAD_ROUTES = new Set([
 ]);
 
 describe('request body limits', () => {
-  it('answers 413 for JSON over 1 MB and 400 for JSON too deep on every route that takes a body, and on /graphql', async () => {
+  it('answers 413 for JSON over 1 MB (4 MB for an upload plan) and 400 for JSON too deep on every route that takes a body, and on /graphql', async () => {
     const writes = listRoutes(server.app).filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !UPLOAD_ROUTES.has(`${r.method} ${r.path}`));
     expect(writes.length).toBeGreaterThan(10);
     const wrong: string[] = [];
     for (const r of [...writes, { method: 'POST', path: '/graphql' }]) {
       const path = r.path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
-      const res = await server.request(r.method, path, { token, body: oversized });
+      const larger = LARGER_JSON.get(`${r.method} ${r.path}`);
+      const res = await server.request(r.method, path, { token, body: larger ? oversizedFor(larger) : oversized });
       if (res.status !== 413 || res.body?.message !== 'Request body is too large')
         wrong.push(`${r.method} ${r.path}: ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
       // The same parser everywhere: the depth limit too.
