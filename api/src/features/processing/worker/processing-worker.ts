@@ -21,6 +21,8 @@ import { PermanentProcessingError, type MetadataProvider } from '../../../analys
 import { FileSet } from '../../file-sets/file-set.entity.js';
 import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
+import { runPhotoPipeline } from '../pipeline/photo-pipeline.js';
+import { closePhotoExif } from '../../../adapters/media-tools/photo-exif.js';
 import { INTAKE_IDLE_MS, PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
 import { logConnectionError } from '../../../platform/logging/shutdown-state.js';
 import { JobsInFlight, stopWorker } from '../../../platform/queue/worker-shutdown.js';
@@ -83,6 +85,7 @@ export class ProcessingWorker {
     clearInterval(this.reconciler);
     if (!this.worker || !this.inFlight) return;
     await stopWorker(this.worker, this.inFlight, { graceMs, logger: this.services.logger, name: 'processing worker' });
+    await closePhotoExif(); // the photos' exiftool child must not outlive the worker
   }
 
   async handle(job: Job<ProcessFileSetJob>): Promise<{ title: string } | { skipped: true }> {
@@ -101,29 +104,42 @@ export class ProcessingWorker {
       const em = orm.em.fork();
       const set = await em.findOne(FileSet, { id: fileSetId }, { populate: ['files', 'project'] });
       const files = set && setFiles(set);
-      if (!set || !files) throw new PermanentProcessingError('The file set is no longer complete');
+      if (!set || !files) throw new PermanentProcessingError('The file set is no longer complete (or was left out)');
       const ordinal =
         1 +
         (await em.count(FileSet, {
           project: set.project.id,
           $or: [{ position: { $lt: set.position } }, { position: set.position, baseName: { $lt: set.baseName } }],
         }));
-      const out = await runPipeline(
-        {
-          videoPath: storage.absolutePath(files.video.storageKey),
-          jpgPath: storage.absolutePath(files.jpg.storageKey),
-          srtPath: storage.absolutePath(files.srt.storageKey),
-          baseName: set.baseName,
-          ordinal,
-          cameraType: set.project.cameraType,
-          srtMaxBytes: this.services.config.srtMaxBytes,
-          srtFilename: files.srt.filename,
-          maxImagePixels: this.services.config.maxImagePixels,
-          jpgFilename: files.jpg.filename,
-        },
-        this.provider,
-        report,
-      );
+      const out = files.video
+        ? await runPipeline(
+            {
+              videoPath: storage.absolutePath(files.video.storageKey),
+              jpgPath: storage.absolutePath(files.jpg.storageKey),
+              srtPath: files.srt ? storage.absolutePath(files.srt.storageKey) : null,
+              baseName: set.baseName,
+              ordinal,
+              cameraType: set.project.cameraType,
+              srtMaxBytes: this.services.config.srtMaxBytes,
+              srtFilename: files.srt?.filename,
+              maxImagePixels: this.services.config.maxImagePixels,
+              jpgFilename: files.jpg.filename,
+            },
+            this.provider,
+            report,
+          )
+        : await runPhotoPipeline(
+            {
+              jpgPath: storage.absolutePath(files.jpg.storageKey),
+              baseName: set.baseName,
+              ordinal,
+              cameraType: set.project.cameraType,
+              maxImagePixels: this.services.config.maxImagePixels,
+              jpgFilename: files.jpg.filename,
+              rawFilename: set.files.getItems().find((f) => f.kind === 'raw')?.filename ?? null,
+            },
+            report,
+          );
       await report({ percent: 92, stage: 'save', stageMessage: 'Saving the result' });
       const title = await results.saveGenerated({
         fileSetId,
