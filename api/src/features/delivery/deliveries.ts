@@ -60,12 +60,13 @@ export class Deliveries {
     }>(
       `select m.id, m.file_set_id, m.filename, m.kind, m.extension, fs.base_name, m.storage_key, m.size_bytes, m.sha256
          from media_files m join file_sets fs on fs.id = m.file_set_id
-        where fs.project_id = $1 and m.kind in ('video', 'image') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
+        where fs.project_id = $1 and m.kind in ('video', 'image', 'raw') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
         order by fs.position, fs.base_name, m.kind desc`,
       [project.id, setFilter],
     );
     if (setFilter && new Set(files.map((f) => f.file_set_id)).size < new Set(setFilter).size) throw notFound('File set not found in this project');
     if (files.length === 0) throw badInput('This project has no files to deliver');
+    const setsWithVideo = new Set(files.filter((f) => f.kind === 'video').map((f) => f.file_set_id));
 
     // The agency check first: what the agency would refuse is held back unless the user overrides.
     const held = new Map<string, Map<string, string>>();
@@ -93,7 +94,10 @@ export class Deliveries {
       for (const c of connections) {
         const takes = c.agency === 'custom' ? { videos: true, stills: true } : agencyHost(c.agency)!.takes;
         for (const f of files) {
-          if (f.kind === 'image' && !takes.stills) continue;
+          // A clip's still goes only where stills sell; a photo set's JPG is the product itself.
+          if (f.kind === 'image' && !takes.stills && setsWithVideo.has(f.file_set_id)) continue;
+          // A photo's DNG travels with it only to the user's own server (the agencies' uploads take JPEG).
+          if (f.kind === 'raw' && c.agency !== 'custom') continue;
           // A proxy stands in for processing and CSVs only: the agency needs the master's bytes (issue 18).
           const proxyWhy = isProxyExtension(f.extension)
             ? `Only the .LRF proxy of ${f.base_name} is uploaded: add the master (${masterNameOf(f.base_name)}) to the set to deliver it`

@@ -39,8 +39,10 @@ export interface ExportRow {
 export const EXPORT_ROWS_SELECT = `
   select fs.id, fs.position, fs.base_name,
     -- A proxy (.LRF) row is named after its master as the agency will receive it (file-kinds.ts masterNameOf).
-    (select case when m.extension = 'lrf' then fs.base_name || '.MP4' else m.filename end from media_files m
-      where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_filename,
+    -- A photo set (no video) is named by its JPG: agencies take photos in the same CSVs.
+    coalesce((select case when m.extension = 'lrf' then fs.base_name || '.MP4' else m.filename end from media_files m
+      where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1),
+      (select m.filename from media_files m where m.file_set_id = fs.id and m.kind = 'image' limit 1)) as video_filename,
     -- The stored video's size (a proxy's is not its master's: then the 3.9 GB check cannot tell).
     (select case when m.extension = 'lrf' then null else m.size_bytes end from media_files m
       where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_bytes,

@@ -180,7 +180,8 @@ export function reviewPageSql(opts: {
   const dir = opts.descending ? 'desc' : 'asc';
   values.push(opts.limit);
   const text = `select fs.id, fs.position, fs.base_name,
-      (select m.filename from media_files m where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1) as video_filename,
+      coalesce((select m.filename from media_files m where m.file_set_id = fs.id and m.kind = 'video' order by m.created_at, m.filename limit 1),
+        (select m.filename from media_files m where m.file_set_id = fs.id and m.kind = 'image' limit 1)) as video_filename,
       (select m.id from media_files m where m.file_set_id = fs.id and m.extension in ('jpg', 'jpeg') order by m.created_at limit 1) as jpg_id,
       ${STATUS_SQL} as status, r."current", ${keys.map((k, i) => `${k.expr} as sk${i}`).join(', ')}
     from file_sets fs left join file_set_results r on r.file_set_id = fs.id
