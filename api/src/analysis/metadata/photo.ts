@@ -31,14 +31,16 @@ function cap(s: string): string {
 }
 
 /** "Coastline near Sitges in Catalonia" → an aerial photo title of 40-70 characters where possible. */
-function photoTitles(base: string[], subjectNp: string, placeText: string | null, lightTitle: string | null): string[] {
+function photoTitles(base: string[], subjectNp: string, placeText: string | null, lightTitle: string | null, extras: string[]): string[] {
   const out: string[] = [];
   const add = (t: string) => {
     const clean = t.replace(/\s+/g, ' ').trim();
     if (clean.length <= 90 && !MOTION_WORDS.test(clean) && !out.includes(clean)) out.push(clean);
   };
   const subject = cap(subjectNp.replace(/^(the|a|an) /i, ''));
-  add(`Aerial photo of ${subject}${placeText ? ` ${placeText}` : ''}${lightTitle ? ` ${lightTitle.toLowerCase()}` : ''}`);
+  const head = `Aerial photo of ${subject}${placeText ? ` ${placeText}` : ''}${lightTitle ? ` ${lightTitle.toLowerCase()}` : ''}`;
+  // Titles read best at 40-70 characters (offline.ts TITLE_RULES): a short one takes the height or the view.
+  for (const extra of [...extras, '']) if (extra || head.length >= 40) add(`${head}${extra ? ` ${extra}` : ''}`);
   add(`Drone photo of ${subject}${placeText ? ` ${placeText}` : ''}`);
   for (const t of base) add(t.replace(/\bfrom the air\b/i, 'in an aerial photo').replace(/\bseen from the air\b/i, 'in an aerial photo'));
   if (!out.length) out.push('Aerial photo of the landscape taken from a drone');
@@ -68,7 +70,12 @@ export function photoMetadata(f: ClipFacts): GeneratedMetadata {
   const keywords = [...PHOTO_KEYWORDS, ...base.result.content.keywords.filter((k) => !MOTION_WORDS.test(k) && k !== 'flight')].filter(
     (k, i, all) => all.indexOf(k) === i,
   );
-  const titles = photoTitles(base.titleCandidates, subjectNp, placeText, light.title);
+  const extras = [
+    height !== null && height > 2 ? `seen from ${Math.round(height)} m` : null,
+    pitch !== null && pitch <= -75 ? 'looking straight down' : heading !== null ? `looking ${compassName(heading).toLowerCase()}` : null,
+    'seen from above',
+  ].filter((e): e is string => !!e);
+  const titles = photoTitles(base.titleCandidates, subjectNp, placeText, light.title, extras);
   return {
     ...base,
     titleCandidates: titles,
