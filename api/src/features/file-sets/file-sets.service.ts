@@ -242,7 +242,10 @@ export class FileSetsService {
       return !r.processable && !s.leftOut;
     });
     if (incomplete.length && !opts.completeOnly) {
-      const names = incomplete.slice(0, 5).map((s) => `${s.baseName} (${setReadiness(s).reason})`);
+      const names = incomplete.slice(0, 5).map((s) => {
+        const r = setReadiness(s);
+        return `${s.baseName} (${s.stillProblem ? `no still from the video: ${s.stillProblem}` : `missing ${r.missing.join(', ')}`})`;
+      });
       throw conflict(`Every file set must be complete: ${names.join('; ')}${incomplete.length > 5 ? ` and ${incomplete.length - 5} more` : ''}`);
     }
     const taken = sets.filter((s) => setReadiness(s).processable);
