@@ -85,13 +85,12 @@ export class StillTaker {
     }
   }
 
-  /** Sets with a video, no JPG and no recorded problem (the project not in the trash). */
+  /** Sets with a video, no JPG and no recorded problem (callers skip projects in the trash). */
   private async pendingSets(projectId: string): Promise<PendingSet[]> {
     const rows = await this.orm.em.getConnection().execute<Array<{ id: string; base_name: string; storage_key: string }>>(
       `select s.id, s.base_name, v.storage_key
-         from file_sets s join projects p on p.id = s.project_id
-         join media_files v on v.file_set_id = s.id and v.kind = 'video'
-        where s.project_id = ? and p.deleted_at is null and s.still_problem is null
+         from file_sets s join media_files v on v.file_set_id = s.id and v.kind = 'video'
+        where s.project_id = ? and s.still_problem is null
           and not exists (select 1 from media_files i where i.file_set_id = s.id and i.kind = 'image')
         order by s.position`,
       [projectId],
