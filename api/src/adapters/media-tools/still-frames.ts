@@ -77,14 +77,26 @@ export async function measureFrame(file: string): Promise<Omit<FrameMeasure, 'at
  */
 export async function measureCandidates(video: string, durationSeconds: number, opts: { timeoutMs?: number } = {}): Promise<FrameMeasure[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
+  const scale = `scale='min(${CANDIDATE_WIDTH},iw)':-2`;
+  const at = STILL_CANDIDATE_POSITIONS.map((p) => durationSeconds * p);
+  const file = (i: number) => path.join(dir, `c${i}.png`);
   try {
+    // One ffmpeg for every position (one input per seek, one output each): a child process per
+    // frame cost most of a still's time. A position it cannot decode fails the whole call: then
+    // each position is tried alone and the ones that decode are kept.
+    try {
+      const inputs = at.flatMap((t) => ['-ss', t.toFixed(3), '-i', video]);
+      const outputs = at.flatMap((_, i) => ['-map', `${i}:v:0`, '-frames:v', '1', '-vf', scale, file(i)]);
+      await ffmpeg([...inputs, ...outputs], opts.timeoutMs ?? 60_000);
+    } catch {
+      for (const [i, t] of at.entries()) {
+        await ffmpeg(['-ss', t.toFixed(3), '-i', video, '-frames:v', '1', '-vf', scale, file(i)], opts.timeoutMs ?? 60_000).catch(() => undefined);
+      }
+    }
     const out: FrameMeasure[] = [];
     for (const [i, position] of STILL_CANDIDATE_POSITIONS.entries()) {
-      const at = durationSeconds * position;
-      const file = path.join(dir, `c${i}.png`);
       try {
-        await ffmpeg(['-ss', at.toFixed(3), '-i', video, '-frames:v', '1', '-vf', `scale='min(${CANDIDATE_WIDTH},iw)':-2`, file], opts.timeoutMs ?? 60_000);
-        out.push({ at, position, ...(await measureFrame(file)) });
+        out.push({ at: at[i]!, position, ...(await measureFrame(file(i))) });
       } catch {
         /* not decodable at this position: skip it */
       }
