@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { signUp } from '../../api/test/support/test-server.js';
 import { fixtureSrtPath, makeTestFileSet } from '../../api/test/support/media-fixtures.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
+import { makeDjiCard, makeFakeDng } from '../../api/test/support/dji-card.js';
 
 /**
  * Issue 18 in the browser: a whole DJI card through the folder picker (side files skipped and
@@ -235,4 +236,41 @@ it('processes each set as soon as it is complete: a title shows while the card i
   expect(completed).toBeGreaterThanOrEqual(1);
   const balance = await h.server.request('GET', '/api/user/credits/balance', { token: user.token });
   expect(balance.body.creditBalance).toBeCloseTo(100 - 0.03 * completed, 5);
+});
+
+it('a DJI card as the drone writes it: clips get stills from their videos, photos are listed apart, a clip without .SRT goes by choice', async () => {
+  const user = await signUp(h.server);
+  const card = await makeDjiCard(path.join(dir, 'dji-card', 'DCIM', '100MEDIA'), { clips: 3, photos: 2 });
+  // The last clip's captions were off: no .SRT on the card.
+  await fs.rm(path.join(card.dir, `${card.clips[2]}.SRT`));
+  await makeFakeDng(path.join(card.dir, `${card.photos[0]}.DNG`));
+
+  const { page } = await h.newPage();
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), user.token);
+  await newProject(page, 'DJI card');
+  await page.getByTestId('folder-picker').setInputFiles(path.join(dir, 'dji-card'));
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('heading', { name: 'Verify File Sets' }).waitFor({ timeout: 60_000 });
+
+  const cards = page.getByTestId('fileset-card');
+  expect(await cards.count()).toBe(5);
+  const first = cards.filter({ hasText: card.clips[0]! });
+  await first.getByText('from video', { exact: true }).waitFor();
+  await first.getByText('Still taken from the video').waitFor();
+  await first.getByText('Complete', { exact: true }).waitFor();
+  const photos = page.getByRole('region', { name: 'Photos' });
+  await photos.getByRole('heading', { name: 'Photos (2)' }).waitFor();
+  await photos.getByText(`${card.photos[0]}.DNG`).waitFor();
+  const noSrt = cards.filter({ hasText: card.clips[2]! });
+  await noSrt.getByText('Missing subtitle (.srt)').waitFor();
+  await h.screenshot(page, 'dji-card-verify-web3');
+
+  await noSrt.getByRole('button', { name: 'Process without telemetry' }).click();
+  await noSrt.getByText('Without telemetry', { exact: true }).waitFor();
+  await noSrt.getByText(/processed from the pictures alone/).waitFor();
+  await h.screenshot(page, 'dji-card-verify-without-telemetry-web3');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Credit Cost' }).waitFor();
+  await page.getByTestId('sets-to-process').getByText('5', { exact: true }).waitFor();
 });

@@ -43,6 +43,8 @@ import { UploadPlansService } from '../features/uploads/upload-plans.js';
 import { ResumableUploadsService } from '../features/resumable-uploads/resumable-uploads.service.js';
 import { TracksService } from '../features/tracks/tracks.service.js';
 import { ExifToolHolder } from '../features/exports/exiftool-holder.js';
+import { StillTaker } from '../features/file-sets/stills.js';
+import { closePhotoExif } from '../adapters/media-tools/photo-exif.js';
 import { ExportsService } from '../features/exports/exports.service.js';
 import { DeliveryService } from '../features/delivery/delivery.service.js';
 import { DeliveryWorker } from '../features/delivery/delivery-worker.js';
@@ -109,7 +111,9 @@ export function composeServices(platform: Platform) {
 
   // Projects and their file sets, uploaded (multipart or tus), processed into results, reviewed.
   const projects = new ProjectsService(orm, quotas, events);
-  const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events, runHolds);
+  // A clip without a JPG gets a still taken from its video (issue 30): as soon as its video is in.
+  const stills = new StillTaker(orm, storage, logger, events, (keys) => thumbnails.prepare(keys));
+  const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events, runHolds, stills);
   const uploadLimits = {
     maxFileBytes: config.maxUploadBytes,
     maxFiles: config.maxUploadFiles,
@@ -143,6 +147,7 @@ export function composeServices(platform: Platform) {
 
   // Reactions between features: the event map and its one failure rule are in events/events.ts.
   events.on('user.registered', 'credits.onboard', ({ userId }) => credits.onboard(userId)); // ledger stream and sign-up bonus
+  events.on('fileSet.filesRecorded', 'fileSets.takeStills', ({ projectId }) => stills.schedule(projectId)); // stills of clips without a JPG, off the request
   events.on('fileSet.filesRecorded', 'processing.onFilesRecorded', ({ projectId }) => processing.onFilesRecorded(projectId)); // sets as they complete
   events.on('project.deletedForGood', 'fileSets.sweepDeletedFiles', () => fileSets.sweepDeletedFiles()); // rows cascaded; the bytes go
   // E-mail to the buyer and the administrators; a notice catches its own errors (the purchase stands).
@@ -175,6 +180,7 @@ export function composeServices(platform: Platform) {
     files,
     projects,
     fileSets,
+    stills,
     uploads,
     uploadPlans,
     resumableUploads,
@@ -213,8 +219,9 @@ export async function stopServices(s: AppServices, log: (name: string) => void):
   await s.resumableUploads.stop();
   log('progress listener');
   await s.progressListener.close();
-  log('exiftool'); // the exiftool child process must not outlive the server
+  log('exiftool'); // the exiftool child processes must not outlive the server
   await s.exiftool.end();
+  await closePhotoExif();
 }
 
 /** A background worker (in the API process, or alone with `npm run worker`). */

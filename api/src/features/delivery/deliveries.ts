@@ -120,6 +120,8 @@ export class Deliveries {
           if (wanted && !wanted.has(`${c.id} ${f.id}`)) continue;
           const what = f.kind === 'video' ? 'clips' : f.kind === 'subtitle' ? 'metadata' : setsWithClip.has(f.file_set_id) ? 'stills' : 'photos';
           if (!receives.has(what)) continue;
+          // A photo's DNG travels with it only to the user's own server (the agencies' uploads take JPEG).
+          if (f.kind === 'raw' && c.agency !== 'custom') continue;
           // A proxy stands in for processing and CSVs only: the agency needs the master's bytes (issue 18).
           const proxyWhy = isProxyExtension(f.extension)
             ? `Only the .LRF proxy of ${f.base_name} is uploaded: add the master (${masterNameOf(f.base_name)}) to the set to deliver it`

@@ -4,9 +4,12 @@ import type { MediaKind } from './media-file.entity.js';
 export const FILE_SLOTS = ['video', 'jpg', 'srt'] as const;
 export type FileSlot = (typeof FILE_SLOTS)[number];
 
+/** Where a file goes in its set: one of the three slots, or a photo's DNG (travels with its JPG). */
+export type FilePlace = FileSlot | 'dng';
+
 interface ExtensionRule {
   kind: MediaKind;
-  slot: FileSlot;
+  slot: FilePlace;
   contentType: string;
 }
 
@@ -18,6 +21,8 @@ export const EXTENSIONS: Readonly<Record<string, ExtensionRule>> = {
   srt: { kind: 'subtitle', slot: 'srt', contentType: 'application/x-subrip; charset=utf-8' },
   // DJI's low-resolution proxy (an MP4) of the clip beside it: a set's video until the master comes.
   lrf: { kind: 'video', slot: 'video', contentType: 'video/mp4' },
+  // A photo's raw twin (DJI writes DJI_0101.DNG beside DJI_0101.JPG): delivered with the JPG where an agency takes it.
+  dng: { kind: 'raw', slot: 'dng', contentType: 'image/x-adobe-dng' },
 };
 
 /**
@@ -31,12 +36,12 @@ export const masterNameOf = (baseName: string) => `${baseName}.MP4`;
 
 export const ACCEPTED_EXTENSIONS = Object.keys(EXTENSIONS);
 
-export const slotOfKind = (kind: MediaKind): FileSlot => (kind === 'video' ? 'video' : kind === 'image' ? 'jpg' : 'srt');
+export const slotOfKind = (kind: MediaKind): FilePlace => (kind === 'video' ? 'video' : kind === 'image' ? 'jpg' : kind === 'raw' ? 'dng' : 'srt');
 export const kindOfSlot = (slot: FileSlot): MediaKind => (slot === 'video' ? 'video' : slot === 'jpg' ? 'image' : 'subtitle');
 
 /** Which of video, jpg and srt a set still lacks; empty means complete. */
 export function missingSlots(kinds: Iterable<MediaKind>): FileSlot[] {
-  const have = new Set([...kinds].map(slotOfKind));
+  const have = new Set<FilePlace>([...kinds].map(slotOfKind));
   return FILE_SLOTS.filter((s) => !have.has(s));
 }
 

@@ -20,12 +20,19 @@ export const setIdsOfProjectSql = (param: string): string => `(select id from fi
 const firstVideo = (setId: string, column: string) =>
   `(select ${column} from media_files m where m.file_set_id = ${setId} and m.kind = 'video' order by m.created_at, m.filename limit 1)`;
 
-/** The set's (first) video's uploaded name, or null. */
-export const videoFilenameSql = (setId: string): string => firstVideo(setId, 'm.filename');
+/** A photo set (no video) is named by its JPG: agencies take photos in the same CSVs. */
+const orPhotoName = (setId: string, videoName: string) =>
+  `coalesce(${videoName}, (select m.filename from media_files m where m.file_set_id = ${setId} and m.kind = 'image' order by m.created_at, m.filename limit 1))`;
 
-/** The video's name as an agency receives it: a proxy (.LRF) is named after its master (file-kinds.ts masterNameOf). */
+/** The set's (first) video's uploaded name, else (a photo set) its JPG's, or null. */
+export const videoFilenameSql = (setId: string): string => orPhotoName(setId, firstVideo(setId, 'm.filename'));
+
+/**
+ * The name an agency receives: a proxy (.LRF) is named after its master (file-kinds.ts
+ * masterNameOf); a photo set by its JPG.
+ */
 export const videoExportNameSql = (setId: string, baseName: string): string =>
-  firstVideo(setId, `case when m.extension = 'lrf' then ${baseName} || '.MP4' else m.filename end`);
+  orPhotoName(setId, firstVideo(setId, `case when m.extension = 'lrf' then ${baseName} || '.MP4' else m.filename end`));
 
 /** The stored video's size in bytes; null for a proxy (its size is not its master's) or without a video. */
 export const videoExportBytesSql = (setId: string): string => firstVideo(setId, `case when m.extension = 'lrf' then null else m.size_bytes end`);
@@ -78,7 +85,7 @@ export async function deliverableFiles(
   const { rows } = await q.query<DeliverableFile>(
     `select m.id, m.file_set_id, m.filename, m.kind, m.extension, fs.base_name, m.storage_key, m.size_bytes, m.sha256
        from media_files m join file_sets fs on fs.id = m.file_set_id
-      where fs.project_id = $1 and m.kind in ('video', 'image', 'subtitle') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
+      where fs.project_id = $1 and m.kind in ('video', 'image', 'subtitle', 'raw') and ($2::uuid[] is null or fs.id = any($2::uuid[]))
         and ($3::uuid[] is null or m.id = any($3::uuid[]))
       order by fs.position, fs.base_name, m.kind desc`,
     [projectId, setIds, mediaIds],

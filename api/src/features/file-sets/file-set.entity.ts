@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Collection, type Rel } from '@mikro-orm/core';
+import { Collection, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Project } from '../projects/project.entity.js';
 import { MediaFile } from './media-file.entity.js';
@@ -20,6 +20,18 @@ export class FileSet {
   /** Position in the project, for 'File Set N' labels and stable ordering. */
   @Property({ default: 0 })
   position: number = 0;
+
+  /** Why no still could be taken from the set's video (it does not decode); null otherwise. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  stillProblem?: string | null = null;
+
+  /** The user chose to process this clip without its .SRT, from the pictures alone. */
+  @Property({ default: false })
+  withoutTelemetry: Opt<boolean> = false;
+
+  /** The user left this set (a photo) out of processing. */
+  @Property({ default: false })
+  leftOut: Opt<boolean> = false;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

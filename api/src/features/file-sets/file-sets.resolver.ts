@@ -2,7 +2,9 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser } from '../../platform/principal/viewer.js';
 import type { GraphQLContext } from '../../platform/principal/graphql-context.js';
 import { presentFileSet, presentProject } from '../projects/project.presenter.js';
-import { generatedMessage, removedMessage, type FileSetsService } from './file-sets.service.js';
+import { generatedMessage, MAX_CHOSEN_SETS, removedMessage, type FileSetsService } from './file-sets.service.js';
+import { setChoiceOf } from './set-choice.js';
+import { FileSetType } from '../projects/projects.types.js';
 import { CostEstimateType, FileSetVerificationType, ProcessingScope, ProjectManifestType, RemoveFileSetPayload } from './file-sets.types.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { RunEstimator } from './run-estimate.js';
@@ -63,6 +65,27 @@ export class FileSetsResolver {
   ): Promise<CostEstimateType> {
     const e = await this.services.processing.estimate(requireUser(ctx), projectId, scope);
     return { ...e, scope: e.scope as ProcessingScope };
+  }
+
+  @Mutation(() => [FileSetType], {
+    description:
+      'Step 3 choices for some of your sets (all of the project when fileSetIds is empty): withoutTelemetry processes a clip that has no .SRT from its pictures alone (no place, shot types from the picture motion); leftOut leaves a set (a photo) out of processing. Answers every set of the project. Errors: BAD_USER_INPUT, NOT_FOUND, CONFLICT while processing or in the trash.',
+  })
+  async chooseFileSetProcessing(
+    @Arg('projectId', () => ID, { description: 'One of your projects.' }) projectId: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('fileSetIds', () => [ID], { defaultValue: [], description: `Sets of the project (at most ${MAX_CHOSEN_SETS}); empty: every set.` })
+    fileSetIds: string[],
+    @Arg('withoutTelemetry', () => Boolean, { nullable: true, description: 'Process these clips without their .SRT (true) or not (false).' })
+    withoutTelemetry?: boolean | null,
+    @Arg('leftOut', () => Boolean, { nullable: true, description: 'Leave these sets out of processing (true) or take them (false).' }) leftOut?: boolean | null,
+  ): Promise<FileSetType[]> {
+    const sets = await this.services.fileSets.choose(
+      requireUser(ctx),
+      projectId,
+      setChoiceOf({ fileSetIds, withoutTelemetry: withoutTelemetry ?? undefined, leftOut: leftOut ?? undefined }),
+    );
+    return sets.map(presentFileSet);
   }
 
   @Mutation(() => RemoveFileSetPayload, {

@@ -4,6 +4,7 @@ import { jsonBody } from '../../platform/http/route.js';
 import { authed, type RouteAuth } from '../../platform/principal/signed-in-routes.js';
 import { presentSetsRest } from './file-set.presenter.js';
 import { generatedMessage, removedMessage, type FileSetsService } from './file-sets.service.js';
+import { setChoiceOf } from './set-choice.js';
 import type { RunEstimator, RunScope } from './run-estimate.js';
 
 /** What the file-set routes are built with (app/http-app.ts). */
@@ -46,6 +47,14 @@ export function fileSetRoutes(services: FileSetRoutesDeps): Router {
     authed(services, async (req, user) => {
       const { manifest, leftOut } = await fileSets.generateManifest(user, req.params.id, { completeOnly: completeOnlyOf(req) });
       return { message: generatedMessage(leftOut.length), manifest, leftOut };
+    }),
+  );
+  // Step 3's choices (issue 30): process clips without telemetry, leave sets (photos) out.
+  r.post(
+    '/:id/fileset-choices',
+    authed(services, async (req, user) => {
+      const sets = await fileSets.choose(user, req.params.id, setChoiceOf(jsonBody(req)));
+      return { fileSets: presentSetsRest(sets) };
     }),
   );
   r.get(

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../platform/db/database.js';
-import { conflict, notFound } from '../../platform/errors/app-error.js';
+import { badInput, conflict, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -10,7 +10,8 @@ import { parseId } from '../../platform/validation/ids.js';
 import type { User } from '../users/user.entity.js';
 import { FileSet } from './file-set.entity.js';
 import { MediaFile, type MediaKind } from './media-file.entity.js';
-import { incompleteReason, missingSlots } from './file-kinds.js';
+import { readinessOf, setReadiness } from './set-readiness.js';
+import type { StillTaker } from './stills.js';
 import type { AccountQuotas } from '../quotas/account-quotas.js';
 import type { Emitter } from '../../platform/events/events.js';
 import { buildManifest, writeManifest, type ProjectManifest } from './manifest.js';
@@ -69,6 +70,16 @@ async function placeInNameOrder(em: EntityManager, projectId: string, newSets: F
     ]);
   }
 }
+
+/** Step 3's choices for some sets (all the project's when `fileSetIds` is empty). */
+export interface SetChoice {
+  fileSetIds: string[];
+  withoutTelemetry?: boolean;
+  leftOut?: boolean;
+}
+
+/** Sets named in one choice request (a card's worth). */
+export const MAX_CHOSEN_SETS = 5000;
 
 /** A set left out of processing, and why ("missing the .SRT telemetry file"). */
 export interface LeftOut {
@@ -181,6 +192,8 @@ export class FileSetsService {
     private readonly events: Emitter<'fileSet.filesRecorded'>,
     /** Which sets a running run holds (processing's run-holds.ts). */
     private readonly runs: RunHolds,
+    /** Stills taken from the videos of sets without a JPG (stills.ts): Verify and generate-json wait for them. */
+    private readonly stills: Pick<StillTaker, 'settle'> = { settle: async () => {} },
   ) {}
 
   /**
@@ -199,7 +212,32 @@ export class FileSetsService {
 
   /** verify-filesets: the owner's project with every set, its files and what it lacks. */
   async verify(user: User, projectId: unknown): Promise<Project> {
+    const owned = await this.projects.getOwned(user, projectId);
+    // A clip without a JPG shows complete once its still is taken: wait for those under way or missing.
+    if (!owned.deletedAt) await this.stills.settle(owned.id);
     return this.projects.getOwned(user, projectId, { includeFiles: true });
+  }
+
+  /**
+   * The user's choices for some of a project's sets (step 3): process a clip without its .SRT, or
+   * leave a set (a photo) out. 404 for sets not in the owner's project, 409 while files are locked.
+   */
+  async choose(user: User, projectId: unknown, choice: SetChoice): Promise<FileSet[]> {
+    const project = await this.projects.getOwned(user, projectId);
+    const locked = filesLockedReason(project);
+    if (locked) throw conflict(locked);
+    const ids = choice.fileSetIds.map((id) => parseId(id, 'file set'));
+    if (ids.length > MAX_CHOSEN_SETS) throw badInput(`At most ${MAX_CHOSEN_SETS} file sets at once`);
+    if (choice.withoutTelemetry === undefined && choice.leftOut === undefined) throw badInput('Say what to change: withoutTelemetry or leftOut');
+    const em = this.orm.em.fork();
+    const where = ids.length ? { project: project.id, id: { $in: ids } } : { project: project.id };
+    const sets = await em.find(FileSet, where);
+    if (ids.length && sets.length !== new Set(ids).size) throw notFound('File set not found');
+    const change: Partial<Pick<FileSet, 'withoutTelemetry' | 'leftOut'>> = {};
+    if (choice.withoutTelemetry !== undefined) change.withoutTelemetry = choice.withoutTelemetry;
+    if (choice.leftOut !== undefined) change.leftOut = choice.leftOut;
+    if (sets.length) await em.nativeUpdate(FileSet, { id: { $in: sets.map((s) => s.id) } }, change);
+    return this.setsOfProject(project.id);
   }
 
   /**
@@ -208,27 +246,33 @@ export class FileSetsService {
    * unless `completeOnly`: then the manifest holds the complete sets and names those left out.
    */
   async generateManifest(user: User, projectId: unknown, opts: { completeOnly?: boolean } = {}): Promise<{ manifest: ProjectManifest; leftOut: LeftOut[] }> {
-    const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
-    const locked = filesLockedReason(project);
+    const owned = await this.projects.getOwned(user, projectId);
+    const locked = filesLockedReason(owned);
     if (locked) throw conflict(locked);
+    await this.stills.settle(owned.id);
+    const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
     const sets = project.fileSets.getItems();
     if (!sets.length) throw conflict('The project has no file sets yet: upload files first');
-    const missingOf = (s: FileSet) => missingSlots(s.files.getItems().map((f) => f.kind));
-    const incomplete = sets.filter((s) => missingOf(s).length);
+    // Photos and clips chosen to go without telemetry count; a set the user left out never blocks.
+    const incomplete = sets.filter((s) => {
+      const r = setReadiness(s);
+      return !r.processable && !s.leftOut;
+    });
     if (incomplete.length && !opts.completeOnly) {
-      const names = incomplete.slice(0, 5).map((s) => `${s.baseName} (missing ${missingOf(s).join(', ')})`);
+      const names = incomplete.slice(0, 5).map((s) => {
+        const r = setReadiness(s);
+        return `${s.baseName} (${s.stillProblem ? `no still from the video: ${s.stillProblem}` : `missing ${r.missing.join(', ')}`})`;
+      });
       throw conflict(`Every file set must be complete: ${names.join('; ')}${incomplete.length > 5 ? ` and ${incomplete.length - 5} more` : ''}`);
     }
-    if (incomplete.length === sets.length) throw conflict('No file set is complete: each set needs a video (MP4 or MOV), a JPG and an SRT');
-    const manifest = buildManifest(
-      project,
-      sets.filter((s) => !incomplete.includes(s)),
-      new Date(),
-    );
+    const taken = sets.filter((s) => setReadiness(s).processable);
+    if (!taken.length) throw conflict('No file set is complete: each set needs a video (MP4 or MOV), a JPG and an SRT');
+    const leftOut = sets.filter((s) => !taken.includes(s));
+    const manifest = buildManifest(project, taken, new Date());
     await writeManifest(this.dataDir, manifest);
     const em = this.orm.em.fork();
     await em.nativeUpdate(Project, { id: project.id, status: { $in: ['created', 'uploaded'] } }, { status: 'ready' });
-    return { manifest, leftOut: incomplete.map((s) => ({ fileSetId: s.id, baseName: s.baseName, reason: incompleteReason(missingOf(s))! })) };
+    return { manifest, leftOut: leftOut.map((s) => ({ fileSetId: s.id, baseName: s.baseName, reason: setReadiness(s).leftOutReason ?? 'incomplete' })) };
   }
 
   /**
@@ -307,6 +351,20 @@ export class FileSetsService {
       const removed: string[] = [];
       let replacedBytes = 0;
       const fresh: IncomingFile[] = [];
+      // A new video makes the still taken from the old one stale (and clears why none could be taken);
+      // the same video sent again (same name and bytes) changes nothing.
+      const sameAsStored = (f: IncomingFile) =>
+        existing.some((m) => m.fileSet.id === sets.get(f.baseName)!.id && m.kind === f.kind && m.filename === f.filename && m.sha256 === f.stored.sha256);
+      const newVideoSets = new Set(files.filter((f) => f.kind === 'video' && !sameAsStored(f)).map((f) => sets.get(f.baseName)!.id));
+      const newImageSets = new Set(files.filter((f) => f.kind === 'image').map((f) => sets.get(f.baseName)!.id));
+      for (const stale of existing.filter((m) => m.fromVideo && newVideoSets.has(m.fileSet.id) && !newImageSets.has(m.fileSet.id))) {
+        existing.splice(existing.indexOf(stale), 1);
+        removed.push(stale.id);
+        replacedKeys.push(stale.storageKey);
+        replacedBytes += Number(stale.sizeBytes);
+      }
+      if (newVideoSets.size)
+        await em.nativeUpdate(FileSet, { id: { $in: [...newVideoSets].filter((id) => !newSets.some((n) => n.id === id)) } }, { stillProblem: null });
       for (const f of files) {
         const fileSet = sets.get(f.baseName)!;
         const old = existing.find((m) => m.fileSet.id === fileSet.id && m.kind === f.kind);
@@ -396,16 +454,34 @@ export class FileSetsService {
     }));
   }
 
-  /** Per project, how many sets still lack a file (missingSlots), for the dashboard. */
+  /**
+   * Per project, how many sets block Continue (set-readiness.ts: not processable and not left out;
+   * a photo never does), for the dashboard.
+   */
   async incompleteSetCounts(projectIds: readonly string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>(projectIds.map((id) => [id, 0]));
     if (!projectIds.length) return out;
-    const rows = await this.orm.em.getConnection().execute<Array<{ project_id: string; kinds: MediaKind[] | null }>>(
-      `select s.project_id, array_remove(array_agg(distinct m.kind), null) as kinds from file_sets s left join media_files m on m.file_set_id = s.id
+    const rows = await this.orm.em.getConnection().execute<
+      Array<{
+        project_id: string;
+        kinds: MediaKind[] | null;
+        from_video: boolean;
+        still_problem: string | null;
+        without_telemetry: boolean;
+        left_out: boolean;
+      }>
+    >(
+      `select s.project_id, array_remove(array_agg(distinct m.kind), null) as kinds, coalesce(bool_or(m.from_video), false) as from_video,
+              s.still_problem, s.without_telemetry, s.left_out
+         from file_sets s left join media_files m on m.file_set_id = s.id
         where s.project_id in (?) group by s.id, s.project_id`,
       [[...projectIds]],
     );
-    for (const r of rows) if (missingSlots(r.kinds ?? []).length) out.set(r.project_id, (out.get(r.project_id) ?? 0) + 1);
+    for (const r of rows) {
+      const files = (r.kinds ?? []).map((kind) => ({ kind, fromVideo: kind === 'image' && r.from_video }));
+      const ready = readinessOf(files, { stillProblem: r.still_problem, withoutTelemetry: r.without_telemetry, leftOut: r.left_out });
+      if (!ready.processable && !r.left_out) out.set(r.project_id, (out.get(r.project_id) ?? 0) + 1);
+    }
     return out;
   }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BigIntType, type Rel } from '@mikro-orm/core';
+import { BigIntType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { FileSet } from './file-set.entity.js';
 
-export type MediaKind = 'video' | 'image' | 'subtitle';
+/** raw: a DNG beside a photo's JPG of the same base name (it travels with it). */
+export type MediaKind = 'video' | 'image' | 'subtitle' | 'raw';
 
 /** One stored file; the bytes live in storage under `storageKey`, a name the server chose. */
 @Entity({ tableName: 'media_files' })
@@ -19,7 +20,7 @@ export class MediaFile {
   @Property({ length: 255 })
   filename!: string;
 
-  /** Lower-case extension without the dot: mp4, mov, jpg, srt. */
+  /** Lower-case extension without the dot: mp4, mov, lrf, jpg, srt, dng. */
   @Property({ length: 16 })
   extension!: string;
 
@@ -37,6 +38,10 @@ export class MediaFile {
 
   @Property({ length: 64 })
   sha256!: string;
+
+  /** A still Shotlog took from the set's video (not uploaded); an uploaded JPG replaces it. */
+  @Property({ default: false })
+  fromVideo: Opt<boolean> = false;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

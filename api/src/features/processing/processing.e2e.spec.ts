@@ -5,6 +5,10 @@
 import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../../../test/support/test-server.js';
 import { createProject, seedFileSets, waitForRun } from './test-support/seed-file-sets.js';
 import { titleProblems } from '../../analysis/metadata/offline.js';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { makeDjiCard } from '../../../test/support/dji-card.js';
 
 let server: StartedTestServer;
 let adminToken: string;
@@ -95,6 +99,75 @@ describe('a full run', () => {
     expect(sets[corrupt!].result).toBeNull();
     expect(p.fileSets.find((s: { baseName: string }) => s.baseName === 'DJI_0005').processing).toBeNull();
   });
+});
+
+describe('a DJI card as the drone writes it (issue 30)', () => {
+  it('clips get their stills, the photo is a set, a clip without .SRT goes by choice; all are processed and exported', async () => {
+    const u = await signUp(server);
+    const projectId = await createProject(server, u.token);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dji-card-e2e-'));
+    try {
+      const card = await makeDjiCard(dir, { clips: 2, photos: 1 });
+      // The second clip's captions were off on the drone: no .SRT. The wizard leaves the .LRF proxies home.
+      const sent = card.files.filter((f) => !f.endsWith('.LRF') && !f.endsWith(`${card.clips[1]}.SRT`));
+      const form = new FormData();
+      for (const f of sent) form.append('files', new Blob([new Uint8Array(await fs.readFile(f))]), path.basename(f));
+      const up = await fetch(`${server.url}/api/upload/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${u.token}` }, body: form });
+      expect(up.status).toBe(200);
+
+      // Step 3: stills taken (the verify waits for them), the photo complete, the clip without .SRT offered its choice.
+      const q = `query($id: ID!) { verifyFileSets(projectId: $id) { allComplete fileSets { id baseName status shape processable stillFromVideo missing incompleteReason files { filename fromVideo } } } }`;
+      let v = (await server.graphql(q, { id: projectId }, u.token)).data.verifyFileSets;
+      const byName = (n: string) => v.fileSets.find((s: { baseName: string }) => s.baseName === n);
+      expect(byName(card.clips[0]!)).toMatchObject({ status: 'complete', shape: 'clip', stillFromVideo: true, processable: true });
+      expect(byName(card.clips[0]!).files).toContainEqual({ filename: `${card.clips[0]}.JPG`, fromVideo: true });
+      expect(byName(card.photos[0]!)).toMatchObject({ status: 'complete', shape: 'photo', processable: true, missing: [] });
+      expect(byName(card.clips[1]!)).toMatchObject({ status: 'incomplete', stillFromVideo: true, processable: false, missing: ['srt'] });
+      expect((await server.request('POST', `/api/projects/${projectId}/generate-json`, { token: u.token })).status).toBe(409);
+
+      // "Process without telemetry" for all; bad input is a 400, another user's project a 404.
+      const bad = await server.request('POST', `/api/projects/${projectId}/fileset-choices`, { token: u.token, body: { withoutTelemetry: 'yes' } });
+      expect(bad.status).toBe(400);
+      const other = await signUp(server);
+      expect(
+        (await server.request('POST', `/api/projects/${projectId}/fileset-choices`, { token: other.token, body: { withoutTelemetry: true } })).status,
+      ).toBe(404);
+      const chosen = await server.graphql(
+        'mutation($id: ID!) { chooseFileSetProcessing(projectId: $id, withoutTelemetry: true) { baseName processable withoutTelemetry } }',
+        { id: projectId },
+        u.token,
+      );
+      expect(chosen.errors).toBeUndefined();
+      v = (await server.graphql(q, { id: projectId }, u.token)).data.verifyFileSets;
+      expect(byName(card.clips[1]!)).toMatchObject({ processable: true });
+      expect((await server.request('POST', `/api/projects/${projectId}/generate-json`, { token: u.token })).status).toBe(200);
+
+      // Same price per set: three sets, three charges.
+      const started = await server.request('POST', `/api/projects/${projectId}/process`, { token: u.token });
+      expect(started.status).toBe(202);
+      expect(started.body.run).toMatchObject({ totalJobs: 3, charged: '0.09' });
+      const done = await waitForRun(server, u.token, projectId);
+      expect(done).toMatchObject({ status: 'completed', completedJobs: 3, failedJobs: 0 });
+
+      const results = async (n: string) => (await server.request('GET', `/api/filesets/${byName(n).id}/results`, { token: u.token })).body.results;
+      const photo = await results(card.photos[0]!);
+      expect(photo.content.title).toMatch(/photo/i);
+      expect(photo.metadata.city).toBe('Barcelona');
+      expect(photo.shot_types).toMatchObject({ hover: false, orbit: false, tracking: false });
+      const noSrt = await results(card.clips[1]!);
+      expect(noSrt.metadata).toMatchObject({ latitude: null, city: 'Unknown' });
+
+      // The agencies' CSVs take the photo by its JPG and the clips by their videos.
+      for (const route of ['adobe-csv', 'shutterstock-csv']) {
+        const csv = await server.request('GET', `/api/projects/${route}/${projectId}`, { token: u.token });
+        expect(csv.status).toBe(200);
+        const text = typeof csv.body === 'string' ? csv.body : JSON.stringify(csv.body);
+        for (const name of [`${card.photos[0]}.JPG`, `${card.clips[0]}.MP4`, `${card.clips[1]}.MP4`]) expect(text).toContain(name);
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('starting', () => {

@@ -4,7 +4,7 @@
  * that have no result. Incomplete sets in scope are left out, with the reason the estimate shows.
  * Pure: the caller reads the jobs' states and the sets with a result.
  */
-import { incompleteReason, missingSlots } from '../file-sets/file-kinds.js';
+import { setReadiness } from '../file-sets/set-readiness.js';
 import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import { setFiles } from './file-set-files.js';
@@ -39,7 +39,7 @@ export function selectSets(project: Project, scope: RunScope, jobs: ReadonlyMap<
       leftOut.push({
         fileSetId: fs.id,
         baseName: fs.baseName,
-        reason: incompleteReason(missingSlots(fs.files.getItems().map((f) => f.kind))) ?? 'incomplete',
+        reason: setReadiness(fs).leftOutReason ?? 'incomplete',
       });
   }
   return { sets, leftOut };

@@ -1,13 +1,13 @@
 import type { MediaFile } from '../file-sets/media-file.entity.js';
 import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from './project.entity.js';
-import { incompleteReason, isProxyExtension, missingSlots } from '../file-sets/file-kinds.js';
+import { isProxyExtension } from '../file-sets/file-kinds.js';
+import { setReadiness } from '../file-sets/set-readiness.js';
 import { fileResourceUri as signedFileUri } from '../files/file-urls.js';
 
-/** A set is complete with a video, a JPG and an SRT (SPEC §3). */
+/** A clip is complete with a video, a JPG (uploaded or taken from it) and an SRT (SPEC §3); a photo on its own (set-readiness.ts). */
 export function fileSetStatus(fs: FileSet): 'complete' | 'incomplete' {
-  const kinds = new Set(fs.files.isInitialized() ? fs.files.getItems().map((f) => f.kind) : []);
-  return kinds.has('video') && kinds.has('image') && kinds.has('subtitle') ? 'complete' : 'incomplete';
+  return setReadiness(fs).status;
 }
 
 /** The file-serving route, signed for the owner (usable directly in <video>/<img>). */
@@ -21,15 +21,29 @@ export function presentFile(f: MediaFile) {
     resourceUri: fileResourceUri(f),
     sizeBytes: Number(f.sizeBytes),
     proxy: isProxyExtension(f.extension),
+    fromVideo: !!f.fromVideo,
   };
 }
 
-const KIND_ORDER = { video: 0, image: 1, subtitle: 2 } as const;
+const KIND_ORDER = { video: 0, image: 1, raw: 2, subtitle: 3 } as const;
 
 export function presentFileSet(fs: FileSet) {
   const files = (fs.files.isInitialized() ? fs.files.getItems() : []).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
-  const missing = missingSlots(files.map((f) => f.kind));
-  return { id: fs.id, baseName: fs.baseName, status: fileSetStatus(fs), missing, incompleteReason: incompleteReason(missing), files: files.map(presentFile) };
+  const r = setReadiness(fs);
+  return {
+    id: fs.id,
+    baseName: fs.baseName,
+    status: r.status,
+    missing: r.missing as string[],
+    incompleteReason: r.reason,
+    files: files.map(presentFile),
+    shape: r.shape,
+    processable: r.processable,
+    stillFromVideo: r.stillFromVideo,
+    stillProblem: fs.stillProblem ?? null,
+    withoutTelemetry: !!fs.withoutTelemetry,
+    leftOut: !!fs.leftOut,
+  };
 }
 
 /** The GraphQL shape of a project. */
@@ -67,6 +81,12 @@ export function presentProjectRest(p: Project) {
       status: fs.status,
       missing: fs.missing,
       incompleteReason: fs.incompleteReason,
+      shape: fs.shape,
+      processable: fs.processable,
+      stillFromVideo: fs.stillFromVideo,
+      stillProblem: fs.stillProblem,
+      withoutTelemetry: fs.withoutTelemetry,
+      leftOut: fs.leftOut,
       Files: fs.files.map((f) => ({ ...f, resource_uri: f.resourceUri })),
     })),
   };

@@ -28,6 +28,8 @@ export class FileType {
   resourceUri!: string;
   @Field(() => Float, { description: 'Size in bytes.' })
   sizeBytes!: number;
+  @Field({ description: "True for a JPG Shotlog took from the set's video (the best frame); upload a JPG to replace it." })
+  fromVideo!: boolean;
 }
 
 @ObjectType('FileSet', { description: 'The files of one clip, grouped by their shared base filename.' })
@@ -47,6 +49,18 @@ export class FileSetType {
   incompleteReason!: string | null;
   @Field(() => [FileType], { description: 'The files of the set.' })
   files!: FileType[];
+  @Field({ description: '"clip" (it has a video), "photo" (a JPG with no video of its name; complete on its own) or "other" (an .SRT alone).' })
+  shape!: string;
+  @Field({ description: 'A run takes it: complete, or a clip without .SRT chosen to go without telemetry; never when left out.' })
+  processable!: boolean;
+  @Field({ description: 'Its JPG is a still taken from its video.' })
+  stillFromVideo!: boolean;
+  @Field(() => String, { nullable: true, description: 'Why no still could be taken from its video (it does not decode); replace the video or upload a JPG.' })
+  stillProblem!: string | null;
+  @Field({ description: 'The user chose to process this clip without its .SRT, from the pictures alone.' })
+  withoutTelemetry!: boolean;
+  @Field({ description: 'The user left this set out of processing.' })
+  leftOut!: boolean;
 }
 
 @ObjectType('CameraTypeOption', { description: 'A camera type a project can be created with.' })

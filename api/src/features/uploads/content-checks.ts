@@ -25,6 +25,14 @@ export function contentProblem(kind: MediaKind, head: Buffer, sizeBytes: number)
     }
     case 'image':
       return head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff ? null : 'The .jpg file is not a JPEG image';
+    case 'raw': {
+      // DNG is TIFF: "II*\0" (little-endian) or "MM\0*" (big-endian).
+      const tiff =
+        head.length >= 4 &&
+        ((head[0] === 0x49 && head[1] === 0x49 && head[2] === 0x2a && head[3] === 0) ||
+          (head[0] === 0x4d && head[1] === 0x4d && head[2] === 0 && head[3] === 0x2a));
+      return tiff ? null : 'The .dng file is not a DNG (TIFF) image';
+    }
     case 'video':
       return head.length >= 8 && VIDEO_BOXES.has(head.subarray(4, 8).toString('latin1')) ? null : 'The video file is not an MP4 or MOV movie';
   }

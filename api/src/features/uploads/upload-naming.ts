@@ -1,4 +1,4 @@
-import { EXTENSIONS, type FileSlot } from '../file-sets/file-kinds.js';
+import { EXTENSIONS, type FilePlace } from '../file-sets/file-kinds.js';
 import type { MediaKind } from '../file-sets/media-file.entity.js';
 import { bidiControlMessage, hasBidiControl } from '../../platform/validation/display-text.js';
 
@@ -11,7 +11,7 @@ export interface AcceptedName {
   extensionAsGiven: string;
   extension: string;
   kind: MediaKind;
-  slot: FileSlot;
+  slot: FilePlace;
   contentType: string;
 }
 export interface RefusedName {

@@ -275,6 +275,8 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/projects/:id/verify-filesets': { access: 'owned', call: project },
   'POST /api/projects/:id/generate-json': { access: 'owned', call: completeProject },
   'GET /api/projects/:id/cost-estimate': { access: 'owned', call: project },
+  // Issue 30: step 3's choices (process without telemetry, leave a photo out).
+  'POST /api/projects/:id/fileset-choices': { access: 'owned', call: async (fx) => ({ params: { id: await fx.project() }, body: { withoutTelemetry: true } }) },
   // Issue 16: removing a set (fresh for each caller), and the retry of failed sets (none failed: a 409 for the owner).
   'DELETE /api/filesets/:id': { access: 'owned', call: fileSet },
   'POST /api/projects/:id/process/retry': { access: 'owned', scope: 'process', call: completeProject, alsoAllowed: [409] },
@@ -446,6 +448,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
     args: async (fx) => ({ projectId: await fx.completeProject() }),
     alsoAllowedCodes: ['CONFLICT'],
   },
+  'Mutation.chooseFileSetProcessing': { access: 'owned', args: async (fx) => ({ projectId: await fx.project(), withoutTelemetry: true }) },
   'Mutation.removeFileSet': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
   'Query.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },
   'Subscription.projectProgress': { access: 'owned', args: async (fx) => ({ projectId: await fx.project() }) },

@@ -4,7 +4,8 @@
  * (api/src/features/uploads/upload-naming.ts), so a file is refused the same way on either side.
  */
 
-export type Slot = 'video' | 'jpg' | 'srt';
+/** dng: a photo's raw twin (DJI_0101.DNG beside DJI_0101.JPG), sent with it. */
+export type Slot = 'video' | 'jpg' | 'srt' | 'dng';
 
 export interface TakenFile {
   take: true;
@@ -24,7 +25,7 @@ export interface LeftFile {
   skipped: boolean;
 }
 
-const SLOTS: Record<string, Slot> = { mp4: 'video', mov: 'video', jpg: 'jpg', srt: 'srt' };
+const SLOTS: Record<string, Slot> = { mp4: 'video', mov: 'video', jpg: 'jpg', srt: 'srt', dng: 'dng' };
 /** Files DJI writes beside the clips that no set needs. */
 const SIDE_FILES: Record<string, string> = {
   thm: 'a DJI thumbnail (.THM): the set shows its .JPG instead',

@@ -20,6 +20,8 @@ import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type 
 import { DEFAULT_SRT_MAX_BYTES } from '../../../platform/config/size-limits.js';
 import { DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, pixelProblem } from '../../../adapters/media-tools/image-limits.js';
 import { clipCameraType, placeOf, readTelemetryFile } from './telemetry-stage.js';
+import { frameChange } from '../../../adapters/media-tools/frame-change.js';
+import { noTelemetryFacts, NO_TELEMETRY_RESULT_NOTE, pictureMotionShotTypes } from './no-telemetry.js';
 
 export interface StageReport {
   percent: number;
@@ -29,8 +31,10 @@ export interface StageReport {
 
 export interface PipelineInput {
   videoPath: string;
+  /** The uploaded JPG, or the still taken from the video. */
   jpgPath: string;
-  srtPath: string;
+  /** Null: a clip the user chose to process without telemetry (from the pictures alone). */
+  srtPath: string | null;
   baseName: string;
   ordinal: number;
   cameraType: string;
@@ -65,7 +69,7 @@ export async function runPipeline(
   report: (r: StageReport) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<PipelineOutput> {
-  await Promise.all([readable(input.videoPath, 'video'), readable(input.jpgPath, 'image'), readable(input.srtPath, 'subtitle')]);
+  await Promise.all([readable(input.videoPath, 'video'), readable(input.jpgPath, 'image'), input.srtPath ? readable(input.srtPath, 'subtitle') : null]);
 
   await report({ percent: 5, stage: 'probe', stageMessage: 'Probing video' });
   let probe: VideoProbe;
@@ -76,8 +80,10 @@ export async function runPipeline(
     throw err;
   }
 
-  await report({ percent: 20, stage: 'telemetry', stageMessage: 'Parsing telemetry' });
-  const t = await readTelemetryFile(input.srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`);
+  await report({ percent: 20, stage: 'telemetry', stageMessage: input.srtPath ? 'Parsing telemetry' : 'No telemetry: reading the pictures alone' });
+  const t = input.srtPath
+    ? await readTelemetryFile(input.srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`)
+    : noTelemetryFacts();
 
   await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
   const places = placeOf(t.summary);
@@ -96,6 +102,8 @@ export async function runPipeline(
   try {
     const frames: ImageAnalysis[] = [];
     for (const f of framePaths) frames.push(await analyseImage(f, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS));
+    // Without telemetry, the shot types come from the picture motion between the frames alone.
+    const shotTypes = input.srtPath ? t.shotTypes : pictureMotionShotTypes(t.shotTypes, await frameChange(framePaths));
     const facts: ClipFacts = {
       baseName: input.baseName,
       ordinal: input.ordinal,
@@ -104,7 +112,7 @@ export async function runPipeline(
       probe,
       summary: t.summary,
       motion: t.motion,
-      shotTypes: t.shotTypes,
+      shotTypes,
       light: t.light,
       sunAltitude: t.sunAltitude,
       position,
@@ -147,6 +155,9 @@ export async function runPipeline(
       model: generated.model ?? null,
       usage: generated.usage ?? null,
       notes: generated.notes ?? [],
+      // What the set lacked (shown with the result): a clip processed without its .SRT.
+      missing: input.srtPath ? [] : ['srt'],
+      missingNote: input.srtPath ? null : NO_TELEMETRY_RESULT_NOTE,
     };
     return { facts, generated, analysis };
   } finally {

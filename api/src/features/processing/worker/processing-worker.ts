@@ -22,6 +22,8 @@ import { PermanentProcessingError, type MetadataProvider } from '../../../analys
 import { FileSet } from '../../file-sets/file-set.entity.js';
 import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
+import { runPhotoPipeline } from '../pipeline/photo-pipeline.js';
+import { closePhotoExif } from '../../../adapters/media-tools/photo-exif.js';
 import { INTAKE_IDLE_MS, PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
 import { logConnectionError } from '../../../platform/logging/shutdown-state.js';
 import { JobsInFlight, stopWorker } from '../../../platform/queue/worker-shutdown.js';
@@ -84,6 +86,7 @@ export class ProcessingWorker {
     clearInterval(this.reconciler);
     if (!this.worker || !this.inFlight) return;
     await stopWorker(this.worker, this.inFlight, { graceMs, logger: this.services.logger, name: 'processing worker' });
+    await closePhotoExif(); // the photos' exiftool child must not outlive the worker
   }
 
   async handle(job: Job<ProcessFileSetJob>): Promise<{ title: string } | { skipped: true }> {
@@ -102,7 +105,7 @@ export class ProcessingWorker {
       const em = orm.em.fork();
       const set = await em.findOne(FileSet, { id: fileSetId }, { populate: ['files', 'project'] });
       const files = set && setFiles(set);
-      if (!set || !files) throw new PermanentProcessingError('The file set is no longer complete');
+      if (!set || !files) throw new PermanentProcessingError('The file set is no longer complete (or was left out)');
       const ordinal =
         1 +
         (await em.count(FileSet, {
@@ -111,29 +114,46 @@ export class ProcessingWorker {
         }));
       // On disk: the stored files themselves. In a bucket: copies in this worker's bounded cache,
       // fetched in parallel, released (kept for a retry while room allows) once the set is done.
-      const copies = await Promise.allSettled([files.video, files.jpg, files.srt].map((f) => storage.localFile(f.storageKey)));
+      // A photo set has no video, a clip processed without telemetry no SRT.
+      const wanted = [files.video, files.jpg, files.srt] as const;
+      const copies = await Promise.allSettled(wanted.map((f) => (f ? storage.localFile(f.storageKey) : Promise.resolve(null))));
       const [video, jpg, srt] = copies.map((c, i) => {
         if (c.status === 'fulfilled') return c.value;
-        for (const other of copies) if (other.status === 'fulfilled') other.value.release();
+        for (const other of copies) if (other.status === 'fulfilled') other.value?.release();
         if (c.reason instanceof ObjectMissingError) throw new PermanentProcessingError(`The ${['video', 'image', 'subtitle'][i]} file is missing from storage`);
         throw c.reason;
-      }) as [LocalCopy, LocalCopy, LocalCopy];
-      const out = await runPipeline(
-        {
-          videoPath: video.path,
-          jpgPath: jpg.path,
-          srtPath: srt.path,
-          baseName: set.baseName,
-          ordinal,
-          cameraType: set.project.cameraType,
-          srtMaxBytes: this.services.config.srtMaxBytes,
-          srtFilename: files.srt.filename,
-          maxImagePixels: this.services.config.maxImagePixels,
-          jpgFilename: files.jpg.filename,
-        },
-        this.provider,
-        report,
-      ).finally(() => [video, jpg, srt].forEach((c) => c.release()));
+      }) as [LocalCopy | null, LocalCopy, LocalCopy | null];
+      const out = await (
+        video
+          ? runPipeline(
+              {
+                videoPath: video.path,
+                jpgPath: jpg.path,
+                srtPath: srt?.path ?? null,
+                baseName: set.baseName,
+                ordinal,
+                cameraType: set.project.cameraType,
+                srtMaxBytes: this.services.config.srtMaxBytes,
+                srtFilename: files.srt?.filename,
+                maxImagePixels: this.services.config.maxImagePixels,
+                jpgFilename: files.jpg.filename,
+              },
+              this.provider,
+              report,
+            )
+          : runPhotoPipeline(
+              {
+                jpgPath: jpg.path,
+                baseName: set.baseName,
+                ordinal,
+                cameraType: set.project.cameraType,
+                maxImagePixels: this.services.config.maxImagePixels,
+                jpgFilename: files.jpg.filename,
+                rawFilename: set.files.getItems().find((f) => f.kind === 'raw')?.filename ?? null,
+              },
+              report,
+            )
+      ).finally(() => [video, jpg, srt].forEach((c) => c?.release()));
       await report({ percent: 92, stage: 'save', stageMessage: 'Saving the result' });
       const title = await results.saveGenerated({
         fileSetId,

@@ -11,6 +11,7 @@ import { Migration20261123160100_credit_package_prices } from './Migration202611
 import { Migration20261125000000_resumable_uploads } from './Migration20261125000000_resumable_uploads.js';
 import { Migration20261125170000_review } from './Migration20261125170000_review.js';
 import { Migration20261126160000_delivery_secret_and_pause } from './Migration20261126160000_delivery_secret_and_pause.js';
+import { Migration20261127010000_card_sets } from './Migration20261127010000_card_sets.js';
 import { Migration20261127050000_delivery_content_identity } from './Migration20261127050000_delivery_content_identity.js';
 import { Migration20261125200000_sets_as_complete } from './Migration20261125200000_sets_as_complete.js';
 import { Migration20261125180000_delivery } from './Migration20261125180000_delivery.js';
@@ -41,6 +42,7 @@ export const migrationsList = [
   { name: 'Migration20261126140000_username_skeletons', class: Migration20261126140000_username_skeletons },
   { name: 'Migration20261126150000_set_charges', class: Migration20261126150000_set_charges },
   { name: 'Migration20261126160000_delivery_secret_and_pause', class: Migration20261126160000_delivery_secret_and_pause },
+  { name: 'Migration20261127010000_card_sets', class: Migration20261127010000_card_sets },
   { name: 'Migration20261127020000_upload_plans', class: Migration20261127020000_upload_plans },
   { name: 'Migration20261127030000_rule_presets_and_result_versions', class: Migration20261127030000_rule_presets_and_result_versions },
   { name: 'Migration20261127050000_delivery_content_identity', class: Migration20261127050000_delivery_content_identity },

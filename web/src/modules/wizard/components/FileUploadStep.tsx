@@ -15,7 +15,7 @@ import { SetsAsCompleteResults } from './SetsAsCompleteResults';
 import { UnfinishedUploadsBanner } from './UnfinishedUploadsBanner';
 import { UploadProgress } from './UploadProgress';
 
-const ACCEPT = '.mp4,.mov,.jpg,.srt';
+const ACCEPT = '.mp4,.mov,.jpg,.srt,.dng';
 const PARALLEL_KEY = 'uploadParallel';
 
 /**

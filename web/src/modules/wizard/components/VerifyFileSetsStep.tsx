@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import type { FileKind, WizardFileSetFragment } from '../../../gql/graphql';
-import { formatMB } from '../../../ui/format';
+import type { WizardFileSetFragment } from '../../../gql/graphql';
 import { Banner } from '../../../ui/Banner';
 import { Loading } from '../../../ui/Loading';
 import {
+  ChooseFileSetProcessingMutation,
   GenerateProjectJsonMutation,
   RemoveFileSetMutation,
   ReplaceFileSetFileMutation,
@@ -14,18 +14,14 @@ import {
 import { stillToSend } from '../upload-plan';
 import { uploadGraphQL } from '../upload-xhr';
 import type { UploadResult } from '../types/upload-result';
-
-type Slot = 'video' | 'jpg' | 'srt';
-const SLOT: Record<Slot, { kind: FileKind; accept: string; label: string }> = {
-  video: { kind: 'VIDEO', accept: '.mp4,.mov', label: 'video (.mp4 or .mov)' },
-  jpg: { kind: 'JPG', accept: '.jpg', label: 'image (.jpg)' },
-  srt: { kind: 'SRT', accept: '.srt', label: 'subtitle (.srt)' },
-};
+import { blocksContinue, FileSetCard, SLOT, type Slot } from './FileSetCard';
 
 /**
- * Step 3: verifies the sets once on entry, shows each with its files and status, takes a
- * replacement for each missing file, removes a set, and lets the user continue when every set is
- * complete (SPEC §5's alert otherwise) or, by an explicit choice, with only the complete ones.
+ * Step 3: verifies the sets once on entry (the server takes the clips' stills first), shows each
+ * with its files and status, takes a replacement for each missing file, removes a set, offers
+ * "Process without telemetry" for clips with no .SRT, lists photos (a JPG with no video of its
+ * name) apart, and lets the user continue when no set blocks (SPEC §5's alert otherwise) or, by an
+ * explicit choice, with only the sets a run can take.
  */
 export function VerifyFileSetsStep({
   projectId,
@@ -43,6 +39,7 @@ export function VerifyFileSetsStep({
   const [busy, setBusy] = useState<string | null>(null);
   const [generateJson, { loading: generating }] = useMutation(GenerateProjectJsonMutation);
   const [removeSet] = useMutation(RemoveFileSetMutation);
+  const [chooseSets] = useMutation(ChooseFileSetProcessingMutation);
   /** The page's own answer to Continue (never a browser alert). */
   const [notice, setNotice] = useState<string | null>(null);
   // Sets whose missing files are still on the card (an upload cut short): not errors, just not sent yet.
@@ -58,7 +55,7 @@ export function VerifyFileSetsStep({
         console.error(err);
         if (live) {
           setSets([]);
-          alert('Failed to verify file sets');
+          setNotice('Failed to verify file sets');
         }
       });
     return () => {
@@ -78,7 +75,7 @@ export function VerifyFileSetsStep({
       setSets((prev) => prev?.map((s) => (s.id === updated.id ? updated : s)) ?? prev);
     } catch (err) {
       console.error(err);
-      alert('Failed to upload additional file');
+      setNotice(`Failed to upload the file${err instanceof Error ? `: ${err.message}` : ''}`);
     } finally {
       setBusy(null);
     }
@@ -93,14 +90,32 @@ export function VerifyFileSetsStep({
       setSets((prev) => prev?.filter((s) => s.id !== set.id) ?? prev);
     } catch (err) {
       console.error(err);
-      alert(`Failed to remove the file set: ${err instanceof Error ? err.message : String(err)}`);
+      setNotice(`Failed to remove the file set: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       setBusy(null);
     }
   };
 
-  const incomplete = sets?.filter((s) => s.status !== 'complete') ?? [];
-  const completeCount = (sets?.length ?? 0) - incomplete.length;
+  /** Applies a step 3 choice to some sets; the answer is every set of the project. */
+  const choose = async (key: string, fileSetIds: string[], change: { withoutTelemetry?: boolean; leftOut?: boolean }) => {
+    setBusy(key);
+    try {
+      const { data } = await chooseSets({ variables: { projectId, fileSetIds, ...change } });
+      if (data) setSets(data.chooseFileSetProcessing as WizardFileSetFragment[]);
+    } catch (err) {
+      console.error(err);
+      setNotice(`Failed to save the choice: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const incomplete = sets?.filter(blocksContinue) ?? [];
+  const clips = sets?.filter((s) => s.shape !== 'photo') ?? [];
+  const photos = sets?.filter((s) => s.shape === 'photo') ?? [];
+  const photosIncluded = photos.filter((s) => !s.leftOut).length;
+  const noTelemetry = incomplete.filter((s) => s.shape === 'clip' && s.missing.length === 1 && s.missing[0] === 'srt');
+  const completeCount = sets?.filter((s) => s.processable).length ?? 0;
   const notSent = incomplete.filter((s) => toSend.has(s.baseName));
   const missingFiles = incomplete.filter((s) => !toSend.has(s.baseName));
 
@@ -130,7 +145,8 @@ export function VerifyFileSetsStep({
       <div className="section-header">
         <h2>Verify File Sets</h2>
         <span className="muted">
-          {sets.length} file set{sets.length === 1 ? '' : 's'} · {sets.length - incomplete.length} complete · {incomplete.length} incomplete
+          {clips.length} clip{clips.length === 1 ? '' : 's'} · {photos.length} photo{photos.length === 1 ? '' : 's'} · {completeCount} ready ·{' '}
+          {incomplete.length} incomplete
         </span>
       </div>
       {lastUpload && lastUpload.refused.length > 0 && (
@@ -155,7 +171,7 @@ export function VerifyFileSetsStep({
       {missingFiles.length > 0 && (
         <Banner tone="error">
           {missingFiles.length === 1 ? '1 file set is incomplete' : `${missingFiles.length} file sets are incomplete`}: upload the missing files below, remove
-          the set, or process only the complete sets.
+          the set, process a clip without its .SRT, or process only the complete sets.
           <ul className="left-out-list" data-testid="incomplete-list">
             {missingFiles.map((s) => (
               <li key={s.id}>
@@ -163,78 +179,78 @@ export function VerifyFileSetsStep({
               </li>
             ))}
           </ul>
+          {noTelemetry.length > 1 && (
+            <button
+              type="button"
+              className="button button-small button-wrap"
+              disabled={!!busy}
+              onClick={() =>
+                void choose(
+                  'all:telemetry',
+                  noTelemetry.map((s) => s.id),
+                  { withoutTelemetry: true },
+                )
+              }
+            >
+              Process all {noTelemetry.length} without telemetry
+            </button>
+          )}
         </Banner>
       )}
       {sets.length === 0 && <p className="muted">No file sets yet.</p>}
       <div className="fileset-grid">
-        {sets.map((set, i) => (
-          <article
+        {clips.map((set, i) => (
+          <FileSetCard
             key={set.id}
-            className={`card fileset-card fileset-${set.status}${toSend.has(set.baseName) ? ' fileset-to-send' : ''}`}
-            data-testid="fileset-card"
-          >
-            <header className="fileset-card-header">
-              <h3>{set.baseName || `File Set ${i + 1}`}</h3>
-              <span className={`type-badge ${set.status === 'complete' ? 'status-completed' : toSend.has(set.baseName) ? 'status-ready' : 'status-failed'}`}>
-                {set.status === 'complete' ? 'Complete' : toSend.has(set.baseName) ? 'Still to send' : 'Incomplete'}
-              </span>
-            </header>
-            <ul className="fileset-files">
-              {set.files.map((f) => (
-                <li key={f.id}>
-                  <span className="file-type">{f.fileTypeInfo.toUpperCase()}</span>
-                  <a href={f.resourceUri} target="_blank" rel="noreferrer" className="file-name">
-                    {f.filename}
-                    {f.proxy && (
-                      <span className="proxy-badge" title="A DJI proxy: enough for processing and CSVs; upload the master for delivery">
-                        proxy
-                      </span>
-                    )}
-                  </a>
-                  <span className="muted small">{formatMB(f.sizeBytes)}</span>
-                </li>
-              ))}
-            </ul>
-            {set.missing.map((m) => {
-              const slot = m as Slot;
-              const key = `${set.id}:${slot}`;
-              return (
-                <div key={m} className="fileset-missing">
-                  <span className={toSend.has(set.baseName) ? 'muted' : 'error-text'}>
-                    {toSend.has(set.baseName) ? 'Not sent yet' : 'Missing'} {SLOT[slot].label}
-                  </span>
-                  <label className={`button button-small${busy ? ' disabled' : ''}`}>
-                    {busy === key ? 'Uploading…' : `Upload ${slot}`}
-                    <input
-                      type="file"
-                      accept={SLOT[slot].accept}
-                      hidden
-                      disabled={!!busy}
-                      data-testid={`replace-${set.baseName}-${slot}`}
-                      onChange={(e) => {
-                        const file = e.target.files?.[0];
-                        e.target.value = '';
-                        if (file) void replace(set, slot, file);
-                      }}
-                    />
-                  </label>
-                </div>
-              );
-            })}
-            <div className="fileset-card-footer">
-              <button
-                type="button"
-                className="link-button small"
-                aria-label={`Remove file set ${set.baseName}`}
-                disabled={!!busy}
-                onClick={() => void remove(set)}
-              >
-                {busy === `${set.id}:remove` ? 'Removing…' : 'Remove set'}
-              </button>
-            </div>
-          </article>
+            set={set}
+            index={i}
+            notSent={toSend.has(set.baseName)}
+            busy={busy}
+            onReplace={(s, slot, file) => void replace(s, slot, file)}
+            onRemove={(s) => void remove(s)}
+            onWithoutTelemetry={(s, on) => void choose(`${s.id}:telemetry`, [s.id], { withoutTelemetry: on })}
+          />
         ))}
       </div>
+      {photos.length > 0 && (
+        <section className="stack photo-section" aria-label="Photos">
+          <div className="section-header">
+            <h3>Photos ({photos.length})</h3>
+            <label className="inline-field">
+              <input
+                type="checkbox"
+                checked={photosIncluded > 0}
+                disabled={!!busy}
+                onChange={(e) =>
+                  void choose(
+                    'photos',
+                    photos.map((p) => p.id),
+                    { leftOut: !e.target.checked },
+                  )
+                }
+              />
+              Process the photos as stock too (same price per set)
+            </label>
+          </div>
+          <p className="muted small">
+            A JPG with no video of its name is a photo: it is placed and described from its own EXIF and DJI data, and never blocks Continue.
+          </p>
+          <div className="fileset-grid">
+            {photos.map((set, i) => (
+              <FileSetCard
+                key={set.id}
+                set={set}
+                index={clips.length + i}
+                notSent={toSend.has(set.baseName)}
+                busy={busy}
+                onReplace={(s, slot, file) => void replace(s, slot, file)}
+                onRemove={(s) => void remove(s)}
+                onWithoutTelemetry={() => undefined}
+              />
+            ))}
+          </div>
+        </section>
+      )}
       {notice && (
         <Banner tone="error">
           <span data-testid="continue-notice">{notice}</span>

@@ -7,6 +7,12 @@ export const FileSetFields = graphql(`
     status
     missing
     incompleteReason
+    shape
+    processable
+    stillFromVideo
+    stillProblem
+    withoutTelemetry
+    leftOut
     files {
       id
       filename
@@ -14,6 +20,16 @@ export const FileSetFields = graphql(`
       resourceUri
       sizeBytes
       proxy
+      fromVideo
+    }
+  }
+`);
+
+/** Step 3's choices: process clips without telemetry, leave photos out (issue 30). */
+export const ChooseFileSetProcessingMutation = graphql(`
+  mutation ChooseFileSetProcessing($projectId: ID!, $fileSetIds: [ID!], $withoutTelemetry: Boolean, $leftOut: Boolean) {
+    chooseFileSetProcessing(projectId: $projectId, fileSetIds: $fileSetIds, withoutTelemetry: $withoutTelemetry, leftOut: $leftOut) {
+      ...WizardFileSet
     }
   }
 `);

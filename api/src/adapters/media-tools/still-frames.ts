@@ -1,0 +1,115 @@
+/**
+ * A clip's still: small candidate frames measured for sharpness and exposure (the choice itself is
+ * analysis/quality/still-choice.ts, pure), then the chosen moment extracted at full resolution as
+ * a JPEG. ffmpeg runs as a child process; sharp measures on its thread pool: the event loop only waits.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { mediaToolPath } from './media-tools.js';
+
+const run = promisify(execFile);
+
+/** One candidate frame's measures (the choice: analysis/quality/still-choice.ts). */
+export interface FrameMeasure {
+  /** Seconds from the start. */
+  at: number;
+  /** Share of the clip, 0-1. */
+  position: number;
+  /** Variance of the Laplacian on luma: higher is sharper. */
+  sharpness: number;
+  /** Mean luma, 0-1. */
+  brightness: number;
+  /** Shares of pixels crushed to black / blown to white. */
+  clippedDark: number;
+  clippedBright: number;
+}
+
+/** Candidate positions, as shares of the clip: the whole shot, never the very first or last frame. */
+export const STILL_CANDIDATE_POSITIONS = [0.08, 0.2, 0.32, 0.44, 0.56, 0.68, 0.8, 0.92] as const;
+const CANDIDATE_WIDTH = 320;
+
+async function ffmpeg(args: string[], timeoutMs: number): Promise<void> {
+  await run(mediaToolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { timeout: timeoutMs });
+}
+
+/** Sharpness (variance of a 4-neighbour Laplacian on luma) and exposure of one small frame. */
+export async function measureFrame(file: string): Promise<Omit<FrameMeasure, 'at' | 'position'>> {
+  const { data, info } = await sharp(file).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  let sum = 0;
+  let dark = 0;
+  let bright = 0;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    sum += v;
+    if (v <= 8) dark++;
+    else if (v >= 247) bright++;
+  }
+  let lapSum = 0;
+  let lapSq = 0;
+  let n = 0;
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const lap = 4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - w]! - data[i + w]!;
+      lapSum += lap;
+      lapSq += lap * lap;
+      n++;
+    }
+  const mean = n ? lapSum / n : 0;
+  const px = data.length || 1;
+  return {
+    sharpness: n ? lapSq / n - mean * mean : 0,
+    brightness: sum / px / 255,
+    clippedDark: dark / px,
+    clippedBright: bright / px,
+  };
+}
+
+/**
+ * Measures small frames at STILL_CANDIDATE_POSITIONS of a clip of `durationSeconds`. A position
+ * ffmpeg cannot decode is skipped; none at all means the video does not decode (the caller says so).
+ */
+export async function measureCandidates(video: string, durationSeconds: number, opts: { timeoutMs?: number } = {}): Promise<FrameMeasure[]> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
+  const scale = `scale='min(${CANDIDATE_WIDTH},iw)':-2`;
+  const at = STILL_CANDIDATE_POSITIONS.map((p) => durationSeconds * p);
+  const file = (i: number) => path.join(dir, `c${i}.png`);
+  try {
+    // One ffmpeg for every position (one input per seek, one output each): a child process per
+    // frame cost most of a still's time. A position it cannot decode fails the whole call: then
+    // each position is tried alone and the ones that decode are kept.
+    try {
+      const inputs = at.flatMap((t) => ['-ss', t.toFixed(3), '-i', video]);
+      const outputs = at.flatMap((_, i) => ['-map', `${i}:v:0`, '-frames:v', '1', '-vf', scale, file(i)]);
+      await ffmpeg([...inputs, ...outputs], opts.timeoutMs ?? 60_000);
+    } catch {
+      for (const [i, t] of at.entries()) {
+        await ffmpeg(['-ss', t.toFixed(3), '-i', video, '-frames:v', '1', '-vf', scale, file(i)], opts.timeoutMs ?? 60_000).catch(() => undefined);
+      }
+    }
+    const out: FrameMeasure[] = [];
+    for (const [i, position] of STILL_CANDIDATE_POSITIONS.entries()) {
+      try {
+        out.push({ at: at[i]!, position, ...(await measureFrame(file(i))) });
+      } catch {
+        /* not decodable at this position: skip it */
+      }
+    }
+    return out;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes the frame at `atSeconds` at full resolution as a high-quality JPEG to `outFile`. */
+export async function extractStill(video: string, atSeconds: number, outFile: string, opts: { timeoutMs?: number } = {}): Promise<void> {
+  // -ss after a keyframe seek (-ss before -i) then exact: fast and the frame that was measured.
+  await ffmpeg(['-ss', atSeconds.toFixed(3), '-i', video, '-frames:v', '1', '-q:v', '2', '-pix_fmt', 'yuvj420p', outFile], opts.timeoutMs ?? 120_000);
+  await fs.access(outFile);
+}

@@ -1,0 +1,172 @@
+/**
+ * A clip's still from the clip (issue 30 item 1). A DJI card holds DJI_0102.MP4 + .SRT (+ .LRF) and
+ * no JPG of that name: the set's JPG is taken from its video, at the frame the analysis judges best
+ * (analysis/quality/still-choice.ts), stored like an upload and recorded with `from_video` set.
+ *
+ * When: as soon as a set has its video (the 'fileSet.filesRecorded' reaction schedules it, off the
+ * upload's request), and the Verify step and generate-json wait for the project's pending stills,
+ * so step 3 shows the set complete. An uploaded JPG always wins: a still is recorded only into a
+ * set that has no JPG at that moment, and an uploaded one replaces it like any file of its kind.
+ * A video that does not decode gets no still: `file_sets.still_problem` says why (Replace fixes it).
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { extractStill, measureCandidates } from '../../adapters/media-tools/still-frames.js';
+import { MediaUnreadableError, probeVideo } from '../../adapters/media-tools/index.js';
+import { chooseStill } from '../../analysis/quality/still-choice.js';
+import { ObjectMissingError, type LocalCopy } from '../../adapters/object-storage/index.js';
+import type { Orm } from '../../platform/db/database.js';
+import type { Emitter } from '../../platform/events/events.js';
+import type { Logger } from '../../platform/logging/logger.js';
+import type { StoredFile } from './file-sets.service.js';
+
+/** Stills taken at once by one process (each is an ffmpeg child plus a few small decodes). */
+export const STILL_CONCURRENCY = 2;
+
+/** What stills ask of the file storage (the files feature's FileStorage, passed in by app/compose.ts). */
+export interface StillStorage {
+  write(source: Readable, opts: { extension: string }): Promise<StoredFile>;
+  /** The video as a local file (itself on disk, or a bounded cache copy from the bucket); released when done. */
+  localFile(storageKey: string): Promise<LocalCopy>;
+  remove(storageKey: string): Promise<void>;
+}
+
+interface PendingSet {
+  id: string;
+  projectId: string;
+  baseName: string;
+  videoKey: string;
+}
+
+export class StillTaker {
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly storage: StillStorage,
+    private readonly logger: Logger,
+    /** 'fileSet.filesRecorded' once a still is recorded: the set may now be complete (processing takes it). */
+    private readonly events: Emitter<'fileSet.filesRecorded'>,
+    /** Thumbnails of the new stills (the set list shows them). */
+    private readonly onImagesStored: (storageKeys: string[]) => void = () => {},
+  ) {}
+
+  /** The reaction: starts taking the project's missing stills and returns at once (errors are logged, never the upload's). */
+  schedule(projectId: string): void {
+    void this.settle(projectId).catch((err: unknown) => this.logger.warn({ err, projectId }, 'could not take stills from the videos'));
+  }
+
+  /** Takes every still the project lacks (joining those already under way) and resolves when all are done. */
+  async settle(projectId: string): Promise<void> {
+    const pending = await this.pendingSets(projectId);
+    await Promise.all(pending.map((s) => this.takeOnce(s)));
+  }
+
+  private takeOnce(s: PendingSet): Promise<void> {
+    let p = this.inFlight.get(s.id);
+    if (!p) {
+      p = this.limited(() => this.take(s)).finally(() => this.inFlight.delete(s.id));
+      this.inFlight.set(s.id, p);
+    }
+    return p;
+  }
+
+  private async limited<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.running >= STILL_CONCURRENCY) await new Promise<void>((r) => this.waiting.push(r));
+    this.running++;
+    try {
+      return await fn();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Sets with a video, no JPG and no recorded problem (callers skip projects in the trash). */
+  private async pendingSets(projectId: string): Promise<PendingSet[]> {
+    const rows = await this.orm.em.getConnection().execute<Array<{ id: string; base_name: string; storage_key: string }>>(
+      `select s.id, s.base_name, v.storage_key
+         from file_sets s join media_files v on v.file_set_id = s.id and v.kind = 'video'
+        where s.project_id = ? and s.still_problem is null
+          and not exists (select 1 from media_files i where i.file_set_id = s.id and i.kind = 'image')
+        order by s.position`,
+      [projectId],
+    );
+    return rows.map((r) => ({ id: r.id, projectId, baseName: r.base_name, videoKey: r.storage_key }));
+  }
+
+  private async take(s: PendingSet): Promise<void> {
+    let copy: LocalCopy;
+    try {
+      copy = await this.storage.localFile(s.videoKey);
+    } catch (err) {
+      if (err instanceof ObjectMissingError) return this.recordProblem(s, 'the video is missing from storage: replace it');
+      throw err;
+    }
+    try {
+      await this.takeFrom(s, copy.path);
+    } finally {
+      copy.release();
+    }
+  }
+
+  private async takeFrom(s: PendingSet, video: string): Promise<void> {
+    let duration: number;
+    try {
+      const probe = await probeVideo(video);
+      duration = probe.duration && probe.duration > 0 ? probe.duration : 1;
+    } catch (err) {
+      if (err instanceof MediaUnreadableError) return this.recordProblem(s, 'the video does not decode: replace it');
+      throw err;
+    }
+    const choice = chooseStill(await measureCandidates(video, duration));
+    if (!choice) return this.recordProblem(s, 'no frame of the video decodes: replace it');
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
+    let stored: StoredFile;
+    try {
+      const file = path.join(dir, 'still.jpg');
+      await extractStill(video, choice.at, file);
+      stored = await this.storage.write(fs.createReadStream(file), { extension: 'jpg' });
+    } catch (err) {
+      this.logger.warn({ err, fileSetId: s.id }, 'could not extract the still');
+      return this.recordProblem(s, 'the chosen frame could not be extracted: replace the video or upload a JPG');
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+    const recorded = await this.recordStill(s, stored);
+    if (!recorded) {
+      await this.storage.remove(stored.storageKey).catch(() => undefined);
+      return;
+    }
+    this.logger.info({ fileSetId: s.id, at: choice.at, reason: choice.reason }, 'still taken from the video');
+    this.onImagesStored([stored.storageKey]);
+    await this.events.emit('fileSet.filesRecorded', { projectId: s.projectId });
+  }
+
+  /**
+   * Records the still as the set's JPG, unless the set got a JPG meanwhile (an upload wins), lost
+   * its video, or is gone. The insert itself is the check (one statement), so no lock is needed.
+   */
+  private async recordStill(s: PendingSet, stored: StoredFile): Promise<boolean> {
+    const rows = await this.orm.em.getConnection().execute<Array<{ id: string }>>(
+      `insert into media_files (id, file_set_id, filename, extension, kind, content_type, storage_key, size_bytes, sha256, from_video, created_at)
+       select gen_random_uuid(), s.id, ?, 'jpg', 'image', 'image/jpeg', ?, ?, ?, true, now()
+         from file_sets s
+        where s.id = ? and exists (select 1 from media_files v where v.file_set_id = s.id and v.kind = 'video' and v.storage_key = ?)
+       on conflict (file_set_id, kind) do nothing
+       returning id`,
+      [`${s.baseName}.JPG`, stored.storageKey, stored.sizeBytes, stored.sha256, s.id, s.videoKey],
+    );
+    return rows.length > 0;
+  }
+
+  private async recordProblem(s: PendingSet, problem: string): Promise<void> {
+    await this.orm.em.getConnection().execute('update file_sets set still_problem = ? where id = ?', [problem, s.id]);
+    this.logger.warn({ fileSetId: s.id, problem }, 'no still from the video');
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The pipeline of a photo set (a JPG with no video of its name): EXIF and DJI XMP -> place ->
+ * picture -> wording written for a photo. Same reports and failure rules as run-pipeline.ts.
+ * A JPG without EXIF is still a photo: no place, shot types from the picture only.
+ */
+import fs from 'node:fs/promises';
+import { analyseImage, combineAnalyses, type ImageAnalysis } from '../../../adapters/media-tools/index.js';
+import { readPhotoExif } from '../../../adapters/media-tools/photo-exif.js';
+import { DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, pixelProblem } from '../../../adapters/media-tools/image-limits.js';
+import { PermanentProcessingError, type ClipFacts } from '../../../analysis/metadata/index.js';
+import { photoMetadata, stillShotTypes } from '../../../analysis/metadata/photo.js';
+import { photoTelemetry } from '../../../analysis/telemetry/photo-sample.js';
+import type { PipelineOutput, StageReport } from './run-pipeline.js';
+import { factsOf } from './telemetry-facts.js';
+import { placeOf } from './telemetry-stage.js';
+
+export interface PhotoPipelineInput {
+  jpgPath: string;
+  baseName: string;
+  ordinal: number;
+  cameraType: string;
+  maxImagePixels?: number;
+  jpgFilename?: string;
+  /** A DNG travels with the photo (delivery); recorded in the analysis. */
+  rawFilename?: string | null;
+}
+
+export async function runPhotoPipeline(input: PhotoPipelineInput, report: (r: StageReport) => Promise<void>): Promise<PipelineOutput> {
+  try {
+    await fs.access(input.jpgPath);
+  } catch {
+    throw new PermanentProcessingError('The image file is missing from storage');
+  }
+  await report({ percent: 15, stage: 'telemetry', stageMessage: "Reading the photo's EXIF" });
+  const exif = await readPhotoExif(input.jpgPath);
+  const t = factsOf(photoTelemetry(exif), '');
+
+  await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
+  const places = placeOf(t.summary);
+
+  await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing the photo' });
+  let image: ImageAnalysis;
+  try {
+    image = await analyseImage(input.jpgPath, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
+  } catch (err) {
+    if (err instanceof ImageTooLargeError)
+      throw new PermanentProcessingError(`${input.jpgFilename ?? `${input.baseName}.JPG`} ${pixelProblem(err.size, err.maxPixels)}`);
+    throw new PermanentProcessingError('The JPG image could not be decoded');
+  }
+  const facts: ClipFacts = {
+    baseName: input.baseName,
+    ordinal: input.ordinal,
+    cameraType: input.cameraType,
+    cameraTypeSource: 'project',
+    probe: null,
+    summary: t.summary,
+    motion: null,
+    shotTypes: stillShotTypes(t.shotTypes),
+    light: t.light,
+    sunAltitude: t.sunAltitude,
+    position: places.position,
+    place: places.place,
+    placeSource: places.placeSource,
+    image,
+    frames: [],
+    scene: combineAnalyses([image]),
+  };
+  await report({ percent: 65, stage: 'metadata', stageMessage: 'Writing metadata for the photo' });
+  // Photos are worded offline (no motion words); an AI provider's prompt is written for clips.
+  const generated = photoMetadata(facts);
+  const analysis: Record<string, unknown> = {
+    medium: 'photo',
+    exif,
+    raw: input.rawFilename ?? null,
+    summary: t.summary,
+    sun: { altitude: t.sunAltitude, light: t.light, time: t.sunTime },
+    place: places.place,
+    placeSource: places.placeSource,
+    dronePlace: places.dronePlace,
+    subjectPlace: places.subjectPlace,
+    lookAt: t.summary.lookAt ?? null,
+    image,
+    frames: [],
+    scene: facts.scene,
+    wording: generated.reasons ?? null,
+    provider: generated.provider,
+    notes: exif.lat === null ? ['the photo carries no GPS position: no place named'] : [],
+    missing: [],
+  };
+  return { facts, generated, analysis };
+}
