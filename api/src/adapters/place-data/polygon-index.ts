@@ -102,29 +102,29 @@ function compactnessOf(r: Ring): number {
   return p > 0 ? Math.min(1, (4 * Math.PI * Math.abs(a / 2)) / (p * p)) : 0;
 }
 
-export class PolygonIndex {
-  private x!: Float32Array;
-  private y!: Float32Array;
-  private cellStart!: Uint32Array;
-  private cellSegs!: Uint32Array;
-  private centreInside!: Uint8Array;
-  private ringStart!: Uint32Array;
-  private ringCompact!: Float32Array;
-  private built = false;
-  stats: PolygonIndexStats | null = null;
+/** The packed index: typed arrays only, so a thread can build it and transfer it without a copy. */
+export interface PackedPolygons {
+  x: Float32Array;
+  y: Float32Array;
+  cellStart: Uint32Array;
+  cellSegs: Uint32Array;
+  centreInside: Uint8Array;
+  ringStart: Uint32Array;
+  ringCompact: Float32Array;
+  stats: PolygonIndexStats;
+}
 
-  /** `modulePath`: the GeoJSON file, resolved like an import (e.g. '@geo-maps/earth-seas-10m/map.geo.json'). */
-  constructor(private readonly modulePath: string) {}
+/** The buffers of a packed index, for postMessage's transfer list. */
+export function packedBuffers(p: PackedPolygons): ArrayBuffer[] {
+  return [p.x, p.y, p.cellStart, p.cellSegs, p.centreInside, p.ringStart, p.ringCompact].map((a) => a.buffer as ArrayBuffer);
+}
 
-  get isBuilt(): boolean {
-    return this.built;
-  }
-
-  build(): PolygonIndexStats {
-    if (this.built) return this.stats!;
+/** Reads the GeoJSON file (resolved like an import, e.g. '@geo-maps/earth-seas-10m/map.geo.json') and packs it. */
+export function packPolygons(modulePath: string): PackedPolygons {
+  {
     const require = createRequire(import.meta.url);
     const t0 = performance.now();
-    const path = require.resolve(this.modulePath);
+    const path = require.resolve(modulePath);
     // Read and parsed here, not through require: nothing keeps the ~170-320 MB of parsed objects alive.
     let rings = ringsOf(JSON.parse(readFileSync(path, 'utf8')) as GeoJsonRoot);
     const t1 = performance.now();
@@ -199,16 +199,51 @@ export class PolygonIndex {
       }
       crossings[r] = [];
     }
-    Object.assign(this, { x, y, cellStart, cellSegs, centreInside, ringStart, ringCompact, built: true });
     const bytes = [x, y, cellStart, cellSegs, centreInside, ringStart, ringCompact].reduce((s, a) => s + a.byteLength, 0);
-    this.stats = {
+    const stats = {
       vertices: n,
       rings: ringCount,
       loadMs: Math.round(t1 - t0),
       buildMs: Math.round(performance.now() - t1),
       indexMb: Math.round(bytes / 1e5) / 10,
     };
-    return this.stats;
+    return { x, y, cellStart, cellSegs, centreInside, ringStart, ringCompact, stats };
+  }
+}
+
+export class PolygonIndex {
+  private x!: Float32Array;
+  private y!: Float32Array;
+  private cellStart!: Uint32Array;
+  private cellSegs!: Uint32Array;
+  private centreInside!: Uint8Array;
+  private ringStart!: Uint32Array;
+  private ringCompact!: Float32Array;
+  private built = false;
+  stats: PolygonIndexStats | null = null;
+
+  /** The GeoJSON file, resolved like an import (e.g. '@geo-maps/earth-seas-10m/map.geo.json'). */
+  readonly modulePath: string;
+
+  // No parameter property: the water thread runs this file by Node's type stripping under test.
+  constructor(modulePath: string) {
+    this.modulePath = modulePath;
+  }
+
+  get isBuilt(): boolean {
+    return this.built;
+  }
+
+  /** Takes an index packed elsewhere (a thread). */
+  adopt(p: PackedPolygons): void {
+    if (this.built) return;
+    Object.assign(this, { ...p, built: true });
+  }
+
+  /** Packs the index on this thread (tests, the bench); the pipeline builds it on a thread instead (water-data.ts). */
+  build(): PolygonIndexStats {
+    if (!this.built) this.adopt(packPolygons(this.modulePath));
+    return this.stats!;
   }
 
   private ringOfVertex(i: number): number {

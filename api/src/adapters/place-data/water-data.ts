@@ -6,19 +6,64 @@
  *    reservoirs and the wide rivers mapped as areas; 12.7 MB download, 59 MB unpacked).
  * Data (c) OpenStreetMap contributors, ODbL 1.0; packages MIT.
  *
- * Each dataset is read once per process, lazily on its first lookup (the worker's first geocoded
- * clip; the API process loads it only for the map picker's point re-read) and packed into typed
- * arrays (polygon-index.ts): about 27 MB for the seas and 45 MB for the inland water stay resident;
- * parsing the JSON needs ~170 MB and ~320 MB of heap for a moment (released after the build). The
- * bench (`bench/places.mjs`) prints the measured figures.
+ * Each dataset is read once per process, lazily on the first clip whose pictures show water, on a
+ * worker thread (parsing needs ~0.6 GB and seconds, all on that thread, freed when it exits), and
+ * packed into typed arrays (polygon-index.ts) that are transferred to the main thread: about 27 MB
+ * for the seas and 41 MB for the inland water stay resident. A process that never processes a clip
+ * with water (the API without the in-process worker) never loads them. `bench/places.mjs` measures.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { WaterLookup, WaterSample } from '../../analysis/place/index.js';
-import { PolygonIndex, type PolygonIndexStats } from './polygon-index.js';
+import { PolygonIndex, type PackedPolygons, type PolygonIndexStats } from './polygon-index.js';
 
 const seas = new PolygonIndex('@geo-maps/earth-seas-10m/map.geo.json');
 const inland = new PolygonIndex('@geo-maps/earth-lakes-10m/map.geo.json');
 
-/** What the data says at one position (null for an invalid position). */
+// From the build this is a .js file, from the sources under test .ts (run by Node's type stripping).
+const WORKER_URL = new URL(`./water-thread.worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+let loading: Promise<void> | null = null;
+
+/**
+ * Builds both indexes on a worker thread (once per process; later calls share the promise): the main
+ * thread only adopts the transferred typed arrays. A failed build is retried on the next call.
+ */
+export function loadWaterData(): Promise<void> {
+  if (seas.isBuilt && inland.isBuilt) return Promise.resolve();
+  loading ??= new Promise<void>((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, { workerData: { paths: [seas.modulePath, inland.modulePath] } });
+    let settled = false;
+    worker.once('message', (packed: PackedPolygons[]) => {
+      settled = true;
+      seas.adopt(packed[0]!);
+      inland.adopt(packed[1]!);
+      resolve();
+      void worker.terminate();
+    });
+    worker.once('error', (err) => {
+      settled = true;
+      reject(err);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`The water data thread stopped (exit code ${code})`));
+    });
+  }).catch((err: unknown) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
+}
+
+/** The pipeline's lookup: the data is built off the event loop on first use. */
+export const waterLookupOffThread: WaterLookup = {
+  async sample(lat, lon) {
+    await loadWaterData();
+    return waterSample(lat, lon);
+  },
+};
+
+/** What the data says at one position (null for an invalid position); builds on this thread if not loaded yet. */
 export function waterSample(lat: number, lon: number): WaterSample | null {
   const sea = seas.sample(lat, lon);
   if (!sea) return null;
@@ -33,6 +78,7 @@ export function waterSample(lat: number, lon: number): WaterSample | null {
   };
 }
 
+/** Builds on the calling thread when needed (tests, the bench). */
 export const waterLookup: WaterLookup = { sample: waterSample };
 
 export interface WaterDataStats {

@@ -25,7 +25,7 @@ export interface WaterSample {
 
 /** The lookup the place analysis is given (the data loading lives in an adapter). */
 export interface WaterLookup {
-  sample(lat: number, lon: number): WaterSample | null;
+  sample(lat: number, lon: number): WaterSample | null | Promise<WaterSample | null>;
 }
 
 interface Box {

@@ -98,7 +98,7 @@ export async function runPipeline(
     for (const f of framePaths) frames.push(await analyseImage(f, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS));
     const scene = combineAnalyses([image, ...frames]);
     // Sea, coast or lake from the water data at the place's point, once the pictures say there is water.
-    const place = placeWithWater(places, scene);
+    const place = await placeWithWater(places, scene);
     const facts: ClipFacts = {
       baseName: input.baseName,
       ordinal: input.ordinal,

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import { reverseGeocodeDetail, withWater, type DroneDetection, type Place, type TrackSummary, type WaterLookup } from '../../../analysis/index.js';
 import type { ImageAnalysis } from '../../../adapters/media-tools/index.js';
 import { usStateAt } from '../../../adapters/place-data/us-states.js';
-import { waterLookup } from '../../../adapters/place-data/water-data.js';
+import { waterLookupOffThread } from '../../../adapters/place-data/water-data.js';
 import { PermanentProcessingError } from '../../../analysis/metadata/index.js';
 import { srtTooLarge } from '../../../platform/config/size-limits.js';
 import { factsOfText, type TelemetryFacts } from './telemetry-facts.js';
@@ -62,12 +62,12 @@ export const WATER_LOOKUP_MIN_SHARE = 0.05;
  * inland water). Read only when it can change the words: water in the pictures, no pictures, or a
  * point outside every country (to name the sea); a dry inland clip never loads the data.
  */
-export function placeWithWater(facts: PlaceFacts, scene: ImageAnalysis | null, lookup: WaterLookup = waterLookup): Place | null {
+export async function placeWithWater(facts: PlaceFacts, scene: ImageAnalysis | null, lookup: WaterLookup = waterLookupOffThread): Promise<Place | null> {
   const { place, placePoint } = facts;
   if (!place || !placePoint) return place;
   const water = scene ? Math.max(scene.whole.water, scene.bottom.water) : 1;
   if (water < WATER_LOOKUP_MIN_SHARE && place.country !== null) return place;
-  return withWater(place, placePoint.lat, placePoint.lon, lookup.sample(placePoint.lat, placePoint.lon));
+  return withWater(place, placePoint.lat, placePoint.lon, await lookup.sample(placePoint.lat, placePoint.lon));
 }
 
 const samePlace = (a: Place, b: Place) => a.city === b.city && a.country === b.country;

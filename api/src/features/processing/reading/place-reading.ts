@@ -9,6 +9,7 @@ import { COAST_M, NEAR_SHORE_SEA_M } from '../../../analysis/place/index.js';
 import { offlineMetadata } from '../../../analysis/metadata/offline.js';
 import type { ClipFacts } from '../../../analysis/metadata/types.js';
 import { srtText, track } from '../../../analysis/quality/generated-srt.js';
+import { waterLookup } from '../../../adapters/place-data/water-data.js';
 import { placeOf, placeWithWater, readTelemetry } from '../pipeline/telemetry-stage.js';
 
 /** What the pictures of a kind of place show (colour-class shares, as image-analysis.ts measures them). */
@@ -82,7 +83,7 @@ const MOVES = {
 };
 
 /** The facts a generated flight over the place gives (through the pipeline's own stages). */
-export function readingFacts(p: ReadingPlace, ordinal = 1): ClipFacts {
+export async function readingFacts(p: ReadingPlace, ordinal = 1): Promise<ClipFacts> {
   const entries = track(20, MOVES[p.move ?? 'flyover'], { lat0: p.lat, lon0: p.lon, dt: 0.5 }).map((e) => ({ ...e, absAlt: p.groundM + e.relAlt }));
   const t = readTelemetry(srtText(entries, { start: '2024-06-01T14:00:00' }));
   const places = placeOf(t.summary);
@@ -99,7 +100,8 @@ export function readingFacts(p: ReadingPlace, ordinal = 1): ClipFacts {
     light: t.light,
     sunAltitude: t.sunAltitude,
     position: places.position,
-    place: placeWithWater(places, scene),
+    // The pipeline's own stage, with the water data built on this thread (the pipeline uses a worker thread).
+    place: await placeWithWater(places, scene, waterLookup),
     placeSource: places.placeSource,
     image: scene,
     frames: [],
@@ -138,8 +140,8 @@ function waterTypeOf(f: ClipFacts): WaterType | null {
 }
 
 /** Reads one place's generated metadata against its expectations. */
-export function readPlace(p: ReadingPlace, ordinal = 1): ReadingOutcome {
-  const facts = readingFacts(p, ordinal);
+export async function readPlace(p: ReadingPlace, ordinal = 1): Promise<ReadingOutcome> {
+  const facts = await readingFacts(p, ordinal);
   const g = offlineMetadata(facts);
   const c = g.result.content;
   const text = [c.title, c.final_description, c.keywords.join(', ')].join('\n');

@@ -10,8 +10,8 @@ import { READING_PLACES } from './reading-places.js';
 
 const KINDS = ['sea', 'coast', 'beach', 'lake', 'river', 'fjord', 'desert', 'mountain', 'city', 'village', 'national park', 'landmark'];
 
-function check(p: ReadingPlace, i: number) {
-  const o = readPlace(p, i + 1);
+async function check(p: ReadingPlace, i: number) {
+  const o = await readPlace(p, i + 1);
   const why = `${p.name}:\n${o.text}\nplace line: ${o.placeLine}; water: ${o.water}`;
   expect({ missing: o.missing, forbidden: o.forbidden, why: o.missing.length || o.forbidden.length ? why : '' }).toEqual({
     missing: [],
