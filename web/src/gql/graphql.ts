@@ -122,6 +122,8 @@ export type FileSetResultInput = {
   city?: string | null | undefined;
   /** Country; null or omitted for none. */
   country?: string | null | undefined;
+  /** Named features; omitted: kept as stored. */
+  features?: Array<string> | null | undefined;
   /** The description (required, not empty). */
   finalDescription: string;
   /** Split on commas, trimmed, de-duplicated and capped at 30. */
@@ -130,6 +132,10 @@ export type FileSetResultInput = {
   latitude?: number | null | undefined;
   /** Longitude in decimal degrees, -180 to 180; null for none. */
   longitude?: number | null | undefined;
+  /** The place line; omitted: kept as stored; null: none. */
+  placeLine?: string | null | undefined;
+  /** Region (state, province); omitted: kept as stored; null: none. */
+  region?: string | null | undefined;
   /** Omitted: the shot types stay as they are. */
   shotTypes?: Array<ShotTypeFlagInput> | null | undefined;
   /** One of categoryOptions.shutterstock, or null for none. */

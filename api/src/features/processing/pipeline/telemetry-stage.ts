@@ -7,9 +7,9 @@
  * and movement shot types stay false. A fix at sea keeps its coordinates with null city and country.
  */
 import fs from 'node:fs/promises';
-import { reverseGeocodeDetail, withWater, type DroneDetection, type Place, type TrackSummary, type WaterLookup } from '../../../analysis/index.js';
+import { withWater, type DroneDetection, type Place, type TrackSummary, type WaterLookup } from '../../../analysis/index.js';
 import type { ImageAnalysis } from '../../../adapters/media-tools/index.js';
-import { usStateAt } from '../../../adapters/place-data/us-states.js';
+import { geocodePoint as geocode } from '../../../adapters/place-data/geocode-point.js';
 import { waterLookupOffThread } from '../../../adapters/place-data/water-data.js';
 import { PermanentProcessingError } from '../../../analysis/metadata/index.js';
 import { srtTooLarge } from '../../../platform/config/size-limits.js';
@@ -71,18 +71,6 @@ export async function placeWithWater(facts: PlaceFacts, scene: ImageAnalysis | n
 }
 
 const samePlace = (a: Place, b: Place) => a.city === b.city && a.country === b.country;
-
-/**
- * The geocoder's place with the US state by boundary (us-atlas): the nearest town's state is wrong on
- * the far side of a state line (Grand Prismatic Spring is in Wyoming, its nearest town in Montana) and
- * missing where no town lies within 30 km (Monument Valley, Death Valley).
- */
-export function geocode(lat: number, lon: number): Place {
-  const place = reverseGeocodeDetail(lat, lon);
-  if (place.countryCode !== 'US') return place;
-  const state = usStateAt(lat, lon);
-  return state ? { ...place, region: state } : place;
-}
 
 /**
  * Place of the first fix, and of the point the camera looks at when the SRT carries the gimbal's
