@@ -25,6 +25,7 @@ import { UploadStateResolver } from '../features/uploads/upload-state.resolver.j
 import { ResumableUploadsResolver } from '../features/resumable-uploads/resumable-uploads.resolver.js';
 import { FileSetsResolver } from '../features/file-sets/file-sets.resolver.js';
 import { ResultsResolver } from '../features/results/results.resolver.js';
+import { PlaceResolver } from '../features/results/place.resolver.js';
 import { ReviewResolver } from '../features/review/review.resolver.js';
 import { KeywordRulePresetsResolver } from '../features/review/keyword-rule-presets.resolver.js';
 import { DeliveryResolver } from '../features/delivery/delivery.resolver.js';
@@ -63,6 +64,7 @@ const resolvers: ResolverEntry[] = [
   resolver(ResumableUploadsResolver, (s) => ({ resumableUploads: s.resumableUploads })),
   resolver(FileSetsResolver, (s) => ({ fileSets: s.fileSets, projects: s.projects, processing: s.processing })),
   resolver(ResultsResolver, (s) => ({ results: s.results, processing: s.processing })),
+  resolver(PlaceResolver, (s) => ({ results: s.results })),
   resolver(ReviewResolver, (s) => ({ review: s.review })),
   resolver(KeywordRulePresetsResolver, (s) => ({ rulePresets: s.rulePresets })),
   resolver(DeliveryResolver, (s) => ({ delivery: s.delivery })),

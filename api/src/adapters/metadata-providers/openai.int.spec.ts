@@ -92,7 +92,15 @@ describe('OpenAI provider', () => {
     expect(out.result.content.title).toBe('Olive groves near Corato in Italy on a winter morning from the air');
     expect(out.result.content.keywords).toEqual(['olive grove', 'Corato', 'Apulia', 'Italy', 'aerial', 'farmland']);
     // Location is ours, never the model's; the duplicate Shutterstock category is replaced.
-    expect(out.result.metadata).toEqual({ latitude: 41.151572, longitude: 16.412772, city: 'Corato', country: 'Italy' });
+    expect(out.result.metadata).toEqual({
+      latitude: 41.151572,
+      longitude: 16.412772,
+      city: 'Corato',
+      country: 'Italy',
+      region: null,
+      place_line: 'Corato, Italy',
+      features: [],
+    });
     expect(out.result.content.categories.shutterstock_a_category).toBe('Nature');
     expect(out.result.content.categories.shutterstock_b_category).not.toBe('Nature');
     // The telemetry knows the light: the model's "night" is not taken.

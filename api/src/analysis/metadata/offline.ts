@@ -16,13 +16,13 @@ import { ROAD_STRIP_THRESHOLD } from '../../adapters/media-tools/image-analysis.
 import { normalizeKeywords } from './processed-result.js';
 import type { AdobeCategory, ShutterstockCategory } from './categories.js';
 import { compassName, lightOf, movementOf, resolutionLabel, subjectOf, SUBJECT_KEYWORDS, timeOfDay, type Subject } from './scene.js';
+import { countryInSentence, countryKeywords, NEAR_SHORE_SEA_M, placeLineOf, seaAdjective } from '../place/index.js';
 import { UNKNOWN_PLACE, type ClipFacts, type GeneratedMetadata, type MetadataProvider, type WordingReasons } from './types.js';
 import {
   CLIMB_TEMPLATES,
   DESCENT_TEMPLATES,
   GREEN_TEMPLATES,
   HOLD_TEMPLATES,
-  LENGTH_TEMPLATES,
   LIGHTS_TEMPLATES,
   OPENING_TEMPLATES,
   pick,
@@ -86,7 +86,10 @@ function urbanRadiusKm(population: number): number {
 export function landCoverOf(f: ClipFacts): { cover: LandCover; reason: string } {
   const p = f.place;
   if (!f.position || !p) return { cover: null, reason: 'no GPS fix' };
-  if (p.country === null) return { cover: 'sea', reason: "the geocoder puts the point outside every country's waters" };
+  if (p.waterBody === 'sea' && (p.coastM == null || p.coastM > NEAR_SHORE_SEA_M))
+    return { cover: 'sea', reason: `the seas data puts the point at sea${p.coastM != null ? ` ${p.coastM} m from the coastline` : ', far from any coast'}` };
+  if (p.country === null && p.waterBody !== 'land' && p.waterBody !== 'lake')
+    return { cover: 'sea', reason: "the geocoder puts the point outside every country's waters" };
   if (p.city && p.population != null && p.distanceKm != null) {
     const r = urbanRadiusKm(p.population);
     const pop = `${p.city} (${p.population.toLocaleString('en-US')} people) ${p.distanceKm} km away`;
@@ -112,14 +115,22 @@ interface SubjectWords {
 function subjectWords(subject: Subject, f: ClipFacts, cover: LandCover): SubjectWords {
   const np = (text: string): Phrase => ({ kind: 'np', text });
   const city = f.place?.city ?? null;
+  const sea = f.place?.seaName ?? null;
+  const adj = sea ? `${seaAdjective(sea)} ` : '';
   const farmland = cover === 'rural' && (f.scene?.bottom.vegetation ?? 0) >= 0.28;
   switch (subject) {
     case 'open-sea':
-      return { np: np('the open sea'), title: 'Open sea' };
+      return sea ? { np: np(`the open water of the ${sea}`), title: `${sea} open water` } : { np: np('the open sea'), title: 'Open sea' };
     case 'coast':
-      return { np: np('the coastline'), title: 'Coastline' };
+      return { np: np(`the ${adj}coastline`), title: `${adj}coastline`.replace(/^./, (c) => c.toUpperCase()) };
+    case 'beach':
+      return { np: np(sea ? `a beach on the ${sea}` : 'a sandy beach'), title: sea ? `${adj}beach` : 'Sandy beach' };
+    case 'cliffs':
+      return { np: np(`a line of sea cliffs on the ${sea ?? 'coast'}`), title: `${adj}sea cliffs`.replace(/^./, (c) => c.toUpperCase()) };
     case 'lake':
       return { np: np('a lake'), title: 'Lake' };
+    case 'waterside':
+      return { np: np('the water'), title: 'Waterside landscape' };
     case 'snow':
       return { np: np('snow-covered land'), title: 'Snowy landscape' };
     case 'forest':
@@ -133,23 +144,28 @@ function subjectWords(subject: Subject, f: ClipFacts, cover: LandCover): Subject
   }
 }
 
-/** Where, as a prepositional phrase for descriptions ("near Corato, Italy"), or null. */
+/**
+ * Where, as a prepositional phrase for descriptions: "near Kayenta, Utah, in the United States",
+ * "in Veneto in Italy", or null. Country names read as in a sentence ("the United States").
+ */
 function placePhrase(f: ClipFacts, subject: Subject, cover: LandCover): Phrase | null {
   const p = f.place;
   if (!p || !p.country || subject === 'open-sea') return null;
-  const tail = [p.region, p.country].filter((x): x is string => !!x && x !== p.city);
-  if (subject === 'city' && cover === 'urban' && p.city) return { kind: 'pp', text: `in ${tail.join(', ')}` };
-  if (p.city) return { kind: 'pp', text: `near ${[p.city, ...tail].join(', ')}` };
-  return { kind: 'pp', text: `in ${tail.join(', ')}` };
+  const country = countryInSentence(p.country);
+  const region = p.region && p.region !== p.city && p.region !== p.country ? p.region : null;
+  if (subject === 'city' && cover === 'urban' && p.city) return { kind: 'pp', text: region ? `in ${region} in ${country}` : `in ${country}` };
+  if (p.city) return { kind: 'pp', text: `near ${p.city}${region ? `, ${region},` : ''} in ${country}` };
+  return { kind: 'pp', text: region ? `in ${region} in ${country}` : `in ${country}` };
 }
 
 /** Where, for titles (no commas), longest first: callers take the first that fits. */
 function placeTitles(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   const p = f.place;
   if (!p || !p.country || subject === 'open-sea') return [''];
-  const area = p.region ?? p.country;
-  if (subject === 'city' && cover === 'urban' && p.city) return [`in ${area}`, ''];
-  if (p.city) return [`near ${p.city} in ${area}`, `near ${p.city}`];
+  const region = p.region && p.region !== p.city ? p.region : null;
+  const area = region ?? countryInSentence(p.country);
+  if (subject === 'city' && cover === 'urban' && p.city) return region ? [`in ${region}`, `in ${countryInSentence(p.country)}`, ''] : [`in ${area}`, ''];
+  if (p.city) return [`near ${p.city} in ${area}`, `near ${p.city}`, `in ${area}`];
   return [`in ${area}`];
 }
 
@@ -253,13 +269,16 @@ function movementSentence(f: ClipFacts, base: Slots): { templates: Template[]; s
   return null;
 }
 
+/** Subjects that already are water: no second sentence about water in the frame. */
+const WATERY: ReadonlySet<Subject> = new Set(['open-sea', 'lake', 'waterside', 'coast', 'beach', 'cliffs']);
+
 /** The scene sentence's templates: the strongest thing the pictures show, or null. */
 function sceneTemplates(f: ClipFacts, subject: Subject): Template[] | null {
   const sc = f.scene;
   if (!sc) return null;
   if (f.shotTypes.night && subject === 'city') return LIGHTS_TEMPLATES;
   if (sc.whole.snow >= 0.3 && subject !== 'snow') return SNOW_TEMPLATES;
-  if (sc.whole.water >= 0.35 && subject !== 'open-sea' && subject !== 'lake') return WATER_TEMPLATES;
+  if (sc.whole.water >= 0.35 && !WATERY.has(subject)) return WATER_TEMPLATES;
   // Looking straight down there is no sky in the picture: the blue above is water or roofs.
   if (sc.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down) return SKY_TEMPLATES;
   if (sc.bottom.vegetation >= 0.28 && subject !== 'open-sea' && subject !== 'countryside' && subject !== 'forest') return GREEN_TEMPLATES;
@@ -281,7 +300,8 @@ function describe(f: ClipFacts, slots: Slots, subject: Subject): { text: string;
   const move = movementSentence(f, slots);
   if (move) add(move.templates, move.slots, 1);
   add(sceneTemplates(f, subject), slots, 0);
-  add(LENGTH_TEMPLATES, slots, 2);
+  // No sentence about the clip's length: agencies show the duration themselves and Shutterstock's
+  // description guidance asks for what is seen and where, not for facts the file already carries.
   return { text: sentences.join(' '), templates: used.map((t) => t.id) };
 }
 
@@ -291,12 +311,15 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   const p = f.place;
   const sc = f.scene;
   const out: string[] = [];
+  // Most specific place first (Adobe Stock weighs the first ten keywords most): city, region, country,
+  // the country's short form buyers type ("USA"), the sea or ocean by name.
   if (p?.city) out.push(p.city);
   if (p?.region) out.push(p.region);
-  if (p?.country) out.push(p.country);
-  out.push('aerial view', 'drone footage');
+  if (p) out.push(...countryKeywords(p));
+  if (p?.seaName && (WATERY.has(subject) || cover === 'sea')) out.push(p.seaName);
+  out.push('aerial view', 'drone shot');
   out.push(...SUBJECT_KEYWORDS[subject]);
-  if (cover === 'sea') out.push('sea', 'ocean', 'open water');
+  if (cover === 'sea' || subject === 'open-sea') out.push('sea', ...(/Ocean$/.test(p?.seaName ?? 'Ocean') ? ['ocean'] : []), 'open water');
   // Urban from the gazetteer, unless the picture shows something else (a park, a bay) filling the frame.
   if (cover === 'urban' && (subject === 'city' || !sc)) out.push('urban', 'city');
   if (cover === 'rural') {
@@ -317,8 +340,8 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   if (landmarkSignal(f, subject)) out.push('landmark');
   if (f.shotTypes.high_altitude) out.push('high altitude');
   if (f.shotTypes.low_altitude) out.push('low altitude');
-  if (subject === 'coast' || subject === 'city') out.push('travel');
-  if (subject === 'forest' || subject === 'countryside' || subject === 'open-sea' || subject === 'lake' || subject === 'snow') out.push('nature');
+  if (subject === 'coast' || subject === 'beach' || subject === 'cliffs' || subject === 'city') out.push('travel');
+  if (['forest', 'countryside', 'open-sea', 'lake', 'waterside', 'snow', 'cliffs'].includes(subject)) out.push('nature');
   const res = resolutionLabel(f.probe?.width ?? null, f.probe?.height ?? null);
   if (res === '4K' || res === '5K') out.push('4k');
   out.push('aerial', 'drone');
@@ -340,7 +363,7 @@ interface CategoryChoice {
 export const LANDMARK_MIN_BUILT = 0.25;
 
 export function landmarkSignal(f: ClipFacts, subject: Subject): string | null {
-  if (!f.shotTypes.orbit || !f.scene || subject === 'open-sea' || subject === 'lake') return null;
+  if (!f.shotTypes.orbit || !f.scene || subject === 'open-sea' || subject === 'lake' || subject === 'waterside') return null;
   const built = f.scene.bottom.builtOrBare;
   if (built < LANDMARK_MIN_BUILT) return null;
   return `landmark: the drone circles one point (orbit) over built structures (${Math.round(built * 100)}% of the ground in the pictures)`;
@@ -380,7 +403,14 @@ function subjectCategories(f: ClipFacts, subject: Subject, cover: LandCover, cov
     case 'city':
       return { adobe: 'Buildings and Architecture', a: 'Buildings/Landmarks', b: f.shotTypes.night ? 'Holidays' : null, reason: `city: ${coverReason}` };
     case 'coast':
-      return { adobe: 'Travel', a: 'Nature', b: 'Holidays', reason: 'coast: water and land share the frame' };
+    case 'beach':
+    case 'cliffs':
+      return {
+        adobe: 'Travel',
+        a: 'Nature',
+        b: 'Holidays',
+        reason: `${subject}: water and land share the frame${f.place?.coastM != null ? `, ${f.place.coastM} m from the coastline (seas data)` : ''}`,
+      };
     case 'open-sea':
       return {
         adobe: 'Landscape',
@@ -389,7 +419,9 @@ function subjectCategories(f: ClipFacts, subject: Subject, cover: LandCover, cov
         reason: `open sea: ${cover === 'sea' ? coverReason : 'water fills the frame'}${f.shotTypes.top_down ? '; seen straight down, a water texture' : ''}`,
       };
     case 'lake':
-      return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'water inland: water fills the frame and the point is inside a country' };
+      return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'lake: water fills the frame and the inland water data has a water body there' };
+    case 'waterside':
+      return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'water inland: water fills the frame; the data has no sea or lake there' };
     case 'forest':
       return { adobe: 'The Environment', a: 'Nature', b: null, reason: 'forest: dark green vegetation covers the ground' };
     case 'snow':
@@ -406,6 +438,9 @@ function subjectCategories(f: ClipFacts, subject: Subject, cover: LandCover, cov
   }
 }
 
+/** Title heads that start with a common noun (lower-cased after "Aerial view of the"); others start with a name. */
+const COMMON_HEAD = /^(Coastline|Beach|Sandy|Sea|Lake|Waterside|Snowy|Forest|Farmland|Countryside|Town|Landscape|Open)\b/;
+
 /** A title fitted to TITLE_RULES from its parts, or null when it cannot be. */
 function fitTitle(head: string, places: readonly string[], light: string, move: MoveWords, extra: string): string | null {
   const join = (...p: string[]) => p.filter(Boolean).join(' ');
@@ -415,7 +450,7 @@ function fitTitle(head: string, places: readonly string[], light: string, move: 
       if ([...t].length < TITLE_RULES.minChars) t = join(head, place, light, move.titleLong, extra);
       if ([...t].length < TITLE_RULES.minChars)
         t = join(
-          `Aerial view of ${/^[A-Z][a-z]+ [a-z]/.test(head) || !/ /.test(head) ? `the ${head.toLowerCase()}` : head}`,
+          `Aerial view of ${COMMON_HEAD.test(head) ? `the ${head.charAt(0).toLowerCase()}${head.slice(1)}` : `the ${head}`}`,
           place,
           light,
           move.titleLong,
@@ -464,6 +499,12 @@ export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover
   return out;
 }
 
+/** Named features for the place: the sea or ocean beside a coast or under the open sea (the only named features the shipped data has). */
+function placeFeatures(f: ClipFacts): string[] {
+  const sea = f.place?.seaName;
+  return sea ? [sea] : [];
+}
+
 export function offlineMetadata(f: ClipFacts): GeneratedMetadata {
   const { slots, subject, cover } = slotsOf(f);
   const coverInfo = landCoverOf(f);
@@ -497,6 +538,8 @@ export function offlineMetadata(f: ClipFacts): GeneratedMetadata {
         longitude: f.position?.longitude ?? null,
         city: noFix ? UNKNOWN_PLACE : (f.place?.city ?? null),
         country: noFix ? UNKNOWN_PLACE : (f.place?.country ?? null),
+        // Without a fix there is no place to name: the fields stay absent (city and country say Unknown).
+        ...(noFix ? {} : { region: f.place?.region ?? null, place_line: placeLineOf(f.place), features: placeFeatures(f) }),
       },
       shot_types: { ...f.shotTypes },
     },

@@ -4,6 +4,10 @@ import { ADOBE_CATEGORIES, SHUTTERSTOCK_CATEGORIES } from './categories.js';
 
 /** At most 30 keywords per file set (SPEC §5, §9). */
 export const MAX_KEYWORDS = 30;
+/** Place fields: city, country, region and each named feature; the place line; how many named features. */
+export const MAX_PLACE_FIELD_CHARS = 200;
+export const MAX_PLACE_LINE_CHARS = 300;
+export const MAX_PLACE_FEATURES = 10;
 /** The longest title and description a result holds. */
 export const MAX_TITLE_CHARS = 500;
 export const MAX_DESCRIPTION_CHARS = 5000;
@@ -82,6 +86,15 @@ export const processedResultSchema = z.object({
     longitude: z.number().min(-180, 'The longitude must be between -180 and 180').max(180, 'The longitude must be between -180 and 180').nullable(),
     city: oneLineText(200, 'The city is longer than 200 characters').nullable(),
     country: oneLineText(200, 'The country is longer than 200 characters').nullable(),
+    /** State, province or named part of the country ("Utah", "Scotland"); absent in results made before it existed. */
+    region: oneLineText(MAX_PLACE_FIELD_CHARS, 'The region is longer than 200 characters').nullable().optional(),
+    /** The place as one line, most specific first ("Monument Valley, Utah, United States"). */
+    place_line: oneLineText(MAX_PLACE_LINE_CHARS, 'The place line is longer than 300 characters').nullable().optional(),
+    /** Named features near the point ("Atlantic Ocean", "Monument Valley"), most specific first. */
+    features: z
+      .array(oneLineText(MAX_PLACE_FIELD_CHARS, 'A named feature is longer than 200 characters'))
+      .max(MAX_PLACE_FEATURES, `At most ${MAX_PLACE_FEATURES} named features`)
+      .optional(),
   }),
   shot_types: shotTypesSchema(),
 });

@@ -4,25 +4,71 @@
  * and by the OpenAI prompt (which gets these words as hints next to the pictures).
  */
 import { normalizeDeg } from '../telemetry/index.js';
+import { COAST_M, LAKE_SHORE_M, NEAR_SHORE_SEA_M } from '../place/index.js';
 import type { ClipFacts } from './types.js';
 
-export type Subject = 'open-sea' | 'coast' | 'lake' | 'snow' | 'forest' | 'countryside' | 'city' | 'landscape';
+export type Subject = 'open-sea' | 'coast' | 'beach' | 'cliffs' | 'lake' | 'waterside' | 'snow' | 'forest' | 'countryside' | 'city' | 'landscape';
 
 /** Scene-share thresholds (fractions of pixels of the JPG and frames combined). */
 export const SCENE_THRESHOLDS = { water: 0.22, snow: 0.3, forest: 0.5, vegetation: 0.28, built: 0.42, land: 0.12 } as const;
 
-/** The main subject of the clip. At sea (a fix outside every country) it is the open sea whatever the pixels say. */
+/** Beach: bright bare ground (sand) in the lower half of the pictures, next to the water. */
+export const BEACH_MIN_BARE = 0.1;
+export const BEACH_MIN_BRIGHTNESS = 0.5;
+/** Cliffs: the take-off point (ground under the drone) this high above the sea, next to the coastline. */
+export const CLIFF_MIN_GROUND_M = 40;
+
+/** Height of the take-off ground above sea level, when the track has both altitudes. */
+export function groundAboveSeaM(f: ClipFacts): number | null {
+  const { absAltMin, relAltMin } = f.summary;
+  return absAltMin !== null && relAltMin !== null ? absAltMin - relAltMin : null;
+}
+
+/** Beach, cliffs or plain coastline at a point on the coast, by what the pictures and the take-off ground show. */
+function coastKind(f: ClipFacts): Subject {
+  const b = f.scene?.bottom;
+  const ground = groundAboveSeaM(f);
+  if (ground !== null && ground >= CLIFF_MIN_GROUND_M && (b?.builtOrBare ?? 0) >= BEACH_MIN_BARE) return 'cliffs';
+  if (
+    b &&
+    b.builtOrBare >= BEACH_MIN_BARE &&
+    b.brightness >= BEACH_MIN_BRIGHTNESS &&
+    b.builtOrBare < SCENE_THRESHOLDS.built &&
+    (ground === null || ground < CLIFF_MIN_GROUND_M)
+  )
+    return 'beach';
+  return 'coast';
+}
+
+/**
+ * The main subject of the clip. The water data decides sea, coast and inland water where it was
+ * consulted (place.waterBody): over the sea away from the coast it is the open sea whatever the
+ * pixels say; water in the pictures near the coastline is the coast (beach or cliffs by the
+ * pictures); inland it is a lake only where the data has a water body, else plain water ("waterside").
+ * Without water data (older analyses) a point outside every country is the open sea.
+ */
 export function subjectOf(f: ClipFacts): Subject {
-  if (f.place && f.place.country === null && f.position) return 'open-sea';
+  const p = f.place;
+  if (p && f.position) {
+    if (p.waterBody === 'sea' && (p.coastM == null || p.coastM > NEAR_SHORE_SEA_M)) return 'open-sea';
+    if (p.country === null && p.waterBody !== 'lake' && p.waterBody !== 'land') return 'open-sea';
+  }
   const s = f.scene;
-  if (!s) return f.place?.city ? 'city' : 'landscape';
+  if (!s) return p?.city ? 'city' : 'landscape';
   const water = Math.max(s.bottom.water, s.whole.water);
   const land = s.bottom.vegetation + s.bottom.builtOrBare;
-  if (water >= SCENE_THRESHOLDS.water) return land >= SCENE_THRESHOLDS.land ? 'coast' : f.place?.country ? 'lake' : 'open-sea';
+  const coastal = !!p && (p.waterBody === 'sea' || (p.coastM != null && p.coastM <= COAST_M));
+  if (water >= SCENE_THRESHOLDS.water) {
+    if (coastal || (p?.waterBody === undefined && land >= SCENE_THRESHOLDS.land && !p?.country))
+      return land >= SCENE_THRESHOLDS.land ? coastKind(f) : 'open-sea';
+    if (p?.waterBody === 'lake' || (p?.shoreM != null && p.shoreM <= LAKE_SHORE_M)) return 'lake';
+    return 'waterside';
+  }
+  if (coastal && p?.coastM != null && p.coastM <= COAST_M && land >= SCENE_THRESHOLDS.land && water >= 0.08) return coastKind(f);
   if (s.whole.snow >= SCENE_THRESHOLDS.snow) return 'snow';
   if (s.bottom.vegetation >= SCENE_THRESHOLDS.forest && s.bottom.brightness < 0.45) return 'forest';
   if (s.bottom.vegetation >= SCENE_THRESHOLDS.vegetation) return 'countryside';
-  if (s.bottom.builtOrBare >= SCENE_THRESHOLDS.built && f.place?.city) return 'city';
+  if (s.bottom.builtOrBare >= SCENE_THRESHOLDS.built && p?.city) return 'city';
   return 'landscape';
 }
 
@@ -30,7 +76,10 @@ export function subjectOf(f: ClipFacts): Subject {
 export const SUBJECT_NOUN: Record<Subject, string> = {
   'open-sea': 'Open Sea',
   coast: 'Coastline',
-  lake: 'Waterscape',
+  beach: 'Beach',
+  cliffs: 'Sea Cliffs',
+  lake: 'Lake',
+  waterside: 'Waterscape',
   snow: 'Snowy Landscape',
   forest: 'Forest',
   countryside: 'Countryside',
@@ -39,9 +88,14 @@ export const SUBJECT_NOUN: Record<Subject, string> = {
 };
 
 export const SUBJECT_KEYWORDS: Record<Subject, string[]> = {
-  'open-sea': ['sea', 'ocean', 'open water', 'seascape', 'waves', 'horizon'],
-  coast: ['coast', 'coastline', 'water', 'shore', 'seaside', 'waterfront'],
-  lake: ['water', 'lake', 'waterscape'],
+  // "ocean" only where the sea is an ocean (offline.ts keywords): the Baltic is not one.
+  'open-sea': ['sea', 'open water', 'seascape', 'waves', 'horizon'],
+  coast: ['coast', 'coastline', 'sea', 'shore', 'seaside', 'waterfront'],
+  beach: ['beach', 'coast', 'sea', 'sand', 'shore', 'seaside'],
+  cliffs: ['cliffs', 'sea cliffs', 'coast', 'coastline', 'sea', 'rocky coast'],
+  lake: ['lake', 'water', 'lakeshore', 'waterscape'],
+  // Water inland where the data has no water body: neither a lake nor a river is claimed.
+  waterside: ['water', 'waterscape', 'waterside'],
   snow: ['snow', 'winter', 'snowy landscape', 'cold', 'frozen'],
   forest: ['forest', 'trees', 'woodland', 'green', 'wilderness'],
   // Farmland, rural and urban come from the gazetteer (offline.ts landCoverOf), not from the subject.
@@ -59,17 +113,22 @@ export interface Movement {
   keywords: string[];
 }
 
+/**
+ * Keywords name what buyers type: Adobe Stock's keyword guide asks for words that describe what is
+ * seen and where, not technical or camera terms, and Shutterstock's for terms buyers search. So the
+ * moves keep "aerial", "orbit", "flyover", "top-down" and drop film-school terms ("dolly",
+ * "pedestal down", "point of interest", "static shot"), which stay in the shot types.
+ */
 export function movementOf(f: ClipFacts): Movement {
   const t = f.shotTypes;
-  if (t.orbit) return { id: 'orbit', title: 'Orbit', phrase: 'orbit', prep: 'around', keywords: ['orbit', 'circling', 'point of interest'] };
-  if (t.flyover) return { id: 'flyover', title: 'Flyover', phrase: 'flyover', prep: 'of', keywords: ['flyover', 'flying over', 'fly through'] };
+  if (t.orbit) return { id: 'orbit', title: 'Orbit', phrase: 'orbit', prep: 'around', keywords: ['orbit', 'circling'] };
+  if (t.flyover) return { id: 'flyover', title: 'Flyover', phrase: 'flyover', prep: 'of', keywords: ['flyover', 'flying over'] };
   if (t.rising) return { id: 'rising', title: 'Rising Reveal', phrase: 'rising reveal', prep: 'over', keywords: ['rising', 'ascending', 'reveal'] };
-  if (t.descending) return { id: 'descending', title: 'Descending Shot', phrase: 'descending shot', prep: 'over', keywords: ['descending', 'pedestal down'] };
-  if (t.tracking)
-    return { id: 'tracking', title: 'Tracking Shot', phrase: 'tracking shot', prep: 'over', keywords: ['tracking shot', 'dolly', 'moving forward'] };
+  if (t.descending) return { id: 'descending', title: 'Descending Shot', phrase: 'descending shot', prep: 'over', keywords: ['descending'] };
+  if (t.tracking) return { id: 'tracking', title: 'Tracking Shot', phrase: 'tracking shot', prep: 'over', keywords: ['tracking shot', 'moving forward'] };
   if (t.pan) return { id: 'pan', title: 'Panorama', phrase: 'panorama', prep: 'of', keywords: ['panorama', 'panning', 'panoramic view'] };
-  if (t.top_down) return { id: 'top_down', title: 'Top-Down View', phrase: 'top-down view', prep: 'of', keywords: ["bird's eye view", 'top down', 'overhead'] };
-  if (t.hover) return { id: 'hover', title: 'Hovering Shot', phrase: 'hovering shot', prep: 'above', keywords: ['hovering', 'static shot'] };
+  if (t.top_down) return { id: 'top_down', title: 'Top-Down View', phrase: 'top-down view', prep: 'of', keywords: ['top-down', "bird's eye view", 'overhead'] };
+  if (t.hover) return { id: 'hover', title: 'Hovering Shot', phrase: 'hovering shot', prep: 'above', keywords: ['hovering'] };
   return { id: 'footage', title: 'Footage', phrase: 'footage', prep: 'of', keywords: ['flight'] };
 }
 

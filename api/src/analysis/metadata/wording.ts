@@ -98,32 +98,25 @@ export const FINITE_VERBS: ReadonlySet<string> = new Set([
 
 const s = (slot: SlotName, cap = false): Part => ({ slot, ...(cap ? { cap } : {}) });
 
-/** Opening sentences: what the shot shows and where. */
+/**
+ * Opening sentences: the subject first, then where and the light (Shutterstock and Adobe Stock ask
+ * descriptions to say what is seen and where in plain sentences; Pond5 the same), never the drone or
+ * the footage itself ("This footage follows a drone as it ...").
+ */
 export const OPENING_TEMPLATES: Template[] = [
-  { id: 'o-drone-moves', needs: ['move'], parts: ['A drone', s('move'), s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
-  { id: 'o-shot-shows', needs: [], parts: ['This aerial shot', 'shows', s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
+  { id: 'o-subject-seen', needs: [], parts: [s('subject', true), 'is seen from the air', s('place'), s('light')], subject: 0, verb: 1 },
   {
     id: 'o-subject-filmed',
     needs: ['moveIntrans'],
-    parts: [s('subject', true), 'is filmed', s('light'), 'from a drone that', s('moveIntrans'), s('place')],
+    parts: [s('subject', true), 'is filmed', s('light'), 'as the camera', s('moveIntrans'), s('place')],
     subject: 0,
     verb: 1,
   },
-  { id: 'o-camera-moves', needs: ['move'], parts: ['The camera', s('move'), s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
-  { id: 'o-light-first', needs: ['light', 'move'], parts: [s('light', true), ', a drone', s('move'), s('subject'), s('place')], subject: 1, verb: 2 },
+  { id: 'o-subject-spreads', needs: [], parts: [s('subject', true), 'spreads out below', s('place'), s('light')], subject: 0, verb: 1 },
   {
     id: 'o-subject-lies',
     needs: ['moveIntrans'],
-    parts: [s('subject', true), 'lies below as the drone', s('moveIntrans'), s('place'), s('light')],
-    subject: 0,
-    verb: 1,
-  },
-  { id: 'o-view-sweeps', needs: [], parts: ['The view', 'sweeps', 'over', s('subject'), s('place'), s('light')], subject: 0, verb: 1 },
-  { id: 'o-seen-from-above', needs: [], parts: ['Seen from above,', s('subject'), 'spreads out', s('place'), s('light')], subject: 1, verb: 2 },
-  {
-    id: 'o-footage-follows',
-    needs: ['move'],
-    parts: ['This footage', 'follows', 'a drone as it', s('move'), s('subject'), s('place'), s('light')],
+    parts: [s('subject', true), 'lies below as the camera', s('moveIntrans'), s('place'), s('light')],
     subject: 0,
     verb: 1,
   },
@@ -131,19 +124,19 @@ export const OPENING_TEMPLATES: Template[] = [
 
 /** Movement sentences, from the telemetry (amounts measured over telemetry time). */
 export const CLIMB_TEMPLATES: Template[] = [
-  { id: 'c-drone-climbs', needs: ['amount', 'span'], parts: ['The drone', 'climbs', s('amount'), 'in', s('span')], subject: 0, verb: 1 },
+  { id: 'c-drone-climbs', needs: ['amount', 'span'], parts: ['The camera', 'climbs', s('amount'), 'in', s('span')], subject: 0, verb: 1 },
   { id: 'c-over-span', needs: ['amount', 'span'], parts: ['Over', s('span'), ', the view', 'rises', 'by', s('amount')], subject: 2, verb: 3 },
 ];
 export const DESCENT_TEMPLATES: Template[] = [
-  { id: 'd-drone-descends', needs: ['amount', 'span'], parts: ['The drone', 'descends', s('amount'), 'in', s('span')], subject: 0, verb: 1 },
+  { id: 'd-drone-descends', needs: ['amount', 'span'], parts: ['The camera', 'descends', s('amount'), 'in', s('span')], subject: 0, verb: 1 },
   { id: 'd-over-span', needs: ['amount', 'span'], parts: ['Over', s('span'), ', the camera', 'drops', s('amount')], subject: 2, verb: 3 },
 ];
 export const TRAVEL_TEMPLATES: Template[] = [
-  { id: 't-drone-travels', needs: ['amount'], parts: ['The drone', 'travels', s('amount'), s('heading')], subject: 0, verb: 1 },
+  { id: 't-drone-travels', needs: ['amount'], parts: ['The view', 'travels', s('amount'), s('heading')], subject: 0, verb: 1 },
   { id: 't-camera-covers', needs: ['amount'], parts: ['The camera', 'covers', s('amount'), s('heading'), 'during the shot'], subject: 0, verb: 1 },
 ];
 export const HOLD_TEMPLATES: Template[] = [
-  { id: 'h-holds', needs: ['amount'], parts: ['The drone', 'holds', 'its position', s('amount'), 'up'], subject: 0, verb: 1 },
+  { id: 'h-holds', needs: ['amount'], parts: ['The camera', 'holds', 'its position', s('amount'), 'up'], subject: 0, verb: 1 },
   { id: 'h-steady', needs: ['amount'], parts: ['The view', 'stays', 'steady from', s('amount'), 'up'], subject: 0, verb: 1 },
 ];
 

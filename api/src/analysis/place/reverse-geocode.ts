@@ -43,6 +43,14 @@ export interface Place {
   population?: number | null;
   /** Distance from the point to `city`'s centre, km; set by `reverseGeocodeDetail` only. */
   distanceKm?: number | null;
+  /** What the water data says at the point (place-words.ts `withWater`); absent when not consulted. */
+  waterBody?: 'sea' | 'lake' | 'land' | null;
+  /** Metres to the sea's coastline, null beyond ~12 km. */
+  coastM?: number | null;
+  /** Metres to the nearest inland water shore, null beyond ~12 km. */
+  shoreM?: number | null;
+  /** The sea or ocean at or beside the point ("Atlantic Ocean"), null inland. */
+  seaName?: string | null;
 }
 
 /** Search radius around the point, km. ~30 km covers "near <city>" for a drone clip without reaching the next metropolis. */

@@ -23,7 +23,15 @@ export function presentProcessedResult(r: ProcessedResult) {
         shutterstockBCategory: r.content.categories.shutterstock_b_category,
       },
     },
-    metadata: { ...r.metadata },
+    metadata: {
+      latitude: r.metadata.latitude,
+      longitude: r.metadata.longitude,
+      city: r.metadata.city,
+      country: r.metadata.country,
+      region: r.metadata.region ?? null,
+      placeLine: r.metadata.place_line ?? null,
+      features: r.metadata.features ?? [],
+    },
     shotTypes,
     json: JSON.stringify(r, null, 2),
   };
@@ -69,7 +77,16 @@ export function inputToResult(input: FileSetResultInput): unknown {
         shutterstock_b_category: input.shutterstockBCategory ?? null,
       },
     },
-    metadata: { latitude: input.latitude ?? null, longitude: input.longitude ?? null, city: input.city ?? null, country: input.country ?? null },
+    metadata: {
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      city: input.city ?? null,
+      country: input.country ?? null,
+      // The place fields added later (issue 32): left out, they keep the stored values.
+      ...(input.region !== undefined ? { region: input.region } : {}),
+      ...(input.placeLine !== undefined ? { place_line: input.placeLine } : {}),
+      ...(input.features !== undefined ? { features: input.features ?? [] } : {}),
+    },
     shot_types: input.shotTypes ? Object.fromEntries(input.shotTypes.map((s) => [s.id, s.value])) : undefined,
   };
 }

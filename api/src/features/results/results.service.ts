@@ -18,6 +18,7 @@ import { FileSetResult } from './file-set-result.entity.js';
 import { MAX_KEYWORDS, processedResultSchema, type ProcessedResult } from '../../analysis/metadata/processed-result.js';
 import { chooseTitle } from './title-choice.js';
 import { setIdsOfProjectSql } from '../file-sets/file-set-rows.js';
+import { placeEditedByUser, placeOfResult, rewriteForPlace, withPlace, type PlaceFields, type PlaceRewrite } from './place-edit.js';
 
 /**
  * The project's keyword rules applied to a generated result, inside the saving transaction: review
@@ -90,6 +91,9 @@ const FIELD_OF_PATH: Record<string, string> = {
   'metadata.longitude': 'longitude',
   'metadata.city': 'city',
   'metadata.country': 'country',
+  'metadata.region': 'region',
+  'metadata.place_line': 'placeLine',
+  'metadata.features': 'features',
   shot_types: 'shotTypes',
 };
 
@@ -138,6 +142,11 @@ function parseEdit(raw: unknown): ProcessedResult {
   const title = input.content.title.trim();
   if (!title) throw new AppError('BAD_USER_INPUT', 'The title must not be empty', { field: 'title' });
   return { ...input, content: { ...input.content, title } };
+}
+
+/** The fields of a partial place that were sent (undefined: keep the stored value). */
+function definedOnly(place: Partial<PlaceFields>): Partial<PlaceFields> {
+  return Object.fromEntries(Object.entries(place).filter(([, v]) => v !== undefined)) as Partial<PlaceFields>;
 }
 
 const toView = (r: FileSetResult, fileSetId: string, version = r.version): ResultView => ({
@@ -214,6 +223,36 @@ export class ResultsService {
     return next;
   }
 
+  /**
+   * The place a user proposes, laid over the stored one (fields left out keep their stored values),
+   * and what the title, description and keywords would read if rewritten to it: the editor shows
+   * this before anything is saved.
+   */
+  async previewPlaceEdit(
+    owner: User,
+    rawFileSetId: unknown,
+    place: Partial<PlaceFields>,
+  ): Promise<{ from: PlaceFields; to: PlaceFields; before: Omit<PlaceRewrite, 'changed'>; rewrite: PlaceRewrite }> {
+    const current = (await this.get(owner, rawFileSetId)).current;
+    const from = placeOfResult(current);
+    const to = placeOfResult(parseEdit(withPlace(current, from, { ...from, ...definedOnly(place) }, false)));
+    const before = { title: current.content.title, finalDescription: current.content.final_description, keywords: current.content.keywords };
+    return { from, to, before, rewrite: rewriteForPlace(current, from, to) };
+  }
+
+  /** Saves a new place; with `rewrite`, also the title, description and keywords rewritten from the old place. */
+  async editPlace(owner: User, rawFileSetId: unknown, place: Partial<PlaceFields>, rewrite: boolean): Promise<ResultView> {
+    const id = await this.ownedSet(owner, rawFileSetId);
+    const em = this.orm.em.fork();
+    const r = await em.findOne(FileSetResult, { fileSet: id });
+    if (!r) throw notFound('This file set has no result yet');
+    const from = placeOfResult(r.current);
+    r.current = parseEdit(withPlace(r.current, from, { ...from, ...definedOnly(place) }, rewrite));
+    r.editedAt = new Date();
+    await em.flush();
+    return toView(r, id);
+  }
+
   /** Restores the AI's original. */
   async reset(owner: User, rawFileSetId: unknown): Promise<ResultView> {
     const id = await this.ownedSet(owner, rawFileSetId);
@@ -252,6 +291,8 @@ export class ResultsService {
     fallbackSuffix: string;
     provider: string;
     analysis: Record<string, unknown>;
+    /** Replace a place the user edited with the new one (default: the user's place is kept). */
+    replacePlace?: boolean;
   }): Promise<string> {
     return inTransaction(this.pool, async (client) => {
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [`titles:${a.projectId}`]);
@@ -265,12 +306,20 @@ export class ResultsService {
       // The project's keyword rules (issue 20) apply to what the pipeline wrote, original included.
       const ruled = await this.applyRules(client, a.projectId, a.result);
       const result = processedResultSchema.parse({ ...ruled, content: { ...ruled.content, title: title.slice(0, 500) } });
+      // A place the user corrected survives a reprocess (unless asked): the new result takes the
+      // user's place, its text rewritten from the geocoder's names to the user's.
+      const prior = await client.query<{ current: ProcessedResult; original: ProcessedResult }>(
+        `select "current", original from file_set_results where file_set_id = $1 for update`,
+        [a.fileSetId],
+      );
+      const kept = prior.rows[0] && !a.replacePlace && placeEditedByUser(prior.rows[0]) ? placeOfResult(prior.rows[0].current) : null;
+      const current = kept ? processedResultSchema.parse(withPlace(result, placeOfResult(result), kept, true)) : result;
       await client.query(
         `insert into file_set_results (id, file_set_id, original, "current", analysis, provider, edited_at, created_at, updated_at)
-         values (gen_random_uuid(), $1, $2, $2, $3, $4, null, now(), now())
+         values (gen_random_uuid(), $1, $2, $5, $3, $4, $6, now(), now())
          on conflict (file_set_id) do update set original = excluded.original, "current" = excluded."current",
-           analysis = excluded.analysis, provider = excluded.provider, edited_at = null, updated_at = now()`,
-        [a.fileSetId, JSON.stringify(result), JSON.stringify(a.analysis), a.provider.slice(0, 32)],
+           analysis = excluded.analysis, provider = excluded.provider, edited_at = excluded.edited_at, updated_at = now()`,
+        [a.fileSetId, JSON.stringify(result), JSON.stringify(a.analysis), a.provider.slice(0, 32), JSON.stringify(current), kept ? new Date() : null],
       );
       return result.content.title;
     });

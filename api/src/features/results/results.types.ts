@@ -32,6 +32,12 @@ export class ResultLocationType {
   city!: string | null;
   @Field(() => String, { description: 'Country name, or "Unknown" when the telemetry has no GPS fix.', nullable: true })
   country!: string | null;
+  @Field(() => String, { description: 'State, province or named part of the country ("Utah", "Scotland"); null when unknown.', nullable: true })
+  region!: string | null;
+  @Field(() => String, { description: 'The place as one line, most specific first ("Monument Valley, Utah, United States").', nullable: true })
+  placeLine!: string | null;
+  @Field(() => [String], { description: 'Named features near the point ("Atlantic Ocean"), most specific first.' })
+  features!: string[];
 }
 
 @ObjectType('ShotTypeFlag', { description: 'One shot type of the vocabulary and whether it applies.' })
@@ -106,6 +112,12 @@ export class FileSetResultInput {
   city?: string | null;
   @Field(() => String, { description: 'Country; null or omitted for none.', nullable: true })
   country?: string | null;
+  @Field(() => String, { description: 'Region (state, province); omitted: kept as stored; null: none.', nullable: true })
+  region?: string | null;
+  @Field(() => String, { description: 'The place line; omitted: kept as stored; null: none.', nullable: true })
+  placeLine?: string | null;
+  @Field(() => [String], { description: 'Named features; omitted: kept as stored.', nullable: true })
+  features?: string[] | null;
   @Field(() => [ShotTypeFlagInput], { nullable: true, description: 'Omitted: the shot types stay as they are.' })
   shotTypes?: ShotTypeFlagInput[] | null;
   @Field(() => Int, {

@@ -299,6 +299,8 @@ export const restRules: Record<string, RestRule> = {
   'GET /api/filesets/:id/results': { access: 'owned', call: fileSet },
   'PUT /api/filesets/:id/results': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), body: fx.sampleResult() }) },
   'POST /api/filesets/:id/results/reset': { access: 'owned', call: fileSet },
+  // The place of a result (issue 32): preview (dryRun) or save, with the text rewrite.
+  'POST /api/filesets/:id/results/place': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), body: { city: 'Lisbon', rewriteText: true } }) },
 
   // Exports (issue 6); signed `?token=` download links: the matrix's own test.
   'GET /api/projects/csv/:id': { access: 'owned', call: completeProject },
@@ -463,6 +465,13 @@ export const graphqlRules: Record<string, GraphQLRule> = {
     }),
   },
   'Mutation.resetFileSetResult': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId }) },
+  // The place (issue 32): the map picker's point re-read (any signed-in user), a place edit's preview and the edit.
+  'Query.placeAt': { access: 'user', args: async () => ({ latitude: 36.998, longitude: -110.098 }) },
+  'Query.placeEditPreview': { access: 'owned', args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId, place: { city: 'Lisbon' } }) },
+  'Mutation.updateResultPlace': {
+    access: 'owned',
+    args: async (fx) => ({ fileSetId: (await fx.fileSet()).fileSetId, place: { city: 'Lisbon', region: null }, rewriteText: true }),
+  },
 
   // Exports
   'Query.exportCsv': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'STANDARD' }) },

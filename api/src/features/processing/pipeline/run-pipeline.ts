@@ -19,7 +19,7 @@ import {
 import { PermanentProcessingError, type ClipFacts, type GeneratedMetadata, type MetadataProvider } from '../../../analysis/metadata/index.js';
 import { DEFAULT_SRT_MAX_BYTES } from '../../../platform/config/size-limits.js';
 import { DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, pixelProblem } from '../../../adapters/media-tools/image-limits.js';
-import { clipCameraType, placeOf, readTelemetryFile } from './telemetry-stage.js';
+import { clipCameraType, placeOf, placeWithWater, readTelemetryFile } from './telemetry-stage.js';
 import { frameChange } from '../../../adapters/media-tools/frame-change.js';
 import { noTelemetryFacts, NO_TELEMETRY_RESULT_NOTE, pictureMotionShotTypes } from './no-telemetry.js';
 
@@ -87,7 +87,7 @@ export async function runPipeline(
 
   await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
   const places = placeOf(t.summary);
-  const { position, place } = places;
+  const { position } = places;
 
   await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
   let image: ImageAnalysis;
@@ -104,6 +104,9 @@ export async function runPipeline(
     for (const f of framePaths) frames.push(await analyseImage(f, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS));
     // Without telemetry, the shot types come from the picture motion between the frames alone.
     const shotTypes = input.srtPath ? t.shotTypes : pictureMotionShotTypes(t.shotTypes, await frameChange(framePaths));
+    const scene = combineAnalyses([image, ...frames]);
+    // Sea, coast or lake from the water data at the place's point, once the pictures say there is water.
+    const place = await placeWithWater(places, scene);
     const facts: ClipFacts = {
       baseName: input.baseName,
       ordinal: input.ordinal,
@@ -120,7 +123,7 @@ export async function runPipeline(
       placeSource: places.placeSource,
       image,
       frames,
-      scene: combineAnalyses([image, ...frames]),
+      scene,
     };
 
     await report({ percent: 65, stage: 'metadata', stageMessage: provider.name === 'openai' ? 'Generating metadata with AI' : 'Generating metadata' });

