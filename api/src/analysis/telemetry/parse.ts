@@ -235,7 +235,8 @@ interface RawEntry {
   body: string;
 }
 
-function emptyCamera(): CameraSettings {
+/** Camera settings with nothing known (a sample whose source carries none). */
+export function emptyCamera(): CameraSettings {
   return {
     iso: null,
     shutter: null,

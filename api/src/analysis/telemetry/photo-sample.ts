@@ -3,6 +3,7 @@
  * photo as they read a clip: position, height above take-off, gimbal pitch and heading (the
  * look-at point) and the capture time. Pure.
  */
+import { emptyCamera } from './parse.js';
 import type { Telemetry, TelemetrySample } from './types.js';
 
 export interface PhotoTags {
@@ -49,17 +50,7 @@ export function photoTelemetry(tags: PhotoTags): Telemetry {
     satellites: null,
     distanceFromHome: null,
     home: null,
-    camera: {
-      iso: null,
-      shutter: null,
-      shutterSeconds: null,
-      fnum: null,
-      ev: null,
-      focalLength: null,
-      digitalZoom: null,
-      colorMode: null,
-      colorTemperature: null,
-    },
+    camera: emptyCamera(),
     format: 'unknown',
   };
   return { samples: [sample], format: 'unknown', warnings: [], coordinateDecimals: tags.lat !== null ? 6 : null, entryCount: 1 };

@@ -15,6 +15,7 @@ import { EventBus } from '../../platform/events/events.js';
 import { FileStorage } from '../files/file-storage.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { AccountQuotas } from '../quotas/account-quotas.js';
+import { QUOTA_COUNTS } from '../../app/quota-counts.js';
 import { runHolds } from '../processing/run-holds.js';
 import { classifyFilename } from '../uploads/upload-naming.js';
 import type { User } from '../users/user.entity.js';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   storage = new FileStorage(path.join(db.dataDir, 'files'));
   await storage.init();
   const events = new EventBus(db.logger, () => undefined);
-  const quotas = new AccountQuotas(db.config.quotas);
+  const quotas = new AccountQuotas(db.config.quotas, QUOTA_COUNTS);
   projects = new ProjectsService(db.orm, quotas, events);
   stills = new StillTaker(db.orm, storage, db.logger, events);
   fileSets = new FileSetsService(db.orm, storage, projects, db.dataDir, db.logger, quotas, events, runHolds, stills);

@@ -66,6 +66,9 @@ export interface StorageHeld {
 export class AccountQuotas {
   private readonly reservations: StorageReservations[] = [];
 
+  /** No quotas at all (nothing is counted), or limits with the counts they need: never limits alone. */
+  constructor();
+  constructor(limits: AccountQuotaLimits, counts: QuotaCounts);
   constructor(
     readonly limits: AccountQuotaLimits = NO_QUOTAS,
     private readonly counts: QuotaCounts = UNCOUNTED,

@@ -3,6 +3,7 @@
  * the edit saves the place and (when asked) the rewritten text, and a reprocess keeps a place the
  * user corrected unless asked to replace it.
  */
+import { applyRulesToGenerated } from '../review/keyword-rules-store.js';
 import { openServiceDatabase, type ServiceDatabase } from '../../../test/support/service-tier.js';
 import { offlineMetadata } from '../../analysis/metadata/offline.js';
 import type { ProcessedResult } from '../../analysis/metadata/processed-result.js';
@@ -20,7 +21,7 @@ let generated: ProcessedResult;
 
 beforeAll(async () => {
   db = await openServiceDatabase();
-  results = new ResultsService(db.orm, db.pool);
+  results = new ResultsService(db.orm, db.pool, applyRulesToGenerated);
   owner = await db.signUp();
   // A real offline result: a generated flight over the beach at Camps Bay, Cape Town.
   const facts = await readingFacts({

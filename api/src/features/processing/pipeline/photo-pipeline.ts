@@ -4,15 +4,14 @@
  * A JPG without EXIF is still a photo: no place, shot types from the picture only.
  */
 import fs from 'node:fs/promises';
-import { analyseImage, combineAnalyses, type ImageAnalysis } from '../../../adapters/media-tools/index.js';
+import { combineAnalyses } from '../../../adapters/media-tools/index.js';
 import { readPhotoExif } from '../../../adapters/media-tools/photo-exif.js';
-import { DEFAULT_MAX_IMAGE_PIXELS, ImageTooLargeError, pixelProblem } from '../../../adapters/media-tools/image-limits.js';
 import { PermanentProcessingError, type ClipFacts } from '../../../analysis/metadata/index.js';
 import { photoMetadata, stillShotTypes } from '../../../analysis/metadata/photo.js';
 import { photoTelemetry } from '../../../analysis/telemetry/photo-sample.js';
-import type { PipelineOutput, StageReport } from './run-pipeline.js';
+import { analyseSetJpg, type PipelineOutput, type StageReport } from './run-pipeline.js';
 import { factsOf } from './telemetry-facts.js';
-import { placeOf } from './telemetry-stage.js';
+import { placeOf, placeWithWater } from './telemetry-stage.js';
 
 export interface PhotoPipelineInput {
   jpgPath: string;
@@ -39,14 +38,10 @@ export async function runPhotoPipeline(input: PhotoPipelineInput, report: (r: St
   const places = placeOf(t.summary);
 
   await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing the photo' });
-  let image: ImageAnalysis;
-  try {
-    image = await analyseImage(input.jpgPath, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
-  } catch (err) {
-    if (err instanceof ImageTooLargeError)
-      throw new PermanentProcessingError(`${input.jpgFilename ?? `${input.baseName}.JPG`} ${pixelProblem(err.size, err.maxPixels)}`);
-    throw new PermanentProcessingError('The JPG image could not be decoded');
-  }
+  const image = await analyseSetJpg(input);
+  const scene = combineAnalyses([image]);
+  // A photo over the sea or a coast is read like a clip: the water data at its point (telemetry-stage.ts).
+  const place = await placeWithWater(places, scene);
   const facts: ClipFacts = {
     baseName: input.baseName,
     ordinal: input.ordinal,
@@ -59,11 +54,11 @@ export async function runPhotoPipeline(input: PhotoPipelineInput, report: (r: St
     light: t.light,
     sunAltitude: t.sunAltitude,
     position: places.position,
-    place: places.place,
+    place,
     placeSource: places.placeSource,
     image,
     frames: [],
-    scene: combineAnalyses([image]),
+    scene,
   };
   await report({ percent: 65, stage: 'metadata', stageMessage: 'Writing metadata for the photo' });
   // Photos are worded offline (no motion words); an AI provider's prompt is written for clips.
@@ -74,7 +69,7 @@ export async function runPhotoPipeline(input: PhotoPipelineInput, report: (r: St
     raw: input.rawFilename ?? null,
     summary: t.summary,
     sun: { altitude: t.sunAltitude, light: t.light, time: t.sunTime },
-    place: places.place,
+    place,
     placeSource: places.placeSource,
     dronePlace: places.dronePlace,
     subjectPlace: places.subjectPlace,

@@ -90,14 +90,7 @@ export async function runPipeline(
   const { position } = places;
 
   await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
-  let image: ImageAnalysis;
-  try {
-    image = await analyseImage(input.jpgPath, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
-  } catch (err) {
-    if (err instanceof ImageTooLargeError)
-      throw new PermanentProcessingError(`${input.jpgFilename ?? `${input.baseName}.JPG`} ${pixelProblem(err.size, err.maxPixels)}`);
-    throw new PermanentProcessingError('The JPG image could not be decoded');
-  }
+  const image = await analyseSetJpg(input);
   const { dir, frames: framePaths } = await extractFrames(input.videoPath, probe.duration, { maxWidth: 512 });
   try {
     const frames: ImageAnalysis[] = [];
@@ -165,5 +158,19 @@ export async function runPipeline(
     return { facts, generated, analysis };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The set's JPG analysed (a clip's still or a photo), within the pixel limit: an image over it, or
+ * one that does not decode, fails the set for good with a message naming the file.
+ */
+export async function analyseSetJpg(input: { jpgPath: string; baseName: string; maxImagePixels?: number; jpgFilename?: string }): Promise<ImageAnalysis> {
+  try {
+    return await analyseImage(input.jpgPath, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
+  } catch (err) {
+    if (err instanceof ImageTooLargeError)
+      throw new PermanentProcessingError(`${input.jpgFilename ?? `${input.baseName}.JPG`} ${pixelProblem(err.size, err.maxPixels)}`);
+    throw new PermanentProcessingError('The JPG image could not be decoded');
   }
 }
