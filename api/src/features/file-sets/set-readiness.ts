@@ -6,8 +6,9 @@
  *   JPG gets a still taken from its video (stills.ts); until then it is incomplete ("the still is
  *   being taken"), and a video that does not decode says why. A clip without an SRT stays
  *   incomplete, but is processable once the user chose "Process without telemetry".
- * - A **photo** is a JPG with no video of its base name (a DNG may travel with it): complete on its
- *   own and processable unless the user left it out.
+ * - A **photo** is a JPG with no video and no .SRT of its base name (a DNG may travel with it):
+ *   complete on its own and processable unless the user left it out. A JPG beside an .SRT is a
+ *   clip whose video is not there (yet): incomplete, like a lone SRT.
  * - Anything else (an SRT alone) is incomplete.
  */
 import type { MediaKind } from './media-file.entity.js';
@@ -52,7 +53,7 @@ export function readinessOf(files: readonly ReadinessFile[], choices: ReadinessC
   const stillFromVideo = files.some((f) => f.kind === 'image' && f.fromVideo);
   const leftOutByUser = !!choices.leftOut;
   const userLeftOut = 'left out by you';
-  if (!kinds.has('video') && kinds.has('image')) {
+  if (!kinds.has('video') && !kinds.has('subtitle') && kinds.has('image')) {
     return {
       shape: 'photo',
       status: 'complete',
