@@ -156,6 +156,8 @@ it('names the set, the field and the reason of a refused save, marks the field, 
 
   // A keyword over 100 characters in DJI_0303, saved from DJI_0301's page: the refused set is shown.
   await item(page, 'DJI_0303').click();
+  // The editor shows DJI_0303 once it is the selected set (one render): only then type into it.
+  await page.locator('[data-testid=file-set-item][aria-current=true]', { hasText: 'DJI_0303' }).waitFor();
   await page.getByTestId('keywords-input').fill(`harbour, ${'k'.repeat(101)}`);
   await item(page, 'DJI_0301').click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
