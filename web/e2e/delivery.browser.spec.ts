@@ -159,4 +159,6 @@ it('offers Deliver after a failed test only once confirmed; a refused login paus
   await fixedItem.getByRole('button', { name: 'Delete Fixed FTPS' }).click();
   await fixedItem.waitFor({ state: 'detached' });
   expect(await deliver.isDisabled()).toBe(true);
-});
+  // Three deliveries over a real FTPS server, each awaited by what the page shows: on a loaded CI
+  // machine the whole walk has taken over 60 s (jest's default here), so it gets its own bound.
+}, 180_000);

@@ -126,7 +126,8 @@ it('edits keywords as chips in the grid, says what Undo undoes, and keeps the se
   await page.keyboard.press('Enter');
   expect(await editor.getByTestId('grid-keyword-count').innerText()).toBe('7/30 keywords');
   await h.screenshot(page, 'review-grid-keyword-chips');
-  await page.keyboard.press('Control+s');
+  // Saved from inside the cell's editor (the key goes to it, wherever the page's focus went meanwhile).
+  await editor.getByRole('textbox', { name: 'Add keywords' }).press('Control+s');
   await page.getByText(`Saved ${name(1)}.`).waitFor();
   expect(await keywordsOf(ids[0]!)).toEqual(['porto', 'river', 'old town', 'bridge', 'nobody', 'ribeira', 'sunset']);
 
