@@ -1,3 +1,4 @@
+import type { PlaceValues } from '../places/PlaceFieldsEditor';
 import type { ProcessedResult } from './result-shape';
 
 /** What the page shows of one file of a set. */
@@ -31,6 +32,8 @@ export interface DetailFileSet {
   result: ProcessedResult | null;
   /** The stored result's version (bumped at every change): a save names it, so it never overwrites a newer one. */
   resultVersion: number | null;
+  /** City, region, country, place line and named features (issue 32), for the place editor; null without a result. */
+  place: PlaceValues | null;
   /** Chip labels of the shot types, by id (golden_hour -> Golden hour). */
   shotTypeLabels: Record<string, string>;
 }

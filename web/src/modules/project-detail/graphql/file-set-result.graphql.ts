@@ -17,6 +17,9 @@ export const DetailResultFragment = graphql(`
       longitude
       city
       country
+      region
+      placeLine
+      features
     }
     shotTypes {
       id

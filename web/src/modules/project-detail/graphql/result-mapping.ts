@@ -1,5 +1,6 @@
 import type { DetailResultFragment } from '../../../gql/graphql';
 import type { ProcessedResult } from '../result-shape';
+import type { PlaceValues } from '../../places/PlaceFieldsEditor';
 
 /** GraphQL's camelCase result -> SPEC §3's shape (the one Copy JSON and REST use). */
 export function fromGraphqlResult(r: DetailResultFragment): ProcessedResult {
@@ -42,3 +43,12 @@ export function toResultInput(r: ProcessedResult) {
     shotTypes: Object.entries(r.shot_types).map(([id, value]) => ({ id, value })),
   };
 }
+
+/** The place fields of a result, for the place editor (issue 32). */
+export const placeOf = (m: DetailResultFragment['metadata']): PlaceValues => ({
+  city: m.city ?? null,
+  region: m.region ?? null,
+  country: m.country ?? null,
+  placeLine: m.placeLine ?? null,
+  features: m.features ?? [],
+});

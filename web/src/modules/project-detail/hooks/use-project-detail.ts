@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { ProjectDetailQuery } from '../graphql/project-detail.graphql';
-import { fromGraphqlResult, shotTypeLabels } from '../graphql/result-mapping';
+import { fromGraphqlResult, placeOf, shotTypeLabels } from '../graphql/result-mapping';
 import type { DetailProject } from '../types';
 import { apiUrl } from '../../../client/api-base';
 
@@ -32,6 +32,7 @@ export function useProjectDetail(id: string) {
         processingStage: s.processing?.stageMessage ?? null,
         result: s.result ? fromGraphqlResult(s.result.current) : null,
         resultVersion: s.result?.version ?? null,
+        place: s.result ? placeOf(s.result.current.metadata) : null,
         shotTypeLabels: s.result ? shotTypeLabels(s.result.current) : {},
       })),
     };
