@@ -5,10 +5,11 @@
  * keyword chips edited in the grid; undo in words that keeps a set edited since; the grid at
  * 1366 px (column chooser, pinned file name) and a card per set at 375 px.
  */
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { signUp } from '../../api/test/support/test-server.js';
 import { seedProject, type SeedFileSet } from '../../api/src/features/exports/test-support/seed-results.js';
-import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
+import { SCREENSHOT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.js';
 
 let h: BrowserHarness;
 let account: Awaited<ReturnType<typeof signUp>>;
@@ -125,8 +126,9 @@ it('edits keywords as chips in the grid, says what Undo undoes, and keeps the se
   await editor.getByRole('textbox', { name: 'Add keywords' }).fill('ribeira, sunset');
   await page.keyboard.press('Enter');
   expect(await editor.getByTestId('grid-keyword-count').innerText()).toBe('7/30 keywords');
-  await h.screenshot(page, 'review-grid-keyword-chips');
-  // Saved from inside the cell's editor (the key goes to it, wherever the page's focus went meanwhile).
+  // The viewport only: a full-page capture resizes the page, and the open cell editor has been seen
+  // to close under it (not yet understood; a person never resizes mid-edit like that).
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-grid-keyword-chips.png') });
   await editor.getByRole('textbox', { name: 'Add keywords' }).press('Control+s');
   await page.getByText(`Saved ${name(1)}.`).waitFor();
   expect(await keywordsOf(ids[0]!)).toEqual(['porto', 'river', 'old town', 'bridge', 'nobody', 'ribeira', 'sunset']);

@@ -22,7 +22,11 @@ const FIELDS = [
   ['placeLine', 'Place line', 300],
 ] as const;
 
-export function PlaceFieldsEditor({ fileSetId, place }: { fileSetId: string; place: PlaceValues }) {
+/**
+ * `beside`: the editor already shows City and Country (saved with its own Save), so only Region,
+ * the place line and the named features are shown here; City and Country are sent as stored.
+ */
+export function PlaceFieldsEditor({ fileSetId, place, beside = false }: { fileSetId: string; place: PlaceValues; beside?: boolean }) {
   const [draft, setDraft] = useState<PlaceValues>(place);
   const [loadPreview, preview] = useLazyQuery(PlaceEditPreviewQuery, { fetchPolicy: 'network-only' });
   const [save, saving] = useMutation(UpdateResultPlaceMutation);
@@ -31,8 +35,8 @@ export function PlaceFieldsEditor({ fileSetId, place }: { fileSetId: string; pla
   const error = preview.error?.message ?? saving.error?.message;
   return (
     <fieldset className="place-fields">
-      <legend>Place</legend>
-      {FIELDS.map(([key, label, max]) => (
+      <legend>{beside ? 'Region, place line and named features' : 'Place'}</legend>
+      {FIELDS.filter(([key]) => !beside || (key !== 'city' && key !== 'country')).map(([key, label, max]) => (
         <label key={key}>
           {label}
           <input maxLength={max} value={draft[key] ?? ''} onChange={(e) => setDraft({ ...draft, [key]: e.target.value || null })} />

@@ -226,7 +226,7 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                       onReset={() => void onReset()}
                       onCopyJson={() => void onCopyJson()}
                       copySources={copySources}
-                      placeFields={current.place && <PlaceFieldsEditor key={current.id} fileSetId={current.id} place={current.place} />}
+                      placeFields={current.place && <PlaceFieldsEditor key={current.id} fileSetId={current.id} place={current.place} beside />}
                     />
                   ) : showPanel ? (
                     <div className="pd-placeholder card" data-testid="set-in-progress">

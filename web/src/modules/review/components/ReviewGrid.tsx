@@ -242,7 +242,8 @@ export function ReviewGrid(props: {
         e.preventDefault();
         setEditing(null);
         scrollRef.current?.focus();
-      } else if (e.key === 'Enter' && editing.field !== 'description' && !e.shiftKey) {
+      } else if (e.key === 'Enter' && editing.field !== 'description' && editing.field !== 'keywords' && !e.shiftKey) {
+        // (In the keywords' chip editor Enter adds what was typed, as its help says; Ctrl/Cmd+S saves.)
         e.preventDefault();
         void save();
       }
