@@ -19,7 +19,10 @@ export class ContactResolver {
   constructor(private readonly services: ContactResolverDeps) {}
 
   @Mutation(() => ContactSentType, { description: 'Sends a message to the administrators (stored in their inbox and e-mailed). No sign-in needed.' })
-  async sendContactMessage(@Ctx() ctx: GraphQLContext, @Arg('input', () => ContactMessageInput) input: ContactMessageInput): Promise<ContactSentType> {
+  async sendContactMessage(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('input', () => ContactMessageInput, { description: 'The name, address and message.' }) input: ContactMessageInput,
+  ): Promise<ContactSentType> {
     await this.services.contact.submit({ ...input }, { userId: ctx.user?.id ?? null, address: ctx.clientAddress });
     return { message: CONTACT_SENT };
   }
@@ -28,9 +31,9 @@ export class ContactResolver {
   @Query(() => ContactInboxType, { description: 'Contact-form messages, newest first (administrators).' })
   contactMessages(
     @Ctx() ctx: GraphQLContext,
-    @Arg('unreadOnly', () => Boolean, { defaultValue: false }) unreadOnly: boolean,
+    @Arg('unreadOnly', () => Boolean, { defaultValue: false, description: 'Only messages not yet marked read.' }) unreadOnly: boolean,
     @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 200.' }) limit: number,
-    @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
+    @Arg('offset', () => Int, { defaultValue: 0, description: 'Messages to skip (paging).' }) offset: number,
   ) {
     requireAdmin(ctx);
     return this.services.contact.inbox({ unreadOnly, limit, offset });
@@ -38,14 +41,22 @@ export class ContactResolver {
 
   @RequiresScope('admin')
   @Mutation(() => ContactMessageType, { description: 'Marks a contact message read or unread (administrators).' })
-  markContactMessageRead(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('read', () => Boolean) read: boolean): Promise<ContactMessageRow> {
+  markContactMessageRead(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('id', () => ID, { description: 'The message.' }) id: string,
+    @Arg('read', () => Boolean, { description: 'Read (true) or unread.' }) read: boolean,
+  ): Promise<ContactMessageRow> {
     requireAdmin(ctx);
     return this.services.contact.markRead(id, read);
   }
 
   @RequiresScope('admin')
   @Mutation(() => ContactMessageType, { description: 'E-mails a reply (at most 10,000 characters) to the writer of a contact message (administrators).' })
-  replyToContactMessage(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('reply', () => String) reply: string): Promise<ContactMessageRow> {
+  replyToContactMessage(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('id', () => ID, { description: 'The message answered.' }) id: string,
+    @Arg('reply', () => String, { description: 'The reply, e-mailed to the sender.' }) reply: string,
+  ): Promise<ContactMessageRow> {
     return this.services.contact.reply(id, reply, requireAdmin(ctx));
   }
 }

@@ -9,11 +9,11 @@ export class ContactMessageInput {
 
 @ObjectType('ContactMessage', { description: 'A contact-form message in the administrators’ inbox.' })
 export class ContactMessageType {
-  @Field(() => ID) id!: string;
-  @Field() name!: string;
-  @Field() email!: string;
-  @Field() message!: string;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => ID, { description: 'The message id.' }) id!: string;
+  @Field({ description: 'The name the sender gave.' }) name!: string;
+  @Field({ description: 'The address to reply to.' }) email!: string;
+  @Field({ description: 'What the sender wrote.' }) message!: string;
+  @Field(() => Date, { description: 'When the message arrived.' }) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When an administrator read it (null: unread).' }) readAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When an administrator replied by e-mail.' }) repliedAt!: Date | null;
   @Field(() => String, { nullable: true, description: 'The reply sent.' }) reply!: string | null;
@@ -21,12 +21,12 @@ export class ContactMessageType {
 
 @ObjectType('ContactInbox', { description: 'Contact-form messages, newest first.' })
 export class ContactInboxType {
-  @Field(() => [ContactMessageType]) items!: ContactMessageType[];
+  @Field(() => [ContactMessageType], { description: 'This page of messages, newest first.' }) items!: ContactMessageType[];
   @Field(() => Int, { description: 'Messages matching the filter.' }) total!: number;
   @Field(() => Int, { description: 'Unread messages in the whole inbox.' }) unread!: number;
 }
 
 @ObjectType('ContactSent', { description: 'What the sender of a contact message is told.' })
 export class ContactSentType {
-  @Field() message!: string;
+  @Field({ description: 'What to tell the sender.' }) message!: string;
 }

@@ -22,7 +22,7 @@ export class MailResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg('status', () => String, { nullable: true, description: 'Only this status (queued, sending, sent, stored, failed).' }) status: string | null,
     @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 200.' }) limit: number,
-    @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
+    @Arg('offset', () => Int, { defaultValue: 0, description: 'Messages to skip (paging).' }) offset: number,
   ): Promise<{ items: MailMessageRow[]; total: number; delivers: boolean }> {
     requireAdmin(ctx);
     return this.services.mail.outbox({ status, limit, offset });
@@ -30,7 +30,7 @@ export class MailResolver {
 
   @RequiresScope('admin')
   @Mutation(() => MailMessageType, { description: 'Sends a failed e-mail again (administrators).' })
-  resendMail(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string): Promise<MailMessageRow> {
+  resendMail(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID, { description: 'The message to send again.' }) id: string): Promise<MailMessageRow> {
     requireAdmin(ctx);
     return this.services.mail.resend(id);
   }

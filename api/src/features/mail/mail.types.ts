@@ -2,10 +2,10 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('MailMessage', { description: 'One e-mail the product sent or keeps in its outbox (administrators).' })
 export class MailMessageType {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, { description: 'The message id.' }) id!: string;
   @Field({ description: 'What kind of message (password-reset, purchase-requested, contact-received...).' }) kind!: string;
   @Field({ description: 'The recipient as it went into the To header.' }) to!: string;
-  @Field() subject!: string;
+  @Field({ description: 'The subject line (line breaks removed).' }) subject!: string;
   @Field({ description: 'The plain-text part, as sent.' }) text!: string;
   @Field({
     description:
@@ -14,13 +14,13 @@ export class MailMessageType {
   status!: string;
   @Field(() => Int, { description: 'Sends tried so far.' }) attempts!: number;
   @Field(() => String, { nullable: true, description: "The SMTP server's answer to the last failed try." }) lastError!: string | null;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { description: 'When the message was queued.' }) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When the SMTP server accepted it (or it was stored).' }) sentAt!: Date | null;
 }
 
 @ObjectType('MailOutbox', { description: 'The e-mail outbox, newest first.' })
 export class MailOutboxType {
-  @Field(() => [MailMessageType]) items!: MailMessageType[];
+  @Field(() => [MailMessageType], { description: 'This page of messages, newest first.' }) items!: MailMessageType[];
   @Field(() => Int, { description: 'Messages matching the filter.' }) total!: number;
   @Field({ description: 'True when SMTP_URL is set (messages are sent); false: they are only kept here.' }) delivers!: boolean;
 }

@@ -54,7 +54,7 @@ export class PlaceResolver {
   @Query(() => PlaceEditPreviewType, { description: 'What an edit of the place would change (the place and the rewritten text), without saving.' })
   async placeEditPreview(
     @Arg('fileSetId', () => ID, { description: 'One of your file sets that has a result.' }) fileSetId: string,
-    @Arg('place', () => PlaceFieldsInput) place: PlaceFieldsInput,
+    @Arg('place', () => PlaceFieldsInput, { description: 'The place as the user corrects it.' }) place: PlaceFieldsInput,
     @Ctx() ctx: GraphQLContext,
   ) {
     const p = await this.services.results.previewPlaceEdit(requireUser(ctx), fileSetId, partialPlace(place));
@@ -67,7 +67,7 @@ export class PlaceResolver {
   })
   async updateResultPlace(
     @Arg('fileSetId', () => ID, { description: 'One of your file sets that has a result.' }) fileSetId: string,
-    @Arg('place', () => PlaceFieldsInput) place: PlaceFieldsInput,
+    @Arg('place', () => PlaceFieldsInput, { description: 'The place as the user corrects it.' }) place: PlaceFieldsInput,
     @Arg('rewriteText', () => Boolean, { defaultValue: false, description: 'Also rewrite the text that named the old place (see placeEditPreview).' })
     rewriteText: boolean,
     @Ctx() ctx: GraphQLContext,

@@ -30,11 +30,11 @@ export class PlaceFieldsInput {
 
 @ObjectType('PlaceRewriteText', { description: 'Title, description and keywords of a result.' })
 export class PlaceRewriteTextType {
-  @Field()
+  @Field({ description: 'The title.' })
   title!: string;
-  @Field()
+  @Field({ description: 'The final description.' })
   finalDescription!: string;
-  @Field(() => [String])
+  @Field(() => [String], { description: 'The keywords, in order.' })
   keywords!: string[];
 }
 

@@ -25,7 +25,7 @@ export class SiteTextResolver {
   @Mutation(() => PaymentInstructionsType, { description: 'Sets the payment instructions of every method (administrators).' })
   setPaymentInstructions(
     @Ctx() ctx: GraphQLContext,
-    @Arg('input', () => PaymentInstructionsInput) input: PaymentInstructionsInput,
+    @Arg('input', () => PaymentInstructionsInput, { description: 'The instructions per payment method.' }) input: PaymentInstructionsInput,
   ): Promise<PaymentInstructions> {
     return this.services.siteText.setPaymentInstructions({ ...input }, requireAdmin(ctx).id);
   }
@@ -40,7 +40,10 @@ export class SiteTextResolver {
 
   @RequiresScope('admin')
   @Mutation(() => String, { nullable: true, description: "Sets the operator's contact e-mail address; empty removes it (administrators)." })
-  setContactEmail(@Ctx() ctx: GraphQLContext, @Arg('email', () => String) email: string): Promise<string | null> {
+  setContactEmail(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('email', () => String, { description: 'The operator contact address shown to users.' }) email: string,
+  ): Promise<string | null> {
     return this.services.siteText.setContactEmail(email, requireAdmin(ctx).id);
   }
 }
