@@ -58,7 +58,7 @@ export function createHttpApp(s: AppServices, mountGraphQL: (app: Express) => vo
   app.use('/api/projects', exportRoutes({ auth, exports: s.exports }));
   app.use('/api/filesets', fileSetTrackRoutes({ auth, tracks: s.tracks }));
   app.use('/api/projects', projectTrackRoutes({ auth, tracks: s.tracks }));
-  app.use('/api/projects', ...json, processingRoutes({ auth, idempotency: s.idempotency, processing: s.processing }));
+  app.use('/api/projects', ...json, processingRoutes({ auth, idempotency: s.idempotency, processing: s.processing, fileSets: s.fileSets }));
   app.use('/api/projects', ...json, projectRoutes({ auth, projects: s.projects, idempotency: s.idempotency, processing: s.processing }));
   // Multipart uploads and tus stream their own bodies: no JSON parser before them.
   app.use('/api/upload', uploadRoutes({ auth, uploads: s.uploads, idempotency: s.idempotency }));

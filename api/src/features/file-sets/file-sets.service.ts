@@ -214,8 +214,17 @@ export class FileSetsService {
   async verify(user: User, projectId: unknown): Promise<Project> {
     const owned = await this.projects.getOwned(user, projectId);
     // A clip without a JPG shows complete once its still is taken: wait for those under way or missing.
-    if (!owned.deletedAt) await this.stills.settle(owned.id);
+    if (!owned.deletedAt) await this.stills.settle(owned.id, 'verify');
     return this.projects.getOwned(user, projectId, { includeFiles: true });
+  }
+
+  /**
+   * Before a processing run picks its sets: the stills still being taken for the owner's project
+   * (a clip whose still is under way is complete a moment later, not "missing the JPG").
+   */
+  async awaitStills(user: User, projectId: unknown): Promise<void> {
+    const owned = await this.projects.getOwned(user, projectId);
+    if (!owned.deletedAt) await this.stills.settle(owned.id, 'processing');
   }
 
   /**
@@ -249,7 +258,7 @@ export class FileSetsService {
     const owned = await this.projects.getOwned(user, projectId);
     const locked = filesLockedReason(owned);
     if (locked) throw conflict(locked);
-    await this.stills.settle(owned.id);
+    await this.stills.settle(owned.id, 'generate-json');
     const project = await this.projects.getOwned(user, projectId, { includeFiles: true });
     const sets = project.fileSets.getItems();
     if (!sets.length) throw conflict('The project has no file sets yet: upload files first');

@@ -61,9 +61,13 @@ export class StillTaker {
     void this.settle(projectId).catch((err: unknown) => this.logger.warn({ err, projectId }, 'could not take stills from the videos'));
   }
 
-  /** Takes every still the project lacks (joining those already under way) and resolves when all are done. */
-  async settle(projectId: string): Promise<void> {
+  /**
+   * Takes every still the project lacks (joining those already under way) and resolves when all are
+   * done. `waiter` names who waits (Verify, generate-json, a processing start): logged when it must.
+   */
+  async settle(projectId: string, waiter?: string): Promise<void> {
     const pending = await this.pendingSets(projectId);
+    if (waiter && pending.length) this.logger.info({ projectId, waiter, stills: pending.length }, 'waiting for stills being taken');
     await Promise.all(pending.map((s) => this.takeOnce(s)));
   }
 

@@ -10,12 +10,15 @@ import { subscribeToProgress } from './progress-subscription.js';
 import { startProcessingOnce } from './start-processing-once.js';
 import type { IdempotencyService } from '../../platform/idempotency/idempotency.service.js';
 import type { ProcessingService } from './processing.service.js';
+import type { FileSetsService } from '../file-sets/file-sets.service.js';
 
 /** What the processing resolver is built with (app/graphql-schema.ts). */
 export interface ProcessingResolverDeps {
   /** Start and retry accept an Idempotency-Key (start-processing-once.ts). */
   idempotency: IdempotencyService;
   processing: Pick<ProcessingService, 'start' | 'startAsSetsComplete' | 'stopTakingSets' | 'run' | 'progress' | 'progressOf' | 'latestRun'>;
+  /** A start waits for the stills being taken from the project's clips (start-processing-once.ts). */
+  fileSets: Pick<FileSetsService, 'awaitStills'>;
 }
 
 @Resolver(() => ProjectType)

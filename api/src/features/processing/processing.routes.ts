@@ -3,12 +3,15 @@ import { authed, type RouteAuth } from '../../platform/principal/signed-in-route
 import { idempotencyKeyOf, type IdempotencyService } from '../../platform/idempotency/idempotency.service.js';
 import { startProcessingOnce } from './start-processing-once.js';
 import type { ProcessingService } from './processing.service.js';
+import type { FileSetsService } from '../file-sets/file-sets.service.js';
 
 /** What the processing routes under /api/projects are built with (app/http-app.ts). */
 export interface ProcessingRoutesDeps extends RouteAuth {
   /** Start and retry accept an Idempotency-Key (start-processing-once.ts). */
   idempotency: IdempotencyService;
   processing: Pick<ProcessingService, 'start' | 'startAsSetsComplete' | 'stopTakingSets' | 'run' | 'progress'>;
+  /** A start waits for the stills being taken from the project's clips (start-processing-once.ts). */
+  fileSets: Pick<FileSetsService, 'awaitStills'>;
 }
 
 /** POST /api/projects/:id/process and GET /api/projects/:id/progress (SPEC §7), the retry of failed sets, and processing sets as they complete. */
