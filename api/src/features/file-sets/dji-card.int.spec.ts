@@ -14,8 +14,9 @@ import { makeTestJpg } from '../../../test/support/media-fixtures.js';
 import { EventBus } from '../../platform/events/events.js';
 import { FileStorage } from '../files/file-storage.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import { AccountQuotas } from '../quotas/account-quotas.js';
+import { AccountQuotas, NO_QUOTAS } from '../quotas/account-quotas.js';
 import { QUOTA_COUNTS } from '../../app/quota-counts.js';
+import { storedBytesOf } from './file-set-rows.js';
 import { runHolds } from '../processing/run-holds.js';
 import { classifyFilename } from '../uploads/upload-naming.js';
 import type { User } from '../users/user.entity.js';
@@ -48,7 +49,7 @@ beforeAll(async () => {
   const events = new EventBus(db.logger, () => undefined);
   const quotas = new AccountQuotas(db.config.quotas, QUOTA_COUNTS);
   projects = new ProjectsService(db.orm, quotas, events);
-  stills = new StillTaker(db.orm, storage, db.logger, events);
+  stills = new StillTaker(db.orm, storage, db.logger, events, quotas);
   fileSets = new FileSetsService(db.orm, storage, projects, db.dataDir, db.logger, quotas, events, runHolds, stills);
   user = await db.signUp();
   card = await makeDjiCard(path.join(tmp, 'card'), { clips: 3, photos: 2 });
@@ -152,6 +153,35 @@ describe('a DJI card: clips without a JPG, photos with their own number', () => 
     );
     const again = (await fileSets.verify(user, project.id)).fileSets.getItems().map(presentFileSet);
     expect(again[0]).toMatchObject({ stillProblem: null, stillFromVideo: true, missing: ['srt'] });
+  }, 60_000);
+
+  it("a still's bytes count in the account's storage; an account without room for it gets no still, and the set says why", async () => {
+    const owner = await db.signUp();
+    const clipFiles = card.files.filter((f) => path.basename(f).startsWith(card.clips[0]!) && !f.endsWith('.LRF'));
+    const stored = () => storedBytesOf(db.orm.em.fork(), owner.id);
+    const limited = (maxStorageBytes: number) =>
+      new StillTaker(db.orm, storage, db.logger, new EventBus(db.logger, () => undefined), new AccountQuotas({ ...NO_QUOTAS, maxStorageBytes }, QUOTA_COUNTS));
+
+    // Room enough: the still is recorded and what the account stores grows by its bytes.
+    const roomy = await projects.create(owner, { name: 'Room', cameraType: 'dji-mavic-3-pro-series' });
+    await upload(roomy.id, clipFiles);
+    const before = await stored();
+    await limited(before + 50 * 1024 * 1024).settle(roomy.id);
+    const [withStill] = await fileSets.setsOfProject(roomy.id);
+    const still = withStill!.files.getItems().find((f) => f.kind === 'image');
+    expect(still).toMatchObject({ fromVideo: true });
+    expect(Number(still!.sizeBytes)).toBeGreaterThan(0);
+    expect(await stored()).toBe(before + Number(still!.sizeBytes));
+
+    // The uploads fit, the still would not: no still, the set says why, nothing more is stored.
+    const tight = await projects.create(owner, { name: 'Full', cameraType: 'dji-mavic-3-pro-series' });
+    await upload(tight.id, clipFiles);
+    const full = await stored();
+    await limited(full + 1).settle(tight.id);
+    const [without] = (await fileSets.setsOfProject(tight.id)).map(presentFileSet);
+    expect(without).toMatchObject({ status: 'incomplete', stillFromVideo: false, stillProblem: expect.stringMatching(/storage is full/) });
+    expect(without!.files.map((f) => f.fileTypeInfo)).not.toContain('jpg');
+    expect(await stored()).toBe(full);
   }, 60_000);
 
   it('a clip without telemetry is incomplete until the user chooses to process it without; the run then takes it', async () => {

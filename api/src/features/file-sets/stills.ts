@@ -8,6 +8,8 @@
  * so step 3 shows the set complete. An uploaded JPG always wins: a still is recorded only into a
  * set that has no JPG at that moment, and an uploaded one replaces it like any file of its kind.
  * A video that does not decode gets no still: `file_sets.still_problem` says why (Replace fixes it).
+ * A still is a stored file like an upload: its bytes count in the account's storage quota, checked
+ * when it is recorded; an account without room gets no still, and the set says so.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -22,6 +24,9 @@ import type { Orm } from '../../platform/db/database.js';
 import type { Emitter } from '../../platform/events/events.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { StoredFile } from './file-sets.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { AccountQuotas } from '../quotas/account-quotas.js';
+import { FileSet } from './file-set.entity.js';
 
 /** Stills taken at once by one process (each is an ffmpeg child plus a few small decodes). */
 export const STILL_CONCURRENCY = 2;
@@ -52,6 +57,8 @@ export class StillTaker {
     private readonly logger: Logger,
     /** 'fileSet.filesRecorded' once a still is recorded: the set may now be complete (processing takes it). */
     private readonly events: Emitter<'fileSet.filesRecorded'>,
+    /** The storage quota a still counts in, as an upload's files do. */
+    private readonly quotas: Pick<AccountQuotas, 'assertStorageRoom'>,
     /** Thumbnails of the new stills (the set list shows them). */
     private readonly onImagesStored: (storageKeys: string[]) => void = () => {},
   ) {}
@@ -143,8 +150,10 @@ export class StillTaker {
       await fsp.rm(dir, { recursive: true, force: true });
     }
     const recorded = await this.recordStill(s, stored);
-    if (!recorded) {
+    if (recorded !== true) {
       await this.storage.remove(stored.storageKey).catch(() => undefined);
+      if (recorded === 'storage full')
+        await this.recordProblem(s, "the account's storage is full: free space (empty the trash), then replace the video or upload a JPG");
       return;
     }
     this.logger.info({ fileSetId: s.id, at: choice.at, reason: choice.reason }, 'still taken from the video');
@@ -154,10 +163,25 @@ export class StillTaker {
 
   /**
    * Records the still as the set's JPG, unless the set got a JPG meanwhile (an upload wins), lost
-   * its video, or is gone. The insert itself is the check (one statement), so no lock is needed.
+   * its video, or is gone. The insert itself is the check (one statement); the storage quota's check
+   * runs in its transaction, under the account's storage lock (AccountQuotas.assertStorageRoom).
    */
-  private async recordStill(s: PendingSet, stored: StoredFile): Promise<boolean> {
-    const rows = await this.orm.em.getConnection().execute<Array<{ id: string }>>(
+  private async recordStill(s: PendingSet, stored: StoredFile): Promise<boolean | 'storage full'> {
+    try {
+      return await this.orm.em.fork().transactional(async (em) => {
+        const set = await em.findOne(FileSet, s.id, { populate: ['project'] });
+        if (!set) return false;
+        await this.quotas.assertStorageRoom(em, set.project.owner.id, Number(stored.sizeBytes));
+        return this.insertStill(em, s, stored);
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') return 'storage full';
+      throw err;
+    }
+  }
+
+  private async insertStill(em: { execute: Orm['em']['execute'] }, s: PendingSet, stored: StoredFile): Promise<boolean> {
+    const rows = await em.execute<Array<{ id: string }>>(
       `insert into media_files (id, file_set_id, filename, extension, kind, content_type, storage_key, size_bytes, sha256, from_video, created_at)
        select gen_random_uuid(), s.id, ?, 'jpg', 'image', 'image/jpeg', ?, ?, ?, true, now()
          from file_sets s
