@@ -1,12 +1,19 @@
 /**
  * The OpenAI provider against a local HTTP server that speaks the chat-completions API (the only
  * test double in the project): structured output, retries on 429 and 5xx, invalid answers, refusals,
- * token usage, and what the prompt carries (place names and pictures, not raw coordinates).
+ * token usage, and what the prompt carries (place names and pictures, not raw coordinates); a
+ * photo set through the same path with its own instructions.
  */
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fixtureSrtPath, makeTestJpg, makeTestVideo } from '../../../test/support/media-fixtures.js';
 import { runPipeline } from '../../features/processing/pipeline/run-pipeline.js';
+import { runPhotoPipeline } from '../../features/processing/pipeline/photo-pipeline.js';
+import { makeDjiPhoto } from '../../../test/support/dji-card.js';
+import { closePhotoExif } from '../media-tools/photo-exif.js';
 import { OfflineMetadataProvider } from '../../analysis/metadata/offline.js';
 import { OpenAiMetadataProvider } from './openai.js';
 import { PermanentProcessingError } from '../../analysis/metadata/errors.js';
@@ -179,5 +186,59 @@ describe('OpenAI provider', () => {
     script = [{ status: 401, body: { error: { message: 'bad key', type: 'invalid_request_error' } } }];
     await expect(provider().generate(facts, images)).rejects.toBeInstanceOf(PermanentProcessingError);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('OpenAI provider on a photo set (issue 30: photos worded like clips)', () => {
+  const PHOTO_VALID = JSON.stringify({
+    ...JSON.parse(VALID),
+    title: 'Aerial photo of the seafront near Barcelona in Spain on a sunny day',
+    description: 'An aerial photo of the seafront and the city blocks near Barcelona in Spain. The camera looks down on the beach and the streets.',
+    keywords: ['Barcelona', 'seafront', 'flyover', 'beach', 'Spain', 'aerial photo'],
+    shot_types: Object.fromEntries(SHOT_TYPE_IDS.map((id) => [id, id === 'orbit' || id === 'aerial'])),
+  });
+  let jpg: string;
+  beforeAll(async () => {
+    jpg = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'openai-photo-')), 'DJI_0101.JPG');
+    await makeDjiPhoto(jpg);
+  });
+  afterAll(() => closePhotoExif());
+  const photo = (p?: OpenAiMetadataProvider) =>
+    runPhotoPipeline({ jpgPath: jpg, baseName: 'DJI_0101', ordinal: 1, cameraType: 'dji-mavic-3-pro-series' }, async () => undefined, p);
+
+  it('asks with the photo instructions, its EXIF facts and its one picture, and keeps no movement in the answer', async () => {
+    script = [answer(PHOTO_VALID)];
+    const out = await photo(provider());
+    expect(requests).toHaveLength(1);
+    expect(out.generated).toMatchObject({ provider: 'openai', model: 'gpt-test' });
+    expect(out.analysis).toMatchObject({ medium: 'photo', provider: 'openai', usage: { totalTokens: 1050 } });
+    const content = out.generated.result.content;
+    expect(content.title).toBe('Aerial photo of the seafront near Barcelona in Spain on a sunny day');
+    expect(content.keywords).not.toContain('flyover');
+    expect(out.generated.result.shot_types).toMatchObject({ orbit: false, aerial: true });
+    expect(out.generated.result.metadata).toMatchObject({ city: 'Barcelona', country: 'Spain' }); // the place is ours
+
+    const system = requests[0]!.body.messages[0].content as string;
+    expect(system).toMatch(/stock PHOTOS/);
+    expect(system).toMatch(/NEVER write footage, video/);
+    const parts = requests[0]!.body.messages[1].content;
+    const text = parts.find((p: { type: string }) => p.type === 'text').text as string;
+    expect(text).toMatch(/^Medium: a single aerial photo/);
+    expect(text).toContain('Barcelona');
+    expect(text).toMatch(/Height above take-off: \d+ m\./);
+    expect(text).not.toMatch(/Duration|Distance flown|Video:/);
+    expect(parts.filter((p: { type: string }) => p.type === 'image_url')).toHaveLength(1);
+  });
+
+  it('asks again when the answer speaks of footage, then falls back to the offline photo wording', async () => {
+    const moving = JSON.stringify({ ...JSON.parse(PHOTO_VALID), description: 'Drone footage of the seafront near Barcelona in Spain. The camera flies over the beach.' });
+    script = [answer(moving), answer(moving)];
+    const out = await photo(provider());
+    expect(requests).toHaveLength(2);
+    expect(out.generated.provider).toBe('offline');
+    expect(out.generated.notes?.[0]).toMatch(/the description of a photo has "footage"/);
+    const offline = await photo();
+    expect(out.generated.result.content).toEqual(offline.generated.result.content);
+    expect(offline.generated.provider).toBe('offline');
   });
 });

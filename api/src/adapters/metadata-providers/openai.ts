@@ -12,6 +12,8 @@
  *   the offline provider's result (recorded as provider "offline" with a note), because the user
  *   paid for metadata and the offline result is a sound one. Location is never taken from the model.
  * - Token usage of every call is summed and kept with the result.
+ * - A photo set (generatePhoto) goes the same way with the photo's instructions and facts
+ *   (openai-photo.ts), held to the photo rules too; its fallback is the offline photo wording.
  */
 import type OpenAI from 'openai';
 import { z } from 'zod';
@@ -24,6 +26,8 @@ import { BANNED_DESCRIPTION_PHRASES, FILLER_KEYWORDS, offlineMetadata, TITLE_RUL
 import { textProblems } from '../../analysis/metadata/wording.js';
 import { compassName, resolutionLabel } from '../../analysis/metadata/scene.js';
 import type { ClipFacts, ClipImages, GeneratedMetadata, MetadataProvider, TokenUsage } from '../../analysis/metadata/types.js';
+import { MOTION_WORDS, photoMetadata, stillShotTypes } from '../../analysis/metadata/photo.js';
+import { PHOTO_SYSTEM_PROMPT, photoFactsText, photoWordingProblems } from './openai-photo.js';
 
 const MOVEMENT_IDS: readonly ShotType[] = ['hover', 'flyover', 'rising', 'descending', 'orbit', 'tracking', 'pan', 'high_altitude', 'low_altitude', 'top_down'];
 const LIGHT_IDS: readonly ShotType[] = ['golden_hour', 'blue_hour', 'night', 'daylight', 'sunrise', 'sunset'];
@@ -135,29 +139,61 @@ export class OpenAiMetadataProvider implements MetadataProvider {
 
   async generate(facts: ClipFacts, images: ClipImages, signal?: AbortSignal): Promise<GeneratedMetadata> {
     const draft = offlineMetadata(facts);
-    const pictures = await Promise.all(
-      [images.jpg, ...images.frames.slice(0, 3)].filter((x): x is string => !!x).map((p) => toJpegDataUrl(p, 512).catch(() => null)),
+    return this.word(
+      { facts, draft, system: SYSTEM_PROMPT, text: factsText(facts, draft), pictures: [images.jpg, ...images.frames.slice(0, 3)], problems: answerProblems },
+      signal,
     );
-    const content: OpenAI.Chat.Completions.ChatCompletionContentPart[] = [{ type: 'text', text: factsText(facts, draft) }];
+  }
+
+  /** A photo: the photo's instructions and facts, its one picture; no motion word, no movement shot type. */
+  async generatePhoto(facts: ClipFacts, jpg: string, signal?: AbortSignal): Promise<GeneratedMetadata> {
+    const draft = photoMetadata(facts);
+    const out = await this.word(
+      {
+        facts,
+        draft,
+        system: PHOTO_SYSTEM_PROMPT,
+        text: photoFactsText(facts, draft),
+        pictures: [jpg],
+        problems: (a) => [...answerProblems(a), ...photoWordingProblems(a)],
+      },
+      signal,
+    );
+    if (out.provider !== 'openai') return out;
+    const c = out.result.content;
+    return {
+      ...out,
+      result: { ...out.result, content: { ...c, keywords: c.keywords.filter((k) => !MOTION_WORDS.test(k)) }, shot_types: stillShotTypes(out.result.shot_types) },
+    };
+  }
+
+  /** Asks (twice at most) for an answer that keeps the rules; else the draft, recorded as offline with why. */
+  private async word(
+    q: { facts: ClipFacts; draft: GeneratedMetadata; system: string; text: string; pictures: Array<string | null>; problems: (a: ModelAnswer) => string[] },
+    signal?: AbortSignal,
+  ): Promise<GeneratedMetadata> {
+    const { facts, draft } = q;
+    const pictures = await Promise.all(q.pictures.filter((x): x is string => !!x).map((p) => toJpegDataUrl(p, 512).catch(() => null)));
+    const content: OpenAI.Chat.Completions.ChatCompletionContentPart[] = [{ type: 'text', text: q.text }];
     for (const url of pictures) if (url) content.push({ type: 'image_url', image_url: { url, detail: 'low' } });
 
     const usage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
     const problems: string[] = [];
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const completion = await this.ask(content, signal);
+      const completion = await this.ask(q.system, content, signal);
       usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
       usage.completionTokens += completion.usage?.completion_tokens ?? 0;
       usage.totalTokens += completion.usage?.total_tokens ?? 0;
       const answer = parseAnswer(completion.choices[0]?.message?.content ?? null);
       // The offline provider's rules, checked on the model's answer: one that breaks them is asked again.
-      const broken = answer.ok ? answerProblems(answer.value) : [answer.problem];
+      const broken = answer.ok ? q.problems(answer.value) : [answer.problem];
       if (answer.ok && broken.length === 0) return { ...this.toResult(facts, answer.value, draft), usage };
       problems.push(broken.join(', '));
     }
     return { ...draft, usage, provider: 'offline', notes: [`OpenAI answer invalid twice (${problems.join('; ')}); offline result used`] };
   }
 
-  private async ask(content: OpenAI.Chat.Completions.ChatCompletionContentPart[], signal?: AbortSignal) {
+  private async ask(system: string, content: OpenAI.Chat.Completions.ChatCompletionContentPart[], signal?: AbortSignal) {
     const { client, APIError } = await this.loadClient();
     try {
       return await client.chat.completions.create(
@@ -165,7 +201,7 @@ export class OpenAiMetadataProvider implements MetadataProvider {
           model: this.opts.model,
           temperature: 0.4,
           messages: [
-            { role: 'system', content: SYSTEM_PROMPT },
+            { role: 'system', content: system },
             { role: 'user', content },
           ],
           response_format: {

@@ -77,6 +77,11 @@ export interface WordingReasons {
 export interface MetadataProvider {
   readonly name: 'offline' | 'openai';
   generate(facts: ClipFacts, images: ClipImages, signal?: AbortSignal): Promise<GeneratedMetadata>;
+  /**
+   * A photo set's wording (a JPG alone: no frames, no motion), when the provider writes its own;
+   * without it a photo gets the offline photo wording (photo.ts).
+   */
+  generatePhoto?(facts: ClipFacts, jpg: string, signal?: AbortSignal): Promise<GeneratedMetadata>;
 }
 
 /** The place as the product shows it when there is no GPS fix at all (SPEC §2: "Unknown if missing"). */

@@ -1,12 +1,15 @@
 /**
  * The pipeline of a photo set (a JPG with no video of its name): EXIF and DJI XMP -> place ->
  * picture -> wording written for a photo. Same reports and failure rules as run-pipeline.ts.
- * A JPG without EXIF is still a photo: no place, shot types from the picture only.
+ * A JPG without EXIF is still a photo: no place, shot types from the picture only. The wording is
+ * the provider's photo wording when it has one (the AI, with a prompt written for photos), else the
+ * offline photo rules: also the AI's fallback.
  */
 import fs from 'node:fs/promises';
 import { combineAnalyses } from '../../../adapters/media-tools/index.js';
 import { readPhotoExif } from '../../../adapters/media-tools/photo-exif.js';
 import { PermanentProcessingError, type ClipFacts } from '../../../analysis/metadata/index.js';
+import type { MetadataProvider } from '../../../analysis/metadata/types.js';
 import { photoMetadata, stillShotTypes } from '../../../analysis/metadata/photo.js';
 import { photoTelemetry } from '../../../analysis/telemetry/photo-sample.js';
 import { analyseSetJpg, type PipelineOutput, type StageReport } from './run-pipeline.js';
@@ -24,7 +27,12 @@ export interface PhotoPipelineInput {
   rawFilename?: string | null;
 }
 
-export async function runPhotoPipeline(input: PhotoPipelineInput, report: (r: StageReport) => Promise<void>): Promise<PipelineOutput> {
+export async function runPhotoPipeline(
+  input: PhotoPipelineInput,
+  report: (r: StageReport) => Promise<void>,
+  provider?: Pick<MetadataProvider, 'generatePhoto'>,
+  signal?: AbortSignal,
+): Promise<PipelineOutput> {
   try {
     await fs.access(input.jpgPath);
   } catch {
@@ -60,9 +68,9 @@ export async function runPhotoPipeline(input: PhotoPipelineInput, report: (r: St
     frames: [],
     scene,
   };
-  await report({ percent: 65, stage: 'metadata', stageMessage: 'Writing metadata for the photo' });
-  // Photos are worded offline (no motion words); an AI provider's prompt is written for clips.
-  const generated = photoMetadata(facts);
+  const ai = provider?.generatePhoto?.bind(provider);
+  await report({ percent: 65, stage: 'metadata', stageMessage: ai ? 'Writing metadata for the photo with AI' : 'Writing metadata for the photo' });
+  const generated = ai ? await ai(facts, input.jpgPath, signal) : photoMetadata(facts);
   const analysis: Record<string, unknown> = {
     medium: 'photo',
     exif,
@@ -79,7 +87,9 @@ export async function runPhotoPipeline(input: PhotoPipelineInput, report: (r: St
     scene: facts.scene,
     wording: generated.reasons ?? null,
     provider: generated.provider,
-    notes: exif.lat === null ? ['the photo carries no GPS position: no place named'] : [],
+    model: generated.model ?? null,
+    usage: generated.usage ?? null,
+    notes: [...(generated.notes ?? []), ...(exif.lat === null ? ['the photo carries no GPS position: no place named'] : [])],
     missing: [],
   };
   return { facts, generated, analysis };

@@ -152,6 +152,7 @@ export class ProcessingWorker {
                 rawFilename: set.files.getItems().find((f) => f.kind === 'raw')?.filename ?? null,
               },
               report,
+              this.provider,
             )
       ).finally(() => [video, jpg, srt].forEach((c) => c?.release()));
       await report({ percent: 92, stage: 'save', stageMessage: 'Saving the result' });
