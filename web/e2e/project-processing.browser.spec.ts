@@ -309,3 +309,48 @@ it('follows a run by polling every 3 s when the progress socket is refused, then
   await page.getByRole('button', { name: 'Return to Dashboard' }).click();
   await page.waitForURL('**/dashboard');
 });
+
+it('shows what a clip processed without telemetry lacked, beside it in the list and above its editor (issue 30)', async () => {
+  const user = await signUp(h.server);
+  const created = await h.server.request('POST', '/api/projects', { token: user.token, body: { name: 'Captions off', cameraType: 'dji-mavic-mini-4-pro' } });
+  const projectId = created.body.project.id as string;
+  const files = [
+    ...(await makeTestFileSet(path.join(dir, 'lacked'), 'DJI_0401', { srtFixture: 'JuanIrache__DJI_SRT_Parser__air2s.srt' })),
+    ...(await makeTestFileSet(path.join(dir, 'lacked'), 'DJI_0402', { srtFixture: 'JuanIrache__DJI_SRT_Parser__air2s.srt' })).filter((f) => !f.endsWith('.SRT')),
+  ];
+  const form = new FormData();
+  for (const file of files) form.append('files', new Blob([await fs.readFile(file)]), path.basename(file));
+  const uploaded = await fetch(`${h.server.url}/api/upload/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+  expect(uploaded.status).toBeLessThan(300);
+  const verified = await h.server.graphql('query($id: ID!) { verifyFileSets(projectId: $id) { fileSets { id baseName } } }', { id: projectId }, user.token);
+  const noSrt = verified.data.verifyFileSets.fileSets.find((s: { baseName: string }) => s.baseName === 'DJI_0402').id as string;
+  const chosen = await h.server.request('POST', `/api/projects/${projectId}/fileset-choices`, { token: user.token, body: { fileSetIds: [noSrt], withoutTelemetry: true } });
+  expect(chosen.status).toBe(200);
+  expect((await h.server.request('POST', `/api/projects/${projectId}/process`, { token: user.token })).status).toBe(202);
+  startWorker();
+  await until(
+    async () => (await h.server.request('GET', `/api/projects/${projectId}/progress`, { token: user.token })).body?.runStatus,
+    (s) => s === 'completed',
+    'the run to end',
+    90_000,
+  );
+
+  const { context, page } = await h.newPage();
+  await context.addInitScript((t) => location.protocol.startsWith('http') && localStorage.setItem('token', t), user.token);
+  await page.goto(`/project/${projectId}`);
+  await page.getByTestId('result-editor').waitFor();
+  const items = page.getByTestId('file-set-item');
+  const item = (name: string) => items.filter({ hasText: name });
+  // Only the clip without its .SRT carries the badge; its full note is its accessible name.
+  expect(await item('DJI_0401').getByTestId('lacked-badge').count()).toBe(0);
+  const badge = item('DJI_0402').getByTestId('lacked-badge');
+  expect(await badge.innerText()).toBe('No telemetry');
+  expect(await badge.getAttribute('aria-label')).toMatch(/^Processed without telemetry \(no \.SRT\): no place, height or flight path/);
+  await item('DJI_0401').click();
+  expect(await page.getByTestId('result-note').count()).toBe(0);
+  await item('DJI_0402').click();
+  const note = page.getByRole('note').filter({ hasText: 'Processed without telemetry' });
+  await note.waitFor();
+  expect(await note.innerText()).toMatch(/shot types from the picture motion only/);
+  await h.screenshot(page, 'project-no-telemetry-web3');
+});

@@ -47,6 +47,7 @@ export function presentResult(v: ResultView) {
     provider: v.provider,
     version: v.version,
     updatedAt: v.updatedAt,
+    missingNote: v.missingNote,
   };
 }
 

@@ -36,6 +36,8 @@ export interface ResultView {
   version: number;
   provider: string;
   updatedAt: Date;
+  /** What the set lacked when processed (a clip without its .SRT), in words; null when nothing. */
+  missingNote: string | null;
 }
 
 /** A version a caller sends: a positive whole number, or nothing (no check). */
@@ -158,6 +160,7 @@ const toView = (r: FileSetResult, fileSetId: string, version = r.version): Resul
   version,
   provider: r.provider,
   updatedAt: r.updatedAt,
+  missingNote: typeof r.analysis?.missingNote === 'string' ? r.analysis.missingNote : null,
 });
 
 export class ResultsService {

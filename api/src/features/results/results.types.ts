@@ -80,6 +80,11 @@ export class FileSetResultType {
   version!: number;
   @Field({ description: 'When the result last changed, by processing, an edit or a reset (ISO 8601 date-time).' })
   updatedAt!: Date;
+  @Field(() => String, {
+    nullable: true,
+    description: 'What the set lacked when it was processed, in words (a clip processed without its .SRT telemetry); null when it lacked nothing.',
+  })
+  missingNote!: string | null;
 }
 
 @InputType('ShotTypeFlagInput', { description: 'Whether one shot type of the vocabulary applies.' })

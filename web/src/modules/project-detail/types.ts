@@ -30,6 +30,8 @@ export interface DetailFileSet {
   /** The set's current stage as a sentence, while it is being processed. */
   processingStage: string | null;
   result: ProcessedResult | null;
+  /** What the set lacked when it was processed, in words (a clip without its .SRT); null when nothing. */
+  resultNote: string | null;
   /** The stored result's version (bumped at every change): a save names it, so it never overwrites a newer one. */
   resultVersion: number | null;
   /** City, region, country, place line and named features (issue 32), for the place editor; null without a result. */

@@ -36,6 +36,16 @@ function AgencyBadge({ refusals }: { refusals: AgencyRefusal[] }) {
   );
 }
 
+/** "No telemetry" beside a set processed without its .SRT: what it lacked, in full, in its tooltip and accessible name. */
+function LackedBadge({ note }: { note: string | null }) {
+  if (!note) return null;
+  return (
+    <span className="pd-lacked-badge small" data-testid="lacked-badge" title={note} aria-label={note}>
+      No telemetry
+    </span>
+  );
+}
+
 /** SPEC §2 right side: every set with its thumbnail (made from the JPG), title and status; the selected one highlighted. */
 export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSetListItem[]; selectedIndex: number; onSelect(index: number): void }) {
   return (
@@ -69,6 +79,7 @@ export function FileSetList({ items, selectedIndex, onSelect }: { items: FileSet
                   <span className="pd-list-status">
                     <SetStatusDot status={status} percent={percent} />
                     <AgencyBadge refusals={agencyRefusals} />
+                    <LackedBadge note={set.resultNote} />
                   </span>
                 </span>
               </button>

@@ -213,6 +213,11 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                   <FileSetPreview key={current.id} set={current} title={currentItem.title} />
                 </div>
                 <div className="pd-editor-column">
+                  {draft && hasContent(draft.result) && current.resultNote && (
+                    <p className="pd-result-note small" role="note" data-testid="result-note">
+                      {current.resultNote}
+                    </p>
+                  )}
                   {draft && hasContent(draft.result) ? (
                     <ResultEditor
                       key={current.id}

@@ -34,6 +34,7 @@ export const DetailFileSetResultFragment = graphql(`
     fileSetId
     edited
     version
+    missingNote
     current {
       ...DetailResult
     }

@@ -32,6 +32,7 @@ export function useProjectDetail(id: string) {
         processingStage: s.processing?.stageMessage ?? null,
         result: s.result ? fromGraphqlResult(s.result.current) : null,
         resultVersion: s.result?.version ?? null,
+        resultNote: s.result?.missingNote ?? null,
         place: s.result ? placeOf(s.result.current.metadata) : null,
         shotTypeLabels: s.result ? shotTypeLabels(s.result.current) : {},
       })),
