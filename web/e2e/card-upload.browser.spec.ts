@@ -274,3 +274,69 @@ it('a DJI card as the drone writes it: clips get stills from their videos, photo
   await page.getByRole('heading', { name: 'Credit Cost' }).waitFor();
   await page.getByTestId('sets-to-process').getByText('5', { exact: true }).waitFor();
 });
+
+it('while a card uploads, a link and Back ask first; after a reload the step counts what is still to send and what is ready (issue 30)', async () => {
+  const user = await signUp(h.server);
+  const { page } = await h.newPage();
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), user.token);
+  // Reached in the app (Dashboard, New Project), so Back stays in the app's history.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'New Project' }).first().click();
+  await page.getByLabel('Project name').fill('Cut short');
+  await page.locator('select[name=cameraType]').selectOption('dji-mavic-3-pro-series');
+  await page.getByRole('button', { name: 'Create Project and Continue' }).click();
+  await page.getByRole('heading', { name: 'File Upload' }).waitFor();
+  // Two sets of small files (one batch) and three whose .SRT is large (tus); the test holds every
+  // tus request, so those three stay unsent for as long as it likes: no throttling, no timer.
+  const card = path.join(dir, 'cut-short');
+  const files = [...(await makeTestFileSet(card, 'DJI_0001')), ...(await makeTestFileSet(card, 'DJI_0002'))];
+  const large = (await fs.readFile(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'))).toString().repeat(2000);
+  for (const base of ['DJI_0003', 'DJI_0004', 'DJI_0005']) {
+    files.push(...(await makeTestFileSet(card, base, { omit: ['srt'] })));
+    await fs.writeFile(path.join(card, `${base}.SRT`), large);
+    files.push(path.join(card, `${base}.SRT`));
+  }
+  const held: string[] = [];
+  await page.route('**/api/uploads/tus**', (route) => void held.push(route.request().method()));
+
+  await page.getByTestId('file-picker').setInputFiles(files);
+  await page.getByTestId('as-complete-option').getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Upload' }).click();
+  // The small files' sets are in and processed as they complete, while the large files are held.
+  const results = page.getByTestId('sets-as-complete');
+  await results.getByText('Processed as they complete: 2 of 5 sets ready').waitFor({ timeout: 90_000 });
+  expect(held.length).toBeGreaterThan(0);
+
+  // An in-app link asks with the page's own dialog; staying keeps the upload and the page.
+  const wizardUrl = page.url();
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Leave during the upload?' });
+  await dialog.getByText('What is sent so far is kept').waitFor();
+  await h.screenshot(page, 'card-upload-leave-link-web3');
+  await dialog.getByRole('button', { name: 'Stay and keep uploading' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(page.url()).toBe(wizardUrl);
+  // So does the browser's Back button.
+  await page.goBack();
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Stay and keep uploading' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(page.url()).toBe(wizardUrl);
+  await page.getByRole('heading', { name: 'File Upload' }).waitFor();
+
+  // A reload gets the browser's own question; after it the step counts the three clips still to send.
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.type());
+    void d.accept();
+  });
+  await page.reload();
+  expect(asked).toEqual(['beforeunload']);
+  await page.getByRole('heading', { name: 'File Upload' }).waitFor();
+  await page.getByTestId('upload-interrupted').getByText('Upload interrupted: 3 clips still to send — choose the card folder again to continue.').waitFor();
+  // The run taking sets reads right after the reload: 2 of the card's 5 sets, not "0 of 0".
+  await page.getByTestId('sets-as-complete').getByText('Processed as they complete: 2 of 5 sets ready').waitFor();
+  await h.screenshot(page, 'card-upload-interrupted-count-web3');
+  await page.unroute('**/api/uploads/tus**');
+});
