@@ -206,7 +206,8 @@ describe('starting', () => {
     const owner = await signUp(server);
     const other = await signUp(server);
     const projectId = await createProject(server, owner.token);
-    await seedFileSets(server.services, projectId, [{ baseName: 'C1', omit: ['jpg'] }]);
+    // No .SRT (not chosen to go without): incomplete. A set without its JPG gets a still from its video (issue 30).
+    await seedFileSets(server.services, projectId, [{ baseName: 'C1', omit: ['srt'] }]);
     expect((await server.request('POST', `/api/projects/${projectId}/process`, { token: other.token })).status).toBe(404);
     expect((await server.request('GET', `/api/projects/${projectId}/progress`, { token: other.token })).status).toBe(404);
     expect((await server.request('POST', `/api/projects/${projectId}/process`)).status).toBe(401);
