@@ -171,7 +171,8 @@ function placeTitles(f: ClipFacts, subject: Subject, cover: LandCover): string[]
   // A named place leads (buyers search "Geirangerfjord", "Monument Valley").
   const named = p.namedPlacePhrase ?? (p.namedPlaces?.[0] ? `at ${p.namedPlaces[0]}` : null);
   const lead = named ? [`${named} in ${area}`, named] : [];
-  if (subject === 'city' && cover === 'urban' && p.city) return [...lead, ...(region ? [`in ${region}`, `in ${countryInSentence(p.country)}`, ''] : [`in ${area}`, ''])];
+  if (subject === 'city' && cover === 'urban' && p.city)
+    return [...lead, ...(region ? [`in ${region}`, `in ${countryInSentence(p.country)}`, ''] : [`in ${area}`, ''])];
   if (p.city) return [...lead, `near ${p.city} in ${area}`, `near ${p.city}`, `in ${area}`];
   return [...lead, `in ${area}`];
 }

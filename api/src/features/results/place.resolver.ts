@@ -39,7 +39,8 @@ export class PlaceResolver {
   constructor(private readonly services: PlaceResolverDeps) {}
 
   @Query(() => PlaceFieldsType, {
-    description: 'The place at a point, as processing would name it (city, region, country, place line, named places), for the map picker. Offline; no water data.',
+    description:
+      'The place at a point, as processing would name it (city, region, country, place line, named places), for the map picker. Offline; no water data.',
   })
   async placeAt(
     @Arg('latitude', () => Float, { description: 'Decimal degrees, -90 to 90.' }) latitude: number,
