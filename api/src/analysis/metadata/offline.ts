@@ -153,20 +153,28 @@ function placePhrase(f: ClipFacts, subject: Subject, cover: LandCover): Phrase |
   if (!p || !p.country || subject === 'open-sea') return null;
   const country = countryInSentence(p.country);
   const region = p.region && p.region !== p.city && p.region !== p.country ? p.region : null;
-  if (subject === 'city' && cover === 'urban' && p.city) return { kind: 'pp', text: region ? `in ${region} in ${country}` : `in ${country}` };
-  if (p.city) return { kind: 'pp', text: `near ${p.city}${region ? `, ${region},` : ''} in ${country}` };
-  return { kind: 'pp', text: region ? `in ${region} in ${country}` : `in ${country}` };
+  // A named place leads: "at Geirangerfjord near Stranda, Møre og Romsdal, in Norway".
+  const named = p.namedPlacePhrase ?? (p.namedPlaces?.[0] ? `at ${p.namedPlaces[0]}` : null);
+  const at = named ? `${named} ` : '';
+  if (subject === 'city' && cover === 'urban' && p.city) return { kind: 'pp', text: `${at}${region ? `in ${region} in ${country}` : `in ${country}`}` };
+  if (p.city) return { kind: 'pp', text: `${at}near ${p.city}${region ? `, ${region},` : ''} in ${country}` };
+  return { kind: 'pp', text: `${at}${region ? `in ${region} in ${country}` : `in ${country}`}` };
 }
 
 /** Where, for titles (no commas), longest first: callers take the first that fits. */
 function placeTitles(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   const p = f.place;
   if (!p || !p.country || subject === 'open-sea') return [''];
-  const region = p.region && p.region !== p.city ? p.region : null;
+  // An admin-1 region outside the US (Møre og Romsdal) is in the keywords and place line; titles keep the country buyers search.
+  const region = p.region && p.region !== p.city && !p.regionFromAdmin1 ? p.region : null;
   const area = region ?? countryInSentence(p.country);
-  if (subject === 'city' && cover === 'urban' && p.city) return region ? [`in ${region}`, `in ${countryInSentence(p.country)}`, ''] : [`in ${area}`, ''];
-  if (p.city) return [`near ${p.city} in ${area}`, `near ${p.city}`, `in ${area}`];
-  return [`in ${area}`];
+  // A named place leads (buyers search "Geirangerfjord", "Monument Valley").
+  const named = p.namedPlacePhrase ?? (p.namedPlaces?.[0] ? `at ${p.namedPlaces[0]}` : null);
+  const lead = named ? [`${named} in ${area}`, named] : [];
+  if (subject === 'city' && cover === 'urban' && p.city)
+    return [...lead, ...(region ? [`in ${region}`, `in ${countryInSentence(p.country)}`, ''] : [`in ${area}`, ''])];
+  if (p.city) return [...lead, `near ${p.city} in ${area}`, `near ${p.city}`, `in ${area}`];
+  return [...lead, `in ${area}`];
 }
 
 interface MoveWords {
@@ -313,6 +321,7 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   const out: string[] = [];
   // Most specific place first (Adobe Stock weighs the first ten keywords most): city, region, country,
   // the country's short form buyers type ("USA"), the sea or ocean by name.
+  out.push(...(p?.namedPlaces ?? []));
   if (p?.city) out.push(p.city);
   if (p?.region) out.push(p.region);
   if (p) out.push(...countryKeywords(p));
@@ -499,10 +508,10 @@ export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover
   return out;
 }
 
-/** Named features for the place: the sea or ocean beside a coast or under the open sea (the only named features the shipped data has). */
+/** Named features for the place: the named places at the point (named-places.ts), then the sea or ocean beside a coast or under the open sea. */
 function placeFeatures(f: ClipFacts): string[] {
   const sea = f.place?.seaName;
-  return sea ? [sea] : [];
+  return [...(f.place?.namedPlaces ?? []), ...(sea ? [sea] : [])];
 }
 
 export function offlineMetadata(f: ClipFacts): GeneratedMetadata {

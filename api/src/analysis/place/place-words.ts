@@ -57,7 +57,7 @@ export function seaAdjective(name: string): string {
  */
 export function placeLineOf(place: (Place & { features?: string[] | null }) | null): string | null {
   if (!place) return null;
-  const parts = [place.features?.[0] ?? null, place.city, place.region ?? null, place.country];
+  const parts = [place.features?.[0] ?? place.namedPlaces?.[0] ?? null, place.city, place.region ?? null, place.country];
   const out: string[] = [];
   for (const p of parts) if (p && !out.some((o) => o.toLowerCase() === p.toLowerCase())) out.push(p);
   if (!out.length && place.seaName) return place.seaName;

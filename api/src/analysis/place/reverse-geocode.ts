@@ -51,6 +51,12 @@ export interface Place {
   shoreM?: number | null;
   /** The sea or ocean at or beside the point ("Atlantic Ocean"), null inland. */
   seaName?: string | null;
+  /** Named places at the point ("Geirangerfjord", "Dolomites"), most specific first (adapters/place-data/named-places.ts). */
+  namedPlaces?: string[] | null;
+  /** The first named place as a sentence puts it ("in the Dolomites", "at Geirangerfjord"). */
+  namedPlacePhrase?: string | null;
+  /** True when `region` is an admin-1 shape outside the US (Møre og Romsdal): titles keep the country there. */
+  regionFromAdmin1?: boolean;
 }
 
 /** Search radius around the point, km. ~30 km covers "near <city>" for a drone clip without reaching the next metropolis. */

@@ -39,16 +39,17 @@ export class PlaceResolver {
   constructor(private readonly services: PlaceResolverDeps) {}
 
   @Query(() => PlaceFieldsType, {
-    description: 'The place at a point, as processing would name it (city, region, country, place line), for the map picker. Offline; no named features.',
+    description:
+      'The place at a point, as processing would name it (city, region, country, place line, named places), for the map picker. Offline; no water data.',
   })
-  placeAt(
+  async placeAt(
     @Arg('latitude', () => Float, { description: 'Decimal degrees, -90 to 90.' }) latitude: number,
     @Arg('longitude', () => Float, { description: 'Decimal degrees, -180 to 180.' }) longitude: number,
     @Ctx() ctx: GraphQLContext,
   ) {
     requireUser(ctx);
     const { lat, lon } = checkedPoint(latitude, longitude);
-    return { ...placeFieldsAt(lat, lon), features: [] };
+    return placeFieldsAt(lat, lon);
   }
 
   @Query(() => PlaceEditPreviewType, { description: 'What an edit of the place would change (the place and the rewritten text), without saving.' })

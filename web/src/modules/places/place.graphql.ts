@@ -40,3 +40,15 @@ export const UpdateResultPlaceMutation = graphql(`
     }
   }
 `);
+
+export const PlaceAtQuery = graphql(`
+  query PlaceAt($latitude: Float!, $longitude: Float!) {
+    placeAt(latitude: $latitude, longitude: $longitude) {
+      city
+      region
+      country
+      placeLine
+      features
+    }
+  }
+`);

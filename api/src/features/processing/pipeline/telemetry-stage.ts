@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import { withWater, type DroneDetection, type Place, type TrackSummary, type WaterLookup } from '../../../analysis/index.js';
 import type { ImageAnalysis } from '../../../adapters/media-tools/index.js';
-import { geocodePoint as geocode } from '../../../adapters/place-data/geocode-point.js';
+import { geocodePoint as geocode, withPlaceNames } from '../../../adapters/place-data/geocode-point.js';
 import { waterLookupOffThread } from '../../../adapters/place-data/water-data.js';
 import { PermanentProcessingError } from '../../../analysis/metadata/index.js';
 import { srtTooLarge } from '../../../platform/config/size-limits.js';
@@ -63,8 +63,10 @@ export const WATER_LOOKUP_MIN_SHARE = 0.05;
  * point outside every country (to name the sea); a dry inland clip never loads the data.
  */
 export async function placeWithWater(facts: PlaceFacts, scene: ImageAnalysis | null, lookup: WaterLookup = waterLookupOffThread): Promise<Place | null> {
-  const { place, placePoint } = facts;
-  if (!place || !placePoint) return place;
+  const { placePoint } = facts;
+  if (!facts.place || !placePoint) return facts.place;
+  // The admin-1 region and named places at the point (the region layer loads on the place data thread).
+  const place = await withPlaceNames(facts.place, placePoint.lat, placePoint.lon);
   const water = scene ? Math.max(scene.whole.water, scene.bottom.water) : 1;
   if (water < WATER_LOOKUP_MIN_SHARE && place.country !== null) return place;
   return withWater(place, placePoint.lat, placePoint.lon, await lookup.sample(placePoint.lat, placePoint.lon));

@@ -16,7 +16,7 @@ import { FileSetPreview } from './FileSetPreview';
 import { FileSetList, type FileSetListItem } from './FileSetList';
 import { ProcessingPanel } from './ProcessingPanel';
 import { ResultEditor } from './ResultEditor';
-import { PlaceFieldsEditor } from '../../places/PlaceFieldsEditor';
+import { PlaceFieldsEditor, pointOf } from '../../places/PlaceFieldsEditor';
 import { SetStatusDot } from './SetStatusDot';
 import type { CategoryOptions } from './CategorySelectors';
 import { ProjectSetupActions } from './ProjectSetupActions';
@@ -231,7 +231,9 @@ export function ProjectDetailView({ project, progress, categoryOptions, live, sa
                       onReset={() => void onReset()}
                       onCopyJson={() => void onCopyJson()}
                       copySources={copySources}
-                      placeFields={current.place && <PlaceFieldsEditor key={current.id} fileSetId={current.id} place={current.place} beside />}
+                      placeFields={
+                        current.place && <PlaceFieldsEditor key={current.id} fileSetId={current.id} place={current.place} point={pointOf(current)} beside />
+                      }
                     />
                   ) : showPanel ? (
                     <div className="pd-placeholder card" data-testid="set-in-progress">
