@@ -31,6 +31,17 @@ const CHROMIUM_FLAGS = [
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
 
 const cdpSessions = new WeakMap<Page, Promise<CDPSession>>();
+const cdpOf = (page: Page): Promise<CDPSession> => {
+  let session = cdpSessions.get(page);
+  if (!session) cdpSessions.set(page, (session = page.context().newCDPSession(page)));
+  return session;
+};
+
+/** What is in the viewport as PNG bytes, at the fastest encoding (see fullPageScreenshot). */
+export async function viewportScreenshot(page: Page): Promise<Buffer> {
+  const { data } = await (await cdpOf(page)).send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
+  return Buffer.from(data, 'base64');
+}
 
 /**
  * The whole page (from the top) as PNG bytes, captured by Chromium at its fastest encoding
@@ -38,9 +49,7 @@ const cdpSessions = new WeakMap<Page, Promise<CDPSession>>();
  * for size and took ~0.6 s a page here, most of a screenshot-heavy test's time.
  */
 export async function fullPageScreenshot(page: Page): Promise<Buffer> {
-  let session = cdpSessions.get(page);
-  if (!session) cdpSessions.set(page, (session = page.context().newCDPSession(page)));
-  const cdp = await session;
+  const cdp = await cdpOf(page);
   await page.evaluate('window.scrollTo(0, 0)');
   const { cssContentSize } = await cdp.send('Page.getLayoutMetrics');
   const { data } = await cdp.send('Page.captureScreenshot', {
