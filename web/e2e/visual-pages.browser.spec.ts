@@ -22,7 +22,7 @@ import type { Page } from 'playwright-core';
 import { makeTestJpg } from '../../api/test/support/media-fixtures.js';
 import { signUp } from '../../api/test/support/test-server.js';
 import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
-import { SCREENSHOT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.js';
+import { fullPageScreenshot, SCREENSHOT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, THEMES } from './support/session.js';
 
 const REFERENCE = fileURLToPath(new URL('./visual-reference/styles.css', import.meta.url));
@@ -95,7 +95,7 @@ async function compare(page: Page, name: string, reference: string): Promise<str
       document.documentElement.dataset.theme = t;
       window.scrollTo(0, 0);
     }, theme);
-    const ours = PNG.sync.read(await page.screenshot({ fullPage: true }));
+    const ours = PNG.sync.read(await fullPageScreenshot(page));
     // Swap: the shipped sheets off, the reference on (inserted first, where theme.css was).
     await page.evaluate((css) => {
       for (const el of Array.from(document.querySelectorAll<HTMLLinkElement | HTMLStyleElement>('link[rel=stylesheet], style')))
@@ -106,7 +106,7 @@ async function compare(page: Page, name: string, reference: string): Promise<str
       document.head.prepend(ref);
       window.scrollTo(0, 0);
     }, reference);
-    const theirs = PNG.sync.read(await page.screenshot({ fullPage: true }));
+    const theirs = PNG.sync.read(await fullPageScreenshot(page));
     await page.evaluate(() => {
       document.getElementById('visual-reference')?.remove();
       for (const el of Array.from(document.querySelectorAll<HTMLLinkElement | HTMLStyleElement>('link[rel=stylesheet], style'))) el.disabled = false;

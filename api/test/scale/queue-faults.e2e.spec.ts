@@ -15,10 +15,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import pg from 'pg';
-import { createTestDatabase, TEST_REDIS_URL } from '../support/test-database.js';
+import { createTestDatabase } from '../support/test-database.js';
 import { FileStorage } from '../../src/features/files/file-storage.js';
-import { createMediaGate, type HeldFile } from '../support/media-gate.js';
-import { apiClient, killAll, sleep, startApi, startOwnRedis, startWorker, type Child } from './test-support/processes.js';
+import { createMediaGate, type HeldFile, type MediaGate } from '../support/media-gate.js';
+import { apiClient, killAll, startApi, startOwnRedis, startWorker, type Child } from './test-support/processes.js';
 import { createProject, ledgerEvents, login, register, sharedEnv, uploadSets, waitForRun } from './test-support/topology.js';
 
 jest.setTimeout(240_000);
@@ -29,19 +29,59 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
 
-async function cluster(redisUrl: string, workerCount: number, extra: Record<string, string>) {
+/**
+ * One API process, database, data folder, ffprobe gate and Redis of its own (the last test
+ * restarts it) for the whole file; each test starts its own workers, and they are gone before
+ * the next test (a worker left over would take the next test's jobs).
+ */
+let base: {
+  api: Child & { url: string };
+  client: ReturnType<typeof apiClient>;
+  pool: pg.Pool;
+  env: Record<string, string>;
+  dataDir: string;
+  gate: MediaGate;
+  redis: Awaited<ReturnType<typeof startOwnRedis>>;
+};
+beforeAll(async () => {
+  const redis = await startOwnRedis();
+  cleanups.push(() => redis.stop());
   const db = await createTestDatabase();
   cleanups.push(() => db.drop());
   const gate = await createMediaGate();
   cleanups.push(() => gate.remove());
-  const { env, dataDir } = await sharedEnv({ databaseUrl: db.url, redisUrl, extra: { WORKER_CONCURRENCY: '1', ...gate.env, ...extra } });
+  // WORKER_CONCURRENCY is the workers'; JOB_BACKOFF_MS is read where jobs are queued (the API).
+  const { env, dataDir } = await sharedEnv({
+    databaseUrl: db.url,
+    redisUrl: redis.url,
+    extra: { WORKER_CONCURRENCY: '1', JOB_BACKOFF_MS: '100', ...gate.env },
+  });
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const api = await startApi('api', env);
-  const workers: Child[] = [];
-  for (let i = 1; i <= workerCount; i++) workers.push(await startWorker(`worker-${i}`, env));
-  const client = apiClient(api.url);
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   cleanups.push(() => pool.end());
+  base = { api, client: apiClient(api.url), pool, env, dataDir, gate, redis };
+});
+
+const testWorkers: Child[] = [];
+/** A worker for this test only (afterEach kills it). */
+async function worker(name: string, env: Record<string, string>): Promise<Child> {
+  const w = await startWorker(name, env);
+  testWorkers.push(w);
+  return w;
+}
+afterEach(async () => {
+  const left = testWorkers.splice(0);
+  for (const w of left) w.kill('SIGKILL');
+  await Promise.all(left.map((w) => w.exited));
+});
+
+/** The file's API with `workerCount` fresh workers started with `extra` in their environment. */
+async function cluster(workerCount: number, extra: Record<string, string>) {
+  const env = { ...base.env, ...extra };
+  const workers: Child[] = [];
+  for (let i = 1; i <= workerCount; i++) workers.push(await worker(`worker-${i}`, env));
+  const { api, client, pool, dataDir, gate } = base;
   /** Holds the probe of one set's video (by its set id), or of every set (no id): its job stays open until released. */
   const hold = async (fileSetId?: string): Promise<HeldFile> => {
     if (!fileSetId) return gate.hold(path.join(dataDir, 'files'));
@@ -153,7 +193,7 @@ async function startRun(c: Cluster, sets: number, held: number | 'all') {
 }
 
 it('a worker killed with SIGKILL mid-job: its set is retried by the other worker, done once, charged once', async () => {
-  const c = await cluster(TEST_REDIS_URL, 2, { WORKER_LOCK_MS: '1500', JOB_BACKOFF_MS: '100' });
+  const c = await cluster(2, { WORKER_LOCK_MS: '1500' });
   const { u, projectId, heldSet, hold } = await startRun(c, 5, 2);
   const { worker: victim } = await killInsideJob(c, c.workers, heldSet!, hold);
   const survivor = c.workers.find((w) => w !== victim)!;
@@ -165,7 +205,7 @@ it('a worker killed with SIGKILL mid-job: its set is retried by the other worker
 });
 
 it('a worker killed mid-job whose set then fails on the retry: refunded once for that set, the run ends', async () => {
-  const c = await cluster(TEST_REDIS_URL, 2, { WORKER_LOCK_MS: '1500', JOB_BACKOFF_MS: '100' });
+  const c = await cluster(2, { WORKER_LOCK_MS: '1500' });
   const { u, projectId, heldSet: broken, hold } = await startRun(c, 4, 1);
   const { worker: victim } = await killInsideJob(c, c.workers, broken!, hold);
   const survivor = c.workers.find((w) => w !== victim)!;
@@ -187,7 +227,7 @@ it('a worker killed mid-job whose set then fails on the retry: refunded once for
 });
 
 it('a set whose worker dies every time fails at the stall limit: refunded once, the run ends, no second refund later', async () => {
-  const c = await cluster(TEST_REDIS_URL, 2, { WORKER_LOCK_MS: '1500', JOB_BACKOFF_MS: '100' });
+  const c = await cluster(2, { WORKER_LOCK_MS: '1500' });
   const { u, projectId, heldSet: poison, hold } = await startRun(c, 3, 0);
   // Each worker that takes the poison set is killed inside it (its probe is held for good) and
   // replaced; BullMQ fails the job after its third stall (maxStalledCount 2) without running it,
@@ -195,7 +235,7 @@ it('a set whose worker dies every time fails at the stall limit: refunded once, 
   const workers = [...c.workers];
   for (const n of [3, 4, 5]) {
     await killInsideJob(c, workers, poison!, hold);
-    workers.push(await startWorker(`worker-${n}`, c.env));
+    workers.push(await worker(`worker-${n}`, c.env));
   }
 
   const done = await assertSettledOnce(c, u, projectId, { completed: 2, failed: 1 });
@@ -205,15 +245,15 @@ it('a set whose worker dies every time fails at the stall limit: refunded once, 
   expect(workers.flatMap(taken).filter((l) => l.fileSetId === poison)).toHaveLength(3);
 
   // A worker started afterwards re-posts only refunds that never reached the ledger: none here.
-  const late = await startWorker('worker-late', c.env);
-  await sleep(1000);
+  const late = await worker('worker-late', c.env);
+  await late.waitFor(/"msg":"pending refunds settled"/, 30_000);
   const admin = await login(c.client, 'finance', 'finance-pass');
   expect((await ledgerEvents(c.client, admin, u.id)).filter((e) => e.type === 'ProcessingRefunded')).toHaveLength(1);
   expect(late.output).not.toMatch(/could not settle/);
 });
 
 it('a worker stopped with SIGTERM mid-job finishes that job, takes no other, exits 0; the run completes later', async () => {
-  const c = await cluster(TEST_REDIS_URL, 1, { JOB_BACKOFF_MS: '100' });
+  const c = await cluster(1, {});
   const { u, projectId, hold } = await startRun(c, 3, 'all');
   const w = c.workers[0]!;
   await hold.entered(); // inside its first job, held at the probe
@@ -229,18 +269,16 @@ it('a worker stopped with SIGTERM mid-job finishes that job, takes no other, exi
   expect(rows.rows[0]!.status).toBe('completed');
   expect(w.output).not.toMatch(/did not stop in time/);
 
-  await startWorker('worker-2', c.env);
+  await worker('worker-2', c.env);
   await assertSettledOnce(c, u, projectId, { completed: 3, failed: 0 });
 });
 
 it('Redis restarted mid-run (its data gone): the run completes after it returns', async () => {
-  const redis = await startOwnRedis();
-  cleanups.push(() => redis.stop());
-  const c = await cluster(redis.url, 1, { QUEUE_RECONCILE_MS: '1000', JOB_BACKOFF_MS: '100' });
+  const c = await cluster(1, { QUEUE_RECONCILE_MS: '1000' });
   const { u, projectId, hold } = await startRun(c, 6, 'all');
   await hold.entered(); // the worker is inside a job, held at the probe: the run cannot end meanwhile
 
-  await redis.restart(2000);
+  await base.redis.restart(2000);
   const mid = await c.client.request('GET', `/api/projects/${projectId}/progress`, { token: u.token });
   expect(mid.body.runStatus).toBe('running');
   await hold.release();

@@ -2,7 +2,8 @@
  * Small real media files for tests, made with the ffmpeg processing uses (media-tools.ts: the PATH's,
  * else the one the `@ffmpeg-installer/ffmpeg` package ships):
  * uploads, probing and frame analysis must see real MP4/MOV/JPG bytes, not empty files with the
- * right extension. Files are cached per process under the OS temp dir, keyed by their options.
+ * right extension. Files are cached under the OS temp dir, keyed by their options and the ffmpeg
+ * that made them, and shared by every test process and run (written whole, then renamed into place).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,7 +15,7 @@ import { FIXTURE_DIR } from '../../src/analysis/test-support/fixtures.js';
 import { resolveMediaTools, type MediaTools } from '../../src/adapters/media-tools/media-tools.js';
 
 const run = promisify(execFile);
-const cacheDir = path.join(os.tmpdir(), `shotlog-media-${process.pid}`);
+const cacheDir = path.join(os.tmpdir(), 'shotlog-media-cache');
 
 let tools: MediaTools | undefined;
 /**
@@ -44,12 +45,12 @@ const lavfi = (source: string, opts: string) => `${source}${source.includes('=')
 
 async function cached(key: string, ext: string, make: (out: string) => Promise<void>): Promise<string> {
   await fs.mkdir(cacheDir, { recursive: true });
-  const out = path.join(cacheDir, `${createHash('sha1').update(key).digest('hex').slice(0, 16)}.${ext}`);
+  const out = path.join(cacheDir, `${createHash('sha1').update(fixtureFfmpeg()).update('\0').update(key).digest('hex').slice(0, 16)}.${ext}`);
   try {
     await fs.access(out);
     return out;
   } catch {
-    const tmp = `${out}.${process.hrtime.bigint()}.tmp.${ext}`;
+    const tmp = `${out}.${process.pid}.${process.hrtime.bigint()}.tmp.${ext}`;
     await make(tmp);
     await fs.rename(tmp, out);
     return out;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../../api/test/support/test-server.js';
 import { systemChromium } from '../../../api/src/startup/test-browser.js';
 
@@ -29,6 +29,37 @@ const CHROMIUM_FLAGS = [
 ];
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
+
+const cdpSessions = new WeakMap<Page, Promise<CDPSession>>();
+const cdpOf = (page: Page): Promise<CDPSession> => {
+  let session = cdpSessions.get(page);
+  if (!session) cdpSessions.set(page, (session = page.context().newCDPSession(page)));
+  return session;
+};
+
+/** What is in the viewport as PNG bytes, at the fastest encoding (see fullPageScreenshot). */
+export async function viewportScreenshot(page: Page): Promise<Buffer> {
+  const { data } = await (await cdpOf(page)).send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
+  return Buffer.from(data, 'base64');
+}
+
+/**
+ * The whole page (from the top) as PNG bytes, captured by Chromium at its fastest encoding
+ * (`optimizeForSpeed`: the same pixels, a larger file): Playwright's `fullPage` screenshot encodes
+ * for size and took ~0.6 s a page here, most of a screenshot-heavy test's time.
+ */
+export async function fullPageScreenshot(page: Page): Promise<Buffer> {
+  const cdp = await cdpOf(page);
+  await page.evaluate('window.scrollTo(0, 0)');
+  const { cssContentSize } = await cdp.send('Page.getLayoutMetrics');
+  const { data } = await cdp.send('Page.captureScreenshot', {
+    format: 'png',
+    optimizeForSpeed: true,
+    captureBeyondViewport: true,
+    clip: { x: 0, y: 0, width: Math.ceil(cssContentSize.width), height: Math.ceil(cssContentSize.height), scale: 1 },
+  });
+  return Buffer.from(data, 'base64');
+}
 
 export interface BrowserHarness {
   server: TestServer & { close(): Promise<void> };
@@ -57,9 +88,8 @@ export async function startBrowserHarness(opts: Parameters<typeof startTestServe
       return { context, page };
     },
     async screenshot(page, name) {
-      // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
-      await page.evaluate('window.scrollTo(0, 0)');
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+      // From the top (fullPageScreenshot scrolls there): a capture of a scrolled page draws the sticky header mid-page.
+      fs.writeFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), await fullPageScreenshot(page));
     },
     async close() {
       await Promise.allSettled(contexts.map((c) => c.close()));

@@ -4,8 +4,9 @@
  * token, answering the next dialog, and screenshots of one screen in both themes.
  */
 import type { Dialog, Page } from 'playwright-core';
+import fs from 'node:fs';
 import path from 'node:path';
-import { SCREENSHOT_DIR, type BrowserHarness } from './browser.js';
+import { SCREENSHOT_DIR, viewportScreenshot, type BrowserHarness } from './browser.js';
 
 export const THEMES = ['web3', 'minimalist'] as const;
 
@@ -78,7 +79,7 @@ export async function shootViewportThemes(page: Page, name: string): Promise<voi
   const original = await page.evaluate(() => document.documentElement.dataset.theme ?? 'web3');
   for (const theme of THEMES) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${theme}.png`) });
+    fs.writeFileSync(path.join(SCREENSHOT_DIR, `${name}-${theme}.png`), await viewportScreenshot(page));
   }
   await page.evaluate((t) => (document.documentElement.dataset.theme = t), original);
 }

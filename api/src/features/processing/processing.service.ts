@@ -20,17 +20,18 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { QueueBackend } from '../../platform/queue/queue-backend.js';
 import type { User } from '../users/user.entity.js';
 import { setFiles } from './file-set-files.js';
-import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from '../projects/project.entity.js';
-import { RunStore, setChargeKey, type AcceptingRun, type RunView, type SettledRun } from './run-store.js';
+import { RunStore, type RunView, type SettledRun } from './run-store.js';
 import { JobStore, type OpenJob } from './job-store.js';
 import { RunSettlement } from './run-settlement.js';
 import { selectSets, type RunScope, type RunSelection } from './run-selection.js';
-
-export type { LeftOutSet, RunScope, RunSelection } from './run-selection.js';
+import { ALREADY_RUNNING, SetIntake } from './set-intake.js';
 import { summarizeProgress, type JobProgress, type ProjectProgress } from './progress.js';
 import { registerQueueName } from '../../platform/queue/queue-registry.js';
 import { activeMediaTools } from '../../adapters/media-tools/media-tools.js';
+
+export type { LeftOutSet, RunScope, RunSelection } from './run-selection.js';
+export { ALREADY_RUNNING, INTAKE_IDLE_MS } from './set-intake.js';
 
 export const PROCESSING_QUEUE = 'processing';
 // Metrics and the admin queue view report every registered queue.
@@ -41,14 +42,6 @@ export interface ProcessFileSetJob {
   fileSetId: string;
   projectId: string;
 }
-
-export const ALREADY_RUNNING = 'Processing is already running for this project';
-
-/**
- * A run taking sets as they complete whose wizard went away (no new set, no live upload) for this
- * long stops taking sets, so the project does not stay 'processing'; the sets it took finish.
- */
-export const INTAKE_IDLE_MS = 30 * 60 * 1000;
 
 /** BullMQ custom ids may not contain ':'; run + set is unique and stable across retries. */
 export const jobIdOf = (runId: string, fileSetId: string) => `${runId}_${fileSetId}`;
@@ -73,12 +66,23 @@ export class ProcessingService {
   readonly jobs: JobStore;
   /** Ending runs and posting their refunds. */
   private readonly settlement: RunSettlement;
+  /** Runs that take sets as they complete. */
+  private readonly intake: SetIntake;
   private queueInstance: Queue | undefined;
 
   constructor(private readonly deps: ProcessingServiceDeps) {
     this.runs = new RunStore(deps.pool);
     this.jobs = new JobStore(deps.pool);
     this.settlement = new RunSettlement({ runs: this.runs, ledger: deps.ledger, logger: deps.logger });
+    this.intake = new SetIntake({
+      ...deps,
+      runs: this.runs,
+      projectToProcess: (user, rawProjectId) => this.projectToProcess(user, rawProjectId),
+      selectSets: (project, scope) => this.selectSets(project, scope),
+      enqueue: (runId, projectId, fileSetIds) => this.enqueue(runId, projectId, fileSetIds),
+      finishRunIfSettled: (runId) => this.finishRunIfSettled(runId),
+      progressOf: (projectId) => this.progressOf(projectId),
+    });
   }
 
   private get queue(): Queue {
@@ -269,149 +273,26 @@ export class ProcessingService {
     return this.jobs.latestJobStates(fileSetIds);
   }
 
-  // ---- "Process each set as soon as it is complete" (issue 18 item 6)
+  // ---- "Process each set as soon as it is complete" (issue 18 item 6): set-intake.ts
 
-  /**
-   * Opens a run that takes each set the moment its last file is in, while the card is still
-   * uploading: the same refusals as a start (trash, media tools, a run going), nothing charged yet,
-   * the project 'processing' (uploads stay open for sets outside the run). The sets complete already
-   * are taken at once. Each set is charged on its own at the cost of now, keyed by run and set.
-   */
-  async startAsSetsComplete(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
-    const project = await this.projectToProcess(user, rawProjectId);
-    const latest = await this.latestRun(project.id);
-    if (latest?.status === 'running') {
-      // The wizard asks again after a reload: the run taking sets is the answer, not a conflict.
-      if (latest.acceptingSets) return { run: latest, progress: await this.progressOf(project.id) };
-      throw conflict(ALREADY_RUNNING);
-    }
-    if (project.status === 'processing') throw conflict(ALREADY_RUNNING);
-    const { costPerFileset, total: oneSet } = await this.deps.credits.runCost(1);
-    const balance = await this.deps.credits.balanceCents(user.id);
-    if (balance < oneSet)
-      throw new AppError(
-        'INSUFFICIENT_CREDITS',
-        `Insufficient credits: each file set costs ${formatCredits(oneSet)} credits and your balance is ${formatCredits(balance)}`,
-        {
-          creditCheck: {
-            estimatedCost: Number(formatCredits(oneSet)),
-            currentBalance: Number(formatCredits(balance)),
-            costPerFileset: Number(costPerFileset),
-            fileSetCount: 1,
-          },
-        },
-      );
-    const runId = randomUUID();
-    try {
-      await this.runs.create({
-        id: runId,
-        projectId: project.id,
-        userId: user.id,
-        fileSetIds: [],
-        costPerFileset,
-        chargedCents: 0,
-        provider: this.deps.config.metadataProvider,
-        acceptingSets: true,
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw conflict(ALREADY_RUNNING);
-      throw err;
-    }
-    await this.runs.markProjectProcessing(project.id);
-    this.deps.logger.info({ runId, projectId: project.id, costPerFileset }, 'processing run taking sets as they complete');
-    await this.takeCompleteSets(project.id);
-    await this.runs.notify(project.id);
-    return { run: (await this.run(runId))!, progress: await this.progressOf(project.id) };
+  /** Opens a run that takes each set the moment its last file is in (SetIntake.startAsSetsComplete). */
+  startAsSetsComplete(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
+    return this.intake.startAsSetsComplete(user, rawProjectId);
   }
 
-  /**
-   * The reaction to 'fileSet.filesRecorded' (app/compose.ts): takes the sets the files completed.
-   * A failure is logged and ends here, never failing the upload: the files are in, and a normal
-   * start takes the sets later.
-   */
-  async onFilesRecorded(projectId: string): Promise<void> {
-    try {
-      await this.takeCompleteSets(projectId);
-    } catch (err) {
-      this.deps.logger.error({ err, projectId }, 'taking the sets completed by an upload failed');
-    }
+  /** The reaction to 'fileSet.filesRecorded' (app/compose.ts); failures are logged, never failing the upload. */
+  onFilesRecorded(projectId: string): Promise<void> {
+    return this.intake.onFilesRecorded(projectId);
   }
 
-  /**
-   * Queues every complete, never-processed set of the project into its run that takes sets, if it
-   * has one (called after files are recorded, on whichever API process received them). Each set is
-   * charged once (ledger key run/set) before it is queued; when the credits run out, the intake ends
-   * with the reason and the sets left wait for a normal start.
-   */
-  async takeCompleteSets(projectId: string): Promise<number> {
-    const run = await this.runs.acceptingRun(projectId);
-    if (!run) return 0;
-    // Read as the run's owner (the project's owner when the run was opened).
-    const project = await this.deps.projects.getOwned({ id: run.userId }, projectId, { includeFiles: true });
-    const { sets } = await this.selectSets(project, 'unprocessed');
-    let taken = 0;
-    for (const fs of sets) {
-      const outcome = await this.takeSet(run, project, fs);
-      if (outcome === 'stopped') break;
-      if (outcome === 'taken') taken++;
-    }
-    if (taken) await this.runs.notify(projectId);
-    return taken;
-  }
-
-  private async takeSet(run: AcceptingRun, project: Project, fs: FileSet): Promise<'taken' | 'skipped' | 'stopped'> {
-    // The set's charge is the run's step of round(k x cost) (run-lifecycle.ts), so the run costs what the estimate states.
-    const cents = await this.runs.addJob(run.runId, fs.id);
-    if (cents === null) return 'skipped';
-    try {
-      if (cents > 0)
-        await this.deps.ledger.chargeProcessing({
-          userId: run.userId,
-          runId: setChargeKey(run.runId, fs.id),
-          amount: cents,
-          description: `${fs.baseName} of "${project.name}", as it completed`,
-        });
-    } catch (err) {
-      await this.runs.removeJob(run.runId, fs.id);
-      if (!isLedgerError(err, 'INSUFFICIENT_CREDITS')) throw err;
-      const d = err.details ?? {};
-      await this.runs.stopIntake(
-        run.runId,
-        `Credits ran out at ${fs.baseName} (${d.estimatedCost ?? formatCredits(cents)} credits a set, balance ${d.currentBalance ?? '0'}): buy credits, then start processing the sets left`,
-      );
-      this.deps.logger.info({ runId: run.runId, fileSetId: fs.id }, 'sets-as-they-complete intake stopped: insufficient credits');
-      await this.finishRunIfSettled(run.runId);
-      return 'stopped';
-    }
-    await this.enqueue(run.runId, project.id, [fs.id]);
-    return 'taken';
-  }
-
-  /**
-   * No more sets will come (the card is uploaded, or the user stops it): the run finishes when its
-   * queued sets are done. Answers the run; a project without such a run is a 409.
-   */
-  async stopTakingSets(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
-    const project = await this.deps.projects.getOwned(user, rawProjectId);
-    const latest = await this.latestRun(project.id);
-    if (!latest || latest.status !== 'running' || !latest.acceptingSets) {
-      // Asked twice (a retried request): the run that stopped taking sets is the answer.
-      if (latest?.chargedPerSet && !latest.acceptingSets) return { run: latest, progress: await this.progressOf(project.id) };
-      throw conflict('This project has no run taking sets as they complete');
-    }
-    await this.runs.stopIntake(latest.id);
-    await this.finishRunIfSettled(latest.id);
-    await this.runs.notify(project.id);
-    return { run: (await this.run(latest.id))!, progress: await this.progressOf(project.id) };
+  /** No more sets will come: the run finishes when its queued sets are done. */
+  stopTakingSets(user: User, rawProjectId: unknown): Promise<{ run: RunView; progress: ProjectProgress }> {
+    return this.intake.stopTakingSets(user, rawProjectId);
   }
 
   /** Ends the intake of runs whose wizard went away (no set and no live upload for `idleMs`). */
-  async stopIdleIntakes(idleMs: number): Promise<number> {
-    const idle = await this.runs.idleAcceptingRuns(idleMs);
-    const uploading = await this.deps.uploads.projectsUploading([...new Set(idle.map((r) => r.projectId))]);
-    const ids = idle.filter((r) => !uploading.has(r.projectId)).map((r) => r.id);
-    for (const id of ids) if (await this.runs.stopIntake(id)) await this.finishRunIfSettled(id);
-    return ids.length;
+  stopIdleIntakes(idleMs: number): Promise<number> {
+    return this.intake.stopIdleIntakes(idleMs);
   }
 
   /** Called after every settled job: finishes the run once and refunds what failed. */

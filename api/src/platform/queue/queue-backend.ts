@@ -55,6 +55,7 @@ export function createQueueBackend(opts: {
       return c;
     };
     const pinger = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, enableOfflineQueue: false });
+    let pingerConnecting: Promise<void> | undefined;
     return {
       kind: 'redis',
       queue: (name) => track(new Queue(name, { connection: connection(), prefix: opts.prefix })),
@@ -62,7 +63,9 @@ export function createQueueBackend(opts: {
       events: (name) => track(new QueueEvents(name, { connection: connection(), prefix: opts.prefix })),
       ping: async () => {
         try {
-          if (pinger.status === 'wait') await pinger.connect();
+          // Probes at once share the first connect: one that skipped it would ping a socket still connecting (refused without an offline queue).
+          if (pinger.status === 'wait') pingerConnecting ??= pinger.connect().finally(() => (pingerConnecting = undefined));
+          if (pingerConnecting) await pingerConnecting;
           return (await pinger.ping()) === 'PONG';
         } catch {
           return false;

@@ -41,7 +41,7 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
   const completeSetFiles = () => (setFiles ??= fs.mkdtemp(path.join(os.tmpdir(), 'matrix-set-')).then((dir) => makeTestFileSet(dir, 'DJI_0001')));
 
   let jpg: Promise<string> | undefined;
-  let lastToken: string | null = null;
+  const madeTokens: string[] = [];
   let deliveryProject: Promise<string> | null = null;
   const fx: MatrixFixture = {
     users: accounts,
@@ -133,7 +133,8 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
     async keywordRulePreset() {
       const r = await server.graphql(
         'mutation($n: String!, $r: KeywordRulesInput!) { saveKeywordRulePreset(name: $n, rules: $r) { id } }',
-        { n: 'Matrix fixture preset', r: { alwaysInclude: ['drone'] } },
+        // A name of its own: the callers ask at once, and two saves of one name at once are refused (CONFLICT).
+        { n: fx.unique('Matrix fixture preset '), r: { alwaysInclude: ['drone'] } },
         owner.token,
       );
       if (!r.data?.saveKeywordRulePreset) throw new Error(`fixture: preset failed: ${JSON.stringify(r.errors)}`);
@@ -147,12 +148,12 @@ export async function makeMatrixFixture(server: TestServer, admin: { username: s
       return r.request.id as string;
     },
     async apiToken() {
-      // The one made for the previous call goes first (if no caller revoked it), so thousands
-      // of calls stay under the 50-active-token limit.
-      if (lastToken) await server.request('DELETE', `/api/user/tokens/${lastToken}`, { token: owner.token });
+      // The ones made for earlier calls go first (if no caller revoked them), so thousands of
+      // calls, several at once, stay under the 50-active-token limit.
+      for (const id of madeTokens.splice(0)) await server.request('DELETE', `/api/user/tokens/${id}`, { token: owner.token });
       const r = ok('API token', await server.request('POST', '/api/user/tokens', { token: owner.token, body: { name: fx.unique('t'), scopes: ['read'] } }));
-      lastToken = r.token.id as string;
-      return lastToken;
+      madeTokens.push(r.token.id as string);
+      return r.token.id as string;
     },
     async passwordResetSecret() {
       const someone = await signUp(server);

@@ -132,6 +132,14 @@ const trackSet = (fx: MatrixFixture) => {
 const trackFileSet = (fx: MatrixFixture) => trackSet(fx).then((s) => ({ params: { id: s.fileSetId } }));
 const trackProject = (fx: MatrixFixture) => trackSet(fx).then((s) => ({ params: { id: s.projectId } }));
 const completeProject = (fx: MatrixFixture) => fx.completeProject().then((id) => ({ params: { id } }));
+// Exports only read a project: every export route and field shares one complete project per
+// fixture (an upload of real media per call was a third of the matrix's time).
+const exportProjects = new WeakMap<MatrixFixture, Promise<string>>();
+const exportProject = (fx: MatrixFixture) => {
+  if (!exportProjects.has(fx)) exportProjects.set(fx, fx.completeProject());
+  return exportProjects.get(fx)!;
+};
+const exported = (fx: MatrixFixture) => exportProject(fx).then((id) => ({ params: { id } }));
 // Review (issue 20): every review route and field shares one complete project per fixture (their
 // calls do not destroy it), so they do not add hundreds of projects towards the account quota.
 const reviewProjects = new WeakMap<MatrixFixture, Promise<string>>();
@@ -303,15 +311,15 @@ export const restRules: Record<string, RestRule> = {
   'POST /api/filesets/:id/results/place': { access: 'owned', call: async (fx) => ({ ...(await fileSet(fx)), body: { city: 'Lisbon', rewriteText: true } }) },
 
   // Exports (issue 6); signed `?token=` download links: the matrix's own test.
-  'GET /api/projects/csv/:id': { access: 'owned', call: completeProject },
-  'GET /api/projects/pond5-csv/:id': { access: 'owned', call: completeProject },
-  'GET /api/projects/adobe-csv/:id': { access: 'owned', call: completeProject },
-  'GET /api/projects/shutterstock-csv/:id': { access: 'owned', call: completeProject },
+  'GET /api/projects/csv/:id': { access: 'owned', call: exported },
+  'GET /api/projects/pond5-csv/:id': { access: 'owned', call: exported },
+  'GET /api/projects/adobe-csv/:id': { access: 'owned', call: exported },
+  'GET /api/projects/shutterstock-csv/:id': { access: 'owned', call: exported },
   'GET /api/projects/:id/export-check': {
     access: 'owned',
-    call: async (fx) => ({ params: { id: await fx.completeProject() }, query: 'format=adobe' }),
+    call: async (fx) => ({ params: { id: await exportProject(fx) }, query: 'format=adobe' }),
   },
-  'GET /api/projects/:id/metadata.zip': { access: 'owned', call: completeProject },
+  'GET /api/projects/:id/metadata.zip': { access: 'owned', call: exported },
 
   // Flight tracks (issue 21 item 5): fileSet()'s set and project carry a real SRT.
   'GET /api/filesets/:id/track.gpx': { access: 'owned', call: trackFileSet },
@@ -474,10 +482,10 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   },
 
   // Exports
-  'Query.exportCsv': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'STANDARD' }) },
-  'Query.exportCheck': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'ADOBE' }) },
-  'Query.exportPreview': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject() }) },
-  'Mutation.exportDownload': { access: 'owned', args: async (fx) => ({ projectId: await fx.completeProject(), format: 'METADATA_ZIP' }) },
+  'Query.exportCsv': { access: 'owned', args: async (fx) => ({ projectId: await exportProject(fx), format: 'STANDARD' }) },
+  'Query.exportCheck': { access: 'owned', args: async (fx) => ({ projectId: await exportProject(fx), format: 'ADOBE' }) },
+  'Query.exportPreview': { access: 'owned', args: async (fx) => ({ projectId: await exportProject(fx) }) },
+  'Mutation.exportDownload': { access: 'owned', args: async (fx) => ({ projectId: await exportProject(fx), format: 'METADATA_ZIP' }) },
 
   // Flight tracks
   'Query.fileSetTrack': { access: 'owned', args: async (fx) => ({ fileSetId: (await trackSet(fx)).fileSetId }) },
@@ -497,7 +505,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   // Keyword rules panel (issue 31): a preview of a project's rules, the user's presets.
   'Query.keywordRulesPreview': { access: 'owned', args: async (fx) => ({ projectId: await reviewProject(fx), rules: { alwaysInclude: ['drone'] } }) },
   'Query.keywordRulePresets': { access: 'user' },
-  'Mutation.saveKeywordRulePreset': { access: 'user', args: async () => ({ name: 'Matrix preset', rules: { neverInclude: ['nobody'] } }) },
+  'Mutation.saveKeywordRulePreset': { access: 'user', args: async (fx) => ({ name: fx.unique('Matrix preset '), rules: { neverInclude: ['nobody'] } }) },
   'Mutation.deleteKeywordRulePreset': { access: 'owned', args: async (fx) => ({ id: await fx.keywordRulePreset() }) },
   'Mutation.applyKeywordRulePreset': {
     access: 'owned',

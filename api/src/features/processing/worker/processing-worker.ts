@@ -66,7 +66,10 @@ export class ProcessingWorker {
     this.worker.on('failed', (job, err) => void this.onFailed(job as Job<ProcessFileSetJob> | undefined, err));
     this.worker.on('error', (err) => logConnectionError(this.services.logger, { err }, 'processing worker error'));
     // Runs that finished while a process died before posting the refund.
-    void this.services.processing.settlePendingRefunds().catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
+    void this.services.processing
+      .settlePendingRefunds()
+      .then((count) => this.services.logger.info({ count }, 'pending refunds settled'))
+      .catch((err) => this.services.logger.warn({ err }, 'could not settle pending refunds'));
     // Jobs a restarted Redis forgot (see requeueLost); while Redis is down this fails and waits.
     this.reconciler = setInterval(() => {
       void this.services.processing
