@@ -313,5 +313,3 @@ export function byteCounter(onBytes: (n: number) => void): Transform {
     },
   });
 }
-
-/** The local file's bytes from `offset`, in 256 KiB reads (memory stays bounded whatever the size). */
