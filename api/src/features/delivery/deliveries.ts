@@ -170,19 +170,19 @@ export class Deliveries {
     } finally {
       client.release();
     }
-    await this.enqueue(interleave([...queuedBy.values()]));
+    await this.enqueue(interleave([...queuedBy.entries()].map(([connectionId, ids]) => ids.map((itemId) => ({ itemId, connectionId })))));
     return this.delivery(user, deliveryId);
   }
 
-  private async enqueue(itemIds: string[]): Promise<void> {
+  private async enqueue(items: DeliverFileJob[]): Promise<void> {
     const { attempts, backoffMs } = this.deps.config.worker;
     // jobId = item id: a job added twice is one job, so no file is sent twice by two workers.
     await this.queue.addBulk(
-      itemIds.map((itemId) => ({
+      items.map((data) => ({
         name: 'deliver-file',
-        data: { itemId } satisfies DeliverFileJob,
+        data,
         opts: {
-          jobId: itemId,
+          jobId: data.itemId,
           attempts: Math.max(attempts, 3),
           backoff: { type: 'exponential', delay: backoffMs },
           removeOnComplete: 1000,
@@ -241,7 +241,7 @@ export class Deliveries {
       await client.query('begin');
       await client.query('update delivery_connections set paused_at = null, paused_reason = null where id = $1', [row.id]);
       const { rows } = await client.query<{ id: string; delivery_id: string }>(
-        `update delivery_items set status = 'queued', message = null, updated_at = now() where connection_id = $1 and status = 'paused' returning id, delivery_id`,
+        `update delivery_items set status = 'queued', message = null, claimed_by = null, updated_at = now() where connection_id = $1 and status = 'paused' returning id, delivery_id`,
         [row.id],
       );
       await notifyProgress(
@@ -264,7 +264,7 @@ export class Deliveries {
       if (job && (state === 'completed' || state === 'failed')) await job.remove();
       if (!job || state === 'completed' || state === 'failed' || state === 'unknown') fresh.push(id);
     }
-    await this.enqueue(fresh);
+    await this.enqueue(fresh.map((itemId) => ({ itemId, connectionId: row.id })));
     return { connection: await this.connections.getConnection(user, row.id), resumed: itemIds.length };
   }
 
