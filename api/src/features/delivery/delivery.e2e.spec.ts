@@ -465,6 +465,35 @@ describe('deliver', () => {
     }
   });
 
+  it('an FTP server offering HASH: the SHA-256 it reports is checked and recorded; a different one fails the file, nothing under the final name', async () => {
+    // Each case its own connection: HASH is asked once per logged-in session.
+    ftps.hash = 'honest';
+    try {
+      const good = await project('H', 1, 8_000);
+      const done = await settled((await deliver(good.projectId, [(await ftpsConnection()).id])).id);
+      expect(done.items.map((i) => i.status)).toEqual(['sent', 'sent']);
+      expect(ftps.hashed.filter((n) => n.includes('H_0001')).sort()).toEqual([
+        expect.stringMatching(/^\.H_0001\.JPG\.[0-9a-f]{16}\.shotlog-part$/),
+        expect.stringMatching(/^\.H_0001\.MP4\.[0-9a-f]{16}\.shotlog-part$/),
+      ]);
+      const record = await server.request('GET', `/api/delivery/projects/${good.projectId}/delivery-record`, { token: owner.token });
+      expect(record.status).toBe(200);
+      for (const f of good.files)
+        expect(record.body.rows.find((r: any) => r.remote_name === f.filename)).toMatchObject({ status: 'sent', remote_checksum: f.sha });
+
+      ftps.hash = 'wrong';
+      const bad = await project('W', 1, 8_000);
+      const failed = await settled((await deliver(bad.projectId, [(await ftpsConnection()).id])).id);
+      for (const i of failed.items) {
+        expect(i.status).toBe('failed');
+        expect(i.message).toMatch(new RegExp(`^The server's SHA-256 of ${i.filename.replace('.', '\\.')} \\([0-9a-f]{12}…\\) differs from the file's`));
+      }
+      expect((await fs.readdir(ftps.root)).filter((n) => n.includes('W_0001'))).toEqual([]);
+    } finally {
+      ftps.hash = 'none';
+    }
+  });
+
   it('a connection deleted while its file is moving: the job stops and nothing is left under the final name', async () => {
     const p = await project('X', 1, 2_000_000);
     const c = await ftpsConnection();
