@@ -477,8 +477,8 @@ describe('deliver', () => {
       const done = await settled((await deliver(good.projectId, [(await ftpsConnection()).id])).id);
       expect(done.items.map((i) => i.status)).toEqual(['sent', 'sent']);
       expect(ftps.hashed.filter((n) => n.includes('Hashed_0001')).sort()).toEqual([
-        expect.stringMatching(/^\.H_0001\.JPG\.[0-9a-f]{16}\.shotlog-part$/),
-        expect.stringMatching(/^\.H_0001\.MP4\.[0-9a-f]{16}\.shotlog-part$/),
+        expect.stringMatching(/^\.Hashed_0001\.JPG\.[0-9a-f]{16}\.shotlog-part$/),
+        expect.stringMatching(/^\.Hashed_0001\.MP4\.[0-9a-f]{16}\.shotlog-part$/),
       ]);
       const record = await server.request('GET', `/api/delivery/projects/${good.projectId}/delivery-record`, { token: owner.token });
       expect(record.status).toBe(200);
