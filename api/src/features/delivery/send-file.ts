@@ -20,6 +20,9 @@ import { clearPending, readRemoteFile, recordPending, tempNameOf, type RemoteFil
  * the rename where it can (SFTP), and whether the file is still wanted is asked beside the checks.
  */
 
+/** Files from this size on are resumed after a cut (their upload is recorded before it begins); smaller ones go whole again. */
+export const RESUME_MIN_BYTES = 1024 * 1024;
+
 export interface SendFileItem {
   connectionId: string;
   remoteName: string;
@@ -76,8 +79,10 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
     await guard(session.remove(record.tempName)).catch(() => undefined);
   }
   // Written while the bytes go: a record that did not land only means the next attempt starts over,
-  // and one that did names exactly these bytes under exactly this name.
-  const pending = offset === 0 ? recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp) : Promise.resolve();
+  // and one that did names exactly these bytes under exactly this name. A small file is not worth
+  // resuming: after a cut it goes whole again (its temporary name is overwritten), without the write.
+  const pending =
+    offset === 0 && f.size >= RESUME_MIN_BYTES ? recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp) : Promise.resolve();
   pending.catch(() => undefined);
 
   let reported: number | null = null;
