@@ -26,7 +26,7 @@ const { Client: FtpClient } = require('basic-ftp');
 const SftpClient = require('ssh2-sftp-client');
 const { Server, utils } = require('ssh2');
 const selfsigned = require('selfsigned');
-const { openRemote, localFrom, byteCounter } = await import(path.join(root, 'api/dist/features/delivery/remote-client.js'));
+const { openRemote, byteCounter } = await import(path.join(root, 'api/dist/features/delivery/remote-client.js'));
 
 const QUICK = process.argv.includes('--quick');
 const MB = numberArg('mb', QUICK ? 64 : 2048);
@@ -177,7 +177,7 @@ async function ours(protocol, port, name) {
   const t0 = performance.now();
   const s = await openRemote(target(protocol, port), { extraCa: cert.cert });
   const counter = byteCounter(() => undefined);
-  await Promise.all([pipeline(localFrom(src, 0), counter), s.upload(counter, name, 0)]);
+  await Promise.all([pipeline(fs.createReadStream(src, { highWaterMark: 256 * 1024 }), counter), s.upload(counter, name, 0)]);
   s.close();
   const ms = performance.now() - t0;
   clearInterval(sampler);

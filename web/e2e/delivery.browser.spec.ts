@@ -12,6 +12,8 @@ let h: BrowserHarness;
 let ftps: FtpsTestServer;
 let tmp: string;
 let token: string;
+/** The owner, whom the history names as who started each delivery. */
+let username: string;
 let projectId: string;
 const FTP = { username: 'contrib', password: 'browser-pass' };
 
@@ -23,6 +25,7 @@ beforeAll(async () => {
   h = await startBrowserHarness({ env: { DELIVERY_EXTRA_HOSTS: '127.0.0.1', DELIVERY_CA_FILE: path.join(tmp, 'ca.pem'), SECRETS_KEY: 'browser' } });
   const user = await signUp(h.server);
   token = user.token;
+  username = user.username;
   const sets = [];
   for (const n of ['DJI_0101', 'DJI_0102']) {
     const video = path.join(tmp, `${n}.MP4`);
@@ -153,6 +156,8 @@ it('offers Deliver after a failed test only once confirmed; a refused login paus
   await page.waitForFunction(() => document.querySelectorAll('tr[data-status="sent"]').length === 4, null, { timeout: 60_000 });
   await panel.getByText(/History \(\d+ deliveries\)/).click();
   await h.screenshot(page, 'delivery-history');
+  // Who started each delivery (issue 33 item 5): here always the owner.
+  expect(await panel.locator('.delivery-history-list li').first().innerText()).toContain(`by ${username} · to Fixed FTPS`);
 
   // Deleting a ticked connection drops it from the selection at once: Deliver is not offered for it.
   await fixedItem.getByRole('checkbox').check();

@@ -6,12 +6,22 @@ import { isProxyExtension, masterNameOf } from '../file-sets/file-kinds.js';
 import { deliverableFiles } from '../file-sets/file-set-rows.js';
 import type { User } from '../users/user.entity.js';
 import { defaultReceives } from './connection-settings.js';
-import { loginRefusedPause, readDeliveryViews, type ConnectionRow, type ConnectionView, type DeliveryHead, type DeliveryView } from './delivery-views.js';
+import {
+  DELIVERY_HEAD_SQL,
+  loginRefusedPause,
+  readDeliveryViews,
+  type ConnectionRow,
+  type ConnectionView,
+  type DeliveryHead,
+  type DeliveryView,
+} from './delivery-views.js';
 import { notifyProgress } from './delivery-progress.js';
 import { placeOf } from './remote-files.js';
 import { readDeliveryRecord } from './delivery-record.js';
 import type { DeliveryConnections } from './delivery-connections.js';
 import { DELIVERY_QUEUE, type DeliverFileJob, type DeliveryServiceDeps } from './delivery-context.js';
+
+type OwnedProject = Awaited<ReturnType<DeliveryServiceDeps['projects']['getOwned']>>;
 
 /** The most files one "send again" may name (a delivery has at most this many anyway in practice). */
 export const MAX_RESEND_ITEMS = 5000;
@@ -41,20 +51,24 @@ export class Deliveries {
 
   /**
    * `again` (send again, deliveries.resend): only these connection + media file pairs, sent even
-   * when the same content is already there, in a delivery naming the one it repeats.
+   * when the same content is already there, in a delivery naming the one it repeats. `forOwner`: an
+   * administrator (the admin-only route) starts it for the owner of the connections it names.
    */
   async deliver(
     user: User,
     rawProjectId: unknown,
     input: Record<string, unknown>,
     again?: { pairs: Array<{ connection_id: string; media_file_id: string }>; resendOf: string },
+    forOwner = false,
   ): Promise<DeliveryView> {
-    const project = await this.deps.projects.getOwned(user, rawProjectId);
-    if (project.status === 'processing') throw conflict(`Project "${project.name}" is still processing; deliver it once processing has finished`);
     const ids = input.connectionIds;
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > 20) throw badInput('connectionIds must list 1 to 20 connection ids');
+    const { project, owner } = forOwner
+      ? await this.ownersProject(rawProjectId, ids)
+      : { project: await this.deps.projects.getOwned(user, rawProjectId), owner: user };
+    if (project.status === 'processing') throw conflict(`Project "${project.name}" is still processing; deliver it once processing has finished`);
     const connections: ConnectionRow[] = [];
-    for (const id of new Set(ids)) connections.push(await this.connections.connectionRow(user, id));
+    for (const id of new Set(ids)) connections.push(await this.connections.connectionRow(owner, id));
     // A connection that cannot log in is refused before anything is written (issue 28 findings 5 and 7).
     for (const c of connections) {
       if (c.paused_at) throw conflict(`Connection "${c.name}" is paused: ${c.paused_reason ?? loginRefusedPause(c.host)}`);
@@ -83,7 +97,7 @@ export class Deliveries {
     const checks = new Map<string, Awaited<ReturnType<DeliveryServiceDeps['exports']['check']>>>();
     for (const c of connections) {
       const format = c.agency === 'custom' ? (c.check_rules ?? 'adobe') : c.agency;
-      const check = checks.get(format) ?? (await this.deps.exports.check(user, project.id, format as 'adobe' | 'shutterstock' | 'pond5'));
+      const check = checks.get(format) ?? (await this.deps.exports.check(owner, project.id, format as 'adobe' | 'shutterstock' | 'pond5'));
       checks.set(format, check);
       const rules = c.agency !== 'custom' || c.check_rules !== null;
       held.set(
@@ -106,9 +120,11 @@ export class Deliveries {
     const queuedBy = new Map(connections.map((c) => [c.id, [] as string[]]));
     try {
       await client.query('begin');
-      await client.query('insert into deliveries (id, project_id, user_id, override, resend_of, created_at) values ($1,$2,$3,$4,$5,now())', [
+      // user_id: the owner, whose connections it uses; started_by: who asked (an administrator acting for them).
+      await client.query('insert into deliveries (id, project_id, user_id, started_by, override, resend_of, created_at) values ($1,$2,$3,$4,$5,$6,now())', [
         deliveryId,
         project.id,
+        owner.id,
         user.id,
         override,
         again?.resendOf ?? null,
@@ -170,19 +186,34 @@ export class Deliveries {
     } finally {
       client.release();
     }
-    await this.enqueue(interleave([...queuedBy.values()]));
-    return this.delivery(user, deliveryId);
+    await this.enqueue(interleave([...queuedBy.entries()].map(([connectionId, ids]) => ids.map((itemId) => ({ itemId, connectionId })))));
+    return this.delivery(owner, deliveryId);
   }
 
-  private async enqueue(itemIds: string[]): Promise<void> {
+  /**
+   * For an administrator acting for an owner (issue 33 item 5): the owner is whoever owns every
+   * connection named, and the project must be theirs (404 otherwise, as for the owner).
+   */
+  private async ownersProject(rawProjectId: unknown, connectionIds: unknown[]): Promise<{ project: OwnedProject; owner: User }> {
+    const ids = [...new Set(connectionIds.map((id) => parseId(id, 'connection')))];
+    const { rows } = await this.deps.pool.query<{ user_id: string; n: number }>(
+      'select min(user_id::text) as user_id, count(distinct user_id)::int as n from delivery_connections where id = any($1::uuid[]) having count(*) = $2',
+      [ids, ids.length],
+    );
+    if (rows[0]?.n !== 1) throw notFound('Connection not found');
+    const project = await this.deps.projects.getOwned({ id: rows[0].user_id }, rawProjectId);
+    return { project, owner: project.owner };
+  }
+
+  private async enqueue(items: DeliverFileJob[]): Promise<void> {
     const { attempts, backoffMs } = this.deps.config.worker;
     // jobId = item id: a job added twice is one job, so no file is sent twice by two workers.
     await this.queue.addBulk(
-      itemIds.map((itemId) => ({
+      items.map((data) => ({
         name: 'deliver-file',
-        data: { itemId } satisfies DeliverFileJob,
+        data,
         opts: {
-          jobId: itemId,
+          jobId: data.itemId,
           attempts: Math.max(attempts, 3),
           backoff: { type: 'exponential', delay: backoffMs },
           removeOnComplete: 1000,
@@ -241,7 +272,7 @@ export class Deliveries {
       await client.query('begin');
       await client.query('update delivery_connections set paused_at = null, paused_reason = null where id = $1', [row.id]);
       const { rows } = await client.query<{ id: string; delivery_id: string }>(
-        `update delivery_items set status = 'queued', message = null, updated_at = now() where connection_id = $1 and status = 'paused' returning id, delivery_id`,
+        `update delivery_items set status = 'queued', message = null, claimed_by = null, updated_at = now() where connection_id = $1 and status = 'paused' returning id, delivery_id`,
         [row.id],
       );
       await notifyProgress(
@@ -264,16 +295,13 @@ export class Deliveries {
       if (job && (state === 'completed' || state === 'failed')) await job.remove();
       if (!job || state === 'completed' || state === 'failed' || state === 'unknown') fresh.push(id);
     }
-    await this.enqueue(fresh);
+    await this.enqueue(fresh.map((itemId) => ({ itemId, connectionId: row.id })));
     return { connection: await this.connections.getConnection(user, row.id), resumed: itemIds.length };
   }
 
   async delivery(user: User, rawId: unknown): Promise<DeliveryView> {
     const id = parseId(rawId, 'delivery');
-    const { rows } = await this.deps.pool.query<DeliveryHead>(
-      'select id, project_id, override, resend_of, created_at from deliveries where id = $1 and user_id = $2',
-      [id, user.id],
-    );
+    const { rows } = await this.deps.pool.query<DeliveryHead>(`${DELIVERY_HEAD_SQL} where d.id = $1 and d.user_id = $2`, [id, user.id]);
     if (!rows[0]) throw notFound('Delivery not found');
     return (await this.views([rows[0]]))[0]!;
   }
@@ -287,10 +315,10 @@ export class Deliveries {
   /** A project's delivery history, newest first. */
   async history(user: User, rawProjectId: unknown, limit = 20): Promise<DeliveryView[]> {
     const project = await this.deps.projects.getOwned(user, rawProjectId);
-    const { rows } = await this.deps.pool.query<DeliveryHead>(
-      'select id, project_id, override, resend_of, created_at from deliveries where project_id = $1 order by created_at desc, id limit $2',
-      [project.id, limit],
-    );
+    const { rows } = await this.deps.pool.query<DeliveryHead>(`${DELIVERY_HEAD_SQL} where d.project_id = $1 order by d.created_at desc, d.id limit $2`, [
+      project.id,
+      limit,
+    ]);
     return this.views(rows);
   }
 

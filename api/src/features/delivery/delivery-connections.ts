@@ -174,30 +174,35 @@ export class DeliveryConnections {
     };
   }
 
+  /** The columns a create and an update both write, from the checked fields (one list serves both). */
+  private storedColumns(f: Awaited<ReturnType<DeliveryConnections['fields']>>) {
+    return {
+      name: f.name,
+      agency: f.agency,
+      protocol: f.protocol,
+      host: f.host,
+      port: f.port,
+      username: f.username,
+      secret_kind: f.secretKind,
+      secret_sealed: f.sealed,
+      secret_missing_reason: f.missingReason,
+      remote_folder: f.remoteFolder,
+      host_key: f.hostKey,
+      allow_overwrite: f.allowOverwrite,
+      create_folder: f.createFolder,
+      max_sessions: f.maxSessions,
+      receives: f.receives,
+      check_rules: f.checkRules,
+    };
+  }
+
   async createConnection(user: User, input: Record<string, unknown>): Promise<ConnectionView> {
-    const f = await this.fields(input);
+    const cols = this.storedColumns(await this.fields(input));
+    const names = Object.keys(cols);
     const { rows } = await this.deps.pool.query<ConnectionRow>(
-      `insert into delivery_connections (id, user_id, name, agency, protocol, host, port, username, secret_kind, secret_sealed, remote_folder, host_key,
-              allow_overwrite, create_folder, max_sessions, receives, check_rules, created_at, updated_at)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,null,$12,$13,$14,$15,$16,now(),now()) returning *`,
-      [
-        randomUUID(),
-        user.id,
-        f.name,
-        f.agency,
-        f.protocol,
-        f.host,
-        f.port,
-        f.username,
-        f.secretKind,
-        f.sealed,
-        f.remoteFolder,
-        f.allowOverwrite,
-        f.createFolder,
-        f.maxSessions,
-        f.receives,
-        f.checkRules,
-      ],
+      `insert into delivery_connections (id, user_id, ${names.join(', ')}, created_at, updated_at)
+       values ($1, $2, ${names.map((_, i) => `$${i + 3}`).join(', ')}, now(), now()) returning *`,
+      [randomUUID(), user.id, ...Object.values(cols)],
     );
     return presentConnection(rows[0]!);
   }
@@ -206,36 +211,17 @@ export class DeliveryConnections {
   async updateConnection(user: User, rawId: unknown, input: Record<string, unknown>): Promise<ConnectionView & { dropped: string | null }> {
     const existing = await this.connectionRow(user, rawId);
     const f = await this.fields(input, existing);
+    const cols = this.storedColumns(f);
+    const names = Object.keys(cols);
+    // A change that makes the last test stale ($3) forgets it (Deliver asks again only after a new failure).
     const { rows } = await this.deps.pool.query<ConnectionRow>(
-      `update delivery_connections set name=$3, agency=$4, protocol=$5, host=$6, port=$7, username=$8, secret_kind=$9, secret_sealed=$10, remote_folder=$11,
-              host_key=$12, secret_missing_reason=$13,
-              allow_overwrite=$15, create_folder=$16, max_sessions=$17, receives=$18, check_rules=$19,
-              last_test_ok = case when $14 then null else last_test_ok end,
-              last_test_message = case when $14 then null else last_test_message end,
-              last_test_at = case when $14 then null else last_test_at end,
-              updated_at=now()
-       where id=$1 and user_id=$2 returning *`,
-      [
-        existing.id,
-        user.id,
-        f.name,
-        f.agency,
-        f.protocol,
-        f.host,
-        f.port,
-        f.username,
-        f.secretKind,
-        f.sealed,
-        f.remoteFolder,
-        f.hostKey,
-        f.missingReason,
-        f.changed,
-        f.allowOverwrite,
-        f.createFolder,
-        f.maxSessions,
-        f.receives,
-        f.checkRules,
-      ],
+      `update delivery_connections set ${names.map((n, i) => `${n} = $${i + 4}`).join(', ')},
+              last_test_ok = case when $3 then null else last_test_ok end,
+              last_test_message = case when $3 then null else last_test_message end,
+              last_test_at = case when $3 then null else last_test_at end,
+              updated_at = now()
+       where id = $1 and user_id = $2 returning *`,
+      [existing.id, user.id, f.changed, ...Object.values(cols)],
     );
     return { ...presentConnection(rows[0]!), dropped: f.dropped };
   }

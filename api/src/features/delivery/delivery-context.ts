@@ -13,6 +13,8 @@ registerQueueName(DELIVERY_QUEUE);
 
 export interface DeliverFileJob {
   itemId: string;
+  /** The item's connection, so a job can step back without a query when its sessions are all busy (absent on older jobs). */
+  connectionId?: string;
 }
 
 export interface DeliveryServiceDeps {

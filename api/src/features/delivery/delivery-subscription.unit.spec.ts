@@ -9,7 +9,18 @@ import type { DeliveryView } from './delivery-views.js';
  * are counted through the services the stream calls; time is jest's fake clock.
  */
 const view = (n: number, done = false): DeliveryView =>
-  ({ id: 'd1', projectId: 'p1', override: false, resendOf: null, createdAt: new Date(0), connections: [], items: [{ n } as never], done }) as DeliveryView;
+  ({
+    id: 'd1',
+    projectId: 'p1',
+    override: false,
+    resendOf: null,
+    startedBy: null,
+    startedByOwner: true,
+    createdAt: new Date(0),
+    connections: [],
+    items: [{ n } as never],
+    done,
+  }) as DeliveryView;
 
 function harness() {
   let n = 0;

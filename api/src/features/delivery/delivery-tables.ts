@@ -43,6 +43,8 @@ export const DELIVERIES = tableColumns('deliveries', {
   override: 'bool',
   created_at: 'timestamptz',
   resend_of: 'uuid?',
+  /** Who started it: the owner, or an administrator acting for them (null once that account is deleted). */
+  started_by: 'uuid?',
 });
 
 /**
@@ -70,6 +72,8 @@ export const DELIVERY_ITEMS = tableColumns('delivery_items', {
   remote_size: 'int8?',
   remote_checksum: 'varchar?',
   force: 'bool',
+  /** The job whose session is sending it (item-claims.ts); only meaningful while queued or sending. */
+  claimed_by: 'uuid?',
 });
 
 /**

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { csvRoutePath } from '../exports/exports.service.js';
 import { agencyHost, type DeliveryAgency, type DeliveryProtocol } from './agency-hosts.js';
 import { defaultReceives } from './connection-settings.js';
+import { USER_NAMES_SQL } from '../users/user-rows.js';
 
 /**
  * How connections and deliveries read: the rows as stored and the views every API answers
@@ -102,6 +103,10 @@ export interface DeliveryView {
   /** The delivery this one sends again. */
   resendOf: string | null;
   createdAt: Date;
+  /** Who started it: the owner's user name, or the administrator's who acted for them; null once that account was deleted. */
+  startedBy: string | null;
+  /** Whether the project's owner started it (false: an administrator acting for them). */
+  startedByOwner: boolean;
   /** Per connection: counts, the agency check's held rows, and the agency's CSV beside its upload page. */
   connections: Array<{
     connectionId: string;
@@ -153,7 +158,15 @@ export interface DeliveryHead {
   override: boolean;
   resend_of: string | null;
   created_at: Date;
+  /** The project's owner, whose connections it used. */
+  user_id: string;
+  started_by: string | null;
+  started_by_name: string | null;
 }
+
+/** The heads of deliveries (`d`) with the name of who started each; the caller adds where and order. */
+export const DELIVERY_HEAD_SQL = `select d.id, d.project_id, d.override, d.resend_of, d.created_at, d.user_id, d.started_by, u.username as started_by_name
+   from deliveries d left join ${USER_NAMES_SQL} u on u.id = d.started_by`;
 
 /** The deliveries with their items and per-connection counts, read in one query. */
 export async function readDeliveryViews(pool: pg.Pool, deliveries: DeliveryHead[]): Promise<DeliveryView[]> {
@@ -207,6 +220,8 @@ export async function readDeliveryViews(pool: pg.Pool, deliveries: DeliveryHead[
       override: d.override,
       resendOf: d.resend_of,
       createdAt: d.created_at,
+      startedBy: d.started_by_name,
+      startedByOwner: d.started_by === d.user_id,
       connections: [...byConn.values()],
       items: mine.map((i) => ({
         id: i.id,

@@ -4,7 +4,8 @@
  * session of the connection's pool (remote-session-pool.ts: consecutive files share it, at most the
  * connection's `max_sessions` at once) -> send the file by content (send-file.ts: skip what Shotlog
  * already put there, resume only its own upload of the same bytes, replace under a temporary name
- * and rename, check the size and any checksum) -> record it. Failures of the remote (cut, timeout)
+ * and rename, check the size and any checksum) -> record it -> claim the connection's next queued
+ * files and send them over the same session (item-claims.ts), until none is left. Failures of the remote (cut, timeout)
  * are retried with exponential backoff; permission, TLS, a changed host key, a wrong size or a file
  * gone from storage fail the item at once, alone. Logins to one connection go one at a time, and
  * the first refusal pauses the connection and every file waiting for it (no other login is tried).
@@ -21,11 +22,12 @@ import { logConnectionError } from '../../platform/logging/shutdown-state.js';
 import { DeliveryHostError } from './agency-hosts.js';
 import { openRemote, type RemoteSession } from './remote-client.js';
 import { RemoteSessionPool } from './remote-session-pool.js';
-import { placeOf } from './remote-files.js';
+import { placeOf, readRemoteFiles, type RemoteFileRecord } from './remote-files.js';
+import { claimNext, claimOwn, failClaimed, setItem, stillClaimed, unclaim, type ItemRow } from './item-claims.js';
 import { SendStopped, sendFile } from './send-file.js';
 import { DELIVERY_QUEUE, type ConnectionRow, type DeliverFileJob, type DeliveryService } from './delivery.service.js';
 import { loginRefusedPause } from './delivery-views.js';
-import { PROGRESS_CHANNEL, notifyProgress } from './delivery-progress.js';
+import { notifyProgress } from './delivery-progress.js';
 
 export interface DeliveryWorkerDeps {
   config: Pick<Config, 'worker' | 'delivery'>;
@@ -43,20 +45,11 @@ const PERMANENT = new Set(['login', 'permission', 'tls', 'hostkey', 'dns', 'secr
 class ConnectionPaused extends Error {}
 const PROGRESS_EVERY_MS = 500;
 /** A file whose connection has every session busy is tried again after this (plus up to as much again). */
-const BUSY_RETRY_MS = 100;
-
-interface ItemRow {
-  id: string;
-  delivery_id: string;
-  connection_id: string;
-  filename: string;
-  storage_key: string;
-  remote_path: string;
-  size_bytes: string;
-  sha256: string;
-  force: boolean;
-  status: string;
-}
+const BUSY_RETRY_MS = 250;
+/** The same, when this process's sessions of the connection are all carrying files: their holders will likely send it first. */
+const HELD_RETRY_MS = 1000;
+/** Queued files of its connection a session's holder claims at once, after its own. */
+const CLAIM_BATCH = 4;
 
 export class DeliveryWorker {
   private worker: Worker | undefined;
@@ -67,6 +60,8 @@ export class DeliveryWorker {
   private readonly busy = new Set<RemoteSession>();
   /** Per connection, the login in progress: logins to one connection go one at a time (issue 28 finding 7). */
   private readonly logins = new Map<string, Promise<unknown>>();
+  /** Closing: holders claim no more files. */
+  private closing = false;
 
   constructor(private readonly d: DeliveryWorkerDeps) {}
 
@@ -91,6 +86,7 @@ export class DeliveryWorker {
    */
   async close(graceMs = 10_000): Promise<void> {
     if (!this.worker || !this.inFlight) return;
+    this.closing = true;
     await stopWorker(this.worker, this.inFlight, {
       graceMs,
       logger: this.d.logger,
@@ -100,16 +96,6 @@ export class DeliveryWorker {
       },
     });
     this.sessions.closeAll();
-  }
-
-  /** Changes an item and announces its delivery's change to the deliveryProgress streams. */
-  private set(id: string, fields: Record<string, unknown>): Promise<unknown> {
-    const keys = Object.keys(fields);
-    return this.d.pool.query(
-      `with u as (update delivery_items set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1 returning delivery_id)
-       select pg_notify('${PROGRESS_CHANNEL}', delivery_id::text) from u`,
-      [id, ...keys.map((k) => fields[k])],
-    );
   }
 
   /**
@@ -144,75 +130,145 @@ export class DeliveryWorker {
   }
 
   /**
+   * One job: its own file, then, over the same logged-in session, the next queued files of that
+   * connection, claimed a few at once (item-claims.ts), until none is left: a session goes from
+   * file to file without waiting for the queue to hand it the next job.
+   *
    * `token` (BullMQ's lock): when given, a file whose connection has every session busy goes back
    * to the queue for a moment instead of holding a worker slot, so a slow connection never holds
-   * back the others (issue 33 item 4: connections deliver in parallel).
+   * back the others (issue 33 item 4: connections deliver in parallel); meanwhile the sessions'
+   * holders usually send it themselves.
    */
   async handle(job: Job<DeliverFileJob>, token?: string): Promise<{ status: string }> {
-    const { itemId } = job.data;
-    // The claim: only a queued item (or one whose sender died mid-file) is taken; a sent one never again.
-    const { rows } = await this.d.pool.query<ItemRow>(
-      // Claimed and announced in one statement (one round trip per file less).
-      `with c as (update delivery_items set status = 'sending', attempts = attempts + 1, message = null, bytes_per_second = 0, updated_at = now()
-        where id = $1 and status in ('queued', 'sending') returning id, delivery_id, connection_id, filename, storage_key, remote_path, size_bytes, sha256, force, status)
-       select c.*, pg_notify('${PROGRESS_CHANNEL}', c.delivery_id::text) from c`,
-      [itemId],
-    );
-    const item = rows[0];
-    if (!item) return { status: 'not-queued' };
+    const holder = job.data.itemId;
+    // The step back uses BullMQ's moveToDelayed, known to work on the Redis backend; elsewhere the file waits.
+    const stepBack = token && this.d.queue.kind === 'redis' ? token : undefined;
+    // Busy here already: step back without asking the database.
+    if (stepBack && job.data.connectionId && this.sessions.full(job.data.connectionId)) await this.stepBack(job, stepBack, [], HELD_RETRY_MS);
+    let batch = await claimOwn(this.d.pool, holder);
+    if (batch.length === 0) return { status: 'not-queued' };
+    const tried: string[] = [];
+    let lease: { session: RemoteSession; reused: boolean; connectionId: string } | null = null;
+    let ownStatus = 'not-queued';
+    const release = (reusable: boolean) => {
+      if (!lease) return;
+      this.busy.delete(lease.session);
+      this.sessions.release(lease.connectionId, lease.session, reusable && lease.session.alive);
+      lease = null;
+    };
     try {
-      // On disk or in the bucket alike: the bytes from `offset` on, read as the server takes them.
-      if ((await this.d.storage.sizeOf(item.storage_key).catch(() => null)) === null)
-        throw new DeliveryHostError('permission', 'The file is no longer in storage (deleted during the delivery)');
-      const size = Number(item.size_bytes);
-      const local = async (offset: number): Promise<Readable> =>
-        offset >= size ? Readable.from([]) : this.d.storage.read(item.storage_key, { start: offset, end: size - 1 });
-      const conn = await this.connectionRow(item.connection_id);
-      const place = placeOf(conn);
-      const version = `${conn.updated_at.toISOString()} ${place}`;
-      // A reused session the server has since closed gets one fresh login before the file counts as failed.
-      for (let round = 0; ; round++) {
-        const open = () => this.login(conn.id).then((l) => l.session);
-        // The step back uses BullMQ's moveToDelayed, known to work on the Redis backend; elsewhere the file waits.
-        const lease =
-          token && this.d.queue.kind === 'redis'
-            ? await this.sessions.acquire(conn.id, version, conn.max_sessions, open, { wait: false })
-            : await this.sessions.acquire(conn.id, version, conn.max_sessions, open);
-        if (!lease) {
-          await this.d.pool.query(`update delivery_items set status = 'queued', attempts = attempts - 1 where id = $1 and status = 'sending'`, [item.id]);
-          await job.moveToDelayed(Date.now() + BUSY_RETRY_MS + Math.floor(Math.random() * BUSY_RETRY_MS), token);
-          throw new DelayedError();
-        }
-        this.busy.add(lease.session);
-        let reusable = false;
+      while (batch.length) {
+        let conn: ConnectionRow;
         try {
-          const outcome = await this.sendWith(job, item, conn, place, lease.session, local);
-          reusable = true;
-          return outcome;
+          conn = await this.connectionRow(batch[0]!.connection_id);
         } catch (err) {
-          const cut = err instanceof DeliveryHostError && (err.kind === 'other' || err.kind === 'timeout');
-          if (lease.reused && round === 0 && cut && !(err as { stalled?: boolean }).stalled) continue;
-          throw err;
-        } finally {
-          this.busy.delete(lease.session);
-          this.sessions.release(conn.id, lease.session, reusable);
+          for (const item of batch) await this.settle(job, item, err);
+          return { status: err instanceof ConnectionPaused ? 'paused' : 'stopped' };
         }
+        const place = placeOf(conn);
+        const version = `${conn.updated_at.toISOString()} ${place}`;
+        const records = await readRemoteFiles(
+          this.d.pool,
+          conn.id,
+          place,
+          batch.map((i) => i.remote_path),
+        );
+        for (let at = 0; at < batch.length; at++) {
+          const item = batch[at]!;
+          tried.push(item.id);
+          // A reused session the server has since closed gets one fresh login before the file counts as failed.
+          for (let round = 0; ; round++) {
+            if (!lease) {
+              const open = () => this.login(conn.id).then((l) => l.session);
+              const got = stepBack
+                ? await this.sessions.acquire(conn.id, version, conn.max_sessions, open, { wait: false }).catch((err: unknown) => ({ err }))
+                : await this.sessions.acquire(conn.id, version, conn.max_sessions, open).catch((err: unknown) => ({ err }));
+              if (got && 'err' in got) {
+                const stop = await this.settle(job, item, got.err, item.id !== holder);
+                await unclaim(
+                  this.d.pool,
+                  batch.slice(at + 1).map((i) => i.id),
+                );
+                if (stop.rethrow) throw stop.rethrow;
+                return { status: item.id === holder ? stop.status : ownStatus };
+              }
+              if (!got) {
+                // Every session busy: the untried files go back; the job's own file waits its turn in the queue.
+                if (item.id === holder)
+                  await this.stepBack(
+                    job,
+                    stepBack!,
+                    batch.map((i) => i.id),
+                  );
+                await unclaim(
+                  this.d.pool,
+                  batch.slice(at).map((i) => i.id),
+                );
+                return { status: ownStatus };
+              }
+              lease = { ...got, connectionId: conn.id };
+              this.busy.add(got.session);
+            }
+            try {
+              const status = await this.sendWith(job, item, conn, place, lease.session, records.get(item.remote_path) ?? null);
+              if (item.id === holder) ownStatus = status;
+              break;
+            } catch (err) {
+              const cut = err instanceof DeliveryHostError && (err.kind === 'other' || err.kind === 'timeout');
+              const again = lease.reused && round === 0 && cut && !(err as { stalled?: boolean }).stalled;
+              release(!cut);
+              if (again) continue;
+              const stop = await this.settle(job, item, err, item.id !== holder);
+              // The file's own failure ends the job (BullMQ retries or gives up); a claimed one's ends the round.
+              if (item.id === holder || !stop.next) {
+                await unclaim(
+                  this.d.pool,
+                  batch.slice(at + 1).map((i) => i.id),
+                );
+                if (stop.rethrow) throw stop.rethrow;
+                return { status: item.id === holder ? stop.status : ownStatus };
+              }
+              break;
+            }
+          }
+        }
+        if (this.closing) break;
+        batch = await claimNext(this.d.pool, holder, conn.id, tried, CLAIM_BATCH);
       }
-    } catch (err) {
-      if (err instanceof DelayedError) throw err;
-      if (err instanceof ConnectionPaused) {
-        await this.set(item.id, { status: 'paused', message: err.message });
-        return { status: 'paused' };
-      }
-      if (err instanceof SendStopped) return { status: 'stopped' };
-      const e = err instanceof DeliveryHostError ? err : new DeliveryHostError('other', (err as Error).message);
-      const permanent = PERMANENT.has(e.kind) || (err as { code?: string }).code === 'BAD_USER_INPUT';
-      const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      this.d.logger.warn({ itemId, attempt: job.attemptsMade + 1, kind: e.kind, last, reason: e.message }, 'delivery of a file failed');
-      await this.set(item.id, last ? { status: 'failed', message: e.message } : { status: 'queued', message: `Retrying after: ${e.message}` });
-      if (permanent) throw new UnrecoverableError(e.message);
-      throw e;
+      return { status: ownStatus };
+    } finally {
+      release(true);
     }
+  }
+
+  /** Back to the queue for a moment (`ms` and up to as much again); the claimed files go back untried. */
+  private async stepBack(job: Job<DeliverFileJob>, token: string, claimed: string[], ms = BUSY_RETRY_MS): Promise<never> {
+    await unclaim(this.d.pool, claimed);
+    await job.moveToDelayed(Date.now() + ms + Math.floor(Math.random() * ms), token);
+    throw new DelayedError();
+  }
+
+  /**
+   * A file that did not go: paused with its connection, stopped (its connection deleted), failed, or
+   * queued to be tried again. The job's own file is retried by BullMQ with backoff (the error is
+   * rethrown); a file the job had claimed stays this job's (claimed_by) and the job is retried for it.
+   * `next`: whether the session may go on to another file.
+   */
+  private async settle(job: Job<DeliverFileJob>, item: ItemRow, err: unknown, claimed = false): Promise<{ status: string; next: boolean; rethrow?: Error }> {
+    if (err instanceof ConnectionPaused) {
+      await setItem(this.d.pool, item.id, { status: 'paused', message: err.message, claimed_by: null });
+      return { status: 'paused', next: false };
+    }
+    if (err instanceof SendStopped) return { status: 'stopped', next: false };
+    const e = err instanceof DeliveryHostError ? err : new DeliveryHostError('other', (err as Error).message);
+    const permanent = PERMANENT.has(e.kind) || (err as { code?: string }).code === 'BAD_USER_INPUT';
+    const allowed = job.opts.attempts ?? 1;
+    const last = permanent || (claimed ? item.attempts >= allowed : false) || job.attemptsMade + 1 >= allowed;
+    this.d.logger.warn({ itemId: item.id, attempt: item.attempts, kind: e.kind, last, reason: e.message }, 'delivery of a file failed');
+    await setItem(this.d.pool, item.id, last ? { status: 'failed', message: e.message } : { status: 'queued', message: `Retrying after: ${e.message}` });
+    if (permanent) return { status: 'failed', next: e.kind !== 'login', rethrow: claimed ? undefined : new UnrecoverableError(e.message) };
+    if (last) return { status: 'failed', next: false, rethrow: claimed ? undefined : e };
+    return { status: 'queued', next: false, rethrow: e };
   }
 
   /** The connection as it is now: gone (the item stops) or paused (the item waits) end the file here. */
@@ -231,9 +287,15 @@ export class DeliveryWorker {
     conn: ConnectionRow,
     place: string,
     session: RemoteSession,
-    local: (offset: number) => Promise<Readable>,
-  ) {
+    record: RemoteFileRecord | null,
+  ): Promise<string> {
+    // On disk or in the bucket alike: the bytes from `offset` on, read as the server takes them.
+    if ((await this.d.storage.sizeOf(item.storage_key).catch(() => null)) === null)
+      throw new DeliveryHostError('permission', 'The file is no longer in storage (deleted during the delivery)');
     const size = Number(item.size_bytes);
+    const local = async (offset: number): Promise<Readable> =>
+      offset >= size ? Readable.from([]) : this.d.storage.read(item.storage_key, { start: offset, end: size - 1 });
+    const holder = job.data.itemId;
     // A server that stops reading (or answering) without closing: cut it after DELIVERY_STALL_SECONDS, retry.
     const stallMs = this.d.config.delivery.stallMs;
     let movedAt = Date.now();
@@ -255,7 +317,10 @@ export class DeliveryWorker {
     const started = Date.now();
     let sentFrom: number | null = null;
     try {
-      if (session.hostKey && !conn.host_key) await this.d.delivery.pinHostKey(conn.id, session.hostKey);
+      if (session.hostKey && !conn.host_key) {
+        await this.d.delivery.pinHostKey(conn.id, session.hostKey);
+        conn.host_key = session.hostKey;
+      }
       const outcome = await sendFile(
         this.d.pool,
         session,
@@ -268,6 +333,7 @@ export class DeliveryWorker {
           place,
           allowOverwrite: conn.allow_overwrite,
           force: item.force,
+          record,
         },
         {
           guard: (p) => Promise.race([p, stop]),
@@ -280,34 +346,40 @@ export class DeliveryWorker {
             lastBytes = sent;
             void job.updateProgress({ bytesSent: sent }).catch(() => undefined);
             // An item gone (its connection deleted) stops the upload: nothing reaches the final name.
-            void this.set(item.id, { bytes_sent: sent, bytes_per_second: rate }).then(
-              (r) => (r as { rowCount?: number }).rowCount === 0 && (stopReject(new SendStopped('The connection was deleted')), session.close()),
+            void setItem(this.d.pool, item.id, { bytes_sent: sent, bytes_per_second: rate }).then(
+              (n) => n === 0 && (stopReject(new SendStopped('The connection was deleted')), session.close()),
               () => undefined,
             );
           },
-          stillWanted: async () => (await this.d.pool.query('select 1 from delivery_items where id = $1', [item.id])).rowCount === 1,
+          stillWanted: () => stillClaimed(this.d.pool, item.id, holder),
         },
       );
       if (outcome.status !== 'sent') {
-        await this.set(item.id, {
+        await setItem(this.d.pool, item.id, {
           status: outcome.status,
           message: outcome.message,
           remote_place: place,
           ...(outcome.status === 'skipped' ? { bytes_sent: size } : {}),
         });
-        return { status: outcome.status };
+        return outcome.status;
       }
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      await this.set(item.id, {
-        status: 'sent',
-        bytes_sent: size,
-        bytes_per_second: (size - outcome.offset) / seconds,
-        message: outcome.message,
-        remote_place: place,
-        remote_size: outcome.remoteSize,
-        remote_checksum: outcome.checksum,
-      });
-      return { status: 'sent' };
+      // The file's outcome and the record of what is now in place, in one statement.
+      await setItem(
+        this.d.pool,
+        item.id,
+        {
+          status: 'sent',
+          bytes_sent: size,
+          bytes_per_second: (size - outcome.offset) / seconds,
+          message: outcome.message,
+          remote_place: place,
+          remote_size: outcome.remoteSize,
+          remote_checksum: outcome.checksum,
+        },
+        [conn.id, place, item.remote_path, item.sha256, size, outcome.checksum],
+      );
+      return 'sent';
     } catch (err) {
       if (stalled) throw Object.assign(new DeliveryHostError('timeout', `No byte moved for ${stallMs / 1000} s; the connection was cut`), { stalled: true });
       throw err;
@@ -316,15 +388,9 @@ export class DeliveryWorker {
     }
   }
 
-  /** A job BullMQ failed without our handler settling it (stalled too often). */
+  /** A job BullMQ failed without our handler settling it (stalled too often): its file and those it had claimed fail. */
   private async onFailed(job: Job<DeliverFileJob> | undefined, err: Error): Promise<void> {
     if (!job?.data?.itemId || !job.finishedOn) return;
-    await this.d.pool
-      .query(
-        `with u as (update delivery_items set status = 'failed', message = $2, updated_at = now() where id = $1 and status in ('queued', 'sending') returning delivery_id)
-         select pg_notify('${PROGRESS_CHANNEL}', delivery_id::text) from u`,
-        [job.data.itemId, err.message || 'Delivery failed'],
-      )
-      .catch(() => undefined);
+    await failClaimed(this.d.pool, job.data.itemId, err.message || 'Delivery failed').catch(() => undefined);
   }
 }

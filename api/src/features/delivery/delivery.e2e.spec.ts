@@ -30,6 +30,8 @@ const PLAIN_PASS = 'plain-pass-2';
 let owner: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
 
+const ADMIN = { username: 'deliveryadmin', password: 'delivery-admin-1' };
+
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function sourceFile(name: string, bytes: number): Promise<{ path: string; sha: string; filename: string }> {
@@ -112,6 +114,8 @@ beforeAll(async () => {
       JOB_BACKOFF_MS: '100',
       JOB_ATTEMPTS: '4',
       DELIVERY_STALL_SECONDS: '15',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
     },
   });
   owner = await signUp(server);
@@ -441,7 +445,7 @@ describe('deliver', () => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'requested_at,delivery_id,resend_of,connection,agency,place,remote_name,size_bytes,sha256,status,remote_size,remote_checksum,finished_at,message',
+      'requested_at,delivery_id,resend_of,started_by,connection,agency,place,remote_name,size_bytes,sha256,status,remote_size,remote_checksum,finished_at,message',
     );
     expect(lines).toHaveLength(10);
     expect((await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record?format=xml`, { token: owner.token })).status).toBe(400);
@@ -463,6 +467,77 @@ describe('deliver', () => {
     } finally {
       ftps.sizeSkew = 0;
     }
+  });
+
+  it('an FTP server offering HASH: the SHA-256 it reports is checked and recorded; a different one fails the file, nothing under the final name', async () => {
+    // Each case its own connection: HASH is asked once per logged-in session.
+    ftps.hash = 'honest';
+    try {
+      const good = await project('Hashed', 1, 8_000);
+      const done = await settled((await deliver(good.projectId, [(await ftpsConnection()).id])).id);
+      expect(done.items.map((i) => i.status)).toEqual(['sent', 'sent']);
+      expect(ftps.hashed.filter((n) => n.includes('Hashed_0001')).sort()).toEqual([
+        expect.stringMatching(/^\.Hashed_0001\.JPG\.[0-9a-f]{16}\.shotlog-part$/),
+        expect.stringMatching(/^\.Hashed_0001\.MP4\.[0-9a-f]{16}\.shotlog-part$/),
+      ]);
+      const record = await server.request('GET', `/api/delivery/projects/${good.projectId}/delivery-record`, { token: owner.token });
+      expect(record.status).toBe(200);
+      for (const f of good.files)
+        expect(record.body.rows.find((r: any) => r.remote_name === f.filename)).toMatchObject({ status: 'sent', remote_checksum: f.sha });
+
+      ftps.hash = 'wrong';
+      const bad = await project('Wronghash', 1, 8_000);
+      const failed = await settled((await deliver(bad.projectId, [(await ftpsConnection()).id])).id);
+      for (const i of failed.items) {
+        expect(i.status).toBe('failed');
+        expect(i.message).toMatch(new RegExp(`^The server's SHA-256 of ${i.filename.replace('.', '\\.')} \\([0-9a-f]{12}…\\) differs from the file's`));
+      }
+      expect((await fs.readdir(ftps.root)).filter((n) => n.includes('Wronghash_0001'))).toEqual([]);
+    } finally {
+      ftps.hash = 'none';
+    }
+  });
+
+  it('records who started each delivery: the owner, or an administrator acting for them, in the history (REST, GraphQL) and the record', async () => {
+    const p = await project('Who', 1, 3_000);
+    const c = await sftpConnection();
+    const own = await settled((await deliver(p.projectId, [c.id])).id);
+    expect(own.items.every((i) => i.status === 'sent')).toBe(true);
+    const login = await server.request('POST', '/auth/login', { body: ADMIN });
+    expect(login.status).toBe(200);
+    const admin = login.body.token as string;
+    // Only the admin route acts for an owner: the owner's own route stays theirs (404), the admin route is the administrator's (403).
+    expect((await server.request('POST', `/api/delivery/projects/${p.projectId}/deliveries`, { token: admin, body: { connectionIds: [c.id] } })).status).toBe(
+      404,
+    );
+    const path_ = `/api/delivery/admin/projects/${p.projectId}/deliveries`;
+    expect((await server.request('POST', path_, { token: owner.token, body: { connectionIds: [c.id] } })).status).toBe(403);
+    // Another user's connection with this project: not found, as for the owner.
+    const others = await server.request('POST', '/api/delivery/connections', {
+      token: other.token,
+      body: { agency: 'custom', protocol: 'sftp', host: '127.0.0.1', port: sftp.port, ...FTP_USER, remoteFolder: '/' },
+    });
+    expect((await server.request('POST', path_, { token: admin, body: { connectionIds: [c.id, others.body.connection.id] } })).status).toBe(404);
+    const acted = await server.request('POST', path_, { token: admin, body: { connectionIds: [c.id], override: true } });
+    expect([acted.status, acted.body.error]).toEqual([202, undefined]);
+    expect(acted.body.delivery).toMatchObject({ startedBy: ADMIN.username, startedByOwner: false });
+    await settled(acted.body.delivery.id);
+
+    const history = await server.request('GET', `/api/delivery/projects/${p.projectId}/deliveries`, { token: owner.token });
+    expect(history.body.deliveries.map((d: any) => [d.startedBy, d.startedByOwner])).toEqual([
+      [ADMIN.username, false],
+      [owner.username, true],
+    ]);
+    const gql = await server.request('POST', '/graphql', {
+      token: owner.token,
+      body: { query: `query($p: ID!) { projectDeliveries(projectId: $p) { startedBy startedByOwner } }`, variables: { p: p.projectId } },
+    });
+    expect(gql.body.data.projectDeliveries).toEqual([
+      { startedBy: ADMIN.username, startedByOwner: false },
+      { startedBy: owner.username, startedByOwner: true },
+    ]);
+    const record = await server.request('GET', `/api/delivery/projects/${p.projectId}/delivery-record`, { token: owner.token });
+    expect(record.body.rows.map((r: any) => r.started_by)).toEqual([ADMIN.username, ADMIN.username, owner.username, owner.username]);
   });
 
   it('a connection deleted while its file is moving: the job stops and nothing is left under the final name', async () => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { jsonBody } from '../../platform/http/route.js';
-import { authed, type RouteAuth } from '../../platform/principal/signed-in-routes.js';
+import { adminOnly, authed, type RouteAuth } from '../../platform/principal/signed-in-routes.js';
 import type { DeliveryService } from './delivery.service.js';
 import { badInput } from '../../platform/errors/app-error.js';
 import { recordCsv } from './delivery-record.js';
@@ -10,7 +10,10 @@ export interface DeliveryRoutesDeps extends RouteAuth {
   delivery: DeliveryService;
 }
 
-/** /api/delivery: agency connections, their test, deliveries and their status (the REST twin of the GraphQL fields). */
+/**
+ * /api/delivery: agency connections, their test, deliveries and their status (the REST twin of the
+ * GraphQL fields); /api/delivery/admin/...: an administrator starting a delivery for an owner.
+ */
 export function deliveryRoutes(services: DeliveryRoutesDeps): Router {
   const r = Router();
   const { delivery } = services;
@@ -55,6 +58,15 @@ export function deliveryRoutes(services: DeliveryRoutesDeps): Router {
   r.post(
     '/projects/:id/deliveries',
     authed(services, async (req, user) => ({ message: 'Delivery queued', delivery: await delivery.deliver(user, req.params.id, jsonBody(req)) }), 202),
+  );
+  // An administrator acting for an owner (support): the owner's connections and project, recorded as started by the administrator.
+  r.post(
+    '/admin/projects/:id/deliveries',
+    adminOnly(
+      services,
+      async (req, admin) => ({ message: 'Delivery queued for the owner', delivery: await delivery.deliverForOwner(admin, req.params.id, jsonBody(req)) }),
+      202,
+    ),
   );
   r.get(
     '/projects/:id/deliveries',

@@ -56,6 +56,9 @@ export class DeliveryService {
 
   // ---- deliveries ----
   deliver = (user: User, rawProjectId: unknown, input: Record<string, unknown>): Promise<DeliveryView> => this.deliveries.deliver(user, rawProjectId, input);
+  /** An administrator starts a delivery of an owner's project to that owner's connections (recorded as started by the administrator). */
+  deliverForOwner = (admin: User, rawProjectId: unknown, input: Record<string, unknown>): Promise<DeliveryView> =>
+    this.deliveries.deliver(admin, rawProjectId, input, undefined, true);
   delivery = (user: User, rawId: unknown): Promise<DeliveryView> => this.deliveries.delivery(user, rawId);
   resend = (user: User, rawDeliveryId: unknown, input: Record<string, unknown>): Promise<DeliveryView> => this.deliveries.resend(user, rawDeliveryId, input);
   record = (user: User, rawProjectId: unknown) => this.deliveries.record(user, rawProjectId);

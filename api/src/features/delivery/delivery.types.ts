@@ -159,6 +159,12 @@ export class DeliveryType {
   @Field({ description: 'True when rows refused by the agency check were sent anyway.' }) override!: boolean;
   @Field(() => ID, { nullable: true, description: 'The delivery this one sends again (send again).' }) resendOf!: string | null;
   @Field({ description: 'When it was asked for.' }) createdAt!: Date;
+  @Field(() => String, {
+    nullable: true,
+    description: "Who started it: the owner's user name, or the administrator's who acted for them; null once that account was deleted.",
+  })
+  startedBy!: string | null;
+  @Field({ description: "True when the project's owner started it; false when an administrator acted for them." }) startedByOwner!: boolean;
   @Field(() => [DeliveryConnectionSummaryType], { description: 'Per connection.' }) connections!: DeliveryConnectionSummaryType[];
   @Field(() => [DeliveryItemType], { description: 'Every file, per connection.' }) items!: DeliveryItemType[];
   @Field({ description: 'True when no item is queued or sending.' }) done!: boolean;

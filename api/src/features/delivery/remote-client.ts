@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import tls from 'node:tls';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { Client as SshClient, type SFTPWrapper } from 'ssh2';
 import { DeliveryHostError, type DeliveryProtocol } from './agency-hosts.js';
@@ -36,10 +35,17 @@ export interface RemoteSession {
   list(): Promise<string[]>;
   /** Size of a file in the remote folder; null when it is not there. */
   size(name: string): Promise<number | null>;
-  /** Sends `source` (the local file's bytes from `offset`) to `name`, written at `offset`. */
-  upload(source: Readable, name: string, offset: number): Promise<void>;
-  /** Moves `from` onto `to` in the remote folder, replacing `to` (the agency never sees a half file). */
-  rename(from: string, to: string): Promise<void>;
+  /**
+   * Sends `source` (the local file's bytes from `offset`) to `name`, written at `offset`. Resolves to
+   * the size the server reports for `name` afterwards when it tells that without another round trip
+   * (SFTP), else null (the caller asks `size`).
+   */
+  upload(source: Readable, name: string, offset: number): Promise<number | null>;
+  /**
+   * Moves `from` onto `to` in the remote folder, replacing `to` (the agency never sees a half file).
+   * Resolves to the size of `to` afterwards when the server tells it without another round trip, else null.
+   */
+  rename(from: string, to: string): Promise<number | null>;
   /** Removes a file; absent is fine. */
   remove(name: string): Promise<void>;
   /** The server's SHA-256 of a file where it offers one (FTP HASH), hex; null when it does not. */
@@ -105,6 +111,14 @@ export async function openRemote(t: RemoteTarget, opts: RemoteOptions = {}): Pro
   }
 }
 
+const secureContexts = new Map<string, tls.SecureContext>();
+/** The system's roots plus DELIVERY_CA_FILE, built once per CA text. */
+function secureContextWith(extraCa: string): tls.SecureContext {
+  let ctx = secureContexts.get(extraCa);
+  if (!ctx) secureContexts.set(extraCa, (ctx = tls.createSecureContext({ ca: [...tls.rootCertificates, extraCa] })));
+  return ctx;
+}
+
 async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSession> {
   const client = new FtpClient(opts.timeoutMs ?? 30_000);
   try {
@@ -115,7 +129,9 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
       password: t.secret,
       secure: t.protocol === 'ftps',
       // The certificate is checked against the name, while the socket goes to the checked address.
-      secureOptions: { host: t.host, rejectUnauthorized: true, ...(opts.extraCa ? { ca: [...tls.rootCertificates, opts.extraCa] } : {}) },
+      // One secure context per CA set: building one from every root certificate costs milliseconds of
+      // CPU, and basic-ftp opens a TLS data connection per file.
+      secureOptions: { host: t.host, rejectUnauthorized: true, ...(opts.extraCa ? { secureContext: secureContextWith(opts.extraCa) } : {}) },
     });
     try {
       await client.cd(t.remoteFolder);
@@ -155,7 +171,7 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
       }
     },
     // APPE continues a partial file; STOR replaces one (a size we do not trust).
-    upload: (source, name, offset) => wrap((offset > 0 ? client.appendFrom(source, name) : client.uploadFrom(source, name)).then(() => undefined)),
+    upload: (source, name, offset) => wrap((offset > 0 ? client.appendFrom(source, name) : client.uploadFrom(source, name)).then(() => null)),
     rename: async (from, to) => {
       try {
         await client.rename(from, to);
@@ -165,6 +181,7 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
         await wrap(client.remove(to, true));
         await wrap(client.rename(from, to));
       }
+      return null;
     },
     remove: (name) => wrap(client.remove(name, true).then(() => undefined)),
     sha256: async (name) => {
@@ -257,27 +274,31 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
           }),
         ),
       ),
-    upload: async (source, name, offset) => {
-      const sink = sftp.createWriteStream(path.join(dir, name), { flags: offset > 0 ? 'r+' : 'w', start: offset });
-      try {
-        await live(pipeline(source, sink));
-      } catch (err) {
-        sink.destroy();
+    upload: (source, name, offset) =>
+      live(writeAll(sftp, at(name), source, offset)).catch((err: unknown) => {
         source.destroy();
         throw describeRemoteError(err, t);
-      }
-    },
+      }),
     rename: async (from, to) => {
-      // posix-rename@openssh.com replaces in one step; a plain SFTP v3 rename refuses an existing target.
-      const posix = await live(done((cb) => sftp.ext_openssh_rename(at(from), at(to), cb))).then(
-        () => true,
-        () => false,
-      );
-      if (posix) return;
+      // The size of `to` is asked right behind the move, without waiting for its answer (servers answer
+      // a session's requests in order, as OpenSSH does); no answer means the caller asks again.
+      const moveThenSize = async (move: () => Promise<void>) => {
+        const moving = move();
+        const size = live(call<{ size: number }>((cb) => sftp.stat(at(to), cb))).then(
+          (st) => st.size,
+          () => null,
+        );
+        await moving;
+        return size;
+      };
+      // posix-rename@openssh.com replaces in one step (refused at once, locally, by a server without it);
+      // a plain SFTP v3 rename refuses an existing target.
+      const posix = await moveThenSize(() => live(done((cb) => sftp.ext_openssh_rename(at(from), at(to), cb)))).catch(() => undefined);
+      if (posix !== undefined) return posix;
       const plain = () => live(done((cb) => sftp.rename(at(from), at(to), cb)));
-      await plain().catch(async () => {
+      return moveThenSize(plain).catch(async () => {
         await live(done((cb) => sftp.unlink(at(to), cb))).catch(() => undefined);
-        await plain();
+        return moveThenSize(plain);
       });
     },
     remove: (name) =>
@@ -297,6 +318,53 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
   };
 }
 
+/** Writes in flight at once on one SFTP handle (each answered on its own; the order of offsets does not matter). */
+const SFTP_WRITES_IN_FLIGHT = 16;
+/** Bytes per SFTP write: under the 32 KB every server takes (ssh2 splits a larger write and waits for each part). */
+const SFTP_WRITE_BYTES = 31 * 1024;
+
+/**
+ * Writes `source` into `file` from `offset` with several writes in flight (ssh2's write stream waits
+ * for each answer before the next, one round trip per 32 KB), then asks the handle's size and
+ * closes it in one round trip. Resolves to that size (null when the server would not say).
+ */
+async function writeAll(sftp: SFTPWrapper, file: string, source: Readable, offset: number): Promise<number | null> {
+  const handle = await new Promise<Buffer>((resolve, reject) => sftp.open(file, offset > 0 ? 'r+' : 'w', (err, h) => (err ? reject(err) : resolve(h))));
+  const inFlight = new Set<Promise<void>>();
+  let failed: unknown = null;
+  try {
+    let at = offset;
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      // Pieces under any server's write limit: ssh2 would split a larger write and wait for each part.
+      for (let from = 0; from < chunk.length; from += SFTP_WRITE_BYTES) {
+        const piece = chunk.subarray(from, from + SFTP_WRITE_BYTES);
+        const pos = at;
+        at += piece.length;
+        const w = new Promise<void>((resolve, reject) => sftp.write(handle, piece, 0, piece.length, pos, (err) => (err ? reject(err) : resolve())));
+        inFlight.add(w);
+        w.then(
+          () => inFlight.delete(w),
+          (err: unknown) => {
+            inFlight.delete(w);
+            failed ??= err;
+          },
+        );
+        if (failed) throw failed;
+        if (inFlight.size >= SFTP_WRITES_IN_FLIGHT) await Promise.race(inFlight).catch(() => undefined);
+      }
+    }
+    await Promise.allSettled(inFlight);
+    if (failed) throw failed;
+    const size = new Promise<number | null>((resolve) => sftp.fstat(handle, (err, st) => resolve(err ? null : st.size)));
+    await new Promise<void>((resolve, reject) => sftp.close(handle, (err) => (err ? reject(err) : resolve())));
+    return await size;
+  } catch (err) {
+    await Promise.allSettled(inFlight);
+    sftp.close(handle, () => undefined);
+    throw err;
+  }
+}
+
 function hostKeyChanged(t: RemoteTarget, seen: string | null): DeliveryHostError {
   return new DeliveryHostError(
     'hostkey',
@@ -313,5 +381,3 @@ export function byteCounter(onBytes: (n: number) => void): Transform {
     },
   });
 }
-
-/** The local file's bytes from `offset`, in 256 KiB reads (memory stays bounded whatever the size). */

@@ -27,26 +27,33 @@ export interface RemoteFileRecord {
 
 type Db = Pick<pg.Pool, 'query'>;
 
-export async function readRemoteFile(db: Db, connectionId: string, place: string, name: string): Promise<RemoteFileRecord | null> {
-  const { rows } = await db.query<{
-    sha256: string | null;
-    size_bytes: string | null;
-    pending_sha256: string | null;
-    pending_size: string | null;
-    temp_name: string | null;
-  }>(
-    'select sha256, size_bytes, pending_sha256, pending_size, temp_name from delivery_remote_files where connection_id = $1 and place = $2 and remote_name = $3',
-    [connectionId, place, name],
+interface RecordRow {
+  remote_name: string;
+  sha256: string | null;
+  size_bytes: string | null;
+  pending_sha256: string | null;
+  pending_size: string | null;
+  temp_name: string | null;
+}
+const toRecord = (r: RecordRow): RemoteFileRecord => ({
+  sha256: r.sha256,
+  size: r.size_bytes === null ? null : Number(r.size_bytes),
+  pendingSha256: r.pending_sha256,
+  pendingSize: r.pending_size === null ? null : Number(r.pending_size),
+  tempName: r.temp_name,
+});
+
+/** The records of several names at one place, in one round trip (a name without one is absent). */
+export async function readRemoteFiles(db: Db, connectionId: string, place: string, names: readonly string[]): Promise<Map<string, RemoteFileRecord>> {
+  const { rows } = await db.query<RecordRow>(
+    'select remote_name, sha256, size_bytes, pending_sha256, pending_size, temp_name from delivery_remote_files where connection_id = $1 and place = $2 and remote_name = any($3::text[])',
+    [connectionId, place, names],
   );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    sha256: r.sha256,
-    size: r.size_bytes === null ? null : Number(r.size_bytes),
-    pendingSha256: r.pending_sha256,
-    pendingSize: r.pending_size === null ? null : Number(r.pending_size),
-    tempName: r.temp_name,
-  };
+  return new Map(rows.map((r) => [r.remote_name, toRecord(r)]));
+}
+
+export async function readRemoteFile(db: Db, connectionId: string, place: string, name: string): Promise<RemoteFileRecord | null> {
+  return (await readRemoteFiles(db, connectionId, place, [name])).get(name) ?? null;
 }
 
 /** Records an upload begun under its temporary name (before the first byte leaves). */
@@ -66,12 +73,11 @@ export async function clearPending(db: Db, connectionId: string, place: string, 
   );
 }
 
-/** Records the content now in place under `name`, as the server confirmed it. */
-export async function recordSent(db: Db, connectionId: string, place: string, name: string, sha256: string, size: number, checksum: string | null) {
-  await db.query(
-    `insert into delivery_remote_files (connection_id, place, remote_name, sha256, size_bytes, remote_checksum, updated_at) values ($1,$2,$3,$4,$5,$6,now())
+/**
+ * Records the content now in place under a name, as the server confirmed it: $1 connection, $2
+ * place, $3 name, $4 SHA-256, $5 size, $6 the server's checksum. A statement of its own, so the
+ * worker runs it together with the file's outcome (one round trip).
+ */
+export const RECORD_SENT_SQL = `insert into delivery_remote_files (connection_id, place, remote_name, sha256, size_bytes, remote_checksum, updated_at) values ($1,$2,$3,$4,$5,$6,now())
      on conflict (connection_id, place, remote_name) do update set sha256 = $4, size_bytes = $5, remote_checksum = $6,
-       pending_sha256 = null, pending_size = null, temp_name = null, updated_at = now()`,
-    [connectionId, place, name, sha256, size, checksum],
-  );
-}
+       pending_sha256 = null, pending_size = null, temp_name = null, updated_at = now()`;

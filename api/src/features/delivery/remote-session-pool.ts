@@ -12,6 +12,8 @@ interface Slot {
   version: string;
   idle: Array<{ session: RemoteSession; timer: NodeJS.Timeout }>;
   open: number;
+  /** The connection's limit, as the last acquire gave it. */
+  max: number;
   waiters: Array<() => void>;
 }
 
@@ -25,6 +27,12 @@ export class RemoteSessionPool {
   /** Sessions open now for a connection (busy and idle), for tests and figures. */
   openFor(connectionId: string): number {
     return this.slots.get(connectionId)?.open ?? 0;
+  }
+
+  /** Whether every session the connection may have here is open and carrying a file. */
+  full(connectionId: string): boolean {
+    const slot = this.slots.get(connectionId);
+    return !!slot && slot.idle.length === 0 && slot.open >= Math.max(1, slot.max);
   }
 
   /** A session of the connection; with `wait: false`, null at once when all its sessions are busy. */
@@ -46,7 +54,8 @@ export class RemoteSessionPool {
     for (;;) {
       if (this.closed) throw new DeliveryHostError('other', 'The delivery worker is stopping; the file is tried again');
       let slot = this.slots.get(connectionId);
-      if (!slot) this.slots.set(connectionId, (slot = { version, idle: [], open: 0, waiters: [] }));
+      if (!slot) this.slots.set(connectionId, (slot = { version, idle: [], open: 0, max, waiters: [] }));
+      slot.max = max;
       if (slot.version !== version) {
         slot.version = version;
         for (const i of slot.idle.splice(0)) this.drop(slot, i.session, i.timer);

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { DeliveryHostError } from './agency-hosts.js';
 import { byteCounter, type RemoteSession } from './remote-client.js';
-import { clearPending, readRemoteFile, recordPending, recordSent, tempNameOf } from './remote-files.js';
+import { clearPending, readRemoteFile, recordPending, tempNameOf, type RemoteFileRecord } from './remote-files.js';
 
 /**
  * One file onto one server by content (issue 33 item 1). The remote file is Shotlog's when the
@@ -12,8 +12,16 @@ import { clearPending, readRemoteFile, recordPending, recordSent, tempNameOf } f
  * connection allows overwriting, else it is a conflict. The bytes go under a temporary name named
  * for the content (only the same content resumes it), are checked (size, and the server's SHA-256
  * where it offers one), and only then renamed onto the final name: the agency never sees a half
- * or wrong file.
+ * or wrong file. What was put in place is recorded by the caller (remote-files.ts recordSent), in
+ * the same statement as the file's outcome.
+ *
+ * Round trips are what a small file costs: the record is read with the claim (`record`), the
+ * pending record is written while the bytes go, the server reports the size with the upload and
+ * the rename where it can (SFTP), and whether the file is still wanted is asked beside the checks.
  */
+
+/** Files from this size on are resumed after a cut (their upload is recorded before it begins); smaller ones go whole again. */
+export const RESUME_MIN_BYTES = 1024 * 1024;
 
 export interface SendFileItem {
   connectionId: string;
@@ -26,12 +34,15 @@ export interface SendFileItem {
   allowOverwrite: boolean;
   /** Send again: replace even the same content. */
   force?: boolean;
+  /** The record of this place and name when the caller read it already (null: none); read here when undefined. */
+  record?: RemoteFileRecord | null;
 }
 
 export type SendOutcome =
   | { status: 'skipped'; message: string }
   | { status: 'conflict'; message: string }
   | { status: 'sent'; message: string | null; offset: number; remoteSize: number; checksum: string | null };
+// A 'sent' outcome is recorded by the caller: remote-files.ts recordSent, with the item's own change.
 
 export interface SendFileHooks {
   /** Races every remote call (the stall watchdog, a deleted connection). */
@@ -47,7 +58,7 @@ export class SendStopped extends Error {}
 
 export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSession, f: SendFileItem, h: SendFileHooks): Promise<SendOutcome> {
   const { guard } = h;
-  const record = await readRemoteFile(db, f.connectionId, f.place, f.remoteName);
+  const record = f.record !== undefined ? f.record : await readRemoteFile(db, f.connectionId, f.place, f.remoteName);
   const there = await guard(session.size(f.remoteName));
   const ours = there !== null && record?.sha256 != null && record.size === there;
   if (ours && record.sha256 === f.sha256 && !f.force)
@@ -67,8 +78,14 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
   } else if (record?.tempName && record.tempName !== temp) {
     await guard(session.remove(record.tempName)).catch(() => undefined);
   }
-  if (offset === 0) await recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp);
+  // Written while the bytes go: a record that did not land only means the next attempt starts over,
+  // and one that did names exactly these bytes under exactly this name. A small file is not worth
+  // resuming: after a cut it goes whole again (its temporary name is overwritten), without the write.
+  const pending =
+    offset === 0 && f.size >= RESUME_MIN_BYTES ? recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp) : Promise.resolve();
+  pending.catch(() => undefined);
 
+  let reported: number | null = null;
   if (offset < f.size) {
     let sent = offset;
     const counter = byteCounter((n) => h.onBytes((sent += n)));
@@ -85,14 +102,18 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
       counter.destroy();
       throw failure.reason;
     }
+    reported = upload.status === 'fulfilled' ? upload.value : null;
   }
+  await pending;
 
   const broken = async (message: string) => {
     await guard(session.remove(temp)).catch(() => undefined);
     await clearPending(db, f.connectionId, f.place, f.remoteName);
     return new DeliveryHostError('size', message);
   };
-  const arrived = await guard(session.size(temp));
+  const wanted = h.stillWanted();
+  wanted.catch(() => undefined);
+  const arrived = reported ?? (await guard(session.size(temp)));
   if (arrived !== f.size)
     throw await broken(`The server reports ${arrived ?? 0} bytes for ${f.remoteName} after the upload, not ${f.size}: it was not put in place`);
   const checksum = await guard(session.sha256(temp)).catch(() => null);
@@ -100,14 +121,14 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
     throw await broken(
       `The server's SHA-256 of ${f.remoteName} (${checksum.slice(0, 12)}…) differs from the file's (${f.sha256.slice(0, 12)}…): it was not put in place`,
     );
-  if (!(await h.stillWanted())) {
+  if (!(await wanted)) {
     await guard(session.remove(temp)).catch(() => undefined);
     throw new SendStopped('The connection was deleted during the delivery');
   }
-  await guard(session.rename(temp, f.remoteName));
-  const final = await guard(session.size(f.remoteName));
+  const renamed = await guard(session.rename(temp, f.remoteName));
+  // A size asked behind the rename that disagrees is asked again, now that the rename has answered.
+  const final = renamed === f.size ? renamed : await guard(session.size(f.remoteName));
   if (final !== f.size) throw new DeliveryHostError('size', `The server reports ${final ?? 0} bytes for ${f.remoteName} after the rename, not ${f.size}`);
-  await recordSent(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, checksum);
   const message =
     offset > 0
       ? `Resumed at byte ${offset} (the same content Shotlog began sending)`

@@ -359,6 +359,11 @@ export const restRules: Record<string, RestRule> = {
     access: 'owned',
     call: async (fx) => ({ params: { id: (await fx.delivery()).projectId }, body: { connectionIds: [await fx.deliveryConnection()] } }),
   },
+  // An administrator starting a delivery of user A's project to A's connections (issue 33 item 5).
+  'POST /api/delivery/admin/projects/:id/deliveries': {
+    access: 'admin',
+    call: async (fx) => ({ params: { id: (await fx.delivery()).projectId }, body: { connectionIds: [await fx.deliveryConnection()] } }),
+  },
   'GET /api/delivery/projects/:id/deliveries': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).projectId } }) },
   'GET /api/delivery/deliveries/:id': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).deliveryId } }) },
   'POST /api/delivery/deliveries/:id/resend': { access: 'owned', call: async (fx) => ({ params: { id: (await fx.delivery()).deliveryId } }) },

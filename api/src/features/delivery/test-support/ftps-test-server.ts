@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -50,6 +51,14 @@ export interface FtpsTestServer {
   renames: Array<{ from: string; to: string }>;
   /** Every login attempt (USER + PASS) the server received, accepted or not. */
   logins: Array<{ username: string; password: string }>;
+  /**
+   * The HASH command (draft-bryan-ftpext-hash), which ftp-srv lacks: 'none' (not in FEAT, refused),
+   * 'honest' (FEAT lists HASH SHA-256, HASH answers the file's SHA-256) or 'wrong' (it answers the
+   * SHA-256 of other bytes). Read at login.
+   */
+  hash: 'none' | 'honest' | 'wrong';
+  /** Every file HASH was asked for. */
+  hashed: string[];
   close(): Promise<void>;
 }
 
@@ -92,6 +101,8 @@ export async function startFtpsServer(opts: {
       };
     },
     logins: [],
+    hash: 'none',
+    hashed: [],
     close: async () => {
       await server.close().catch(() => undefined);
       await fsp.rm(root, { recursive: true, force: true });
@@ -176,9 +187,49 @@ export async function startFtpsServer(opts: {
   server.on('login', ({ connection, username, password }: any, resolve: any, reject: any) => {
     state.logins.push({ username, password });
     if (username !== opts.username || password !== opts.password) return reject(new Error('Login incorrect'));
-    resolve({ fs: new (TestFs as any)(connection, { root, cwd: '/' }) });
+    const files = new (TestFs as any)(connection, { root, cwd: '/' });
+    if (state.hash !== 'none') offerHash(connection, files, state.hash === 'wrong', state.hashed);
+    resolve({ fs: files });
   });
   server.on('client-error', () => undefined);
   await server.listen();
   return state;
+}
+
+/**
+ * Adds HASH to one connection: FEAT lists it (SHA-256 selected), OPTS HASH SHA-256 selects it, and
+ * HASH <file> answers 213 with the file's SHA-256 (`wrong`: of the file's bytes plus one), the other
+ * commands go to ftp-srv as before. ftp-srv's command registry is shared by every server, so the
+ * connection's handler is wrapped instead.
+ */
+function offerHash(connection: any, files: any, wrong: boolean, hashed: string[]) {
+  const commands = connection.commands;
+  const handle = commands.handle.bind(commands);
+  const registry = require('ftp-srv/src/commands/registry') as Record<string, { flags?: { feat?: string } }>;
+  commands.handle = (raw: unknown) => {
+    const command = typeof raw === 'string' ? commands.parse(raw) : (raw as { directive: string; arg: string | null });
+    if (command.directive === 'FEAT') {
+      const feats = ['UTF8', 'HASH SHA-256*', ...Object.values(registry).flatMap((r) => (r.flags?.feat ? [r.flags.feat] : []))].sort();
+      return connection.reply(211, 'Extensions supported', ...feats.map((f) => ({ message: ` ${f}`, raw: true })), 'End');
+    }
+    if (command.directive === 'OPTS' && /^HASH\b/i.test(command.arg ?? '')) {
+      return /^HASH\s+SHA-256$/i.test(command.arg ?? '') ? connection.reply(200, 'SHA-256') : connection.reply(504, 'Unknown algorithm');
+    }
+    if (command.directive === 'HASH') {
+      const name = command.arg ?? '';
+      const { fsPath } = files._resolvePath(name);
+      let bytes: Buffer;
+      try {
+        bytes = fs.readFileSync(fsPath);
+      } catch {
+        return connection.reply(550, 'File not found');
+      }
+      hashed.push(path.basename(fsPath));
+      const digest = createHash('sha256')
+        .update(wrong ? Buffer.concat([bytes, Buffer.from([1])]) : bytes)
+        .digest('hex');
+      return connection.reply(213, `SHA-256 0-${Math.max(0, bytes.length - 1)} ${digest} ${name}`);
+    }
+    return handle(raw);
+  };
 }

@@ -27,7 +27,7 @@ export function DeliveryStatus({
     <div className="stack delivery-status" aria-live="polite">
       <div className="section-header">
         <h3>
-          {title} <span className="muted small">{when(delivery.createdAt)}</span>
+          {title} <span className="muted small">{when(delivery.createdAt)}</span> <span className="muted small">{startedBy(delivery)}</span>
           {delivery.resendOf && <span className="muted small"> · sent again</span>}
         </h3>
         {delivery.done && (
@@ -131,7 +131,7 @@ export function DeliveryHistory({
                 {when(d.createdAt)}
               </button>{' '}
               <span className="small muted">
-                to {d.connections.map((c) => c.name).join(', ') || '—'} · {n('sent')} sent · {n('skipped')} skipped · {n('failed')} failed
+                {startedBy(d)} · to {d.connections.map((c) => c.name).join(', ') || '—'} · {n('sent')} sent · {n('skipped')} skipped · {n('failed')} failed
                 {n('conflict') ? ` · ${n('conflict')} in conflict` : ''}
                 {d.resendOf ? ' · sent again' : ''}
               </span>
@@ -151,4 +151,10 @@ export function DeliveryHistory({
       </p>
     </details>
   );
+}
+
+/** Who started a delivery: the owner, or an administrator acting for them (issue 33 item 5). */
+function startedBy(d: Pick<DeliveryFieldsFragment, 'startedBy' | 'startedByOwner'>): string {
+  const who = d.startedBy ?? 'a deleted account';
+  return d.startedByOwner ? `by ${who}` : `by ${who} (administrator, for the owner)`;
 }

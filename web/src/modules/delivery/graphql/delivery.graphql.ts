@@ -33,6 +33,8 @@ export const DeliveryFields = graphql(`
     done
     override
     resendOf
+    startedBy
+    startedByOwner
     connections {
       connectionId
       name
