@@ -245,6 +245,9 @@ export class DeliveryWorker {
   private async stepBack(job: Job<DeliverFileJob>, token: string, claimed: string[], ms = BUSY_RETRY_MS): Promise<never> {
     await unclaim(this.d.pool, claimed);
     await job.moveToDelayed(Date.now() + ms + Math.floor(Math.random() * ms), token);
+    // BullMQ reports neither completed nor failed for a job moved back: count it out here, or a
+    // stop would wait its whole grace for a job that is no longer running.
+    this.inFlight?.steppedBack();
     throw new DelayedError();
   }
 

@@ -42,6 +42,11 @@ export class JobsInFlight {
     return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /** A job the processor moved back to the queue (DelayedError): BullMQ emits no event for it. */
+  steppedBack(): void {
+    this.done();
+  }
+
   private done(): void {
     this.count = Math.max(0, this.count - 1);
     if (this.count === 0) for (const resolve of this.waiters.splice(0)) resolve();
