@@ -28,7 +28,7 @@ describe('admin-1 regions and named places', () => {
 
   it('names well-known places near a point, most specific first, and nothing elsewhere', () => {
     expect(namedPlacesAt(36.998, -110.098).names).toEqual(['Monument Valley']);
-    expect(namedPlacesAt(46.6187, 12.3021)).toEqual({ names: ['Dolomites'], phrase: 'in the Dolomites' });
+    expect(namedPlacesAt(46.6187, 12.3021)).toEqual({ names: ['Dolomites'], phrase: 'in the Dolomites', kind: 'range' });
     expect(namedPlacesAt(48.858, 2.294).phrase).toBe('at the Eiffel Tower');
     expect(namedPlacesAt(50.1, 8.7).names).toEqual([]); // Frankfurt: none
   });

@@ -29,7 +29,7 @@ export function geocodePoint(lat: number, lon: number): Place {
  */
 export async function withPlaceNames<P extends Place>(place: P, lat: number, lon: number): Promise<P> {
   const named = namedPlacesAt(lat, lon);
-  let out: P = named.names.length ? { ...place, namedPlaces: named.names, namedPlacePhrase: named.phrase } : place;
+  let out: P = named.names.length ? { ...place, namedPlaces: named.names, namedPlacePhrase: named.phrase, namedPlaceKind: named.kind } : place;
   if (!out.region && out.countryCode && out.countryCode !== 'US') {
     const r = await regionAt(lat, lon);
     if (r && r.countryCode === out.countryCode && r.region !== out.country) out = { ...out, region: r.region, regionFromAdmin1: true };

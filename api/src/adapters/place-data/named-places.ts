@@ -114,10 +114,10 @@ function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): num
 }
 
 /** The named places at a point, most specific (smallest) first, with the first one's phrase; none for an invalid position. */
-export function namedPlacesAt(lat: number, lon: number): { names: string[]; phrase: string | null } {
-  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return { names: [], phrase: null };
+export function namedPlacesAt(lat: number, lon: number): { names: string[]; phrase: string | null; kind: NamedPlaceKind | null } {
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return { names: [], phrase: null, kind: null };
   const hits = NAMED_PLACES.filter((p) => p.at.some(([a, b]) => distanceKm(lat, lon, a, b) <= p.radiusKm))
     .sort((a, b) => a.radiusKm - b.radiusKm)
     .slice(0, MAX_NAMED);
-  return { names: hits.map((h) => h.name), phrase: hits[0]?.phrase ?? null };
+  return { names: hits.map((h) => h.name), phrase: hits[0]?.phrase ?? null, kind: hits[0]?.kind ?? null };
 }

@@ -112,12 +112,22 @@ interface SubjectWords {
   title: string;
 }
 
+/** Water by the sea's coast inside a named fjord. */
+function inFjord(subject: Subject, f: ClipFacts): boolean {
+  return (
+    f.place?.namedPlaceKind === 'fjord' &&
+    (subject === 'coast' || subject === 'cliffs' || subject === 'open-sea' || subject === 'waterside' || subject === 'beach')
+  );
+}
+
 function subjectWords(subject: Subject, f: ClipFacts, cover: LandCover): SubjectWords {
   const np = (text: string): Phrase => ({ kind: 'np', text });
   const city = f.place?.city ?? null;
   const sea = f.place?.seaName ?? null;
   const adj = sea ? `${seaAdjective(sea)} ` : '';
   const farmland = cover === 'rural' && (f.scene?.bottom.vegetation ?? 0) >= 0.28;
+  // In a fjord the seas data sees the sea's coast; a buyer searches "fjord" (Geirangerfjord, Milford Sound).
+  if (inFjord(subject, f)) return { np: np('the fjord'), title: 'Fjord' };
   switch (subject) {
     case 'open-sea':
       return sea ? { np: np(`the open water of the ${sea}`), title: `${sea} open water` } : { np: np('the open sea'), title: 'Open sea' };
@@ -327,6 +337,7 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   if (p) out.push(...countryKeywords(p));
   if (p?.seaName && (WATERY.has(subject) || cover === 'sea')) out.push(p.seaName);
   out.push('aerial view', 'drone shot');
+  if (inFjord(subject, f)) out.push('fjord');
   out.push(...SUBJECT_KEYWORDS[subject]);
   if (cover === 'sea' || subject === 'open-sea') out.push('sea', ...(/Ocean$/.test(p?.seaName ?? 'Ocean') ? ['ocean'] : []), 'open water');
   // Urban from the gazetteer, unless the picture shows something else (a park, a bay) filling the frame.

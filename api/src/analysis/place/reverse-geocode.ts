@@ -55,6 +55,8 @@ export interface Place {
   namedPlaces?: string[] | null;
   /** The first named place as a sentence puts it ("in the Dolomites", "at Geirangerfjord"). */
   namedPlacePhrase?: string | null;
+  /** What the first named place is ('fjord', 'range', 'landmark', …): a fjord's water is the subject, not "the coastline". */
+  namedPlaceKind?: string | null;
   /** True when `region` is an admin-1 shape outside the US (Møre og Romsdal): titles keep the country there. */
   regionFromAdmin1?: boolean;
 }

@@ -136,7 +136,7 @@ export const HELD_OUT_PLACES: ReadingPlace[] = [
     groundM: 0,
     pictures: 'fjord',
     water: 'coast',
-    must: [['Milford Sound'], ['New Zealand']],
+    must: [['Milford Sound'], ['New Zealand'], ['fjord']],
     mustNot: ['lake'],
   },
   {

@@ -227,7 +227,7 @@ export const READING_PLACES: ReadingPlace[] = [
     groundM: 0,
     pictures: 'fjord',
     water: 'coast',
-    must: [['Geirangerfjord'], ['Norway'], ['fjord', 'coast', 'coastline', 'sea']],
+    must: [['Geirangerfjord'], ['Norway'], ['fjord']],
     mustNot: NO_LAKE,
   },
   {
@@ -240,7 +240,7 @@ export const READING_PLACES: ReadingPlace[] = [
     groundM: 0,
     pictures: 'fjord',
     water: 'coast',
-    must: [['Sognefjord'], ['Norway']],
+    must: [['Sognefjord'], ['Norway'], ['fjord']],
     mustNot: NO_LAKE,
   },
   // Deserts
