@@ -80,10 +80,10 @@ export function PlaceFieldsEditor({
         <input value={draft.features.join(', ')} onChange={(e) => setDraft({ ...draft, features: e.target.value.split(',').map((f) => f.trim()) })} />
       </label>
       <div className="place-actions">
-        <button type="button" aria-expanded={mapOpen} onClick={() => setMapOpen(!mapOpen)}>
+        <button type="button" className="button button-small" aria-expanded={mapOpen} onClick={() => setMapOpen(!mapOpen)}>
           {mapOpen ? 'Close the map' : 'Pick on map'}
         </button>
-        <button type="button" onClick={() => void loadPreview({ variables: { fileSetId, place: input } })}>
+        <button type="button" className="button button-small" onClick={() => void loadPreview({ variables: { fileSetId, place: input } })}>
           Preview the change
         </button>
       </div>
@@ -112,10 +112,20 @@ export function PlaceFieldsEditor({
               </dd>
             </dl>
           )}
-          <button type="button" disabled={saving.loading} onClick={() => void save({ variables: { fileSetId, place: input, rewriteText: true } })}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={saving.loading}
+            onClick={() => void save({ variables: { fileSetId, place: input, rewriteText: true } })}
+          >
             Save place and rewrite
           </button>
-          <button type="button" disabled={saving.loading} onClick={() => void save({ variables: { fileSetId, place: input, rewriteText: false } })}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={saving.loading}
+            onClick={() => void save({ variables: { fileSetId, place: input, rewriteText: false } })}
+          >
             Save place only
           </button>
         </div>

@@ -103,7 +103,12 @@ export function PlaceMapPicker({ start, onApply }: Props) {
               ) : (
                 <p>No country here (open sea or no data): nothing to apply.</p>
               )}
-              <button type="button" disabled={!picked.country} onClick={() => onApply({ ...picked, features: [...picked.features] })}>
+              <button
+                type="button"
+                className="button button-small button-primary"
+                disabled={!picked.country}
+                onClick={() => onApply({ ...picked, features: [...picked.features] })}
+              >
                 Use this place
               </button>
             </>
