@@ -22,6 +22,7 @@ import { Migration20261127030000_rule_presets_and_result_versions } from './Migr
 import { Migration20261127060000_mail } from './Migration20261127060000_mail.js';
 import { Migration20261127060100_purchase_references } from './Migration20261127060100_purchase_references.js';
 import { Migration20261127060200_contact_messages } from './Migration20261127060200_contact_messages.js';
+import { Migration20261128050000_notifications } from './Migration20261128050000_notifications.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -49,4 +50,5 @@ export const migrationsList = [
   { name: 'Migration20261127060000_mail', class: Migration20261127060000_mail },
   { name: 'Migration20261127060100_purchase_references', class: Migration20261127060100_purchase_references },
   { name: 'Migration20261127060200_contact_messages', class: Migration20261127060200_contact_messages },
+  { name: 'Migration20261128050000_notifications', class: Migration20261128050000_notifications },
 ];
