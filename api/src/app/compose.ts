@@ -163,6 +163,7 @@ export function composeServices(platform: Platform) {
   events.on('purchase.proofSubmitted', 'mail.purchaseProofForAdmins', (p) => mailNotices.purchaseForAdmins(p));
   events.on('purchase.decided', 'notifications.purchaseDecided', (p) => notifications.purchaseDecided(p, (unsubscribeUrl) => mailNotices.purchaseDecided(p, unsubscribeUrl)));
   events.on('processing.runFinished', 'notifications.runFinished', (p) => notifications.runFinished(p)); // finished/failed, then low credits
+  events.on('delivery.finished', 'notifications.deliveryFinished', (p) => notifications.deliveryFinished(p));
   events.on('contact.received', 'mail.contactForAdmins', (p) => mailNotices.contactForAdmins(p));
   events.on('contact.replied', 'mail.contactReply', (p) => mailNotices.contactReply(p));
   events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => mailNotices.passwordReset({ ...p, url: resetLinkUrl(p.secret, mail.origin) }));
@@ -243,7 +244,7 @@ export function startWorkers(s: AppServices): RunningWorker[] {
   const { config, logger, orm, pool, queue, storage } = s;
   return [
     new ProcessingWorker({ config, logger, orm, queue, storage, processing: s.processing, results: s.results }, createMetadataProvider(config)).start(),
-    new DeliveryWorker({ config, logger, pool, queue, storage, delivery: s.delivery }).start(),
+    new DeliveryWorker({ config, logger, pool, queue, storage, delivery: s.delivery, events: s.events }).start(),
     new MailWorker({ config, logger, queue, mail: s.mail }).start(),
   ];
 }

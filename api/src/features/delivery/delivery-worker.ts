@@ -26,6 +26,7 @@ import { SendStopped, sendFile } from './send-file.js';
 import { DELIVERY_QUEUE, type ConnectionRow, type DeliverFileJob, type DeliveryService } from './delivery.service.js';
 import { loginRefusedPause } from './delivery-views.js';
 import { PROGRESS_CHANNEL, notifyProgress } from './delivery-progress.js';
+import type { Emitter } from '../../platform/events/events.js';
 
 export interface DeliveryWorkerDeps {
   config: Pick<Config, 'worker' | 'delivery'>;
@@ -34,6 +35,8 @@ export interface DeliveryWorkerDeps {
   queue: QueueBackend;
   storage: Pick<FileStorage, 'read' | 'sizeOf'>;
   delivery: Pick<DeliveryService, 'targetOf' | 'pinHostKey' | 'caPem' | 'pauseConnection'>;
+  /** Tells others a delivery has no file left to send (notifications e-mail its owner). */
+  events?: Emitter<'delivery.finished'>;
 }
 
 /** Failures that another attempt cannot fix. */
@@ -103,13 +106,28 @@ export class DeliveryWorker {
   }
 
   /** Changes an item and announces its delivery's change to the deliveryProgress streams. */
-  private set(id: string, fields: Record<string, unknown>): Promise<unknown> {
+  private async set(id: string, fields: Record<string, unknown>): Promise<unknown> {
     const keys = Object.keys(fields);
-    return this.d.pool.query(
+    const r = await this.d.pool.query<{ delivery_id: string }>(
       `with u as (update delivery_items set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1 returning delivery_id)
-       select pg_notify('${PROGRESS_CHANNEL}', delivery_id::text) from u`,
+       select delivery_id, pg_notify('${PROGRESS_CHANNEL}', delivery_id::text) from u`,
       [id, ...keys.map((k) => fields[k])],
     );
+    if (r.rows[0] && ['sent', 'skipped', 'failed', 'paused'].includes(fields.status as string)) await this.announceIfDone(r.rows[0].delivery_id);
+    return r;
+  }
+
+  /** The delivery's last open file settled: 'delivery.finished' (two files ending at once may both say so; the e-mail is keyed per delivery). */
+  private async announceIfDone(deliveryId: string): Promise<void> {
+    if (!this.d.events) return;
+    const { rows } = await this.d.pool.query<{ project_id: string; user_id: string; open: number; sent: number; failed: number }>(
+      `select d.project_id, d.user_id, count(*) filter (where i.status in ('queued', 'sending'))::int as open,
+         count(*) filter (where i.status in ('sent', 'skipped'))::int as sent, count(*) filter (where i.status in ('failed', 'paused'))::int as failed
+       from deliveries d join delivery_items i on i.delivery_id = d.id where d.id = $1 group by d.project_id, d.user_id`,
+      [deliveryId],
+    );
+    const d = rows[0];
+    if (d && d.open === 0) await this.d.events.emit('delivery.finished', { deliveryId, projectId: d.project_id, userId: d.user_id, sent: d.sent, failed: d.failed });
   }
 
   /**

@@ -44,6 +44,7 @@ beforeAll(async () => {
   );
   events = new EventBus(db.logger, () => undefined);
   events.on('processing.runFinished', 'notifications.runFinished', (p) => notifications.runFinished(p));
+  events.on('delivery.finished', 'notifications.deliveryFinished', (p) => notifications.deliveryFinished(p));
 });
 
 afterAll(async () => {
@@ -84,7 +85,7 @@ it('a run with failed sets is e-mailed once with the counts, a link and one-clic
   const text = partOf(got!.raw, 'text/plain');
   expect(text).toMatch(/Processed\s*:?\s*3/);
   expect(text).toMatch(/Failed\s*:?\s*2/);
-  expect(text).toContain(`${PUBLIC_URL}/projects/${finished.projectId}`);
+  expect(text).toContain(`${PUBLIC_URL}/project/${finished.projectId}`);
   expect(headerOf(got!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   const link = /^<(.+)>$/.exec(headerOf(got!.raw, 'List-Unsubscribe')!)![1]!;
   expect(link.startsWith(`${PUBLIC_URL}/api/notifications/unsubscribe?token=${user.id}.processing-failed.`)).toBe(true);
@@ -122,4 +123,16 @@ it('a run that takes the balance below the threshold warns once; a kind turned o
   expect(headerOf(got!.raw, 'Subject')).toBe('Your Shotlog credits are running low: 0.00 left');
   expect(partOf(got!.raw, 'text/plain')).toContain(`${PUBLIC_URL}/purchase-credits`);
   expect((await messagesOf(user.id)).map((m) => m.kind)).toEqual(['credits-low']);
+});
+
+it('a delivery that ended with files not delivered is e-mailed once as delivery-failed; an all-sent one as delivery-finished', async () => {
+  const user = await db.signUp();
+  const failed = { deliveryId: crypto.randomUUID(), projectId: crypto.randomUUID(), userId: user.id, sent: 3, failed: 1 };
+  await events.emit('delivery.finished', failed);
+  await events.emit('delivery.finished', failed); // two files ending at once both announce it
+  await events.emit('delivery.finished', { ...failed, deliveryId: crypto.randomUUID(), failed: 0 });
+  await until(() => receivedFor(user.email).length >= 2 && receivedFor(user.email), 'both e-mails');
+  const rows = await messagesOf(user.id);
+  expect(rows.map((m) => m.subject).sort()).toEqual(['Delivery of "Coast 2026" finished: 3 files', 'Delivery of "Coast 2026": 1 file not delivered']);
+  expect(rows.every((m) => m.unsubscribeUrl?.includes(`token=${user.id}.delivery-`))).toBe(true);
 });

@@ -109,7 +109,7 @@ export class NotificationsService {
   /** A run ended: finished (every set) or failed (some sets), then the credits left. */
   async runFinished(p: { runId: string; projectId: string; userId: string; totalJobs: number; succeeded: number; failed: number; spentCents: number }) {
     const name = (await this.read.projectName(p.projectId).catch(() => null)) ?? 'your project';
-    const link = this.mail.link(`/projects/${p.projectId}`);
+    const link = this.mail.link(`/project/${p.projectId}`);
     const kind: NotificationKind = p.failed > 0 ? 'processing-failed' : 'processing-finished';
     await this.notify(p.userId, kind, `${kind}:${p.runId}`, () => ({
       subject: p.failed > 0 ? `Processing of "${name}": ${p.failed} of ${p.totalJobs} sets failed` : `Processing of "${name}" finished: ${p.succeeded} sets`,
@@ -125,6 +125,23 @@ export class NotificationsService {
       ],
     }));
     await this.creditsCheck(p.userId, p.spentCents, p.runId);
+  }
+
+  /** A delivery's last file settled: finished (all sent) or failed (some failed or wait on a paused connection). */
+  async deliveryFinished(p: { deliveryId: string; projectId: string; userId: string; sent: number; failed: number }) {
+    const name = (await this.read.projectName(p.projectId).catch(() => null)) ?? 'your project';
+    const kind: NotificationKind = p.failed > 0 ? 'delivery-failed' : 'delivery-finished';
+    await this.notify(p.userId, kind, `${kind}:${p.deliveryId}`, () => ({
+      subject: p.failed > 0 ? `Delivery of "${name}": ${p.failed} file${p.failed === 1 ? '' : 's'} not delivered` : `Delivery of "${name}" finished: ${p.sent} files`,
+      blocks: [
+        paragraph(p.failed > 0 ? `The delivery of "${name}" ended with files that were not delivered.` : `Every file of "${name}" was delivered.`),
+        facts([
+          ['Delivered', String(p.sent)],
+          ['Not delivered', String(p.failed)],
+        ]),
+        button(p.failed > 0 ? 'See why and send again' : 'See the delivery', this.mail.link(`/project/${p.projectId}`)),
+      ],
+    }));
   }
 
   /** Warns once per run that took the balance from at or above the threshold to below it. */

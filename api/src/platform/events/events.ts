@@ -40,6 +40,8 @@ export interface AppEvents {
    * e-mails the owner (finished, or failed when a set failed) and checks the credits left.
    */
   'processing.runFinished': { runId: string; projectId: string; userId: string; totalJobs: number; succeeded: number; failed: number; spentCents: number };
+  /** delivery, when a delivery's last file settled (sent, skipped, failed or paused). Notifications e-mails the owner. */
+  'delivery.finished': { deliveryId: string; projectId: string; userId: string; sent: number; failed: number };
   /** projects, after projects are deleted for good (their rows cascade). File-sets removes their files' bytes. */
   'project.deletedForGood': { projectIds: string[] };
 }
