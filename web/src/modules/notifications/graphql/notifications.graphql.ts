@@ -1,0 +1,36 @@
+import { graphql } from '../../../gql';
+
+export const NotificationSettingsQuery = graphql(`
+  query NotificationSettings {
+    notificationSettings {
+      ...NotificationSettingsFields
+    }
+  }
+`);
+
+export const NotificationSettingsFields = graphql(`
+  fragment NotificationSettingsFields on NotificationSettings {
+    kinds {
+      kind
+      label
+      enabled
+    }
+    lowCreditsBelow
+  }
+`);
+
+export const SetNotificationEnabledMutation = graphql(`
+  mutation SetNotificationEnabled($kind: String!, $enabled: Boolean!) {
+    setNotificationEnabled(kind: $kind, enabled: $enabled) {
+      ...NotificationSettingsFields
+    }
+  }
+`);
+
+export const SetLowCreditsThresholdMutation = graphql(`
+  mutation SetLowCreditsThreshold($credits: Float!) {
+    setLowCreditsThreshold(credits: $credits) {
+      ...NotificationSettingsFields
+    }
+  }
+`);
