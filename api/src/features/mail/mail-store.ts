@@ -124,6 +124,15 @@ export class MailStore {
     return { items: items.rows.map(toMessage), total: total.rows[0]!.n };
   }
 
+  /** A user's newest messages of these kinds (the in-app notifications). */
+  async forUser(userId: string, kinds: readonly string[], limit: number): Promise<MailMessageRow[]> {
+    const r = await this.pool.query<Row>(
+      `SELECT ${SELECT} FROM mail_messages WHERE user_id = $1 AND kind = ANY($2::text[]) ORDER BY created_at DESC, id LIMIT $3`,
+      [userId, kinds, limit],
+    );
+    return r.rows.map(toMessage);
+  }
+
   async get(id: string): Promise<MailMessageRow | null> {
     const r = await this.pool.query<Row>(`SELECT ${SELECT} FROM mail_messages WHERE id = $1`, [id]);
     return r.rows[0] ? toMessage(r.rows[0]) : null;

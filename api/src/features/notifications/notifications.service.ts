@@ -34,7 +34,7 @@ export class NotificationsService {
 
   constructor(
     pool: pg.Pool,
-    private readonly mail: Pick<MailService, 'send' | 'link'>,
+    private readonly mail: Pick<MailService, 'send' | 'link' | 'store'>,
     private readonly read: NotificationReads,
     private readonly logger: Pick<Logger, 'error'>,
   ) {
@@ -48,6 +48,14 @@ export class NotificationsService {
       kinds: (Object.keys(NOTIFICATION_KINDS) as NotificationKind[]).map((kind) => ({ kind, label: NOTIFICATION_KINDS[kind], enabled: !s.offKinds.includes(kind) })),
       lowCreditsBelow: formatCredits(s.lowCreditsCents),
     };
+  }
+
+  /** The in-app list: the user's newest notification e-mails (what they said, when, and the kind). */
+  async recent(userId: string, first: number) {
+    if (!Number.isInteger(first) || first < 1 || first > 50) throw badInput('first must be a whole number from 1 to 50');
+    const kinds = [...Object.keys(NOTIFICATION_KINDS), 'purchase-approved', 'purchase-rejected'];
+    const rows = await this.mail.store.forUser(userId, kinds, first);
+    return rows.map((m) => ({ id: m.id, kind: m.kind, subject: m.subject, createdAt: m.createdAt }));
   }
 
   async setKind(userId: string, kind: unknown, enabled: boolean) {

@@ -1,7 +1,7 @@
 /**
  * The unsubscribe link of a notification e-mail over HTTP, signed out: GET shows what it turns off
  * and a button, a mail client's RFC 8058 one-click POST turns it off (the settings show it), a
- * changed link is a clear 400 page that changes nothing.
+ * changed link is a clear 400 page that changes nothing; the in-app list shows what was sent.
  */
 import { signUp, startTestServer, type StartedTestServer } from '../../../test/support/test-server.js';
 
@@ -24,6 +24,12 @@ it('GET confirms, one-click POST turns the kind off without sign-in; a changed t
   const link = new URL(message!.unsubscribeUrl!);
   expect(message!.text).toContain(message!.unsubscribeUrl!);
   const path = `${link.pathname}${link.search}`;
+
+  // The in-app list shows the same notification.
+  const inApp = await server.graphql('{ myNotifications(first: 5) { kind subject } }', {}, user.token);
+  expect(inApp.data.myNotifications).toEqual([{ kind: 'processing-finished', subject: message!.subject }]);
+  const tooMany = await server.graphql('{ myNotifications(first: 500) { kind } }', {}, user.token);
+  expect(tooMany.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
 
   const page = await fetch(server.url + path);
   expect(page.status).toBe(200);

@@ -384,6 +384,7 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Query.paymentInstructions': { access: 'user' },
   'Query.contactEmail': { access: 'public' },
   'Query.notificationSettings': { access: 'user' },
+  'Query.myNotifications': { access: 'user' },
   'Mutation.setNotificationEnabled': { access: 'user', args: async () => ({ kind: 'credits-low', enabled: true }) },
   'Mutation.setLowCreditsThreshold': { access: 'user', args: async () => ({ credits: 10 }) },
   'Mutation.sendContactMessage': { access: 'public', args: async (fx) => input({ name: 'Matrix', email: `${fx.unique('c')}@example.com`, message: 'Hello' }) },

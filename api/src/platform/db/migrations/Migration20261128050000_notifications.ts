@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Issue 34 item 5: which notification e-mails each user turned off (one row per user who changed
  * anything; no row: every kind on, the default low-credit threshold), and the one-click unsubscribe
- * link a notification e-mail carries in its List-Unsubscribe header.
+ * link a notification e-mail carries in its List-Unsubscribe header; the in-app list reads a user's newest.
  */
 export class Migration20261128050000_notifications extends Migration {
   override async up(): Promise<void> {
@@ -15,5 +15,7 @@ export class Migration20261128050000_notifications extends Migration {
       "updated_at" timestamptz not null default now()
     );`);
     this.addSql(`alter table "mail_messages" add column "unsubscribe_url" text null;`);
+    // The in-app list: a user's newest notifications.
+    this.addSql(`create index "mail_messages_user_created_index" on "mail_messages" ("user_id", "created_at" desc) where "user_id" is not null;`);
   }
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { formatDateTime } from '../../../ui/format';
 import {
+  MyNotificationsQuery,
   NotificationSettingsQuery,
   SetLowCreditsThresholdMutation,
   SetNotificationEnabledMutation,
@@ -12,6 +14,7 @@ import {
  */
 export function NotificationPreferences({ onResult }: { onResult(r: { ok: boolean; message: string }): void }) {
   const { data, loading } = useQuery(NotificationSettingsQuery);
+  const recent = useQuery(MyNotificationsQuery, { fetchPolicy: 'cache-and-network' }).data?.myNotifications ?? [];
   const settings = data?.notificationSettings;
   // The settings have no id: each answer is written over the query's copy, so the page shows it.
   const [setEnabled, toggling] = useMutation(SetNotificationEnabledMutation, {
@@ -38,6 +41,19 @@ export function NotificationPreferences({ onResult }: { onResult(r: { ok: boolea
   return (
     <section className="card">
       <h2>E-mail Notifications</h2>
+      <h3>Recent</h3>
+      {recent.length === 0 ? (
+        <p className="muted">No notifications yet.</p>
+      ) : (
+        <div className="stack" aria-label="Recent notifications">
+          {recent.map((n) => (
+            <div key={n.id}>
+              <span className="muted small">{formatDateTime(n.createdAt)}</span> {n.subject}
+            </div>
+          ))}
+        </div>
+      )}
+      <h3>Send me e-mails for</h3>
       <p className="muted">Every such e-mail has an unsubscribe link that turns its kind off here.</p>
       <div className="stack">
         {settings.kinds.map((k) => (

@@ -34,3 +34,14 @@ export const SetLowCreditsThresholdMutation = graphql(`
     }
   }
 `);
+
+export const MyNotificationsQuery = graphql(`
+  query MyNotifications {
+    myNotifications(first: 10) {
+      id
+      kind
+      subject
+      createdAt
+    }
+  }
+`);
