@@ -113,7 +113,9 @@ export class DeliveryWorker {
        select delivery_id, pg_notify('${PROGRESS_CHANNEL}', delivery_id::text) from u`,
       [id, ...keys.map((k) => fields[k])],
     );
-    if (r.rows[0] && ['sent', 'skipped', 'failed', 'paused'].includes(fields.status as string)) await this.announceIfDone(r.rows[0].delivery_id);
+    if (r.rows[0] && ['sent', 'skipped', 'failed', 'paused'].includes(fields.status as string))
+      // The file's outcome is recorded: telling others must not turn it into a failure of the file.
+      await this.announceIfDone(r.rows[0].delivery_id).catch((err: unknown) => this.d.logger.warn({ err }, 'delivery end not announced'));
     return r;
   }
 
