@@ -41,7 +41,7 @@ export function TransactionsPage() {
       ) : (
         <>
           <p className="muted">
-            Showing {rows.length} of {conn.totalCount} total transactions
+            Showing {conn.edges.length} of {conn.totalCount} total transactions
           </p>
           <table className="table wide-only">
             <thead>

@@ -17,6 +17,7 @@ export interface HistoryGroup extends HistoryLine {
 
 const cents = (s: string) => Math.round(Number(s) * 100);
 const text = (c: number) => (c / 100).toFixed(2);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Groups neighbouring lines of one processing run (a run charged set by set posts one charge per
@@ -33,7 +34,9 @@ export function groupRuns(lines: readonly HistoryLine[]): HistoryGroup[] {
       const sum = last.parts.reduce((t, p) => t + cents(p.amount), 0);
       last.amount = text(sum);
       last.transactionType = sum < 0 ? 'deduction' : 'refund';
-      last.description = `Processing run: ${last.parts.length} entries (${last.parts.filter((p) => cents(p.amount) < 0).length} charges, ${last.parts.filter((p) => cents(p.amount) > 0).length} refunds)`;
+      const charges = last.parts.filter((p) => cents(p.amount) < 0).length;
+      const refunds = last.parts.filter((p) => cents(p.amount) > 0).length;
+      last.description = `Processing run: ${last.parts.length} entries (${plural(charges, 'charge')}, ${plural(refunds, 'refund')})`;
       continue;
     }
     out.push({ ...line, parts: [] });

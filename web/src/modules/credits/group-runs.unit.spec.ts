@@ -24,6 +24,6 @@ it('one run charged set by set is one line with the sum and the newest balance; 
     ['b', '100.00', '98.50', 0],
     ['c0', '-3.00', '-1.50', 0],
   ]);
-  expect(groups[0]!.description).toBe('Processing run: 3 entries (2 charges, 1 refunds)');
+  expect(groups[0]!.description).toBe('Processing run: 3 entries (2 charges, 1 refund)');
   expect(groups[0]!.parts.map((p) => p.id)).toEqual(['r3', 'c2', 'c1']);
 });
