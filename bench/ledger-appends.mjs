@@ -42,7 +42,6 @@ const SECONDS = arg('seconds', 6);
 const REPLAY_EVENTS = arg('events', 100_000);
 const WRITERS = 16;
 
-
 /** Runs `fn(writer)` in `WRITERS` loops for `seconds`; completed calls per second. */
 async function throughput(fn, seconds) {
   let done = 0;

@@ -13,7 +13,11 @@ const settings = (token: string) =>
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ query: '{ notificationSettings { kinds { kind enabled } lowCreditsBelow } }' }),
-  }).then(async (r) => ((await r.json()) as { data: { notificationSettings: { kinds: Array<{ kind: string; enabled: boolean }>; lowCreditsBelow: string } } }).data.notificationSettings);
+  }).then(
+    async (r) =>
+      ((await r.json()) as { data: { notificationSettings: { kinds: Array<{ kind: string; enabled: boolean }>; lowCreditsBelow: string } } }).data
+        .notificationSettings,
+  );
 
 it('lists recent notifications, turns a kind off and sets the low-credit threshold on the Account page', async () => {
   const user = await signUp(h.server);
@@ -21,7 +25,15 @@ it('lists recent notifications, turns a kind off and sets the low-credit thresho
   await context.addInitScript((t) => localStorage.setItem('token', t), user.token);
   // A run that finished: its e-mail is in the outbox, and the page lists it.
   const projectId = crypto.randomUUID();
-  await h.server.services.events.emit('processing.runFinished', { runId: crypto.randomUUID(), projectId, userId: user.id, totalJobs: 4, succeeded: 3, failed: 1, spentCents: 300 });
+  await h.server.services.events.emit('processing.runFinished', {
+    runId: crypto.randomUUID(),
+    projectId,
+    userId: user.id,
+    totalJobs: 4,
+    succeeded: 3,
+    failed: 1,
+    spentCents: 300,
+  });
   await page.goto('/account');
   await page.getByRole('heading', { name: 'E-mail Notifications' }).waitFor();
   await page.getByText('Processing of "your project": 1 of 4 sets failed').waitFor();

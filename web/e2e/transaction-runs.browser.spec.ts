@@ -12,7 +12,8 @@ it('shows one processing run charged set by set as one line, expandable to its s
   const user = await signUp(h.server);
   const { ledger } = h.server.services;
   // A run charged per set (keys "<run>/<set>") and one failed set refunded, as processing posts them.
-  for (const set of ['s1', 's2', 's3']) await ledger.chargeProcessing({ userId: user.id, runId: `run-a/${set}`, amount: 150, description: `1 file set of "Coast" (${set})` });
+  for (const set of ['s1', 's2', 's3'])
+    await ledger.chargeProcessing({ userId: user.id, runId: `run-a/${set}`, amount: 150, description: `1 file set of "Coast" (${set})` });
   await ledger.refundProcessing({ userId: user.id, runId: 'run-a/s3', amount: 150, description: '1 failed file set' });
   const { context, page } = await h.newPage({ width: 1280, height: 900 });
   await context.addInitScript((t) => localStorage.setItem('token', t), user.token);

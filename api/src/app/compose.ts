@@ -103,11 +103,16 @@ export function composeServices(platform: Platform) {
   const finance = new FinanceService(pool, users);
   const contact = new ContactService(pool, attempts, events);
   const mailNotices = new MailNotices(mail, logger, { paymentInstructions: () => siteText.paymentInstructions(), admins: () => users.admins() });
-  const notifications = new NotificationsService(pool, mail, {
-    user: async (id) => (await users.summaries([id])).get(id) ?? null,
-    projectName: (id) => projectName(pool, id),
-    balanceCents: (id) => credits.balanceCents(id),
-  }, logger);
+  const notifications = new NotificationsService(
+    pool,
+    mail,
+    {
+      user: async (id) => (await users.summaries([id])).get(id) ?? null,
+      projectName: (id) => projectName(pool, id),
+      balanceCents: (id) => credits.balanceCents(id),
+    },
+    logger,
+  );
 
   // Stored files: the bytes on disk or in the bucket (S3_BUCKET), their thumbnails, signed links (resourceUri) with the login tokens' secret.
   const objects = openObjectStore({ storageDir: config.storageDir, dataDir: config.dataDir, s3: config.s3 });
@@ -161,7 +166,9 @@ export function composeServices(platform: Platform) {
   events.on('purchase.requested', 'mail.purchaseRequested', (p) => mailNotices.purchaseRequested(p));
   events.on('purchase.requested', 'mail.purchaseNewForAdmins', (p) => mailNotices.purchaseForAdmins(p));
   events.on('purchase.proofSubmitted', 'mail.purchaseProofForAdmins', (p) => mailNotices.purchaseForAdmins(p));
-  events.on('purchase.decided', 'notifications.purchaseDecided', (p) => notifications.purchaseDecided(p, (unsubscribeUrl) => mailNotices.purchaseDecided(p, unsubscribeUrl)));
+  events.on('purchase.decided', 'notifications.purchaseDecided', (p) =>
+    notifications.purchaseDecided(p, (unsubscribeUrl) => mailNotices.purchaseDecided(p, unsubscribeUrl)),
+  );
   events.on('processing.runFinished', 'notifications.runFinished', (p) => notifications.runFinished(p)); // finished/failed, then low credits
   events.on('delivery.finished', 'notifications.deliveryFinished', (p) => notifications.deliveryFinished(p));
   events.on('contact.received', 'mail.contactForAdmins', (p) => mailNotices.contactForAdmins(p));

@@ -16,7 +16,10 @@ export class TransactionType {
   balanceAfterTransaction!: string;
   @Field({ description: 'credit, deduction, purchase or refund.' })
   transactionType!: string;
-  @Field(() => String, { nullable: true, description: 'The processing run a charge or refund belongs to (null for other lines): one run, charged set by set, groups into one line.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The processing run a charge or refund belongs to (null for other lines): one run, charged set by set, groups into one line.',
+  })
   runId!: string | null;
 }
 

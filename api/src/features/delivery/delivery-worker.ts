@@ -129,7 +129,8 @@ export class DeliveryWorker {
       [deliveryId],
     );
     const d = rows[0];
-    if (d && d.open === 0) await this.d.events.emit('delivery.finished', { deliveryId, projectId: d.project_id, userId: d.user_id, sent: d.sent, failed: d.failed });
+    if (d && d.open === 0)
+      await this.d.events.emit('delivery.finished', { deliveryId, projectId: d.project_id, userId: d.user_id, sent: d.sent, failed: d.failed });
   }
 
   /**

@@ -126,7 +126,11 @@ export class FinanceService {
   }
 
   /** The period's statement and, unless groupBy is `none`, one statement per calendar month (UTC) of it. */
-  async statement(q: { from?: unknown; to?: unknown; groupBy?: unknown }): Promise<Statement & { periods: Statement[]; users: StatementUser[]; usersTruncated: boolean }> {
+  async statement(q: {
+    from?: unknown;
+    to?: unknown;
+    groupBy?: unknown;
+  }): Promise<Statement & { periods: Statement[]; users: StatementUser[]; usersTruncated: boolean }> {
     const { from, to } = parsePeriod(q.from, q.to, this.now());
     const groupBy = q.groupBy === undefined || q.groupBy === '' || q.groupBy === null ? 'month' : q.groupBy;
     if (groupBy !== 'month' && groupBy !== 'none') throw badInput('groupBy must be month or none');
@@ -150,7 +154,11 @@ export class FinanceService {
     const named = await this.users.summaries(byUser.rows.map((u) => u.userId));
     const users = byUser.rows.map((u) => {
       const who = named.get(u.userId);
-      const movements = MOVEMENT_KINDS.map((kind) => ({ kind, credits: money(u.moves.get(kind)?.credits ?? 0n), dollars: money(u.moves.get(kind)?.cents ?? 0n) }));
+      const movements = MOVEMENT_KINDS.map((kind) => ({
+        kind,
+        credits: money(u.moves.get(kind)?.credits ?? 0n),
+        dollars: money(u.moves.get(kind)?.cents ?? 0n),
+      }));
       return { userId: u.userId, userName: who?.username ?? null, userEmail: who?.email ?? null, credits: money(u.net), movements };
     });
     return { ...whole, periods: groupBy === 'month' ? statements : [], users, usersTruncated: byUser.truncated };
@@ -182,7 +190,7 @@ export class FinanceService {
       u.net += BigInt(r.credits);
       byUser.set(r.user_id, u);
     }
-    const rows = [...byUser.values()].sort((a, b) => (b.net < 0n ? -b.net : b.net) > (a.net < 0n ? -a.net : a.net) ? 1 : -1);
+    const rows = [...byUser.values()].sort((a, b) => ((b.net < 0n ? -b.net : b.net) > (a.net < 0n ? -a.net : a.net) ? 1 : -1));
     return { rows: rows.slice(0, STATEMENT_USERS_MAX), truncated: rows.length > STATEMENT_USERS_MAX };
   }
 

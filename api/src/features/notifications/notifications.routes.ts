@@ -12,19 +12,27 @@ export function notificationRoutes(s: { notifications: Pick<NotificationsService
   const tokenOf = (req: Request) => (typeof req.query.token === 'string' ? req.query.token : undefined);
   r.get('/unsubscribe', async (req, res) => {
     const named = await s.notifications.checkToken(tokenOf(req));
-    if (!named) return void res.status(400).type('html').send(page('Link not valid', 'This unsubscribe link is not valid (cut short or changed). Nothing was changed. You can turn e-mails off in Settings after signing in.'));
-    res
-      .type('html')
-      .send(
-        page('Unsubscribe', `Stop e-mails of this kind: "${named.label}"? You can turn them on again in Settings.`, {
-          action: `?token=${encodeURIComponent(tokenOf(req)!)}`,
-          label: 'Unsubscribe',
-        }),
-      );
+    if (!named)
+      return void res
+        .status(400)
+        .type('html')
+        .send(
+          page(
+            'Link not valid',
+            'This unsubscribe link is not valid (cut short or changed). Nothing was changed. You can turn e-mails off in Settings after signing in.',
+          ),
+        );
+    res.type('html').send(
+      page('Unsubscribe', `Stop e-mails of this kind: "${named.label}"? You can turn them on again in Settings.`, {
+        action: `?token=${encodeURIComponent(tokenOf(req)!)}`,
+        label: 'Unsubscribe',
+      }),
+    );
   });
   r.post('/unsubscribe', async (req, res) => {
     const named = await s.notifications.unsubscribe(tokenOf(req));
-    if (!named) return void res.status(400).type('html').send(page('Link not valid', 'This unsubscribe link is not valid (cut short or changed). Nothing was changed.'));
+    if (!named)
+      return void res.status(400).type('html').send(page('Link not valid', 'This unsubscribe link is not valid (cut short or changed). Nothing was changed.'));
     res.type('html').send(page('Unsubscribed', `You will no longer receive "${named.label}" e-mails. You can turn them on again in Settings.`));
   });
   return r;

@@ -45,7 +45,11 @@ export class NotificationsService {
   async settingsOf(userId: string) {
     const s = await this.settings.get(userId);
     return {
-      kinds: (Object.keys(NOTIFICATION_KINDS) as NotificationKind[]).map((kind) => ({ kind, label: NOTIFICATION_KINDS[kind], enabled: !s.offKinds.includes(kind) })),
+      kinds: (Object.keys(NOTIFICATION_KINDS) as NotificationKind[]).map((kind) => ({
+        kind,
+        label: NOTIFICATION_KINDS[kind],
+        enabled: !s.offKinds.includes(kind),
+      })),
       lowCreditsBelow: formatCredits(s.lowCreditsCents),
     };
   }
@@ -92,7 +96,12 @@ export class NotificationsService {
   }
 
   /** Sends `kind` to the user unless they turned it off; the unsubscribe link rides along. Errors are logged, never thrown. */
-  private async notify(userId: string, kind: NotificationKind, key: string, make: (u: { username: string; email: string }) => { subject: string; blocks: ReturnType<typeof paragraph>[] }) {
+  private async notify(
+    userId: string,
+    kind: NotificationKind,
+    key: string,
+    make: (u: { username: string; email: string }) => { subject: string; blocks: ReturnType<typeof paragraph>[] },
+  ) {
     try {
       const s = await this.settings.get(userId);
       if (s.offKinds.includes(kind)) return false;
@@ -122,7 +131,9 @@ export class NotificationsService {
     await this.notify(p.userId, kind, `${kind}:${p.runId}`, () => ({
       subject: p.failed > 0 ? `Processing of "${name}": ${p.failed} of ${p.totalJobs} sets failed` : `Processing of "${name}" finished: ${p.succeeded} sets`,
       blocks: [
-        paragraph(p.failed > 0 ? `Processing of "${name}" ended; some sets failed and their credits were given back.` : `Every set of "${name}" was processed.`),
+        paragraph(
+          p.failed > 0 ? `Processing of "${name}" ended; some sets failed and their credits were given back.` : `Every set of "${name}" was processed.`,
+        ),
         facts([
           ['Sets', String(p.totalJobs)],
           ['Processed', String(p.succeeded)],
@@ -140,7 +151,8 @@ export class NotificationsService {
     const name = (await this.read.projectName(p.projectId).catch(() => null)) ?? 'your project';
     const kind: NotificationKind = p.failed > 0 ? 'delivery-failed' : 'delivery-finished';
     await this.notify(p.userId, kind, `${kind}:${p.deliveryId}`, () => ({
-      subject: p.failed > 0 ? `Delivery of "${name}": ${p.failed} file${p.failed === 1 ? '' : 's'} not delivered` : `Delivery of "${name}" finished: ${p.sent} files`,
+      subject:
+        p.failed > 0 ? `Delivery of "${name}": ${p.failed} file${p.failed === 1 ? '' : 's'} not delivered` : `Delivery of "${name}" finished: ${p.sent} files`,
       blocks: [
         paragraph(p.failed > 0 ? `The delivery of "${name}" ended with files that were not delivered.` : `Every file of "${name}" was delivered.`),
         facts([

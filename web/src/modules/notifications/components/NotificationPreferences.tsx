@@ -75,7 +75,15 @@ export function NotificationPreferences({ onResult }: { onResult(r: { ok: boolea
       <form onSubmit={saveThreshold}>
         <label>
           Warn me when my balance falls below{' '}
-          <input type="number" min={0} max={1000000} step="0.01" value={threshold} onChange={(e) => setThresholdText(e.target.value)} aria-label="Low-credit threshold" />{' '}
+          <input
+            type="number"
+            min={0}
+            max={1000000}
+            step="0.01"
+            value={threshold}
+            onChange={(e) => setThresholdText(e.target.value)}
+            aria-label="Low-credit threshold"
+          />{' '}
           credits
         </label>{' '}
         <button type="submit" className="button" disabled={saving.loading}>
