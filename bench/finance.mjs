@@ -20,12 +20,11 @@
 // - journal of about --journal postings (default 1,000,000): FinanceService.journalCsv consumed in
 //   full (rows/s, time to the first rows, RSS growth) vs COPY (same join, same order) TO STDOUT CSV
 //   through pg-copy-streams.
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { numberArg } from './lib.mjs';
+import { freshDatabase, numberArg } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ledgerApi = await import(pathToFileURL(path.join(root, 'ledger/dist/index.js')).href).catch((e) => {
@@ -41,21 +40,6 @@ const USERS = arg('users', 10_000);
 const JOURNAL = arg('journal', 1_000_000);
 const PER_USER = Math.max(3, Math.floor(EVENTS / USERS));
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const urlFor = (database) => {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function asAdmin(sql) {
-  const client = new pg.Client({ connectionString: urlFor('postgres') });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const fmt = (x) => `${x.toFixed(0)} ms`;
 async function median(fn, runs = 3) {
@@ -69,9 +53,8 @@ async function median(fn, runs = 3) {
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
 }
 
-const name = `finance_bench_${randomBytes(4).toString('hex')}`;
-await asAdmin(`CREATE DATABASE ${name}`);
-const pool = new pg.Pool({ connectionString: urlFor(name), max: 6 });
+const db = await freshDatabase('finance_bench');
+const pool = new pg.Pool({ connectionString: db.url, max: 6 });
 try {
   await migrateLedger(pool);
   const t0 = process.hrtime.bigint();
@@ -123,7 +106,11 @@ try {
   await refreshBalanceCheckpoints(pool);
   console.log(`checkpoint refresh with nothing new: ${fmt(ms(t))}`);
 
-  const finance = new FinanceService(pool, { findById: async () => ({}) });
+  // No users table here: the names beside the ids are made in memory (in the API, one read by primary key of at most 500 users).
+  const finance = new FinanceService(pool, {
+    findById: async () => ({}),
+    summaries: async (ids) => new Map(ids.map((id) => [id, { id, username: `user-${id}`, email: `${id}@example.com` }])),
+  });
   const asOf = '2025-07-01T00:00:00Z';
 
   const tb = await median(() => finance.trialBalance({ asOf, limit: 100 }));
@@ -199,6 +186,6 @@ try {
   );
 } finally {
   await pool.end();
-  if (process.argv.includes('--keep')) console.log(`kept database ${name}`);
-  else await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (process.argv.includes('--keep')) console.log(`kept database ${db.name}`);
+  else await db.drop();
 }

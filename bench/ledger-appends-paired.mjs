@@ -13,12 +13,12 @@
 // (b) one hot account, as ratios to plain single-row INSERTs; then, independent of the load, the
 // write statement of one batch of 8 approvals under EXPLAIN (ANALYZE, BUFFERS, WAL): buffers and
 // WAL records it costs.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { numberArg } from './lib.mjs';
+import { freshDatabase, numberArg } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (file) => pathToFileURL(path.join(root, 'ledger/dist', file)).href;
@@ -41,21 +41,6 @@ const VARIANTS = {
   prefinance: { ddl: [...RESTORE_M3, 'DROP INDEX ledger_postings_account_time_idx', 'DROP INDEX ledger_postings_time_idx'] },
 };
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const urlFor = (database) => {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function asAdmin(sql) {
-  const client = new pg.Client({ connectionString: urlFor('postgres') });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 async function throughput(fn, seconds) {
   let done = 0;
   const end = performance.now() + seconds * 1000;
@@ -74,11 +59,10 @@ const setups = [];
 const names = (only.length ? only : Object.keys(VARIANTS)).filter((n) => VARIANTS[n]);
 try {
   for (const v of names) {
-    const name = `ledger_paired_${randomBytes(4).toString('hex')}`;
-    await asAdmin(`CREATE DATABASE ${name}`);
-    const pool = new pg.Pool({ connectionString: urlFor(name), max: WRITERS + 2 });
+    const db = await freshDatabase('ledger_paired');
+    const pool = new pg.Pool({ connectionString: db.url, max: WRITERS + 2 });
     pool.on('error', () => {});
-    setups.push({ v, name, pool });
+    setups.push({ v, db, pool });
     await migrateLedger(pool);
     for (const ddl of VARIANTS[v].ddl) await pool.query(ddl);
     await pool.query(`CREATE TABLE bench_plain_rows (
@@ -174,6 +158,6 @@ try {
 } finally {
   for (const s of setups) {
     await s.pool.end();
-    await asAdmin(`DROP DATABASE IF EXISTS ${s.name} WITH (FORCE)`);
+    await s.db.drop();
   }
 }

@@ -14,11 +14,11 @@
 // The replay corpus is written in bulk through the ledger's own append and projection code
 // (ledger/dist/store, ledger/dist/projections), 100 events per account per statement, because
 // appending 100,000 events one command at a time would take most of the time budget.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { numberArg } from './lib.mjs';
+import { freshDatabase, numberArg } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (file) => pathToFileURL(path.join(root, 'ledger/dist', file)).href;
@@ -41,22 +41,6 @@ const arg = numberArg;
 const SECONDS = arg('seconds', 6);
 const REPLAY_EVENTS = arg('events', 100_000);
 const WRITERS = 16;
-
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const urlFor = (database) => {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function asAdmin(sql, params) {
-  const client = new pg.Client({ connectionString: urlFor('postgres') });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Runs `fn(writer)` in `WRITERS` loops for `seconds`; completed calls per second. */
 async function throughput(fn, seconds) {
@@ -88,9 +72,8 @@ function table(rows) {
   for (const r of rows) console.log(line(cols.map((c) => r[c])));
 }
 
-const name = `ledger_bench_${randomBytes(4).toString('hex')}`;
-await asAdmin(`CREATE DATABASE ${name}`);
-const pool = new pg.Pool({ connectionString: urlFor(name), max: WRITERS + 2 });
+const db = await freshDatabase('ledger_bench');
+const pool = new pg.Pool({ connectionString: db.url, max: WRITERS + 2 });
 pool.on('error', () => {}); // an idle connection closed by the server at the end is not news
 try {
   await migrateLedger(pool);
@@ -232,5 +215,5 @@ try {
   await pool.end();
   // Give the server a moment to see the pool's connections go before forcing the drop.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await db.drop();
 }

@@ -10,8 +10,9 @@ import pg from 'pg';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function freshDatabase() {
-  const name = `shotlog_bench_${randomBytes(4).toString('hex')}`;
+/** An empty database of its own on TEST_DATABASE_URL's server: its name, its URL, and how to drop it. */
+export async function freshDatabase(prefix = 'shotlog_bench') {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new URL(TEST_DATABASE_URL);
   admin.pathname = '/postgres';
   const c = new pg.Client({ connectionString: admin.toString() });
@@ -21,6 +22,7 @@ export async function freshDatabase() {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const d = new pg.Client({ connectionString: admin.toString() });

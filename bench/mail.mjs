@@ -1,14 +1,13 @@
 // Notification e-mail through the queue (issue 34): --messages (default 1,000) notices recorded and
 // queued by the compiled MailService (api/dist) of this process, sent by the mail worker of a compiled
 // API process (its own database, a queue prefix of its own on the test Redis) over STARTTLS with a
-// login to a real SMTP server on loopback (smtp-server, a certificate made for the run). Prints
+// login to the tests' SMTP server on loopback (api/test/support/smtp-sink.ts; Node 24 strips its types). Prints
 // messages/s from the first record to the last message accepted, duplicates (messages the server got
 // more than once, by Message-ID; aim 0), and the API's /health latency (p50/p99) while it sends,
 // against the same API idle in the same run. Baseline: the same number of messages sent straight by
 // nodemailer (one pooled transport, 4 connections) to the same server, in the same run.
 //
-//   npx tsc -b ledger api && node bench/mail.mjs [--messages 1000] [--quick]   (--quick: 200 messages)
-import { execFileSync } from 'node:child_process';
+//   npx tsc -b ledger api && node_modules/.bin/node bench/mail.mjs [--messages 1000] [--quick]   (--quick: 200 messages)
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -19,69 +18,25 @@ import pg from 'pg';
 import { benchAccount, freshDatabase, load, numberArg, root, startIsolatedApi, table } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
-const { SMTPServer } = require('smtp-server');
 const nodemailer = require('nodemailer');
 const dist = (p) => path.join(root, 'api/dist', p);
 const { MailService } = await import(dist('features/mail/mail.service.js'));
 const { MailNotices } = await import(dist('features/mail/mail-notices.js'));
 const { createQueueBackend } = await import(dist('platform/queue/queue-backend.js'));
 const { loadConfig } = await import(dist('platform/config/config.js'));
+const { startSmtpSink, headerOf, SMTP_USER, SMTP_PASS } = await import('../api/test/support/smtp-sink.ts');
 
 const QUICK = process.argv.includes('--quick');
 const MESSAGES = numberArg('messages', QUICK ? 200 : 1000);
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-mail-'));
-const keyFile = path.join(tmp, 'key.pem');
-const certFile = path.join(tmp, 'cert.pem');
-execFileSync(
-  'openssl',
-  [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    keyFile,
-    '-out',
-    certFile,
-    '-days',
-    '1',
-    '-subj',
-    '/CN=localhost',
-    '-addext',
-    'subjectAltName=DNS:localhost',
-  ],
-  {
-    stdio: 'ignore',
-  },
-);
-
-/** Message-IDs the server accepted, with their counts, and when the last one came. */
-const received = new Map();
-let lastAt = 0;
-const server = new SMTPServer({
-  key: fs.readFileSync(keyFile),
-  cert: fs.readFileSync(certFile),
-  logger: false,
-  onAuth: (auth, _s, cb) => (auth.username === 'bench' && auth.password === 'bench-pass' ? cb(null, { user: 'bench' }) : cb(new Error('no'))),
-  onData(stream, _s, cb) {
-    let head = '';
-    stream.on('data', (c) => {
-      if (head.length < 4096) head += c.toString('utf8');
-    });
-    stream.on('end', () => {
-      const id = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? `none-${received.size}`;
-      received.set(id, (received.get(id) ?? 0) + 1);
-      lastAt = performance.now();
-      cb();
-    });
-  },
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const port = server.server.address().port;
-const smtpUrl = `smtp://bench:bench-pass@localhost:${port}`;
+// The same SMTP server the tests use (api/test/support/smtp-sink.ts, loaded through Node's type stripping):
+// STARTTLS with a certificate made for the run, a login, every message kept with when it came.
+const sink = await startSmtpSink();
+const received = sink.received;
+const port = sink.port;
+const smtpUrl = sink.url;
+const certFile = sink.caFile;
 
 const until = async (check, what, ms = 300_000) => {
   for (const end = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 20))) if (Date.now() > end) throw new Error(`timed out: ${what}`);
@@ -94,7 +49,7 @@ const plain = nodemailer.createTransport({
   host: 'localhost',
   port,
   requireTLS: true,
-  auth: { user: 'bench', pass: 'bench-pass' },
+  auth: { user: SMTP_USER, pass: SMTP_PASS },
   tls: { ca: [fs.readFileSync(certFile)] },
 });
 let started = performance.now();
@@ -144,7 +99,7 @@ try {
   const idle = await load(health, { concurrency: 4, seconds: QUICK ? 2 : 4 });
 
   // The burst: every notice recorded and queued at once, health measured while the worker sends.
-  const before = received.size;
+  const before = received.length;
   started = performance.now();
   const recording = (async () => {
     for (let i = 0; i < MESSAGES; i += 50)
@@ -168,7 +123,7 @@ try {
   let busy = { p50: 0, p99: 0, requests: 0 };
   const measuring = (async () => {
     const samples = [];
-    while (received.size - before < MESSAGES) {
+    while (received.length - before < MESSAGES) {
       const r = await load(health, { concurrency: 4, seconds: 1 });
       samples.push(r);
     }
@@ -176,12 +131,13 @@ try {
     busy = { p50: Math.max(...all.map((s) => s.p50)), p99: Math.max(...all.map((s) => s.p99)), requests: all.reduce((a, s) => a + s.requests, 0) };
   })();
   await recording;
-  await until(() => received.size - before >= MESSAGES, 'every message accepted');
-  const ourSeconds = (lastAt - started) / 1000;
+  await until(() => received.length - before >= MESSAGES, 'every message accepted');
+  const ourSeconds = (Math.max(...received.slice(before).map((m) => m.at)) - started) / 1000;
   await measuring;
   // A moment more: a message sent twice would arrive now.
   await new Promise((r) => setTimeout(r, 500));
-  const duplicates = [...received.values()].reduce((n, c) => n + (c - 1), 0);
+  const ids = received.map((m, i) => headerOf(m.raw, 'Message-ID') ?? `none-${i}`);
+  const duplicates = ids.length - new Set(ids).size;
   const { rows } = await pool.query(`SELECT status, count(*)::int AS n FROM mail_messages GROUP BY status`);
 
   table([
@@ -201,7 +157,6 @@ try {
   await pool.end();
   await api.stop();
   await db.drop();
-  await new Promise((r) => server.close(r));
-  await fsp.rm(tmp, { recursive: true, force: true });
+  await sink.close();
   await fsp.rm(dataDir, { recursive: true, force: true });
 }

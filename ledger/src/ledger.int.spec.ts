@@ -59,6 +59,8 @@ describe('a user account from sign-up to refund', () => {
       ['Sign-up bonus', 10_000, 10_000, 'credit'],
     ]);
     expect(rows[0]!.createdAt).toBeInstanceOf(Date);
+    // The run each line belongs to (the history groups a run into one line); none for other lines.
+    expect(rows.map((r) => r.runId)).toEqual(['run-1', 'run-1', null, null, null, null]);
     const page2 = await ledger.transactions(userId, { limit: 4, offset: 4 });
     expect(page2.rows.map((r) => r.description)).toEqual(['Credit purchase: Pro', 'Sign-up bonus']);
     expect(page2.total).toBe(6);

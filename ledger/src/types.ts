@@ -24,6 +24,8 @@ export interface TransactionRow {
   eventId: string;
   /** Global append order of the event (decimal text): the keyset for paging. */
   sequence: string;
+  /** The processing run of a charge or refund (null for other lines): one run's lines group into one. */
+  runId?: string | null;
 }
 
 export interface LedgerEventRow {

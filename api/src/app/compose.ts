@@ -50,6 +50,8 @@ import { DeliveryService } from '../features/delivery/delivery.service.js';
 import { DeliveryWorker } from '../features/delivery/delivery-worker.js';
 import { MailService } from '../features/mail/mail.service.js';
 import { MailNotices } from '../features/mail/mail-notices.js';
+import { NotificationsService } from '../features/notifications/notifications.service.js';
+import { projectName } from '../features/projects/project-rows.js';
 import { MailWorker } from '../features/mail/mail-worker.js';
 import { resetLinkUrl } from '../features/auth/password-resets.js';
 import { ContactService } from '../features/contact/contact.service.js';
@@ -101,6 +103,16 @@ export function composeServices(platform: Platform) {
   const finance = new FinanceService(pool, users);
   const contact = new ContactService(pool, attempts, events);
   const mailNotices = new MailNotices(mail, logger, { paymentInstructions: () => siteText.paymentInstructions(), admins: () => users.admins() });
+  const notifications = new NotificationsService(
+    pool,
+    mail,
+    {
+      user: async (id) => (await users.summaries([id])).get(id) ?? null,
+      projectName: (id) => projectName(pool, id),
+      balanceCents: (id) => credits.balanceCents(id),
+    },
+    logger,
+  );
 
   // Stored files: the bytes on disk or in the bucket (S3_BUCKET), their thumbnails, signed links (resourceUri) with the login tokens' secret.
   const objects = openObjectStore({ storageDir: config.storageDir, dataDir: config.dataDir, s3: config.s3 });
@@ -133,7 +145,7 @@ export function composeServices(platform: Platform) {
     (keys) => thumbnails.prepare(keys),
     quotas,
   );
-  const processing = new ProcessingService({ config, logger, pool, queue, ledger, credits, projects, uploads: resumableUploads });
+  const processing = new ProcessingService({ config, logger, pool, queue, ledger, credits, projects, uploads: resumableUploads, events });
   const progressListener = new ProgressListener(connectionStringOf(pool), logger);
   const results = new ResultsService(orm, pool, applyRulesToGenerated);
   const review = new ReviewService(pool);
@@ -154,7 +166,11 @@ export function composeServices(platform: Platform) {
   events.on('purchase.requested', 'mail.purchaseRequested', (p) => mailNotices.purchaseRequested(p));
   events.on('purchase.requested', 'mail.purchaseNewForAdmins', (p) => mailNotices.purchaseForAdmins(p));
   events.on('purchase.proofSubmitted', 'mail.purchaseProofForAdmins', (p) => mailNotices.purchaseForAdmins(p));
-  events.on('purchase.decided', 'mail.purchaseDecided', (p) => mailNotices.purchaseDecided(p));
+  events.on('purchase.decided', 'notifications.purchaseDecided', (p) =>
+    notifications.purchaseDecided(p, (unsubscribeUrl) => mailNotices.purchaseDecided(p, unsubscribeUrl)),
+  );
+  events.on('processing.runFinished', 'notifications.runFinished', (p) => notifications.runFinished(p)); // finished/failed, then low credits
+  events.on('delivery.finished', 'notifications.deliveryFinished', (p) => notifications.deliveryFinished(p));
   events.on('contact.received', 'mail.contactForAdmins', (p) => mailNotices.contactForAdmins(p));
   events.on('contact.replied', 'mail.contactReply', (p) => mailNotices.contactReply(p));
   events.on('auth.passwordResetRequested', 'mail.passwordReset', (p) => mailNotices.passwordReset({ ...p, url: resetLinkUrl(p.secret, mail.origin) }));
@@ -164,6 +180,7 @@ export function composeServices(platform: Platform) {
     events,
     mail,
     mailNotices,
+    notifications,
     quotas,
     settings,
     siteText,
@@ -234,7 +251,7 @@ export function startWorkers(s: AppServices): RunningWorker[] {
   const { config, logger, orm, pool, queue, storage } = s;
   return [
     new ProcessingWorker({ config, logger, orm, queue, storage, processing: s.processing, results: s.results }, createMetadataProvider(config)).start(),
-    new DeliveryWorker({ config, logger, pool, queue, storage, delivery: s.delivery }).start(),
+    new DeliveryWorker({ config, logger, pool, queue, storage, delivery: s.delivery, events: s.events }).start(),
     new MailWorker({ config, logger, queue, mail: s.mail }).start(),
   ];
 }

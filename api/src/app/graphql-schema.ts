@@ -12,6 +12,7 @@ import { AdminResolver } from '../features/admin/admin.resolver.js';
 import { LedgerEventResolver } from '../features/admin/ledger-event.resolver.js';
 import { AdminQueueResolver } from '../features/admin/admin-queue.resolver.js';
 import { MailResolver } from '../features/mail/mail.resolver.js';
+import { NotificationsResolver } from '../features/notifications/notifications.resolver.js';
 import { SiteTextResolver } from '../features/settings/settings.resolver.js';
 import { ContactResolver } from '../features/contact/contact.resolver.js';
 import { FinanceResolver } from '../features/finance/finance.resolver.js';
@@ -51,6 +52,7 @@ const resolvers: ResolverEntry[] = [
   resolver(LedgerEventResolver, (s) => ({ users: s.users })),
   resolver(AdminQueueResolver, (s) => ({ queue: s.queue, logger: s.logger })),
   resolver(MailResolver, (s) => ({ mail: s.mail })),
+  resolver(NotificationsResolver, (s) => ({ notifications: s.notifications })),
   resolver(SiteTextResolver, (s) => ({ siteText: s.siteText })),
   resolver(ContactResolver, (s) => ({ contact: s.contact })),
   resolver(FinanceResolver, (s) => ({ finance: s.finance })),

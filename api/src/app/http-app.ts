@@ -25,6 +25,7 @@ import { fileRoutes } from '../features/files/files.routes.js';
 import { resultRoutes } from '../features/results/results.routes.js';
 import { reviewRoutes } from '../features/review/review.routes.js';
 import { healthRoutes } from '../features/health/health.routes.js';
+import { notificationRoutes } from '../features/notifications/notifications.routes.js';
 import { mountExplorer } from '../features/explorer/explorer.routes.js';
 import { deliveryRoutes } from '../features/delivery/delivery.routes.js';
 
@@ -76,6 +77,8 @@ export function createHttpApp(s: AppServices, mountGraphQL: (app: Express) => vo
   app.use('/api/filesets', ...json, resultRoutes({ auth, results: s.results }));
   app.use('/api/projects', ...json, reviewRoutes({ auth, review: s.review }));
   app.use('/api', healthRoutes({ pool: s.pool, queue: s.queue }));
+  // The unsubscribe link of notification e-mails: no sign-in, the signed token is the authority; no body read.
+  app.use('/api/notifications', notificationRoutes({ notifications: s.notifications }));
   mountExplorer(app, { config });
   app.use('/api/delivery', ...json, deliveryRoutes({ auth, delivery: s.delivery }));
 

@@ -39,6 +39,7 @@ const TABLE_OWNERS: Record<string, string> = {
   delivery_remote_files: 'delivery',
   mail_messages: 'mail',
   contact_messages: 'contact',
+  notification_settings: 'notifications',
 };
 
 /** Crossings still to remove (file: tables of other features its SQL names). */

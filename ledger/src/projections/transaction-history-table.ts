@@ -70,9 +70,11 @@ export async function readTransactions(pool: pg.Pool, userId: string, page: Page
       balance_after: string;
       transaction_type: TransactionType;
       sequence: string;
+      run_key: string | null;
     }>(
+      // The processing run a line belongs to (a run charged per set keys each set "<run>/<set>"): the history groups by it.
       `SELECT event_id, created_at, description, amount::text AS amount, balance_after::text AS balance_after,
-         transaction_type, sequence::text AS sequence
+         transaction_type, sequence::text AS sequence, (SELECT e.payload->>'runId' FROM ledger_events e WHERE e.id = event_id) AS run_key
        FROM ledger_transactions WHERE user_id = $1 AND ($4::int8 IS NULL OR ledger_transactions.sequence < $4::int8)
        ORDER BY ledger_transactions.sequence DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset, page.beforeSequence ?? null],
@@ -89,6 +91,7 @@ export async function readTransactions(pool: pg.Pool, userId: string, page: Page
       transactionType: r.transaction_type,
       eventId: r.event_id,
       sequence: r.sequence,
+      runId: r.run_key ? r.run_key.split('/')[0]! : null,
     })),
     total: Number(total.rows[0]!.total),
   };

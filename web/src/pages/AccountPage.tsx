@@ -12,6 +12,7 @@ import { ThemePreferences } from '../modules/account/components/ThemePreferences
 import { ProfileInformation } from '../modules/account/components/ProfileInformation';
 import { ApiTokensSection } from '../modules/api-tokens/components/ApiTokensSection';
 import { ChangePasswordForm } from '../modules/account/components/ChangePasswordForm';
+import { NotificationPreferences } from '../modules/notifications/components/NotificationPreferences';
 import '../modules/account/account.css';
 
 type Flash = { ok: boolean; message: string } | null;
@@ -98,6 +99,7 @@ export function AccountPage() {
 
       <ThemePreferences current={viewer.theme as ThemeName} onError={(message) => setFlash({ ok: false, message })} />
       <ProfileInformation viewer={viewer} onNotice={(message) => setFlash({ ok: true, message })} />
+      <NotificationPreferences onResult={setFlash} />
       <ApiTokensSection isAdmin={viewer.isAdmin} onNotice={setFlash} />
 
       {/* SPEC shows Account Management to non-admins only; administrators change their password here. */}

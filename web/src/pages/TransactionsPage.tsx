@@ -5,6 +5,7 @@ import { Banner } from '../ui/Banner';
 import { Loading } from '../ui/Loading';
 import { formatAmount, formatDateTime } from '../ui/format';
 import { Pager, useCursorPages } from '../ui/use-cursor-pages';
+import { groupRuns, type HistoryGroup } from '../modules/credits/group-runs';
 import '../modules/credits/credits.css';
 
 const PAGE_SIZE = 50;
@@ -19,7 +20,7 @@ export function TransactionsPage() {
   if (error && !data) return <Banner tone="error">Failed to fetch transactions</Banner>;
   if (loading && !data) return <Loading />;
   const conn = data!.transactions;
-  const rows = conn.edges.map((e) => e.node);
+  const rows = groupRuns(conn.edges.map((e) => e.node));
   const typeClass = (t: string) => `type-badge type-${KNOWN_TYPES.has(t) ? t : 'other'}`;
 
   return (
@@ -40,7 +41,7 @@ export function TransactionsPage() {
       ) : (
         <>
           <p className="muted">
-            Showing {rows.length} of {conn.totalCount} total transactions
+            Showing {conn.edges.length} of {conn.totalCount} total transactions
           </p>
           <table className="table wide-only">
             <thead>
@@ -56,7 +57,9 @@ export function TransactionsPage() {
               {rows.map((t) => (
                 <tr key={t.id}>
                   <td>{formatDateTime(t.createdAt)}</td>
-                  <td>{t.description}</td>
+                  <td>
+                    <Description t={t} />
+                  </td>
                   <td className={`num ${Number(t.amount) < 0 ? 'negative' : 'positive'}`}>{formatAmount(t.amount, true)}</td>
                   <td className="num">{formatAmount(t.balanceAfterTransaction)}</td>
                   <td>
@@ -73,7 +76,7 @@ export function TransactionsPage() {
                   <span className={typeClass(t.transactionType)}>{t.transactionType}</span>
                   <strong className={Number(t.amount) < 0 ? 'negative' : 'positive'}>{formatAmount(t.amount, true)}</strong>
                 </div>
-                <p>{t.description}</p>
+                <Description t={t} />
                 <p className="muted small">
                   {formatDateTime(t.createdAt)} · Balance after {formatAmount(t.balanceAfterTransaction)}
                 </p>
@@ -84,5 +87,22 @@ export function TransactionsPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** A line's description; a processing run's line expands to its sets' charges and refunds. */
+function Description({ t }: { t: HistoryGroup }) {
+  if (t.parts.length === 0) return <>{t.description}</>;
+  return (
+    <details>
+      <summary>{t.description}</summary>
+      <ul className="small">
+        {t.parts.map((p) => (
+          <li key={p.id}>
+            {formatDateTime(p.createdAt)} · {p.description} · {formatAmount(p.amount, true)}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -20,7 +20,8 @@ export function transactionRoutes(services: TransactionRoutesDeps): Router {
       const offset = intParam(req.query.offset, 'offset', 0, 0, 1_000_000_000);
       const { rows, total } = await services.credits.transactions(user.id, { limit, offset });
       return {
-        transactions: rows.map((t) => ({ ...t, amount: num(t.amount), balanceAfterTransaction: num(t.balanceAfterTransaction) })),
+        // SPEC §7's fields only (the run a line belongs to is GraphQL's).
+        transactions: rows.map(({ runId: _run, ...t }) => ({ ...t, amount: num(t.amount), balanceAfterTransaction: num(t.balanceAfterTransaction) })),
         total,
         limit,
         offset,

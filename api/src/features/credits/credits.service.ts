@@ -13,6 +13,8 @@ export interface TransactionView {
   amount: string;
   balanceAfterTransaction: string;
   transactionType: string;
+  /** The processing run of a charge or refund (null otherwise): the history groups one run into one line. */
+  runId: string | null;
 }
 
 /** A ledger history line as both APIs show it (amounts as decimal strings). */
@@ -24,6 +26,7 @@ function transactionView(t: TransactionRow): TransactionView {
     amount: formatCredits(t.amount),
     balanceAfterTransaction: formatCredits(t.balanceAfter),
     transactionType: t.transactionType,
+    runId: t.runId ?? null,
   };
 }
 

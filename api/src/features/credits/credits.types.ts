@@ -16,6 +16,11 @@ export class TransactionType {
   balanceAfterTransaction!: string;
   @Field({ description: 'credit, deduction, purchase or refund.' })
   transactionType!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The processing run a charge or refund belongs to (null for other lines): one run, charged set by set, groups into one line.',
+  })
+  runId!: string | null;
 }
 
 @ObjectType('TransactionConnection', { description: 'A page of the credit history.' })

@@ -23,11 +23,12 @@ import { DeliveryHostError } from './agency-hosts.js';
 import { openRemote, type RemoteSession } from './remote-client.js';
 import { RemoteSessionPool } from './remote-session-pool.js';
 import { placeOf, readRemoteFiles, type RemoteFileRecord } from './remote-files.js';
-import { claimNext, claimOwn, failClaimed, setItem, stillClaimed, unclaim, type ItemRow } from './item-claims.js';
+import { claimNext, claimOwn, failClaimed, setItem, stillClaimed, unclaim, type ItemRow, type SentRecord } from './item-claims.js';
 import { SendStopped, sendFile } from './send-file.js';
 import { DELIVERY_QUEUE, type ConnectionRow, type DeliverFileJob, type DeliveryService } from './delivery.service.js';
 import { loginRefusedPause } from './delivery-views.js';
 import { notifyProgress } from './delivery-progress.js';
+import type { Emitter } from '../../platform/events/events.js';
 
 export interface DeliveryWorkerDeps {
   config: Pick<Config, 'worker' | 'delivery'>;
@@ -36,6 +37,8 @@ export interface DeliveryWorkerDeps {
   queue: QueueBackend;
   storage: Pick<FileStorage, 'read' | 'sizeOf'>;
   delivery: Pick<DeliveryService, 'targetOf' | 'pinHostKey' | 'caPem' | 'pauseConnection'>;
+  /** Tells others a delivery has no file left to send (notifications e-mail its owner). */
+  events?: Emitter<'delivery.finished'>;
 }
 
 /** Failures that another attempt cannot fix. */
@@ -96,6 +99,30 @@ export class DeliveryWorker {
       },
     });
     this.sessions.closeAll();
+  }
+
+  /**
+   * Records a file's outcome (sent, skipped, failed, paused: setItem) and, when it was its delivery's
+   * last open file, announces the delivery's end. Telling others never turns the outcome into a failure.
+   */
+  private async recordOutcome(item: ItemRow, fields: Record<string, unknown> & { status: string }, sent?: SentRecord): Promise<void> {
+    const changed = await setItem(this.d.pool, item.id, fields, sent);
+    if (changed > 0 && fields.status !== 'queued')
+      await this.announceIfDone(item.delivery_id).catch((err: unknown) => this.d.logger.warn({ err }, 'delivery end not announced'));
+  }
+
+  /** The delivery's last open file settled: 'delivery.finished' (two files ending at once may both say so; the e-mail is keyed per delivery). */
+  private async announceIfDone(deliveryId: string): Promise<void> {
+    if (!this.d.events) return;
+    const { rows } = await this.d.pool.query<{ project_id: string; user_id: string; open: number; sent: number; failed: number }>(
+      `select d.project_id, d.user_id, count(*) filter (where i.status in ('queued', 'sending'))::int as open,
+         count(*) filter (where i.status in ('sent', 'skipped'))::int as sent, count(*) filter (where i.status in ('failed', 'paused'))::int as failed
+       from deliveries d join delivery_items i on i.delivery_id = d.id where d.id = $1 group by d.project_id, d.user_id`,
+      [deliveryId],
+    );
+    const d = rows[0];
+    if (d && d.open === 0)
+      await this.d.events.emit('delivery.finished', { deliveryId, projectId: d.project_id, userId: d.user_id, sent: d.sent, failed: d.failed });
   }
 
   /**
@@ -259,7 +286,7 @@ export class DeliveryWorker {
    */
   private async settle(job: Job<DeliverFileJob>, item: ItemRow, err: unknown, claimed = false): Promise<{ status: string; next: boolean; rethrow?: Error }> {
     if (err instanceof ConnectionPaused) {
-      await setItem(this.d.pool, item.id, { status: 'paused', message: err.message, claimed_by: null });
+      await this.recordOutcome(item, { status: 'paused', message: err.message, claimed_by: null });
       return { status: 'paused', next: false };
     }
     if (err instanceof SendStopped) return { status: 'stopped', next: false };
@@ -268,7 +295,7 @@ export class DeliveryWorker {
     const allowed = job.opts.attempts ?? 1;
     const last = permanent || (claimed ? item.attempts >= allowed : false) || job.attemptsMade + 1 >= allowed;
     this.d.logger.warn({ itemId: item.id, attempt: item.attempts, kind: e.kind, last, reason: e.message }, 'delivery of a file failed');
-    await setItem(this.d.pool, item.id, last ? { status: 'failed', message: e.message } : { status: 'queued', message: `Retrying after: ${e.message}` });
+    await this.recordOutcome(item, last ? { status: 'failed', message: e.message } : { status: 'queued', message: `Retrying after: ${e.message}` });
     if (permanent) return { status: 'failed', next: e.kind !== 'login', rethrow: claimed ? undefined : new UnrecoverableError(e.message) };
     if (last) return { status: 'failed', next: false, rethrow: claimed ? undefined : e };
     return { status: 'queued', next: false, rethrow: e };
@@ -358,7 +385,7 @@ export class DeliveryWorker {
         },
       );
       if (outcome.status !== 'sent') {
-        await setItem(this.d.pool, item.id, {
+        await this.recordOutcome(item, {
           status: outcome.status,
           message: outcome.message,
           remote_place: place,
@@ -368,9 +395,8 @@ export class DeliveryWorker {
       }
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
       // The file's outcome and the record of what is now in place, in one statement.
-      await setItem(
-        this.d.pool,
-        item.id,
+      await this.recordOutcome(
+        item,
         {
           status: 'sent',
           bytes_sent: size,

@@ -180,14 +180,24 @@ test('the statement: opening + movements = closing, purchases with their dollars
     if (i > 0) expect(p.opening).toBe(s.periods[i - 1].closing);
   }
   expect(s.periods.at(-1).closing).toBe(s.closing);
+  // Each user named beside the id, their movements adding up to the period's (issue 34 item 6).
+  expect(s.usersTruncated).toBe(false);
+  const cents = (x: string) => Math.round(Number(x) * 100);
+  expect(s.users.reduce((t: number, u: { credits: string }) => t + cents(u.credits), 0)).toBe(cents(s.closing) - cents(s.opening));
+  for (const u of users) {
+    const line = s.users.find((x: { userId: string }) => x.userId === u.id);
+    expect(line).toMatchObject({ userName: expect.any(String), userEmail: expect.stringMatching(/@example\.com$/) });
+    expect(line.movements.reduce((t: number, m: { credits: string }) => t + cents(m.credits), 0)).toBe(cents(line.credits));
+  }
 
   const g = await server.graphql(
-    'query($f: String, $t: String) { ledgerStatement(from: $f, to: $t, groupBy: "none") { opening closing balanced periods { from } movements { kind credits dollars } } }',
+    'query($f: String, $t: String) { ledgerStatement(from: $f, to: $t, groupBy: "none") { opening closing balanced periods { from } movements { kind credits dollars } users { userId userName userEmail credits } } }',
     { f: from, t: to },
     adminToken,
   );
   expect(g.errors).toBeUndefined();
   expect(g.data.ledgerStatement).toMatchObject({ opening: s.opening, closing: s.closing, balanced: true, periods: [], movements: s.movements });
+  expect(g.data.ledgerStatement.users).toEqual(s.users.map(({ movements: _, ...u }: { movements: unknown }) => u));
 
   // A period with no events: zeros, not an error.
   const empty = await get('/api/admin/ledger/statement?from=2001-01-01&to=2001-02-01');

@@ -27,6 +27,19 @@ export interface Statement {
   balanced: boolean;
 }
 
+/** One user's movements in a statement's period, named (issue 34 item 6). */
+export interface StatementUser {
+  userId: string;
+  userName: string | null;
+  userEmail: string | null;
+  /** The net change of the user's balance in the period. */
+  credits: string;
+  movements: Movement[];
+}
+
+/** Users a statement names at most (the largest movements first); `usersTruncated` says when more moved. */
+export const STATEMENT_USERS_MAX = 500;
+
 const SYSTEM = Object.values(SYSTEM_ACCOUNTS);
 const ACCOUNT_CURSOR = /^(system:[a-z-]{1,40}|user:[0-9a-f-]{1,64})$/;
 const JOURNAL_PAGE = 5000;
@@ -113,7 +126,11 @@ export class FinanceService {
   }
 
   /** The period's statement and, unless groupBy is `none`, one statement per calendar month (UTC) of it. */
-  async statement(q: { from?: unknown; to?: unknown; groupBy?: unknown }): Promise<Statement & { periods: Statement[] }> {
+  async statement(q: {
+    from?: unknown;
+    to?: unknown;
+    groupBy?: unknown;
+  }): Promise<Statement & { periods: Statement[]; users: StatementUser[]; usersTruncated: boolean }> {
     const { from, to } = parsePeriod(q.from, q.to, this.now());
     const groupBy = q.groupBy === undefined || q.groupBy === '' || q.groupBy === null ? 'month' : q.groupBy;
     if (groupBy !== 'month' && groupBy !== 'none') throw badInput('groupBy must be month or none');
@@ -121,7 +138,7 @@ export class FinanceService {
     await this.refresh();
     // Balances "before from" are as of the last millisecond before it (events carry millisecond times).
     const boundaries = [from, ...pieces.map((p) => p.to)];
-    const [owed, byPiece] = await this.read(
+    const [owed, byPiece, byUser] = await this.read(
       async (c) =>
         [
           await this.owedAt(
@@ -129,11 +146,52 @@ export class FinanceService {
             boundaries.map((b) => new Date(b.getTime() - 1)),
           ),
           await this.movements(c, pieces),
+          await this.userMovements(c, from, to),
         ] as const,
     );
     const statements = pieces.map((p, i) => this.statementOf(p, owed[i]!, owed[i + 1]!, byPiece[i]!));
     const whole = this.statementOf({ from, to }, owed[0]!, owed.at(-1)!, sumMovements(byPiece));
-    return { ...whole, periods: groupBy === 'month' ? statements : [] };
+    const named = await this.users.summaries(byUser.rows.map((u) => u.userId));
+    const users = byUser.rows.map((u) => {
+      const who = named.get(u.userId);
+      const movements = MOVEMENT_KINDS.map((kind) => ({
+        kind,
+        credits: money(u.moves.get(kind)?.credits ?? 0n),
+        dollars: money(u.moves.get(kind)?.cents ?? 0n),
+      }));
+      return { userId: u.userId, userName: who?.username ?? null, userEmail: who?.email ?? null, credits: money(u.net), movements };
+    });
+    return { ...whole, periods: groupBy === 'month' ? statements : [], users, usersTruncated: byUser.truncated };
+  }
+
+  /** Per user with movements in [from, to): credits and dollars per kind, the largest net movements first. */
+  private async userMovements(c: pg.ClientBase, from: Date, to: Date) {
+    const result = await c.query<{ user_id: string; kind: MovementKind; credits: string; cents: string }>(
+      `WITH moved AS (
+         SELECT e.user_id FROM ledger_events e WHERE e.created_at >= $1 AND e.created_at < $2 AND e.amount <> 0
+         GROUP BY e.user_id ORDER BY sum(abs(e.amount)) DESC, e.user_id LIMIT $3)
+       SELECT e.user_id,
+         CASE e.type WHEN 'PurchaseApproved' THEN 'purchases' WHEN 'SignupBonusGranted' THEN 'signupBonuses'
+           WHEN 'AdminAdjusted' THEN CASE WHEN e.amount > 0 THEN 'adjustmentsUp' ELSE 'adjustmentsDown' END
+           WHEN 'ProcessingCharged' THEN 'processingCharged' WHEN 'ProcessingRefunded' THEN 'refunds' END AS kind,
+         sum(e.amount)::text AS credits, coalesce(sum(pp.price_cents), 0)::text AS cents
+       FROM ledger_events e JOIN moved USING (user_id)
+       LEFT JOIN ${PURCHASE_PRICES_SQL} pp ON e.type = 'PurchaseApproved'
+         AND pp.id = CASE WHEN e.payload->>'purchaseRequestId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                          THEN (e.payload->>'purchaseRequestId')::uuid END
+       WHERE e.created_at >= $1 AND e.created_at < $2 AND e.amount <> 0
+       GROUP BY 1, 2`,
+      [from.toISOString(), to.toISOString(), STATEMENT_USERS_MAX + 1],
+    );
+    const byUser = new Map<string, { userId: string; net: bigint; moves: Map<MovementKind, { credits: bigint; cents: bigint }> }>();
+    for (const r of result.rows) {
+      const u = byUser.get(r.user_id) ?? { userId: r.user_id, net: 0n, moves: new Map() };
+      u.moves.set(r.kind, { credits: BigInt(r.credits), cents: BigInt(r.cents) });
+      u.net += BigInt(r.credits);
+      byUser.set(r.user_id, u);
+    }
+    const rows = [...byUser.values()].sort((a, b) => ((b.net < 0n ? -b.net : b.net) > (a.net < 0n ? -a.net : a.net) ? 1 : -1));
+    return { rows: rows.slice(0, STATEMENT_USERS_MAX), truncated: rows.length > STATEMENT_USERS_MAX };
   }
 
   private statementOf(p: { from: Date; to: Date }, opening: bigint, closing: bigint, moves: Map<MovementKind, { credits: bigint; cents: bigint }>): Statement {

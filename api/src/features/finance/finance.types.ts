@@ -52,7 +52,19 @@ export class StatementPeriodType {
   @Field({ description: 'opening + movements = closing.' }) balanced!: boolean;
 }
 
+@ObjectType('StatementUser', { description: "One user's movements in a statement's period, named beside the id." })
+export class StatementUserType {
+  @Field(() => ID, { description: 'The user.' }) userId!: string;
+  @Field(() => String, { nullable: true, description: "The user's name (null for a deleted user)." }) userName!: string | null;
+  @Field(() => String, { nullable: true, description: "The user's e-mail (null for a deleted user)." }) userEmail!: string | null;
+  @Field(() => MoneyScalar, { description: "The net change of the user's balance in the period." }) credits!: string;
+  @Field(() => [StatementMovementType], { description: "What moved the user's credits, one entry per kind." }) movements!: StatementMovementType[];
+}
+
 @ObjectType('LedgerStatement', { description: 'A period statement, with one statement per calendar month (UTC) unless groupBy is none.' })
 export class LedgerStatementType extends StatementPeriodType {
+  @Field(() => [StatementUserType], { description: 'Each user whose credits moved in the whole period, the largest net movements first (at most 500).' })
+  users!: StatementUserType[];
+  @Field({ description: 'True when more users moved than are listed.' }) usersTruncated!: boolean;
   @Field(() => [StatementPeriodType], { description: 'The months of the period, oldest first (empty with groupBy none).' }) periods!: StatementPeriodType[];
 }

@@ -148,7 +148,7 @@ export class MailNotices {
   }
 
   /** To the buyer: approved (credits added) or rejected (with the administrator's note). */
-  purchaseDecided(p: PurchaseFacts & { status: 'approved' | 'rejected'; notes: string | null }) {
+  purchaseDecided(p: PurchaseFacts & { status: 'approved' | 'rejected'; notes: string | null }, unsubscribeUrl?: string) {
     const approved = p.status === 'approved';
     return this.safely('purchase-decided', () =>
       this.mail.send({
@@ -156,6 +156,7 @@ export class MailNotices {
         kind: `purchase-${p.status}`,
         to: p.email,
         userId: p.userId,
+        unsubscribeUrl,
         content: {
           subject: approved ? `Purchase ${p.reference} approved: ${p.credits} credits added` : `Purchase ${p.reference} was not approved`,
           greeting: `Hello ${p.username},`,

@@ -16,6 +16,7 @@ export const MAIL_MESSAGES = tableColumns('mail_messages', {
   last_error: 'text?',
   created_at: 'timestamptz',
   sent_at: 'timestamptz?',
+  unsubscribe_url: 'text?',
 });
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'stored', 'failed'] as const;
@@ -37,9 +38,11 @@ export interface MailMessageRow {
   lastError: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  /** A notification's one-click unsubscribe link (List-Unsubscribe, RFC 8058); null for other mail. */
+  unsubscribeUrl: string | null;
 }
 
-const SELECT = `id, message_key, kind, user_id, to_address, subject, text_body, html_body, status, attempts, last_error, created_at, sent_at`;
+const SELECT = `id, message_key, kind, user_id, to_address, subject, text_body, html_body, status, attempts, last_error, created_at, sent_at, unsubscribe_url`;
 const toMessage = (r: Row): MailMessageRow => ({
   id: r.id as string,
   messageKey: r.message_key as string,
@@ -54,6 +57,7 @@ const toMessage = (r: Row): MailMessageRow => ({
   lastError: (r.last_error as string | null) ?? null,
   createdAt: r.created_at as Date,
   sentAt: (r.sent_at as Date | null) ?? null,
+  unsubscribeUrl: (r.unsubscribe_url as string | null) ?? null,
 });
 
 /** SQL over mail_messages: the only place that names the table. */
@@ -64,10 +68,10 @@ export class MailStore {
   async insert(m: Omit<MailMessageRow, 'status' | 'attempts' | 'lastError' | 'createdAt' | 'sentAt'>): Promise<{ id: string; created: boolean }> {
     const r = await this.pool.query<{ id: string; created: boolean }>(
       `WITH ins AS (
-         INSERT INTO mail_messages (id, message_key, kind, user_id, to_address, subject, text_body, html_body)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (message_key) DO NOTHING RETURNING id)
+         INSERT INTO mail_messages (id, message_key, kind, user_id, to_address, subject, text_body, html_body, unsubscribe_url)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (message_key) DO NOTHING RETURNING id)
        SELECT id, true AS created FROM ins UNION ALL SELECT id, false FROM mail_messages WHERE message_key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
-      [m.id, m.messageKey, m.kind, m.userId, m.to, m.subject, m.text, m.html],
+      [m.id, m.messageKey, m.kind, m.userId, m.to, m.subject, m.text, m.html, m.unsubscribeUrl],
     );
     return r.rows[0]!;
   }
@@ -118,6 +122,15 @@ export class MailStore {
       this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_messages ${where.replace('$3', '$1')}`, q.status ? [q.status] : []),
     ]);
     return { items: items.rows.map(toMessage), total: total.rows[0]!.n };
+  }
+
+  /** A user's newest messages of these kinds (the in-app notifications). */
+  async forUser(userId: string, kinds: readonly string[], limit: number): Promise<MailMessageRow[]> {
+    const r = await this.pool.query<Row>(
+      `SELECT ${SELECT} FROM mail_messages WHERE user_id = $1 AND kind = ANY($2::text[]) ORDER BY created_at DESC, id LIMIT $3`,
+      [userId, kinds, limit],
+    );
+    return r.rows.map(toMessage);
   }
 
   async get(id: string): Promise<MailMessageRow | null> {

@@ -61,7 +61,11 @@ export class MailWorker {
         text: message.text,
         html: message.html,
         messageId: `<${message.id}@shotlog>`,
-        headers: { 'X-Shotlog-Message': message.kind },
+        headers: {
+          'X-Shotlog-Message': message.kind,
+          // RFC 8058 one-click: a mail client POSTs "List-Unsubscribe=One-Click" to the link, no sign-in.
+          ...(message.unsubscribeUrl ? { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+        },
       });
     } catch (err) {
       const answer = err instanceof Error ? err.message : String(err);

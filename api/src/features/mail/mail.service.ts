@@ -82,6 +82,7 @@ export class MailService {
       subject: rendered.subject.slice(0, 300),
       text: rendered.text,
       html: rendered.html,
+      unsubscribeUrl: mail.unsubscribeUrl ?? null,
     });
     if (row.created) await this.enqueue(row.id, row.id);
     return row;

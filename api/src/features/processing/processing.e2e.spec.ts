@@ -48,6 +48,10 @@ describe('a full run', () => {
     expect(byId[corrupt!]).toMatchObject({ status: 'failed', progress: expect.any(Number) });
     expect(byId[corrupt!].error).toMatch(/video could not be read/i);
     expect(byId[corrupt!].attempts).toBe(1); // permanent: not retried
+    // The owner is told once: "finished with failed sets", with the counts (issue 34 item 5; sent just after the run ends).
+    const told = async () => server.services.mail.store.forUser(u.id, ['processing-failed', 'processing-finished'], 10);
+    for (const end = Date.now() + 10_000; (await told()).length === 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+    expect((await told()).map((m) => m.subject)).toEqual([expect.stringMatching(/^Processing of ".+": 1 of 4 sets failed$/)]);
     for (const id of [air2s, corato, noGps]) expect(byId[id!]).toMatchObject({ status: 'completed', progress: 100, stageMessage: 'Completed' });
 
     // 4 x 0.03 charged, the failed set's 0.03 refunded.

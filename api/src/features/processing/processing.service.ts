@@ -15,6 +15,7 @@ import type pg from 'pg';
 import type { Config } from '../../platform/config/config.js';
 import { AppError, badInput, conflict } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
+import type { Emitter } from '../../platform/events/events.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { QueueBackend } from '../../platform/queue/queue-backend.js';
@@ -57,6 +58,7 @@ export interface ProcessingServiceDeps {
   projects: Pick<ProjectsService, 'getOwned'>;
   /** Which projects still have a live resumable upload (the resumable-uploads feature answers; typed here). */
   uploads: { projectsUploading(projectIds: readonly string[]): Promise<Set<string>> };
+  events?: Emitter<'processing.runFinished'>;
 }
 
 export class ProcessingService {
@@ -73,7 +75,7 @@ export class ProcessingService {
   constructor(private readonly deps: ProcessingServiceDeps) {
     this.runs = new RunStore(deps.pool);
     this.jobs = new JobStore(deps.pool);
-    this.settlement = new RunSettlement({ runs: this.runs, ledger: deps.ledger, logger: deps.logger });
+    this.settlement = new RunSettlement({ runs: this.runs, ledger: deps.ledger, logger: deps.logger, events: deps.events });
     this.intake = new SetIntake({
       ...deps,
       runs: this.runs,

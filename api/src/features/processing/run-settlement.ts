@@ -7,6 +7,7 @@
  */
 import { isLedgerError, type Ledger } from '@shotlog/ledger';
 import type { Logger } from '../../platform/logging/logger.js';
+import type { Emitter } from '../../platform/events/events.js';
 import { spreadRefund } from './run-lifecycle.js';
 import { setChargeKey, type RunStore, type SettledRun } from './run-store.js';
 
@@ -14,6 +15,8 @@ export interface RunSettlementDeps {
   runs: RunStore;
   ledger: Pick<Ledger, 'refundProcessing'>;
   logger: Logger;
+  /** Tells others a run finished (notifications); none in tests that build the service alone. */
+  events?: Emitter<'processing.runFinished'>;
 }
 
 export class RunSettlement {
@@ -30,6 +33,9 @@ export class RunSettlement {
     if (settled) {
       await this.refund(settled);
       this.deps.logger.info({ runId, succeeded: settled.succeeded, failed: settled.failed }, 'processing run finished');
+      const spentCents = settled.chargedCents - settled.refundedAtOnceCents - settled.refundCents;
+      const { projectId, userId, totalJobs, succeeded, failed } = settled;
+      await this.deps.events?.emit('processing.runFinished', { runId, projectId, userId, totalJobs, succeeded, failed, spentCents });
     }
     return settled;
   }

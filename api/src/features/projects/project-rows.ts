@@ -43,3 +43,9 @@ export async function countProjectsOwnedBy(em: EntityManager, ownerId: string): 
 
 /** `(id, status)` of every project: processing reads a project's status beside its latest run in one statement. */
 export const PROJECT_STATUSES_SQL = `(select id, status from projects)`;
+
+/** The project's name, or null when it does not exist (notifications name the project a run was for). */
+export async function projectName(q: Query, projectId: string): Promise<string | null> {
+  const { rows } = await q.query<{ name: string }>('select name from projects where id = $1', [projectId]);
+  return rows[0]?.name ?? null;
+}

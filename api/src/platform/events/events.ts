@@ -35,6 +35,13 @@ export interface AppEvents {
   'contact.replied': { messageId: string; name: string; email: string; original: string; reply: string; adminName: string; repliedAt: Date };
   /** file-sets, after files are recorded into a project's sets (an upload, a replacement). Processing takes the sets now complete. */
   'fileSet.filesRecorded': { projectId: string };
+  /**
+   * processing, once when a run's last set settled (exactly one caller finishes a run). Notifications
+   * e-mails the owner (finished, or failed when a set failed) and checks the credits left.
+   */
+  'processing.runFinished': { runId: string; projectId: string; userId: string; totalJobs: number; succeeded: number; failed: number; spentCents: number };
+  /** delivery, when a delivery's last file settled (sent, skipped, failed or paused). Notifications e-mails the owner. */
+  'delivery.finished': { deliveryId: string; projectId: string; userId: string; sent: number; failed: number };
   /** projects, after projects are deleted for good (their rows cascade). File-sets removes their files' bytes. */
   'project.deletedForGood': { projectIds: string[] };
 }

@@ -197,6 +197,9 @@ export const restRules: Record<string, RestRule> = {
     call: async (fx) => ({ params: { id: await fx.purchaseRequest() }, body: { paymentProof: 'Bank transfer 2026-11-27, ref on it' } }),
   },
   'GET /api/purchase/requests': { access: 'user' },
+  // A notification e-mail's unsubscribe link: no sign-in, the signed token is the authority (a bad one: 400, nothing changed).
+  'GET /api/notifications/unsubscribe': { access: 'public', call: async () => ({ query: 'token=not-a-token' }), alsoAllowed: [400] },
+  'POST /api/notifications/unsubscribe': { access: 'public', call: async () => ({ query: 'token=not-a-token' }), alsoAllowed: [400] },
 
   // Administration
   'GET /api/admin/users': { access: 'admin' },
@@ -393,6 +396,10 @@ export const graphqlRules: Record<string, GraphQLRule> = {
   'Mutation.submitPaymentProof': { access: 'owned', args: async (fx) => ({ id: await fx.purchaseRequest(), paymentProof: 'PayPal 7XK2' }) },
   'Query.paymentInstructions': { access: 'user' },
   'Query.contactEmail': { access: 'public' },
+  'Query.notificationSettings': { access: 'user' },
+  'Query.myNotifications': { access: 'user' },
+  'Mutation.setNotificationEnabled': { access: 'user', args: async () => ({ kind: 'credits-low', enabled: true }) },
+  'Mutation.setLowCreditsThreshold': { access: 'user', args: async () => ({ credits: 10 }) },
   'Mutation.sendContactMessage': { access: 'public', args: async (fx) => input({ name: 'Matrix', email: `${fx.unique('c')}@example.com`, message: 'Hello' }) },
   'Mutation.createPurchaseRequest': { access: 'user', args: async (fx) => ({ packageId: fx.packageId }) },
 

@@ -24,6 +24,7 @@ import { Migration20261127060100_purchase_references } from './Migration20261127
 import { Migration20261127060200_contact_messages } from './Migration20261127060200_contact_messages.js';
 import { Migration20261128040000_delivery_item_claims } from './Migration20261128040000_delivery_item_claims.js';
 import { Migration20261128040100_delivery_started_by } from './Migration20261128040100_delivery_started_by.js';
+import { Migration20261128050000_notifications } from './Migration20261128050000_notifications.js';
 
 /** Every migration, in order. A new migration file is added here (no folder scanning). */
 export const migrationsList = [
@@ -53,4 +54,5 @@ export const migrationsList = [
   { name: 'Migration20261127060200_contact_messages', class: Migration20261127060200_contact_messages },
   { name: 'Migration20261128040000_delivery_item_claims', class: Migration20261128040000_delivery_item_claims },
   { name: 'Migration20261128040100_delivery_started_by', class: Migration20261128040100_delivery_started_by },
+  { name: 'Migration20261128050000_notifications', class: Migration20261128050000_notifications },
 ];

@@ -24,6 +24,7 @@ export const TransactionsQuery = graphql(`
           amount
           balanceAfterTransaction
           transactionType
+          runId
         }
       }
     }

@@ -88,6 +88,29 @@ export function StatementCard() {
           <p className={s.balanced ? 'positive' : 'negative'} data-testid="statement-check">
             {s.balanced ? '✓ Opening + movements = closing' : '✗ Opening + movements differ from closing'}
           </p>
+          {s.users.length > 0 && (
+            <div className="table-scroll">
+              <table className="table finance-table" aria-label="Movements by user">
+                <thead>
+                  <tr>
+                    <th>User</th>
+                    <th>E-mail</th>
+                    <th className="num">Net credits</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.users.map((u) => (
+                    <tr key={u.userId}>
+                      <td title={u.userId}>{u.userName ?? `deleted user ${u.userId}`}</td>
+                      <td>{u.userEmail ?? '—'}</td>
+                      <td className="num">{formatAmount(u.credits, Number(u.credits) !== 0)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {s.usersTruncated && <p className="muted">Only the 500 users with the largest movements are listed.</p>}
+            </div>
+          )}
         </>
       )}
       <div className="actions">

@@ -43,6 +43,13 @@ export const LedgerStatementQuery = graphql(`
         closing
         balanced
       }
+      users {
+        userId
+        userName
+        userEmail
+        credits
+      }
+      usersTruncated
     }
   }
 `);
