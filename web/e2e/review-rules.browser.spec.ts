@@ -126,8 +126,9 @@ it('edits keywords as chips in the grid, says what Undo undoes, and keeps the se
   await editor.getByRole('textbox', { name: 'Add keywords' }).fill('ribeira, sunset');
   await page.keyboard.press('Enter');
   expect(await editor.getByTestId('grid-keyword-count').innerText()).toBe('7/30 keywords');
-  // The viewport only: a full-page capture resizes the page, and the open cell editor has been seen
-  // to close under it (not yet understood; a person never resizes mid-edit like that).
+  // The viewport only. The editor first seen closing here was Enter saving the cell (async, so it
+  // closed during the capture); Enter now only adds chips. A full-page capture (it resizes the
+  // viewport) then passed 8 of 9 runs; the one failure (no "Saved" within 30 s) is not yet explained.
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-grid-keyword-chips.png') });
   await editor.getByRole('textbox', { name: 'Add keywords' }).press('Control+s');
   await page.getByText(`Saved ${name(1)}.`).waitFor();
