@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { startTestBucket, type TestBucket } from '../../../test/support/s3-test-server.js';
 import { FileStorage, FileTooLargeError } from '../../features/files/file-storage.js';
 import { ObjectMissingError, type S3Settings } from './index.js';
-import { S3ObjectStore } from './s3-store.js';
+import { COPY_LIMITS, S3ObjectStore } from './s3-store.js';
 
 let bucket: TestBucket;
 let dir: string;
@@ -63,6 +63,23 @@ it('keeps, reads (whole and by range), sizes, copies and removes objects; a miss
   expect(await store.size(k)).toBeNull();
   await expect(store.get(k)).rejects.toBeInstanceOf(ObjectMissingError);
   await expect(store.localFile(k)).rejects.toBeInstanceOf(ObjectMissingError);
+});
+
+it('copies an object above the single-copy limit in parts (ranged GET into UploadPart where the server lacks UploadPartCopy, as s3rver does)', async () => {
+  const data = randomBytes(11 * 1024 * 1024 + 5); // three parts of 5 MiB with the limits lowered
+  const k = key();
+  const copy = key();
+  await store.putStream(k, Readable.from([data]));
+  store.copyLimits = { singleCopyBytes: 1024 * 1024, copyPartBytes: 5 * 1024 * 1024 };
+  try {
+    await store.copy(k, copy);
+  } finally {
+    store.copyLimits = { ...COPY_LIMITS };
+  }
+  expect(await store.size(copy)).toBe(data.length);
+  expect(sha(await bytesOf(await store.get(copy)))).toBe(sha(data));
+  await store.remove(k);
+  await store.remove(copy);
 });
 
 it('refuses keys it did not make', async () => {
