@@ -27,6 +27,8 @@ export interface TestBucket {
   /** Requests the proxy answered with 503 so far, and passed on. */
   readonly failed: number;
   readonly passed: number;
+  /** Body bytes the proxy passed back for GETs of paths containing `keyPart` (what a reader transferred). */
+  bytesServed(keyPart: string): number;
   /** Keys of the objects in the bucket now (s3rver's folder). */
   keys(): Promise<string[]>;
   close(): Promise<void>;
@@ -74,6 +76,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
   let down = false;
   let failed = 0;
   let passed = 0;
+  const served = new Map<string, number>();
   const sockets = new Set<net.Socket>();
   const proxy = http.createServer((req, res) => {
     if (down) return void req.socket.destroy();
@@ -91,6 +94,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       return void multipartExtras(path.join(dir, bucket, '._S3rver_uploads', uploadId), req.method, url, uploadId, res);
     const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
+      if (req.method === 'GET') answer.on('data', (c: Buffer) => served.set(url.pathname, (served.get(url.pathname) ?? 0) + c.length));
       answer.pipe(res);
     });
     out.on('error', () => res.destroy());
@@ -127,6 +131,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
     get passed() {
       return passed;
     },
+    bytesServed: (keyPart) => [...served].reduce((n, [p, b]) => (p.includes(keyPart) ? n + b : n), 0),
     keys: async () => {
       // s3rver keeps each object as <bucket>/<key>._S3rver_object
       const root = path.join(dir, bucket);

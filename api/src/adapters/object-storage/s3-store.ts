@@ -6,6 +6,7 @@ import {
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateMultipartUploadCommand,
+  UploadPartCommand,
   UploadPartCopyCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -23,9 +24,8 @@ export type { S3Settings } from './s3-client-config.js';
 
 import { PART_BYTES, s3ClientConfig, type S3Settings } from './s3-client-config.js';
 const PARTS_IN_FLIGHT = 4;
-/** The largest object one CopyObject may copy; beyond, a multipart copy. */
-const SINGLE_COPY_BYTES = 5 * 1024 ** 3;
-const COPY_PART_BYTES = 1024 ** 3;
+/** The largest object one CopyObject may copy (S3's limit); beyond, a multipart copy of 1 GiB parts. */
+export const COPY_LIMITS = { singleCopyBytes: 5 * 1024 ** 3, copyPartBytes: 1024 ** 3 };
 
 /** Objects in an S3-compatible bucket (AWS S3, MinIO, R2, B2, Ceph RGW, Garage), through the AWS SDK. */
 export class S3ObjectStore implements ObjectStore {
@@ -34,6 +34,8 @@ export class S3ObjectStore implements ObjectStore {
   private readonly signer: S3Client | null;
   private readonly localSigner: S3Client;
   readonly cache: LocalCache;
+  /** S3's copy limits; tests lower them to reach the multipart-copy path with small objects. */
+  copyLimits = { ...COPY_LIMITS };
 
   constructor(
     readonly settings: S3Settings,
@@ -112,25 +114,41 @@ export class S3ObjectStore implements ObjectStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
   }
 
-  /** Server-side: one CopyObject up to 5 GiB, else a multipart copy of 1 GiB parts. */
+  /**
+   * Server-side: one CopyObject up to 5 GiB, else a multipart copy (UploadPartCopy). A server
+   * without UploadPartCopy (s3rver answers NotImplemented) gets each part as a ranged GET streamed
+   * into UploadPart: bounded memory, the bytes pass through this process.
+   */
   async copy(fromKey: string, toKey: string): Promise<void> {
     const Bucket = this.settings.bucket;
     const CopySource = `${Bucket}/${checkKey(fromKey)}`;
     const size = await this.size(fromKey);
     if (size === null) throw new ObjectMissingError(fromKey);
-    if (size <= SINGLE_COPY_BYTES) {
+    const { singleCopyBytes, copyPartBytes } = this.copyLimits;
+    if (size <= singleCopyBytes) {
       await this.client.send(new CopyObjectCommand({ Bucket, Key: checkKey(toKey), CopySource }));
       return;
     }
     const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key: checkKey(toKey) }));
     try {
       const parts: Array<{ ETag?: string; PartNumber: number }> = [];
-      for (let start = 0, n = 1; start < size; start += COPY_PART_BYTES, n++) {
-        const end = Math.min(start + COPY_PART_BYTES, size) - 1;
-        const out = await this.client.send(
-          new UploadPartCopyCommand({ Bucket, Key: toKey, UploadId, PartNumber: n, CopySource, CopySourceRange: `bytes=${start}-${end}` }),
-        );
-        parts.push({ ETag: out.CopyPartResult?.ETag, PartNumber: n });
+      let serverCopies = true;
+      for (let start = 0, n = 1; start < size; start += copyPartBytes, n++) {
+        const end = Math.min(start + copyPartBytes, size) - 1;
+        const base = { Bucket, Key: toKey, UploadId, PartNumber: n };
+        if (serverCopies) {
+          try {
+            const out = await this.client.send(new UploadPartCopyCommand({ ...base, CopySource, CopySourceRange: `bytes=${start}-${end}` }));
+            parts.push({ ETag: out.CopyPartResult?.ETag, PartNumber: n });
+            continue;
+          } catch (err) {
+            if ((err as { name?: string }).name !== 'NotImplemented') throw err;
+            serverCopies = false;
+          }
+        }
+        const body = await this.get(fromKey, { start, end });
+        const out = await this.client.send(new UploadPartCommand({ ...base, Body: body, ContentLength: end - start + 1 }));
+        parts.push({ ETag: out.ETag, PartNumber: n });
       }
       await this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key: toKey, UploadId, MultipartUpload: { Parts: parts } }));
     } catch (err) {

@@ -56,6 +56,7 @@ export interface PipelineOutput {
 }
 
 async function readable(path: string, what: string): Promise<void> {
+  if (/^https?:\/\//.test(path)) return; // a presigned bucket URL: its object was checked by the worker
   try {
     await fs.access(path);
   } catch {
