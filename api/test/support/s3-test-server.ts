@@ -98,6 +98,9 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       answer.pipe(res);
     });
     out.on('error', () => res.destroy());
+    // A reader that hangs up mid-body (ffprobe once it has the header) ends the request to s3rver
+    // too: left paused, it would hold s3rver's socket and its close forever.
+    res.on('close', () => !res.writableFinished && out.destroy());
     req.pipe(out);
   });
   proxy.on('connection', (socket) => {
