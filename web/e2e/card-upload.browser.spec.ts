@@ -24,6 +24,17 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
+/** Reloads the page, accepting the leave question; returns the kinds of dialog the browser asked. */
+async function reloadAnsweringLeave(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.type());
+    void d.accept();
+  });
+  await page.reload();
+  return asked;
+}
+
 async function newProject(page: Page, name: string): Promise<string> {
   await page.goto('/createproject');
   await page.getByLabel('Project name').fill(name);
@@ -115,13 +126,7 @@ it('an upload cut by a reload at about half resumes, never repeats: finished fil
     for (let i = 0; i < 300 && ((await recorded()).length < 3 || (await received()) < size * 0.4); i++) await page.waitForTimeout(100);
     expect(await recorded()).toEqual(['DJI_0001.JPG', 'DJI_0001.SRT', 'DJI_0002.SRT']);
     // Leaving asks first: the browser's own question on a reload (accepted here).
-    const asked: string[] = [];
-    page.once('dialog', (d) => {
-      asked.push(d.type());
-      void d.accept();
-    });
-    await page.reload();
-    expect(asked).toEqual(['beforeunload']);
+    expect(await reloadAnsweringLeave(page)).toEqual(['beforeunload']);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.getByRole('heading', { name: 'File Upload' }).waitFor();
     // The step says what the earlier visit left unsent.
@@ -326,13 +331,7 @@ it('while a card uploads, a link and Back ask first; after a reload the step cou
   await page.getByRole('heading', { name: 'File Upload' }).waitFor();
 
   // A reload gets the browser's own question; after it the step counts the three clips still to send.
-  const asked: string[] = [];
-  page.once('dialog', (d) => {
-    asked.push(d.type());
-    void d.accept();
-  });
-  await page.reload();
-  expect(asked).toEqual(['beforeunload']);
+  expect(await reloadAnsweringLeave(page)).toEqual(['beforeunload']);
   await page.getByRole('heading', { name: 'File Upload' }).waitFor();
   await page.getByTestId('upload-interrupted').getByText('Upload interrupted: 3 clips still to send — choose the card folder again to continue.').waitFor();
   // The run taking sets reads right after the reload: 2 of the card's 5 sets, not "0 of 0".

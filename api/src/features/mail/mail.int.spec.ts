@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { openServiceDatabase, type ServiceDatabase } from '../../../test/support/service-tier.js';
 import { TEST_REDIS_URL } from '../../../test/support/test-database.js';
+import { until } from '../../../test/support/until.js';
 import { headerNames, headerOf, partOf, startSmtpSink, SMTP_USER, type SmtpSink } from '../../../test/support/smtp-sink.js';
 import { createQueueBackend, type QueueBackend } from '../../platform/queue/queue-backend.js';
 import { loadConfig } from '../../platform/config/config.js';
@@ -79,15 +80,6 @@ afterAll(async () => {
   await sink?.close();
 });
 
-/** Waits (bounded) until `check` gives a value. */
-async function until<T>(check: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, ms = 20_000): Promise<T> {
-  for (const end = Date.now() + ms; ;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const rowWhere = (pred: (m: MailMessageRow) => boolean) => async () => (await mail.store.list({ limit: 200, offset: 0 })).items.find(pred);
 const receivedFor = (to: string) => sink.received.filter((m) => m.to.includes(to));
 

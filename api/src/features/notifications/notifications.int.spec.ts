@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { openServiceDatabase, type ServiceDatabase } from '../../../test/support/service-tier.js';
 import { TEST_REDIS_URL } from '../../../test/support/test-database.js';
+import { until } from '../../../test/support/until.js';
 import { headerOf, partOf, startSmtpSink, type SmtpSink } from '../../../test/support/smtp-sink.js';
 import { createQueueBackend, type QueueBackend } from '../../platform/queue/queue-backend.js';
 import { EventBus } from '../../platform/events/events.js';
@@ -54,14 +55,6 @@ afterAll(async () => {
   await sink?.close();
 });
 
-async function until<T>(check: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, ms = 20_000): Promise<T> {
-  for (const end = Date.now() + ms; ;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const receivedFor = (to: string) => sink.received.filter((m) => m.to.includes(to));
 const messagesOf = async (userId: string) => (await mail.store.list({ limit: 200, offset: 0 })).items.filter((m) => m.userId === userId);
 const run = (userId: string, o: { failed?: number; spentCents?: number } = {}) => ({
