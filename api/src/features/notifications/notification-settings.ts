@@ -84,7 +84,13 @@ export class NotificationSettingsStore {
        select unsubscribe_key from ins union all select unsubscribe_key from notification_settings where user_id = $1 and not exists (select 1 from ins)`,
       [userId, randomBytes(32).toString('hex')],
     );
-    return rows[0]!.unsubscribe_key;
+    if (rows[0]) return rows[0].unsubscribe_key;
+    // Another request made the row meanwhile: the insert waited for it and did nothing, but this
+    // statement's snapshot predates it. A new statement sees it (two settings saved at once had
+    // answered a 500 here).
+    const again = await this.pool.query<{ unsubscribe_key: string }>('select unsubscribe_key from notification_settings where user_id = $1', [userId]);
+    if (!again.rows[0]) throw new Error('notification settings row missing after insert');
+    return again.rows[0].unsubscribe_key;
   }
 }
 

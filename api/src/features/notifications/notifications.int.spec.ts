@@ -15,6 +15,7 @@ import { UsersService } from '../users/users.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { MailWorker } from '../mail/mail-worker.js';
 import { NotificationsService } from './notifications.service.js';
+import { NOTIFICATION_KINDS } from './notification-settings.js';
 
 const PUBLIC_URL = 'https://shotlog.example.com';
 
@@ -128,4 +129,15 @@ it('a delivery that ended with files not delivered is e-mailed once as delivery-
   const rows = await messagesOf(user.id);
   expect(rows.map((m) => m.subject).sort()).toEqual(['Delivery of "Coast 2026" finished: 3 files', 'Delivery of "Coast 2026": 1 file not delivered']);
   expect(rows.every((m) => m.unsubscribeUrl?.includes(`token=${user.id}.delivery-`))).toBe(true);
+});
+
+it("saves a new user's settings sent at once (the first write makes the row; none of the others fails)", async () => {
+  const kinds = Object.keys(NOTIFICATION_KINDS);
+  // Each kind turned off twice at once, for 20 new users: first writes racing to make each user's
+  // row (an insert that waited for another's is a no-op its own statement cannot see past).
+  for (let i = 0; i < 20; i++) {
+    const user = await db.signUp();
+    await Promise.all(kinds.flatMap((k) => [notifications.setKind(user.id, k, false), notifications.setKind(user.id, k, false)]));
+    expect((await notifications.settingsOf(user.id)).kinds.map((k) => [k.kind, k.enabled])).toEqual(kinds.map((k) => [k, false]));
+  }
 });
