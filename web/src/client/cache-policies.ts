@@ -23,6 +23,7 @@ export const ENTITY_TYPES_WITH_ID = [
   'DeliveryItem',
   'File',
   'FileSet',
+  'InAppNotification',
   'KeywordRulePreset',
   'LedgerEvent',
   'LedgerEventUser',
