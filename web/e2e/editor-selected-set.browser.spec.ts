@@ -71,6 +71,7 @@ async function shown(page: Page) {
     longitude: await page.getByTestId('location-longitude').innerText(),
     shotTypes: (await page.getByTestId('shot-type-on').allInnerTexts()).map((t) => t.replace(/^✓\s*/, '')).sort(),
     categories: [(await selects.nth(0).inputValue()) || null, (await selects.nth(1).inputValue()) || null, (await selects.nth(2).inputValue()) || null],
+    editorial: await page.getByTestId('editorial-input').isChecked(),
   };
 }
 
@@ -105,6 +106,7 @@ async function stored(id: string) {
       .map(([id]) => label(id))
       .sort(),
     categories: [r.content.categories.adobe_category, r.content.categories.shutterstock_a_category, r.content.categories.shutterstock_b_category],
+    editorial: r.content.editorial === true,
   };
 }
 
@@ -178,17 +180,18 @@ it('refuses a save over 30 keywords naming the count, cuts nothing, and points o
   await h.screenshot(page, 'editor-keyword-cap');
 });
 
-it('edits City, Country and shot types and stores them', async () => {
+it('edits City, Country, shot types and the editorial flag and stores them', async () => {
   const page = await open();
   await page.goto(`/project/${projectId}?set=${ids[3]}`);
   await expectShowing(page, 3);
   await page.getByTestId('city-input').fill('Nazaré');
   await page.getByTestId('country-input').fill('Portugal');
   await page.getByRole('button', { name: 'Aerial', exact: true }).click();
+  await page.getByTestId('editorial-input').check();
   await page.keyboard.press('Control+s');
   await page.getByTestId('save-notice').getByText('All changes saved successfully!').waitFor();
   const after = await stored(ids[3]!);
-  expect(after).toMatchObject({ city: 'Nazaré', country: 'Portugal', shotTypes: ['Aerial'] });
+  expect(after).toMatchObject({ city: 'Nazaré', country: 'Portugal', shotTypes: ['Aerial'], editorial: true });
   // And moving away and back shows the stored values.
   await page.getByTestId('file-set-item').filter({ hasText: 'DJI_0501' }).click();
   await expectShowing(page, 0);
@@ -199,6 +202,9 @@ it('edits City, Country and shot types and stores them', async () => {
     .and(page.locator(`[value="${SETS[3]!.result!.title}"]`))
     .waitFor();
   expect(await shown(page)).toEqual(after);
+  // A reload reads it afresh from the server.
+  await page.reload();
+  await expectShowing(page, 3);
   await page.setViewportSize({ width: 375, height: 900 });
   await h.screenshot(page, 'editor-selected-set-375');
 });

@@ -75,6 +75,11 @@ export const processedResultSchema = z.object({
       .array(z.string().max(100, 'A keyword is longer than 100 characters'))
       .max(200, 'More than 200 keywords were sent')
       .transform((k) => normalizeKeywords(k)),
+    /**
+     * Editorial use only (news, events, recognisable people, brands or property without releases):
+     * agencies take such a clip apart from commercial stock. Absent in results made before it existed.
+     */
+    editorial: z.boolean({ message: 'editorial must be true or false' }).optional(),
     categories: z.object({
       adobe_category: category(ADOBE_CATEGORIES, 'Adobe Stock'),
       shutterstock_a_category: category(SHUTTERSTOCK_CATEGORIES, 'Shutterstock'),

@@ -80,7 +80,7 @@ export const CSV_FORMAT_SPECS: Record<CsvFormat, CsvFormatSpec> = {
       textCell(shutterstockText(r).title),
       keywordsCell(r.keywords),
       textCell(shutterstockCategories(r).join(',')),
-      'no',
+      r.editorial ? 'yes' : 'no',
       'no',
       'no',
     ],

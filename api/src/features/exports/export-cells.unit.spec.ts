@@ -76,6 +76,7 @@ const row = (over: Partial<ExportRow> = {}): ExportRow => ({
   title: 'Aerial view of the harbour at dawn',
   description: 'A drone flies over the harbour.',
   keywords: ['harbour', 'boats', 'sea', 'dawn', 'aerial', 'drone', 'coast'],
+  editorial: false,
   adobeCategory: 'Travel',
   shutterstockA: 'Nature',
   shutterstockB: null,

@@ -18,6 +18,8 @@ export interface ExportRow {
   description: string | null;
   /** Normalized as SPEC §5 says: trimmed, no empties, at most 30. */
   keywords: string[];
+  /** Editorial use only (the user's flag; false when never set). */
+  editorial: boolean;
   adobeCategory: string | null;
   shutterstockA: string | null;
   shutterstockB: string | null;
@@ -49,6 +51,7 @@ export const EXPORT_ROWS_SELECT = `
     r.current #>> '{content,title}' as title,
     r.current #>> '{content,final_description}' as description,
     r.current #> '{content,keywords}' as keywords,
+    coalesce((r.current #>> '{content,editorial}')::boolean, false) as editorial,
     r.current #>> '{content,categories,adobe_category}' as adobe_category,
     r.current #>> '{content,categories,shutterstock_a_category}' as shutterstock_a,
     r.current #>> '{content,categories,shutterstock_b_category}' as shutterstock_b,
@@ -73,6 +76,7 @@ export interface ExportDbRow {
   title: string | null;
   description: string | null;
   keywords: unknown;
+  editorial: boolean | null;
   adobe_category: string | null;
   shutterstock_a: string | null;
   shutterstock_b: string | null;
@@ -124,6 +128,7 @@ export function toExportRow(r: ExportDbRow): ExportRow {
     title: r.title,
     description: r.description,
     keywords,
+    editorial: r.editorial === true,
     adobeCategory: r.adobe_category,
     shutterstockA: r.shutterstock_a,
     shutterstockB: r.shutterstock_b,

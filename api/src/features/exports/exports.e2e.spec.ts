@@ -282,6 +282,32 @@ describe('agency checks', () => {
     expect(stored.body.results.content.title).toBe('Aerial view of "Old Town", Zürich');
   });
 
+  it("says how many keywords each agency's CSV writes a row, as the CSV itself has them (REST and GraphQL)", async () => {
+    for (const [format, enumName] of [
+      ['adobe', 'ADOBE'],
+      ['shutterstock', 'SHUTTERSTOCK'],
+      ['pond5', 'POND5'],
+    ] as const) {
+      const records: string[][] = parse((await download(`${ROUTES[format]}/${projectId}`, owner.token)).bytes.toString('utf8'));
+      const column = records[0].indexOf('Keywords');
+      const counts = records
+        .slice(1)
+        .map((r) => r[column])
+        .filter((cell) => cell !== '')
+        .map((cell) => cell.split(',').filter((k) => k.trim()).length);
+      expect(counts.length).toBeGreaterThan(0);
+      const expected = { fewest: Math.min(...counts), most: Math.max(...counts) };
+      const rest = await server.request('GET', `/api/projects/${projectId}/export-check?format=${format}`, { token: owner.token });
+      expect([format, rest.body.keywordsWritten]).toEqual([format, expected]);
+      const g = await server.graphql(
+        `query($id: ID!) { exportCheck(projectId: $id, format: ${enumName}) { keywordsWritten { fewest most } } }`,
+        { id: projectId },
+        owner.token,
+      );
+      expect(g.data.exportCheck.keywordsWritten).toEqual(expected);
+    }
+  });
+
   it('checks Pond5 too (REST and GraphQL): 40 to 80 characters, accents kept', async () => {
     const rest = await server.request('GET', `/api/projects/${projectId}/export-check?format=pond5`, { token: owner.token });
     expect(rest.status).toBe(200);

@@ -57,6 +57,8 @@ export interface ExportCheck {
   /** Rows with a problem (refused) or a warning, in file order. */
   rows: RowCheck[];
   fileProblems: string[];
+  /** The fewest and most keywords this CSV writes in a row with a result (after the agency's limit and the project's rules); null without one. */
+  keywordsWritten: { fewest: number; most: number } | null;
 }
 
 export type ExportKind = CsvFormat | 'metadata-zip';
@@ -157,16 +159,21 @@ export class ExportsService {
     const rows: RowCheck[] = [];
     let totalRows = 0;
     let refusedCount = 0;
+    let keywordsWritten: ExportCheck['keywordsWritten'] = null;
     for await (const batch of exportRowBatches(this.deps.pool, project.id, undefined, format)) {
       for (const row of batch) {
         totalRows++;
+        if (row.hasResult) {
+          const n = row.keywords.length;
+          keywordsWritten = keywordsWritten ? { fewest: Math.min(keywordsWritten.fewest, n), most: Math.max(keywordsWritten.most, n) } : { fewest: n, most: n };
+        }
         const f = rules.checkRow(row);
         if (row.keywordRuleChanges) f.warnings.push(`Keyword rules changed this row: ${row.keywordRuleChanges.join(', ')}`);
         if (f.problems.length) refusedCount++;
         if (f.problems.length || f.warnings.length) rows.push({ rowNumber: totalRows, fileSetId: row.fileSetId, filename: row.filename, ...f });
       }
     }
-    return { format, agency: rules.agency, source: rules.source, totalRows, refusedCount, rows, fileProblems: rules.checkFile(totalRows) };
+    return { format, agency: rules.agency, source: rules.source, totalRows, refusedCount, rows, fileProblems: rules.checkFile(totalRows), keywordsWritten };
   }
 
   /**

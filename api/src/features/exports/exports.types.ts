@@ -117,6 +117,20 @@ export class ExportCheckType {
   rows!: ExportRowCheckType[];
   @Field(() => [String], { description: 'Problems with the file as a whole (e.g. too many rows).' })
   fileProblems!: string[];
+  @Field(() => ExportKeywordCountType, {
+    description:
+      "The fewest and most keywords the agency's CSV writes in a row (after its limit and the project's keyword rules); null when no row has a result.",
+    nullable: true,
+  })
+  keywordsWritten!: ExportKeywordCountType | null;
+}
+
+@ObjectType('ExportKeywordCount', { description: 'How many keywords an export writes per row.' })
+export class ExportKeywordCountType {
+  @Field(() => Int, { description: 'The fewest keywords in a row with a result.' })
+  fewest!: number;
+  @Field(() => Int, { description: 'The most keywords in a row with a result (at most 30, SPEC).' })
+  most!: number;
 }
 
 @ObjectType('ExportPreviewRow', { description: 'The values a file set exports, before CSV formatting.' })

@@ -17,6 +17,7 @@ export function presentProcessedResult(r: ProcessedResult) {
       title: r.content.title,
       finalDescription: r.content.final_description,
       keywords: r.content.keywords,
+      editorial: r.content.editorial === true,
       categories: {
         adobeCategory: r.content.categories.adobe_category,
         shutterstockACategory: r.content.categories.shutterstock_a_category,
@@ -72,6 +73,8 @@ export function inputToResult(input: FileSetResultInput): unknown {
       title: input.title,
       final_description: input.finalDescription,
       keywords: input.keywords,
+      // Left out (or null), the stored flag stays (the service lays the edit over the stored result).
+      ...(input.editorial != null ? { editorial: input.editorial } : {}),
       categories: {
         adobe_category: input.adobeCategory ?? null,
         shutterstock_a_category: input.shutterstockACategory ?? null,

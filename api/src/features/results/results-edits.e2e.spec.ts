@@ -14,7 +14,7 @@ afterAll(() => server.close());
 
 async function seededSet() {
   const u = await signUp(server);
-  const { fileSetIds } = await seedProject(server.services, {
+  const { fileSetIds, projectId } = await seedProject(server.services, {
     ownerId: u.id,
     name: 'Edits',
     sets: [
@@ -35,7 +35,7 @@ async function seededSet() {
       },
     ],
   });
-  return { token: u.token, fileSetId: fileSetIds[0]! };
+  return { token: u.token, fileSetId: fileSetIds[0]!, projectId };
 }
 
 const specBody = {
@@ -129,5 +129,58 @@ describe('shot types keep the fixed vocabulary', () => {
     expect(ok.errors).toBeUndefined();
     const on = ok.data.updateFileSetResult.current.shotTypes.filter((s: { value: boolean }) => s.value).map((s: { id: string }) => s.id);
     expect(on.sort()).toEqual(['aerial', 'night']);
+  });
+});
+
+describe('the editorial flag (issue 31 item 6)', () => {
+  const editorialOf = async (token: string, fileSetId: string) =>
+    (await server.request('GET', `/api/filesets/${fileSetId}/results`, { token })).body.results.content.editorial;
+  const shutterstockEditorial = async (token: string, projectId: string) => {
+    const res = await fetch(`${server.url}/api/projects/shutterstock-csv/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
+    const [header, row] = (await res.text()).trim().split(/\r?\n/);
+    return row!.split(',')[header!.split(',').indexOf('Editorial')];
+  };
+  const input = { title: 'Harbour', finalDescription: 'Boats', keywords: ['boat'] };
+
+  it('is set through GraphQL, kept by edits that leave it out, shown by REST and written in the Shutterstock CSV', async () => {
+    const { token, fileSetId, projectId } = await seededSet();
+    expect(await editorialOf(token, fileSetId)).toBeUndefined(); // never set: absent, as in results made before it
+    expect(await shutterstockEditorial(token, projectId)).toBe('no');
+    const set = await server.graphql(
+      'mutation($id: ID!, $input: FileSetResultInput!) { updateFileSetResult(fileSetId: $id, input: $input) { current { content { editorial } } } }',
+      { id: fileSetId, input: { ...input, editorial: true } },
+      token,
+    );
+    expect(set.errors).toBeUndefined();
+    expect(set.data.updateFileSetResult.current.content.editorial).toBe(true);
+    // An edit that leaves it out (REST's SPEC body, GraphQL without the field) keeps it.
+    expect((await server.request('PUT', `/api/filesets/${fileSetId}/results`, { token, body: specBody })).status).toBe(200);
+    const kept = await server.graphql(updateMutation, { id: fileSetId, input: { ...input, title: 'Harbour again' } }, token);
+    expect(kept.errors).toBeUndefined();
+    expect(await editorialOf(token, fileSetId)).toBe(true);
+    expect(await shutterstockEditorial(token, projectId)).toBe('yes');
+    const read = await server.graphql(
+      'query($id: ID!) { fileSetResult(fileSetId: $id) { current { content { editorial } } original { content { editorial } } } }',
+      { id: fileSetId },
+      token,
+    );
+    expect(read.data.fileSetResult).toEqual({ current: { content: { editorial: true } }, original: { content: { editorial: false } } });
+    // REST clears it.
+    expect((await server.request('PUT', `/api/filesets/${fileSetId}/results`, { token, body: { content: { editorial: false } } })).status).toBe(200);
+    expect(await editorialOf(token, fileSetId)).toBe(false);
+    expect(await shutterstockEditorial(token, projectId)).toBe('no');
+  });
+
+  it('refuses a value that is not true or false (naming the field) and another user', async () => {
+    const { token, fileSetId } = await seededSet();
+    const bad = await server.request('PUT', `/api/filesets/${fileSetId}/results`, { token, body: { content: { editorial: 'yes' } } });
+    expect([bad.status, bad.body.field ?? bad.body.details?.field]).toEqual([400, 'editorial']);
+    const other = await signUp(server);
+    const foreign = await server.graphql(updateMutation, { id: fileSetId, input: { ...input, editorial: true } }, other.token);
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await server.request('PUT', `/api/filesets/${fileSetId}/results`, { token: other.token, body: { content: { editorial: true } } })).status).toBe(
+      404,
+    );
+    expect(await editorialOf(token, fileSetId)).toBeUndefined();
   });
 });

@@ -86,6 +86,7 @@ const FIELD_OF_PATH: Record<string, string> = {
   'content.title': 'title',
   'content.final_description': 'finalDescription',
   'content.keywords': 'keywords',
+  'content.editorial': 'editorial',
   'content.categories.adobe_category': 'adobeCategory',
   'content.categories.shutterstock_a_category': 'shutterstockACategory',
   'content.categories.shutterstock_b_category': 'shutterstockBCategory',

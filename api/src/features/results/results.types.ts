@@ -18,6 +18,8 @@ export class ResultContentType {
   finalDescription!: string;
   @Field(() => [String], { description: 'At most 30, most important first.' })
   keywords!: string[];
+  @Field({ description: 'Editorial use only (news, events, people or brands without releases): the Shutterstock CSV marks the row editorial.' })
+  editorial!: boolean;
   @Field(() => ResultCategoriesType, { description: 'The stock-agency categories chosen for the clip.' })
   categories!: ResultCategoriesType;
 }
@@ -103,6 +105,8 @@ export class FileSetResultInput {
   finalDescription!: string;
   @Field(() => [String], { description: 'Split on commas, trimmed, de-duplicated (case-insensitively); more than 30 is refused, naming the count.' })
   keywords!: string[];
+  @Field(() => Boolean, { description: 'Editorial use only; omitted or null: kept as stored.', nullable: true })
+  editorial?: boolean | null;
   @Field(() => String, { description: 'One of categoryOptions.adobe, or null for none.', nullable: true })
   adobeCategory?: string | null;
   @Field(() => String, { description: 'One of categoryOptions.shutterstock, or null for none.', nullable: true })

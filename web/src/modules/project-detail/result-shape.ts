@@ -8,6 +8,8 @@ export interface ProcessedResult {
     title: string;
     final_description: string;
     keywords: string[];
+    /** Editorial use only (news, events, people or brands without releases); absent: not set. */
+    editorial?: boolean;
     categories: {
       adobe_category: string | null;
       shutterstock_a_category: string | null;
@@ -92,6 +94,7 @@ export function toProcessedResult(raw: unknown): ProcessedResult | null {
       title: str(content.title),
       final_description: str(content.final_description),
       keywords: Array.isArray(content.keywords) ? content.keywords.filter((k: unknown): k is string => typeof k === 'string') : [],
+      ...(content.editorial === true ? { editorial: true } : {}),
       categories: {
         adobe_category: strOrNull(categories.adobe_category),
         shutterstock_a_category: strOrNull(categories.shutterstock_a_category),

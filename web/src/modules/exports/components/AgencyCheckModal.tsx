@@ -20,6 +20,9 @@ interface Props {
 /** Keywords each agency takes per row (what its upload accepts), against the 30 Shotlog keeps (SPEC). */
 const AGENCY_KEYWORDS: Record<string, number> = { ADOBE: 49, SHUTTERSTOCK: 50, POND5: 50 };
 
+/** "12–30", or "30" when every row has as many. */
+const keywordsRange = ({ fewest, most }: { fewest: number; most: number }) => (fewest === most ? String(most) : `${fewest}–${most}`);
+
 /** A row's file name links to its set on the project page (?set= selects it there), closing the dialog. */
 function SetLink({ projectId, fileSetId, filename, onFollow }: { projectId: string; fileSetId: string; filename: string; onFollow(): void }) {
   return (
@@ -106,6 +109,7 @@ export function AgencyCheckModal({ projectId, projectName, agency, label, busy, 
             )}
             {AGENCY_KEYWORDS[agency] && (
               <p className="muted small" data-testid="keyword-limit-note">
+                {check.keywordsWritten ? `This export writes ${keywordsRange(check.keywordsWritten)} keywords a row. ` : ''}
                 {check.agency} takes up to {AGENCY_KEYWORDS[agency]} keywords a row; Shotlog keeps at most 30 a set, so this export writes at most 30 (fewer
                 where the project&apos;s keyword rules set a lower maximum).
               </p>

@@ -21,6 +21,10 @@ export const ExportCheckQuery = graphql(`
       totalRows
       refusedCount
       fileProblems
+      keywordsWritten {
+        fewest
+        most
+      }
       rows {
         rowNumber
         fileSetId

@@ -130,6 +130,20 @@ export function ResultEditor({
           </p>
         )}
         <KeywordOrder keywords={typedKeywords} onReorder={(next) => onChange((d) => ({ ...d, keywordsText: keywordsToText(next) }))} />
+
+        <label className="inline" data-testid="editorial-option">
+          <input
+            type="checkbox"
+            checked={content.editorial === true}
+            onChange={(e) => setContent({ editorial: e.target.checked })}
+            data-testid="editorial-input"
+          />
+          Editorial use only
+        </label>
+        <p className="muted small">
+          News, events, or people, brands and property without releases: agencies sell such clips apart from commercial stock, and the Shutterstock CSV marks
+          the row editorial.
+        </p>
       </div>
 
       <LocationBlock metadata={metadata} onChange={setMetadata} placeFields={placeFields} />

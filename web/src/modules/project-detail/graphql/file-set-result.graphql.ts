@@ -6,6 +6,7 @@ export const DetailResultFragment = graphql(`
       title
       finalDescription
       keywords
+      editorial
       categories {
         adobeCategory
         shutterstockACategory

@@ -9,6 +9,7 @@ export function fromGraphqlResult(r: DetailResultFragment): ProcessedResult {
       title: r.content.title,
       final_description: r.content.finalDescription,
       keywords: [...r.content.keywords],
+      editorial: r.content.editorial,
       categories: {
         adobe_category: r.content.categories.adobeCategory ?? null,
         shutterstock_a_category: r.content.categories.shutterstockACategory ?? null,
@@ -33,6 +34,7 @@ export function toResultInput(r: ProcessedResult) {
     title: r.content.title,
     finalDescription: r.content.final_description,
     keywords: r.content.keywords,
+    editorial: r.content.editorial === true,
     adobeCategory: r.content.categories.adobe_category,
     shutterstockACategory: r.content.categories.shutterstock_a_category,
     shutterstockBCategory: r.content.categories.shutterstock_b_category,
