@@ -104,8 +104,9 @@ describe('OpenAI provider', () => {
       longitude: 16.412772,
       city: 'Corato',
       country: 'Italy',
-      region: null,
-      place_line: 'Corato, Italy',
+      // The admin-1 region by boundary (Natural Earth, issue 32), not the model's.
+      region: 'Apulia',
+      place_line: 'Corato, Apulia, Italy',
       features: [],
     });
     expect(out.result.content.categories.shutterstock_a_category).toBe('Nature');
