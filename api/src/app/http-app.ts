@@ -77,8 +77,9 @@ export function createHttpApp(s: AppServices, mountGraphQL: (app: Express) => vo
   app.use('/api/filesets', ...json, resultRoutes({ auth, results: s.results }));
   app.use('/api/projects', ...json, reviewRoutes({ auth, review: s.review }));
   app.use('/api', healthRoutes({ pool: s.pool, queue: s.queue }));
-  // The unsubscribe link of notification e-mails: no sign-in, the signed token is the authority; no body read.
-  app.use('/api/notifications', notificationRoutes({ notifications: s.notifications }));
+  // The unsubscribe link of notification e-mails: no sign-in, the signed token is the authority. Its
+  // body is never used (RFC 8058 posts a form field), but a JSON body meets the same limits as anywhere.
+  app.use('/api/notifications', ...json, notificationRoutes({ notifications: s.notifications }));
   mountExplorer(app, { config });
   app.use('/api/delivery', ...json, deliveryRoutes({ auth, delivery: s.delivery }));
 
