@@ -5,11 +5,11 @@
  * answer; no STARTTLS means nothing is sent in clear; no SMTP_URL keeps messages in the outbox.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { openServiceDatabase, type ServiceDatabase } from '../../../test/support/service-tier.js';
+import type { ServiceDatabase } from '../../../test/support/service-tier.js';
 import { TEST_REDIS_URL } from '../../../test/support/test-database.js';
 import { until } from '../../../test/support/until.js';
 import { headerNames, headerOf, partOf, startSmtpSink, SMTP_USER, type SmtpSink } from '../../../test/support/smtp-sink.js';
-import { createQueueBackend, type QueueBackend } from '../../platform/queue/queue-backend.js';
+import { createQueueBackend } from '../../platform/queue/queue-backend.js';
 import { loadConfig } from '../../platform/config/config.js';
 import { EventBus } from '../../platform/events/events.js';
 import { UsersService } from '../users/users.service.js';
@@ -22,36 +22,25 @@ import { MailService } from './mail.service.js';
 import { MailNotices } from './mail-notices.js';
 import { MailWorker } from './mail-worker.js';
 import type { MailMessageRow } from './mail-store.js';
+import { startMailTier, TEST_PUBLIC_URL, type MailTier } from './test-support/mail-tier.js';
 import { ContactService } from '../contact/contact.service.js';
 import { CONTACT_SENT } from '../contact/contact.resolver.js';
 
-const PUBLIC_URL = 'https://shotlog.example.com';
+const PUBLIC_URL = TEST_PUBLIC_URL;
 
 let sink: SmtpSink;
 let db: ServiceDatabase;
-let queue: QueueBackend;
 let mail: MailService;
-let worker: MailWorker;
 let auth: AuthService;
 let resets: PasswordResets;
 let contact: ContactService;
 let users: UsersService;
 
+let tier: MailTier;
+
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  db = await openServiceDatabase({
-    env: {
-      SMTP_URL: sink.url,
-      SMTP_CA_FILE: sink.caFile,
-      MAIL_FROM: 'Shotlog <no-reply@shotlog.example.com>',
-      MAIL_ATTEMPTS: '4',
-      MAIL_BACKOFF_MS: '20',
-      PUBLIC_URL,
-    },
-  });
-  queue = createQueueBackend({ redisUrl: TEST_REDIS_URL, databaseUrl: db.databaseUrl, prefix: `mailtest-${randomBytes(4).toString('hex')}` });
-  mail = new MailService(db.pool, queue, db.logger, db.config);
-  worker = new MailWorker({ config: db.config, logger: db.logger, queue, mail }).start();
+  tier = await startMailTier('mailtest', { MAIL_FROM: 'Shotlog <no-reply@shotlog.example.com>', MAIL_ATTEMPTS: '4' });
+  ({ sink, db, mail } = tier);
   const events = new EventBus(db.logger, () => undefined);
   users = new UsersService(db.orm);
   const notices = new MailNotices(mail, db.logger, {
@@ -73,12 +62,7 @@ beforeAll(async () => {
   contact = new ContactService(db.pool, new AttemptLimiter(1000, new PgAttemptStore(db.pool)), events);
 });
 
-afterAll(async () => {
-  await worker?.close();
-  await queue?.close();
-  await db?.close();
-  await sink?.close();
-});
+afterAll(() => tier?.close());
 
 const rowWhere = (pred: (m: MailMessageRow) => boolean) => async () => (await mail.store.list({ limit: 200, offset: 0 })).items.find(pred);
 const receivedFor = (to: string) => sink.received.filter((m) => m.to.includes(to));

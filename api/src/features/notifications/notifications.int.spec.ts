@@ -4,35 +4,29 @@
  * unsubscribe headers; the same run twice is one message; a kind turned off (in settings or by
  * its signed link) is not sent; a low balance after a run warns once.
  */
-import { randomBytes } from 'node:crypto';
-import { openServiceDatabase, type ServiceDatabase } from '../../../test/support/service-tier.js';
-import { TEST_REDIS_URL } from '../../../test/support/test-database.js';
 import { until } from '../../../test/support/until.js';
-import { headerOf, partOf, startSmtpSink, type SmtpSink } from '../../../test/support/smtp-sink.js';
-import { createQueueBackend, type QueueBackend } from '../../platform/queue/queue-backend.js';
+import type { ServiceDatabase } from '../../../test/support/service-tier.js';
+import { headerOf, partOf, type SmtpSink } from '../../../test/support/smtp-sink.js';
+import { startMailTier, TEST_PUBLIC_URL, type MailTier } from '../mail/test-support/mail-tier.js';
 import { EventBus } from '../../platform/events/events.js';
 import { UsersService } from '../users/users.service.js';
-import { MailService } from '../mail/mail.service.js';
-import { MailWorker } from '../mail/mail-worker.js';
+import type { MailService } from '../mail/mail.service.js';
 import { NotificationsService } from './notifications.service.js';
 import { NOTIFICATION_KINDS } from './notification-settings.js';
 
-const PUBLIC_URL = 'https://shotlog.example.com';
+const PUBLIC_URL = TEST_PUBLIC_URL;
 
 let sink: SmtpSink;
 let db: ServiceDatabase;
-let queue: QueueBackend;
 let mail: MailService;
-let worker: MailWorker;
 let notifications: NotificationsService;
 let events: EventBus;
 
+let tier: MailTier;
+
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  db = await openServiceDatabase({ env: { SMTP_URL: sink.url, SMTP_CA_FILE: sink.caFile, MAIL_BACKOFF_MS: '20', PUBLIC_URL } });
-  queue = createQueueBackend({ redisUrl: TEST_REDIS_URL, databaseUrl: db.databaseUrl, prefix: `notiftest-${randomBytes(4).toString('hex')}` });
-  mail = new MailService(db.pool, queue, db.logger, db.config);
-  worker = new MailWorker({ config: db.config, logger: db.logger, queue, mail }).start();
+  tier = await startMailTier('notiftest');
+  ({ sink, db, mail } = tier);
   const users = new UsersService(db.orm);
   notifications = new NotificationsService(
     db.pool,
@@ -49,12 +43,7 @@ beforeAll(async () => {
   events.on('delivery.finished', 'notifications.deliveryFinished', (p) => notifications.deliveryFinished(p));
 });
 
-afterAll(async () => {
-  await worker?.close();
-  await queue?.close();
-  await db?.close();
-  await sink?.close();
-});
+afterAll(() => tier?.close());
 
 const receivedFor = (to: string) => sink.received.filter((m) => m.to.includes(to));
 const messagesOf = async (userId: string) => (await mail.store.list({ limit: 200, offset: 0 })).items.filter((m) => m.userId === userId);
