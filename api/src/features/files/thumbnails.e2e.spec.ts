@@ -234,7 +234,13 @@ describe('pixel bombs', () => {
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: `No thumbnail: DJI_0700.JPG is ${LIMIT}`, width: 16383, height: 16383 });
     expect(thumbs().decodes.started).toBe(before); // the decoder was never asked
-    expect((await fs.readdir(derivedDir())).filter((n) => n.includes('.tmp'))).toEqual([]);
+    // Nothing half-written for the bomb (another test's preview may be on its way meanwhile).
+    const { rows } = await server.services.pool.query<{ storage_key: string }>(
+      'select m.storage_key from media_files m join file_sets s on s.id = m.file_set_id where s.project_id = $1',
+      [projectId],
+    );
+    const bombKey = rows[0]!.storage_key;
+    expect((await fs.readdir(derivedDir())).filter((n) => n.startsWith(bombKey) && n.includes('.tmp'))).toEqual([]);
   });
 
   it('still makes the thumbnail of a real 8064x6048 Mavic 3 still', async () => {
