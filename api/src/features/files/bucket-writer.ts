@@ -87,8 +87,8 @@ export function storageUnavailable(err: unknown): AppError {
 /**
  * Takes a finished upload object already in the bucket (a tus upload, @tus/s3-store) into storage
  * under `storageKey`: its first KB and size checked, its bytes hashed by reading them back (a
- * resumed upload may have been written by any process, so no one process saw every byte), then
- * copied server-side. On failure nothing new is kept; the upload object is its owner's to remove.
+ * resumed upload may have been written by any process, so no one process saw every byte) while it
+ * is copied server-side. On failure nothing new is kept; the upload object is its owner's to remove.
  */
 export async function adoptBucketObject(
   storage: Pick<FileStorage, 'objects' | 'localFile' | 'remove'>,
@@ -101,9 +101,18 @@ export async function adoptBucketObject(
   const headChunks: Buffer[] = [];
   if (size > 0) for await (const chunk of await objects.get(objectKey, { start: 0, end: Math.min(HEAD_BYTES, size) - 1 })) headChunks.push(chunk as Buffer);
   opts.check?.(Buffer.concat(headChunks), size);
+  // Hashing (a read back through this process) and the copy (inside the bucket server) run side by
+  // side: the finish waits for the slower of the two, not their sum.
   const hash = createHash('sha256');
-  for await (const chunk of await objects.get(objectKey)) hash.update(chunk as Buffer);
-  await objects.copy(objectKey, `files/${storageKey}`);
+  const hashing = (async () => {
+    for await (const chunk of await objects.get(objectKey)) hash.update(chunk as Buffer);
+  })();
+  const copying = objects.copy(objectKey, `files/${storageKey}`);
+  const [hashed, copied] = await Promise.allSettled([hashing, copying]);
+  if (hashed.status === 'rejected' || copied.status === 'rejected') {
+    if (copied.status === 'fulfilled') await storage.remove(storageKey).catch(() => undefined);
+    throw hashed.status === 'rejected' ? hashed.reason : (copied as PromiseRejectedResult).reason;
+  }
   if (opts.checkFile) {
     try {
       const copy = await storage.localFile(storageKey);
