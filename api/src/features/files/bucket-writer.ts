@@ -86,9 +86,9 @@ export function storageUnavailable(err: unknown): AppError {
 
 /**
  * Takes a finished upload object already in the bucket (a tus upload, @tus/s3-store) into storage
- * under `storageKey`: its first KB and size checked, its bytes hashed by reading them back (a
- * resumed upload may have been written by any process, so no one process saw every byte) while it
- * is copied server-side. On failure nothing new is kept; the upload object is its owner's to remove.
+ * under `storageKey`: its first KB and size checked, its bytes hashed by reading them back unless
+ * the caller's process saw every byte (`knownSha256`; a resumed upload may have been written by
+ * any process) while it is copied server-side. On failure nothing new is kept; the upload object is its owner's to remove.
  */
 export async function adoptBucketObject(
   storage: Pick<FileStorage, 'objects' | 'localFile' | 'remove'>,
@@ -96,6 +96,7 @@ export async function adoptBucketObject(
   size: number,
   storageKey: string,
   opts: Omit<WriteOptions, 'maxBytes'>,
+  knownSha256: string | null = null,
 ): Promise<StoredFile> {
   const objects = storage.objects;
   const headChunks: Buffer[] = [];
@@ -104,9 +105,11 @@ export async function adoptBucketObject(
   // Hashing (a read back through this process) and the copy (inside the bucket server) run side by
   // side: the finish waits for the slower of the two, not their sum.
   const hash = createHash('sha256');
-  const hashing = (async () => {
-    for await (const chunk of await objects.get(objectKey)) hash.update(chunk as Buffer);
-  })();
+  const hashing = knownSha256
+    ? Promise.resolve()
+    : (async () => {
+        for await (const chunk of await objects.get(objectKey)) hash.update(chunk as Buffer);
+      })();
   const copying = objects.copy(objectKey, `files/${storageKey}`);
   const [hashed, copied] = await Promise.allSettled([hashing, copying]);
   if (hashed.status === 'rejected' || copied.status === 'rejected') {
@@ -126,5 +129,5 @@ export async function adoptBucketObject(
       throw err;
     }
   }
-  return { storageKey, sizeBytes: size, sha256: hash.digest('hex') };
+  return { storageKey, sizeBytes: size, sha256: knownSha256 ?? hash.digest('hex') };
 }

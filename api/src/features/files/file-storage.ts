@@ -169,9 +169,9 @@ export class FileStorage {
    * server-side under a new server-made key. On failure nothing new is kept; the upload object is
    * its owner's to remove.
    */
-  adoptObject(objectKey: string, size: number, opts: Omit<WriteOptions, 'maxBytes'>): Promise<StoredFile> {
+  adoptObject(objectKey: string, size: number, opts: Omit<WriteOptions, 'maxBytes'>, knownSha256: string | null = null): Promise<StoredFile> {
     const ext = safeExtension(opts.extension);
-    return adoptBucketObject(this, objectKey, size, `${randomUUID()}${ext ? `.${ext}` : ''}`, opts);
+    return adoptBucketObject(this, objectKey, size, `${randomUUID()}${ext ? `.${ext}` : ''}`, opts, knownSha256);
   }
 
   /** Absolute path of a stored file on local disk (not with a bucket: use `localFile`). Keys are server-made; anything else is refused. */

@@ -1,3 +1,5 @@
+import { createHash, type Hash } from 'node:crypto';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { S3Store } from '@tus/s3-store';
 import { Upload } from '@tus/server';
 import { s3ClientConfig, type S3Settings } from '../../adapters/object-storage/index.js';
@@ -6,13 +8,23 @@ import { s3ClientConfig, type S3Settings } from '../../adapters/object-storage/i
  * tus uploads in progress kept in the bucket (@tus/s3-store: each upload is a multipart upload,
  * `<id>.info` its metadata, `<id>.part` a tail shorter than a part), so any API process on any
  * machine resumes any upload: only PostgreSQL (locks, ownership) and the bucket are shared. The
- * finished object `<id>` is hashed and copied into storage by onUploadFinish, then removed.
+ * finished object `<id>` is copied into storage by onUploadFinish, then removed.
+ *
+ * Each upload is hashed (SHA-256) as its PATCHes pass through this process, so the finish need not
+ * read the object back: a tus upload only grows by appends at its offset, so a hash that has seen
+ * every byte from 0 in order is the object's. A PATCH at another offset than this process's hash
+ * stopped at (the upload went on elsewhere), or one that stored other than what passed, drops the
+ * hash, and the finish reads the object back (hashOf answers null).
  *
  * Like HashingFileStore, it answers "complete" for an upload just finished here (@tus/server reads
  * it back once more after the hook for creation-with-upload).
  */
+/** A hash no PATCH reached in this process for so long is dropped (a finish then reads the object back). */
+const IDLE_HASH_MS = 10 * 60_000;
+
 export class BucketTusStore extends S3Store {
   readonly justFinished = new Map<string, number>();
+  private readonly hashing = new Map<string, { hash: Hash; hashedTo: number; idle: NodeJS.Timeout }>();
 
   constructor(settings: S3Settings, expirationPeriodInMilliseconds: number) {
     super({
@@ -33,6 +45,49 @@ export class BucketTusStore extends S3Store {
     return new Upload({ id, size, offset: size });
   }
 
+  /** S3Store's write (append at `offset`, answer the new offset), hashing what passes when it continues this process's hash. */
+  override async write(src: Readable, id: string, offset: number): Promise<number> {
+    let run = this.hashing.get(id);
+    if (run && run.hashedTo !== offset) {
+      this.forget(id);
+      run = undefined;
+    }
+    if (!run && offset !== 0) return super.write(src, id, offset);
+    if (!run) {
+      run = { hash: createHash('sha256'), hashedTo: 0, idle: setTimeout(() => this.forget(id), IDLE_HASH_MS).unref() };
+      this.hashing.set(id, run);
+    }
+    const hash = run.hash;
+    let passed = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, callback) {
+        hash.update(chunk);
+        passed += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    let stored: number;
+    try {
+      stored = await super.write(pipeline(src, tap, () => undefined), id, offset);
+    } catch (err) {
+      this.forget(id);
+      throw err;
+    }
+    if (stored !== offset + passed) this.forget(id);
+    else {
+      run.hashedTo = stored;
+      run.idle.refresh();
+    }
+    return stored;
+  }
+
+  /** The finished upload's SHA-256 when this process hashed every byte of it, else null (read it back). */
+  hashOf(id: string, size: number): string | null {
+    const run = this.hashing.get(id);
+    this.forget(id);
+    return run?.hashedTo === size ? run.hash.digest('hex') : null;
+  }
+
   /** Told of a termination (tus DELETE) under the upload's lock, before its bytes go. */
   beforeRemove: (id: string) => Promise<void> = async () => undefined;
 
@@ -43,6 +98,7 @@ export class BucketTusStore extends S3Store {
 
   /** The upload's objects go (its multipart upload aborted), whatever state it was left in. */
   async discard(id: string): Promise<void> {
+    this.forget(id);
     // Aborts an unfinished multipart upload (a finished one has none: its abort fails, harmlessly).
     await super.remove(id).catch(() => undefined);
     await this.client
@@ -51,10 +107,16 @@ export class BucketTusStore extends S3Store {
     await this.clearCache(id);
   }
 
-  /** No hashing job follows a bucket upload (see FileStorage.adoptObject). */
-  forget(): void {}
+  /** Drops an upload's hash (finished, terminated, expired, refused, or its writes went astray). */
+  forget(id: string): void {
+    const run = this.hashing.get(id);
+    if (!run) return;
+    clearTimeout(run.idle);
+    this.hashing.delete(id);
+  }
 
+  /** Uploads with a hash in this process (tests). */
   get hashingCount(): number {
-    return 0;
+    return this.hashing.size;
   }
 }

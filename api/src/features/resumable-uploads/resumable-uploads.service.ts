@@ -264,8 +264,9 @@ export class ResumableUploadsService {
         checkFile: imagePixelCheck(name.kind, this.opts.limits, (message) => new AppError('PAYLOAD_TOO_LARGE', `${row.filename}: ${message}`)),
       };
       if ('discard' in this.store) {
-        // The finished object is read back for its hash and copied server-side; then it goes.
-        stored = await this.storage.adoptObject(upload.id, upload.size ?? Number(row.sizeBytes), checks);
+        // Copied server-side (hashed while its bytes passed here, else read back for its hash); then it goes.
+        const size = upload.size ?? Number(row.sizeBytes);
+        stored = await this.storage.adoptObject(upload.id, size, checks, this.store.hashOf(upload.id, size));
         await this.store.discard(upload.id);
       } else {
         // Hashed while the bytes arrived (hashing-file-store.ts): only what is not hashed yet is waited for.
