@@ -132,6 +132,8 @@ export class Deliveries {
       const wanted = again ? new Set(again.pairs.map((p) => `${p.connection_id} ${p.media_file_id}`)) : null;
       for (const c of connections) {
         const receives = new Set(c.receives ?? defaultReceives(c.agency));
+        const place = placeOf(c);
+        const chosen: Array<{ f: (typeof files)[number]; heldWhy: string | undefined }> = [];
         for (const f of files) {
           if (wanted && !wanted.has(`${c.id} ${f.id}`)) continue;
           const what = f.kind === 'video' ? 'clips' : f.kind === 'subtitle' ? 'metadata' : setsWithClip.has(f.file_set_id) ? 'stills' : 'photos';
@@ -142,42 +144,47 @@ export class Deliveries {
           const proxyWhy = isProxyExtension(f.extension)
             ? `Only the .LRF proxy of ${f.base_name} is uploaded: add the master (${masterNameOf(f.base_name)}) to the set to deliver it`
             : undefined;
-          const heldWhy = proxyWhy ?? (override ? undefined : held.get(c.id)?.get(f.file_set_id));
-          // Re-delivering sends only what changed: the same content already put at this place and name is skipped.
-          const prior =
-            heldWhy || again
-              ? null
-              : await client.query(`select 1 from delivery_remote_files where connection_id = $1 and place = $2 and remote_name = $3 and sha256 = $4`, [
-                  c.id,
-                  placeOf(c),
-                  f.filename,
-                  f.sha256,
-                ]);
-          const status = heldWhy ? 'held' : prior?.rowCount ? 'skipped' : 'queued';
-          const message = heldWhy ?? (prior?.rowCount ? 'Already delivered, unchanged' : null);
-          const itemId = randomUUID();
-          await client.query(
-            `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, message, remote_place, force, updated_at)
-             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,now())`,
-            [
-              itemId,
-              deliveryId,
-              c.id,
-              f.id,
-              f.file_set_id,
-              f.filename,
-              f.storage_key,
-              f.filename,
-              Number(f.size_bytes),
-              f.sha256,
-              status,
-              message,
-              placeOf(c),
-              again !== undefined,
-            ],
-          );
-          if (status === 'queued') queuedBy.get(c.id)!.push(itemId);
+          chosen.push({ f, heldWhy: proxyWhy ?? (override ? undefined : held.get(c.id)?.get(f.file_set_id)) });
         }
+        if (chosen.length === 0) continue;
+        // Re-delivering sends only what changed: the same content already put at this place and name is
+        // skipped. One look-up and one insert per connection (not two round trips per file): the
+        // delivery's clock starts with this transaction.
+        const asked = again ? [] : chosen.filter((x) => !x.heldWhy).map((x) => x.f.filename);
+        const { rows: priorRows } = asked.length
+          ? await client.query<{ remote_name: string; sha256: string }>(
+              `select remote_name, sha256 from delivery_remote_files where connection_id = $1 and place = $2 and remote_name = any($3::text[]) and sha256 is not null`,
+              [c.id, place, asked],
+            )
+          : { rows: [] };
+        const prior = new Set(priorRows.map((r) => `${r.remote_name}\0${r.sha256}`));
+        const rows = chosen.map(({ f, heldWhy }) => {
+          const same = !heldWhy && !again && prior.has(`${f.filename}\0${f.sha256}`);
+          const status = heldWhy ? 'held' : same ? 'skipped' : 'queued';
+          return { id: randomUUID(), f, status, message: heldWhy ?? (same ? 'Already delivered, unchanged' : null) };
+        });
+        await client.query(
+          `insert into delivery_items (id, delivery_id, connection_id, media_file_id, file_set_id, filename, storage_key, remote_path, size_bytes, sha256, status, message, remote_place, force, updated_at)
+           select u.id, $1, $2, u.media_file_id, u.file_set_id, u.filename, u.storage_key, u.filename, u.size_bytes, u.sha256, u.status, u.message, $3, $4, now()
+           from unnest($5::uuid[], $6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::bigint[], $11::text[], $12::text[], $13::text[])
+             as u(id, media_file_id, file_set_id, filename, storage_key, size_bytes, sha256, status, message)`,
+          [
+            deliveryId,
+            c.id,
+            place,
+            again !== undefined,
+            rows.map((r) => r.id),
+            rows.map((r) => r.f.id),
+            rows.map((r) => r.f.file_set_id),
+            rows.map((r) => r.f.filename),
+            rows.map((r) => r.f.storage_key),
+            rows.map((r) => String(Number(r.f.size_bytes))),
+            rows.map((r) => r.f.sha256),
+            rows.map((r) => r.status),
+            rows.map((r) => r.message),
+          ],
+        );
+        for (const r of rows) if (r.status === 'queued') queuedBy.get(c.id)!.push(r.id);
       }
       await client.query('commit');
     } catch (err) {

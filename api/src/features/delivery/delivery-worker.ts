@@ -51,8 +51,9 @@ const PROGRESS_EVERY_MS = 500;
 const BUSY_RETRY_MS = 250;
 /** The same, when this process's sessions of the connection are all carrying files: their holders will likely send it first. */
 const HELD_RETRY_MS = 1000;
-/** Queued files of its connection a session's holder claims at once, after its own. */
+/** Queued files of its connection a session's holder claims at once, after its own: the first claim is small (other holders share the queue), each later one twice the last, up to the most. */
 const CLAIM_BATCH = 4;
+const CLAIM_BATCH_MAX = 32;
 
 export class DeliveryWorker {
   private worker: Worker | undefined;
@@ -105,10 +106,22 @@ export class DeliveryWorker {
    * Records a file's outcome (sent, skipped, failed, paused: setItem) and, when it was its delivery's
    * last open file, announces the delivery's end. Telling others never turns the outcome into a failure.
    */
-  private async recordOutcome(item: ItemRow, fields: Record<string, unknown> & { status: string }, sent?: SentRecord): Promise<void> {
+  private async recordOutcome(item: ItemRow, fields: Record<string, unknown> & { status: string }, sent?: SentRecord, settled?: Set<string>): Promise<void> {
     const changed = await setItem(this.d.pool, item.id, fields, sent);
-    if (changed > 0 && fields.status !== 'queued')
-      await this.announceIfDone(item.delivery_id).catch((err: unknown) => this.d.logger.warn({ err }, 'delivery end not announced'));
+    if (changed === 0 || fields.status === 'queued') return;
+    // A holder streaming files asks once per batch (`settled`), not once per file.
+    if (settled) settled.add(item.delivery_id);
+    else await this.announceIfDone(item.delivery_id).catch((err: unknown) => this.d.logger.warn({ err }, 'delivery end not announced'));
+  }
+
+  /** The outcomes a holder recorded while its session went on to the next file: all landed, then each delivery's end announced once. */
+  private async flushOutcomes(pending: Array<Promise<void>>, settled: Set<string>): Promise<void> {
+    const recorded = await Promise.allSettled(pending.splice(0));
+    const deliveries = [...settled];
+    settled.clear();
+    await Promise.all(deliveries.map((id) => this.announceIfDone(id).catch((err: unknown) => this.d.logger.warn({ err }, 'delivery end not announced'))));
+    const failed = recorded.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /** The delivery's last open file settled: 'delivery.finished' (two files ending at once may both say so; the e-mail is keyed per delivery). */
@@ -175,6 +188,11 @@ export class DeliveryWorker {
     let batch = await claimOwn(this.d.pool, holder);
     if (batch.length === 0) return { status: 'not-queued' };
     const tried: string[] = [];
+    // Outcomes of sent and skipped files land while the session goes on to the next file; they are
+    // all in before the next claim's answer is used and before the job ends.
+    const pending: Array<Promise<void>> = [];
+    const settled = new Set<string>();
+    let claimSize = CLAIM_BATCH;
     let lease: { session: RemoteSession; reused: boolean; connectionId: string } | null = null;
     let ownStatus = 'not-queued';
     const release = (reusable: boolean) => {
@@ -237,7 +255,7 @@ export class DeliveryWorker {
               this.busy.add(got.session);
             }
             try {
-              const status = await this.sendWith(job, item, conn, place, lease.session, records.get(item.remote_path) ?? null);
+              const status = await this.sendWith(job, item, conn, place, lease.session, records.get(item.remote_path) ?? null, { pending, settled });
               if (item.id === holder) ownStatus = status;
               break;
             } catch (err) {
@@ -260,11 +278,14 @@ export class DeliveryWorker {
           }
         }
         if (this.closing) break;
-        batch = await claimNext(this.d.pool, holder, conn.id, tried, CLAIM_BATCH);
+        // The next files are claimed while this batch's outcomes land (one wait, not two).
+        [batch] = await Promise.all([claimNext(this.d.pool, holder, conn.id, tried, claimSize), this.flushOutcomes(pending, settled)]);
+        claimSize = Math.min(claimSize * 2, CLAIM_BATCH_MAX);
       }
       return { status: ownStatus };
     } finally {
       release(true);
+      await this.flushOutcomes(pending, settled);
     }
   }
 
@@ -318,6 +339,7 @@ export class DeliveryWorker {
     place: string,
     session: RemoteSession,
     record: RemoteFileRecord | null,
+    outcomes: { pending: Array<Promise<void>>; settled: Set<string> },
   ): Promise<string> {
     // On disk or in the bucket alike: the bytes from `offset` on, read as the server takes them.
     if ((await this.d.storage.sizeOf(item.storage_key).catch(() => null)) === null)
@@ -384,29 +406,44 @@ export class DeliveryWorker {
           stillWanted: () => stillClaimed(this.d.pool, item.id, holder),
         },
       );
+      // Recorded while the session goes on (handle() waits for it before the next claim and the job's end).
+      const later = (p: Promise<void>) => {
+        p.catch(() => undefined);
+        outcomes.pending.push(p);
+      };
       if (outcome.status !== 'sent') {
-        await this.recordOutcome(item, {
-          status: outcome.status,
-          message: outcome.message,
-          remote_place: place,
-          ...(outcome.status === 'skipped' ? { bytes_sent: size } : {}),
-        });
+        later(
+          this.recordOutcome(
+            item,
+            {
+              status: outcome.status,
+              message: outcome.message,
+              remote_place: place,
+              ...(outcome.status === 'skipped' ? { bytes_sent: size } : {}),
+            },
+            undefined,
+            outcomes.settled,
+          ),
+        );
         return outcome.status;
       }
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
       // The file's outcome and the record of what is now in place, in one statement.
-      await this.recordOutcome(
-        item,
-        {
-          status: 'sent',
-          bytes_sent: size,
-          bytes_per_second: (size - outcome.offset) / seconds,
-          message: outcome.message,
-          remote_place: place,
-          remote_size: outcome.remoteSize,
-          remote_checksum: outcome.checksum,
-        },
-        [conn.id, place, item.remote_path, item.sha256, size, outcome.checksum],
+      later(
+        this.recordOutcome(
+          item,
+          {
+            status: 'sent',
+            bytes_sent: size,
+            bytes_per_second: (size - outcome.offset) / seconds,
+            message: outcome.message,
+            remote_place: place,
+            remote_size: outcome.remoteSize,
+            remote_checksum: outcome.checksum,
+          },
+          [conn.id, place, item.remote_path, item.sha256, size, outcome.checksum],
+          outcomes.settled,
+        ),
       );
       return 'sent';
     } catch (err) {
