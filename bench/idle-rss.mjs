@@ -115,27 +115,30 @@ async function measureApi(nodeOptions) {
     const q = await (await graphql('query($id: ID!) { project(id: $id) { fileSets { thumbnailUri files { resourceUri } } } }', { id: project })).json();
     const set = q.data.project.fileSets[0];
     let n = 0;
-    const kinds = [
-      () => fetch(`${api.url}/api/health`),
-      () => fetch(`${api.url}/api/projects`, { headers: acct.auth }),
-      () => graphql('query($id: ID!) { project(id: $id) { name fileSets { baseName } } }', { id: project }),
-      () => fetch(`${api.url}${set.files[0].resourceUri}`),
-      () => fetch(`${api.url}${set.thumbnailUri}`),
-      () => upload(`DJI_${String(++n).padStart(4, '0')}`),
-    ];
+    const kinds = {
+      health: () => fetch(`${api.url}/api/health`),
+      'REST list': () => fetch(`${api.url}/api/projects`, { headers: acct.auth }),
+      GraphQL: () => graphql('query($id: ID!) { project(id: $id) { name fileSets { baseName } } }', { id: project }),
+      download: () => fetch(`${api.url}${set.files[0].resourceUri}`),
+      thumbnail: () => fetch(`${api.url}${set.thumbnailUri}`),
+      upload: () => upload(`DJI_${String(++n).padStart(4, '0')}`),
+    };
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(api.child.pid))), 50);
-    const t0 = performance.now();
-    for (const kind of kinds)
+    const perKind = {};
+    for (const [name, kind] of Object.entries(kinds)) {
+      const t0 = performance.now();
       for (let i = 0; i < REQUESTS; i++) {
         const r = await kind();
         await r.arrayBuffer();
         if (!r.ok) throw new Error(`${r.url}: ${r.status}`);
       }
-    const seconds = (performance.now() - t0) / 1000;
+      perKind[name] = (performance.now() - t0) / 1000;
+    }
+    const seconds = Object.values(perKind).reduce((a, b) => a + b, 0);
     clearInterval(sampler);
     const after = rssOf(api.child.pid);
-    return { idle, peak: Math.max(peak, after), after, seconds };
+    return { idle, peak: Math.max(peak, after), after, seconds, perKind };
   } finally {
     await api.stop();
   }
@@ -147,9 +150,12 @@ const bareRss = rssOf(bare.pid);
 await stopChild(bare);
 
 const rows = [];
+const timings = {};
 try {
   const before = await measureApi(['--import', eager]);
   const now = await measureApi(productionOptions);
+  timings.before = before.perKind;
+  timings.now = now.perKind;
   const workerEnv = await processEnv();
   const worker = await spawnNode([...workerOptions, path.join(root, 'api/dist/worker.js')], workerEnv, /(worker is ready)/);
   await sleep(3000);
@@ -179,3 +185,5 @@ try {
 }
 console.log(`${REQUESTS} requests of each kind: health, REST project list, GraphQL query, file download, thumbnail, 3-file upload`);
 table(rows);
+console.log(`\nTime for ${REQUESTS} sequential requests of each kind, now / before (a young-generation cap costs more minor GCs):`);
+table(Object.keys(timings.before).map((kind) => ({ kind, before: `${timings.before[kind].toFixed(2)} s`, now: `${timings.now[kind].toFixed(2)} s`, ratio: (timings.now[kind] / timings.before[kind]).toFixed(2) })));
