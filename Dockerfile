@@ -5,4 +5,6 @@ WORKDIR /app
 COPY . .
 RUN npm ci && npm run build
 EXPOSE 4000
-CMD ["node", "api/dist/main.js"]
+# --max-semi-space-size=4: a 4 MB young generation instead of V8's default, which an idle API kept
+# committed at ~64 MB (README, Memory per process; bench/idle-rss.mjs).
+CMD ["node", "--max-semi-space-size=4", "api/dist/main.js"]

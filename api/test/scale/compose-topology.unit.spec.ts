@@ -182,12 +182,16 @@ it('runs only commands package.json runs too', () => {
       expect(Object.keys(rootScripts)).toContain(cmd[2]);
       continue;
     }
-    // `node api/dist/x.js`: the compiled api/src/x.ts, the file a package.json script starts.
-    expect(cmd).toHaveLength(2);
+    // `node [--options] api/dist/x.js`: the compiled api/src/x.ts, started with the Node options a
+    // package.json script gives it (say `--max-semi-space-size=4` for the API).
     expect(cmd[0]).toBe('node');
-    const compiled = cmd[1]!.match(/^api\/dist\/(.+)\.js$/)?.[1];
+    const file = cmd.at(-1)!;
+    const options = cmd.slice(1, -1);
+    expect(options.every((o) => o.startsWith('--'))).toBe(true);
+    const compiled = file.match(/^api\/dist\/(.+)\.js$/)?.[1];
     expect(compiled).toBeDefined();
     expect(fs.existsSync(path.join(repoRoot, 'api', 'src', `${compiled}.ts`))).toBe(true);
-    expect(scripts.some((s) => new RegExp(`\\bnode ${cmd[1]!.replace(/\./g, '\\.')}(\\s|$)`).test(s))).toBe(true);
+    const line = ['node', ...options, file].join(' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(scripts.some((s) => new RegExp(`\\b${line}(\\s|$)`).test(s))).toBe(true);
   }
 });

@@ -1,9 +1,11 @@
 /** How much the picture changes between a clip's frames: the motion the pixels show, without telemetry. */
-import sharp from 'sharp';
+// sharp loads with the first comparison (processing only), not with the API process.
+const loadSharp = async () => (await import('sharp')).default;
 
 const SIDE = 64;
 
 async function tiny(file: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(file).greyscale().resize(SIDE, SIDE, { fit: 'fill' }).raw().toBuffer();
 }
 

@@ -4,7 +4,7 @@
  * (one exiftool child per process, started on first use, ended by `closePhotoExif`). A JPG with no
  * EXIF answers all nulls: it is still a photo.
  */
-import { ExifTool, type Tags } from 'exiftool-vendored';
+import type { ExifTool, Tags } from 'exiftool-vendored';
 
 export interface PhotoExif {
   lat: number | null;
@@ -24,8 +24,12 @@ export interface PhotoExif {
 
 let tool: ExifTool | undefined;
 
-function exiftool(): ExifTool {
-  tool ??= new ExifTool({ maxProcs: 1, taskTimeoutMillis: 30_000 });
+/** The exiftool child; exiftool-vendored (~19 MB resident) loads with the first photo read. */
+async function exiftool(): Promise<ExifTool> {
+  if (!tool) {
+    const { ExifTool } = await import('exiftool-vendored');
+    tool ??= new ExifTool({ maxProcs: 1, taskTimeoutMillis: 30_000 });
+  }
   return tool;
 }
 
@@ -53,9 +57,10 @@ function timeOf(v: unknown): string | null {
 
 /** Reads the photo's tags; unreadable metadata answers all nulls (never throws for a bad file). */
 export async function readPhotoExif(file: string): Promise<PhotoExif> {
+  const et = await exiftool();
   let t: Tags & Record<string, unknown>;
   try {
-    t = (await exiftool().read(file)) as Tags & Record<string, unknown>;
+    t = (await et.read(file)) as Tags & Record<string, unknown>;
   } catch {
     t = {} as Tags & Record<string, unknown>;
   }

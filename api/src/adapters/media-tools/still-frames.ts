@@ -8,10 +8,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
 import { mediaToolPath } from './media-tools.js';
 
 const run = promisify(execFile);
+// sharp (libvips, ~28 MB resident) loads with the first measured frame: an API process that never
+// chooses a still does not carry it.
+const loadSharp = async () => (await import('sharp')).default;
 
 /** One candidate frame's measures (the choice: analysis/quality/still-choice.ts). */
 export interface FrameMeasure {
@@ -38,6 +40,7 @@ async function ffmpeg(args: string[], timeoutMs: number): Promise<void> {
 
 /** Sharpness (variance of a 4-neighbour Laplacian on luma) and exposure of one small frame. */
 export async function measureFrame(file: string): Promise<Omit<FrameMeasure, 'at' | 'position'>> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(file).greyscale().raw().toBuffer({ resolveWithObject: true });
   const w = info.width;
   const h = info.height;

@@ -6,8 +6,12 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+type TzLookup = (lat: number, lon: number) => string;
+let loaded: TzLookup | undefined;
 // tz-lookup is CommonJS (`export =`); loaded through require so it works the same under tsc and jest.
-const tzLookup = require('@photostructure/tz-lookup') as (lat: number, lon: number) => string;
+// Loaded with the first lookup (a few ms, processing only): an API process that converts no
+// capture time does not carry the zone table.
+const tzLookup: TzLookup = (lat, lon) => (loaded ??= require('@photostructure/tz-lookup') as TzLookup)(lat, lon);
 
 /** IANA time zone at a position (e.g. `Europe/Paris`; `Etc/GMT+3` style at sea), or null on bad input. */
 export function timeZoneAt(lat: number, lon: number): string | null {

@@ -2,9 +2,17 @@ import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import tls from 'node:tls';
 import { Transform, type Readable } from 'node:stream';
-import { Client as FtpClient, FTPError } from 'basic-ftp';
-import { Client as SshClient, type SFTPWrapper } from 'ssh2';
+import type { FTPError } from 'basic-ftp';
+import type { SFTPWrapper } from 'ssh2';
 import { DeliveryHostError, type DeliveryProtocol } from './agency-hosts.js';
+
+// basic-ftp and ssh2 (~30 MB resident together) load with the first session of their protocol: a
+// process that delivers nothing (the API with RUN_WORKER=false) does not carry them.
+let basicFtp: typeof import('basic-ftp') | undefined;
+const loadBasicFtp = async () => (basicFtp ??= await import('basic-ftp'));
+const loadSsh2 = async () => (await import('ssh2')).default;
+/** Only basic-ftp throws an FTPError, so one can exist only once it is loaded. */
+const isFtpError = (err: unknown): err is FTPError => basicFtp !== undefined && err instanceof basicFtp.FTPError;
 
 /** Everything needed to log in; `address` is the checked, resolved address (agency-hosts.ts). */
 export interface RemoteTarget {
@@ -73,10 +81,10 @@ export function describeRemoteError(err: unknown, t: Pick<RemoteTarget, 'host' |
   if (code === 'ETIMEDOUT' || /timeout|timed out/i.test(msg)) return new DeliveryHostError('timeout', `No answer from ${where} in time`);
   if (TLS_CODES.test(code) || /certificate|self[- ]signed|TLS|SSL/i.test(msg))
     return new DeliveryHostError('tls', `TLS: the certificate of ${t.host} is not trusted (${code || msg})`);
-  if (e?.level === 'client-authentication' || (err instanceof FTPError && err.code === 530) || /authentication methods failed|Login incorrect/i.test(msg))
+  if (e?.level === 'client-authentication' || (isFtpError(err) && err.code === 530) || /authentication methods failed|Login incorrect/i.test(msg))
     return new DeliveryHostError('login', `Login refused by ${t.host}: check the username and password${t.protocol === 'sftp' ? ' or key' : ''}`);
   if (
-    (err instanceof FTPError && (err.code === 550 || err.code === 553 || err.code === 552 || err.code === 452)) ||
+    (isFtpError(err) && (err.code === 550 || err.code === 553 || err.code === 552 || err.code === 452)) ||
     sftpStatus === 3 ||
     /permission denied|not permitted|EACCES|EROFS|ENOSPC/i.test(msg)
   )
@@ -120,6 +128,7 @@ function secureContextWith(extraCa: string): tls.SecureContext {
 }
 
 async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSession> {
+  const { Client: FtpClient } = await loadBasicFtp();
   const client = new FtpClient(opts.timeoutMs ?? 30_000);
   try {
     await client.access({
@@ -136,7 +145,7 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
     try {
       await client.cd(t.remoteFolder);
     } catch (err) {
-      if (!(err instanceof FTPError && err.code === 550)) throw err;
+      if (!(isFtpError(err) && err.code === 550)) throw err;
       if (!t.createFolder)
         throw new DeliveryHostError(
           'permission',
@@ -166,7 +175,7 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
       try {
         return await client.size(name);
       } catch (err) {
-        if (err instanceof FTPError && err.code === 550) return null;
+        if (isFtpError(err) && err.code === 550) return null;
         throw describeRemoteError(err, t);
       }
     },
@@ -177,7 +186,7 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
         await client.rename(from, to);
       } catch (err) {
         // A server that will not rename onto an existing name: the old file goes first, then the whole new one moves in.
-        if (!(err instanceof FTPError)) throw describeRemoteError(err, t);
+        if (!isFtpError(err)) throw describeRemoteError(err, t);
         await wrap(client.remove(to, true));
         await wrap(client.rename(from, to));
       }
@@ -201,6 +210,7 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
 }
 
 async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSession> {
+  const { Client: SshClient } = await loadSsh2();
   const conn = new SshClient();
   let seenKey: string | null = null;
   let keyChanged = false;

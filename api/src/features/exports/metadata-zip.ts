@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
 import type pg from 'pg';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { FileStorage } from '../files/file-storage.js';
@@ -47,6 +46,8 @@ export async function writeMetadataZip(
   projectId: string,
   opts: { withJpgs: boolean; out: Writable; signal: AbortSignal },
 ): Promise<void> {
+  // archiver (~20 MB resident) loads with the first archive: an API process that writes none does not carry it.
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const tmpDir = opts.withJpgs ? await fsp.mkdtemp(path.join(os.tmpdir(), 'shotlog-zip-')) : null;
   let pending = 0;

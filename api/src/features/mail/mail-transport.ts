@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../platform/config/config.js';
 
 /** What the mail worker sends through: nodemailer's SMTP transport, or nothing (outbox only). */
@@ -25,27 +25,36 @@ export function createMailTransport(mail: Config['mail']): MailTransport | null 
   const secure = url.protocol === 'smtps:';
   const ca = mail.caFile ? fs.readFileSync(mail.caFile, 'utf8') : undefined;
   // Pooled: the worker's concurrent sends share a few open, already upgraded and logged-in connections
-  // instead of a TLS handshake and a login per message.
-  const transporter = nodemailer.createTransport({
-    pool: true,
-    maxConnections: MAIL_CONNECTIONS,
-    maxMessages: 100,
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    secure,
-    requireTLS: !secure,
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    tls: { rejectUnauthorized: true, minVersion: 'TLSv1.2', ...(ca ? { ca: [ca] } : {}) },
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
+  // instead of a TLS handshake and a login per message. nodemailer (~24 MB resident) loads with the
+  // first message: a process whose mail worker never sends does not carry it.
+  let transporter: Promise<Transporter> | undefined;
+  let closed = false;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
+      const t = nodemailer.createTransport({
+        pool: true,
+        maxConnections: MAIL_CONNECTIONS,
+        maxMessages: 100,
+        host: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port ? Number(url.port) : secure ? 465 : 587,
+        secure,
+        requireTLS: !secure,
+        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+        tls: { rejectUnauthorized: true, minVersion: 'TLSv1.2', ...(ca ? { ca: [ca] } : {}) },
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+      if (closed) t.close(); // closed while loading: nothing may stay open
+      return t;
+    }));
   return {
     async send(m) {
+      const t = await open();
       try {
-        await transporter.sendMail({ ...m, messageId: m.messageId });
+        await t.sendMail({ ...m, messageId: m.messageId });
       } catch (err) {
         const e = err as { responseCode?: number; response?: string; message?: string; code?: string };
         const message = e.message ?? String(err);
@@ -55,6 +64,9 @@ export function createMailTransport(mail: Config['mail']): MailTransport | null 
         throw new Error(answer);
       }
     },
-    close: () => transporter.close(),
+    close: () => {
+      closed = true;
+      void transporter?.then((t) => t.close(), () => undefined);
+    },
   };
 }
