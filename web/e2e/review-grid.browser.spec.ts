@@ -262,7 +262,7 @@ it('is linked from the project page', async () => {
   await h.screenshot(page, 'review-link-project-page');
 });
 
-it('edits City, Region, Country, the place line and named features in the grid; the place survives a reload and a reprocess', async () => {
+it('edits City, Region, the place line and named features in the grid (Country the same way); the place survives a reload and a reprocess', async () => {
   const page = await open();
   await page.goto(`/project/${projectId}/review`);
   await page.getByText('Coastline 5', { exact: true }).waitFor();
