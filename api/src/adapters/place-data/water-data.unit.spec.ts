@@ -14,6 +14,7 @@ describe('water data (OSM seas and inland water from @geo-maps)', () => {
     const first = waterDataStats();
     expect(first.seas?.vertices).toBeGreaterThan(1_000_000);
     expect(first.inland?.rings).toBeGreaterThan(100_000);
+    expect(first.rivers?.rings).toBeGreaterThan(10_000);
     await loadWaterData();
     expect(waterDataStats().seas).toBe(first.seas);
   });
@@ -32,8 +33,16 @@ describe('water data (OSM seas and inland water from @geo-maps)', () => {
   });
 
   it('finds inland water only where the data has a water body', () => {
-    expect(waterSample(46.45, 6.55)).toMatchObject({ sea: false, inlandWater: true }); // Lake Geneva
+    expect(waterSample(46.45, 6.55)).toMatchObject({ sea: false, inlandWater: true, river: false }); // Lake Geneva
     expect(waterSample(47.4963, 19.0465)).toMatchObject({ sea: false, inlandWater: false }); // the Danube in Budapest
+  });
+
+  it('calls a position inside a river area a river, never a lake', () => {
+    // The Rhine at the Lorelei and the Thames at Westminster: river areas, not in the lakes layer.
+    expect(waterSample(50.1395, 7.7295)).toMatchObject({ sea: false, inlandWater: true, river: true });
+    expect(waterSample(51.5007, -0.12)).toMatchObject({ sea: false, inlandWater: true, river: true });
+    // Dry land a few hundred metres from the Danube in Budapest: neither.
+    expect(waterSample(47.4963, 19.0465)).toMatchObject({ river: false });
   });
 
   it('answers nothing for an invalid position', () => {

@@ -88,7 +88,7 @@ export function landCoverOf(f: ClipFacts): { cover: LandCover; reason: string } 
   if (!f.position || !p) return { cover: null, reason: 'no GPS fix' };
   if (p.waterBody === 'sea' && (p.coastM == null || p.coastM > NEAR_SHORE_SEA_M))
     return { cover: 'sea', reason: `the seas data puts the point at sea${p.coastM != null ? ` ${p.coastM} m from the coastline` : ', far from any coast'}` };
-  if (p.country === null && p.waterBody !== 'land' && p.waterBody !== 'lake')
+  if (p.country === null && p.waterBody !== 'land' && p.waterBody !== 'lake' && p.waterBody !== 'river')
     return { cover: 'sea', reason: "the geocoder puts the point outside every country's waters" };
   if (p.city && p.population != null && p.distanceKm != null) {
     const r = urbanRadiusKm(p.population);
@@ -139,6 +139,8 @@ function subjectWords(subject: Subject, f: ClipFacts, cover: LandCover): Subject
       return { np: np(`a line of sea cliffs on the ${sea ?? 'coast'}`), title: `${adj}sea cliffs`.replace(/^./, (c) => c.toUpperCase()) };
     case 'lake':
       return { np: np('a lake'), title: 'Lake' };
+    case 'river':
+      return { np: np('the river'), title: 'River' };
     case 'waterside':
       return { np: np('the water'), title: 'Waterside landscape' };
     case 'snow':
@@ -288,7 +290,7 @@ function movementSentence(f: ClipFacts, base: Slots): { templates: Template[]; s
 }
 
 /** Subjects that already are water: no second sentence about water in the frame. */
-const WATERY: ReadonlySet<Subject> = new Set(['open-sea', 'lake', 'waterside', 'coast', 'beach', 'cliffs']);
+const WATERY: ReadonlySet<Subject> = new Set(['open-sea', 'lake', 'river', 'waterside', 'coast', 'beach', 'cliffs']);
 
 /** The scene sentence's templates: the strongest thing the pictures show, or null. */
 function sceneTemplates(f: ClipFacts, subject: Subject): Template[] | null {
@@ -361,7 +363,7 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   if (f.shotTypes.high_altitude) out.push('high altitude');
   if (f.shotTypes.low_altitude) out.push('low altitude');
   if (subject === 'coast' || subject === 'beach' || subject === 'cliffs' || subject === 'city') out.push('travel');
-  if (['forest', 'countryside', 'open-sea', 'lake', 'waterside', 'snow', 'cliffs'].includes(subject)) out.push('nature');
+  if (['forest', 'countryside', 'open-sea', 'lake', 'river', 'waterside', 'snow', 'cliffs'].includes(subject)) out.push('nature');
   const res = resolutionLabel(f.probe?.width ?? null, f.probe?.height ?? null);
   if (res === '4K' || res === '5K') out.push('4k');
   out.push('aerial', 'drone');
@@ -383,7 +385,7 @@ interface CategoryChoice {
 export const LANDMARK_MIN_BUILT = 0.25;
 
 export function landmarkSignal(f: ClipFacts, subject: Subject): string | null {
-  if (!f.shotTypes.orbit || !f.scene || subject === 'open-sea' || subject === 'lake' || subject === 'waterside') return null;
+  if (!f.shotTypes.orbit || !f.scene || subject === 'open-sea' || subject === 'lake' || subject === 'river' || subject === 'waterside') return null;
   const built = f.scene.bottom.builtOrBare;
   if (built < LANDMARK_MIN_BUILT) return null;
   return `landmark: the drone circles one point (orbit) over built structures (${Math.round(built * 100)}% of the ground in the pictures)`;
@@ -440,6 +442,8 @@ function subjectCategories(f: ClipFacts, subject: Subject, cover: LandCover, cov
       };
     case 'lake':
       return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'lake: water fills the frame and the inland water data has a water body there' };
+    case 'river':
+      return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'river: water fills the frame and the river data has a river area there' };
     case 'waterside':
       return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'water inland: water fills the frame; the data has no sea or lake there' };
     case 'forest':

@@ -7,7 +7,7 @@ import { normalizeDeg } from '../telemetry/index.js';
 import { COAST_M, LAKE_SHORE_M, NEAR_SHORE_SEA_M } from '../place/index.js';
 import type { ClipFacts } from './types.js';
 
-export type Subject = 'open-sea' | 'coast' | 'beach' | 'cliffs' | 'lake' | 'waterside' | 'snow' | 'forest' | 'countryside' | 'city' | 'landscape';
+export type Subject = 'open-sea' | 'coast' | 'beach' | 'cliffs' | 'lake' | 'river' | 'waterside' | 'snow' | 'forest' | 'countryside' | 'city' | 'landscape';
 
 /** Scene-share thresholds (fractions of pixels of the JPG and frames combined). */
 export const SCENE_THRESHOLDS = { water: 0.22, snow: 0.3, forest: 0.5, vegetation: 0.28, built: 0.42, land: 0.12 } as const;
@@ -44,14 +44,14 @@ function coastKind(f: ClipFacts): Subject {
  * The main subject of the clip. The water data decides sea, coast and inland water where it was
  * consulted (place.waterBody): over the sea away from the coast it is the open sea whatever the
  * pixels say; water in the pictures near the coastline is the coast (beach or cliffs by the
- * pictures); inland it is a lake only where the data has a water body, else plain water ("waterside").
+ * pictures); inland it is a river inside a river area, a lake only where the data has a water body, else plain water ("waterside").
  * Without water data (older analyses) a point outside every country is the open sea.
  */
 export function subjectOf(f: ClipFacts): Subject {
   const p = f.place;
   if (p && f.position) {
     if (p.waterBody === 'sea' && (p.coastM == null || p.coastM > NEAR_SHORE_SEA_M)) return 'open-sea';
-    if (p.country === null && p.waterBody !== 'lake' && p.waterBody !== 'land') return 'open-sea';
+    if (p.country === null && p.waterBody !== 'lake' && p.waterBody !== 'river' && p.waterBody !== 'land') return 'open-sea';
   }
   const s = f.scene;
   if (!s) return p?.city ? 'city' : 'landscape';
@@ -61,6 +61,8 @@ export function subjectOf(f: ClipFacts): Subject {
   if (water >= SCENE_THRESHOLDS.water) {
     if (coastal || (p?.waterBody === undefined && land >= SCENE_THRESHOLDS.land && !p?.country))
       return land >= SCENE_THRESHOLDS.land ? coastKind(f) : 'open-sea';
+    // A river area (OSM river polygons) is a river even beside a lake's shore.
+    if (p?.waterBody === 'river') return 'river';
     if (p?.waterBody === 'lake' || (p?.shoreM != null && p.shoreM <= LAKE_SHORE_M)) return 'lake';
     return 'waterside';
   }
@@ -79,6 +81,7 @@ export const SUBJECT_NOUN: Record<Subject, string> = {
   beach: 'Beach',
   cliffs: 'Sea Cliffs',
   lake: 'Lake',
+  river: 'River',
   waterside: 'Waterscape',
   snow: 'Snowy Landscape',
   forest: 'Forest',
@@ -94,6 +97,7 @@ export const SUBJECT_KEYWORDS: Record<Subject, string[]> = {
   beach: ['beach', 'coast', 'sea', 'sand', 'shore', 'seaside'],
   cliffs: ['cliffs', 'sea cliffs', 'coast', 'coastline', 'sea', 'rocky coast'],
   lake: ['lake', 'water', 'lakeshore', 'waterscape'],
+  river: ['river', 'water', 'riverbank', 'waterscape'],
   // Water inland where the data has no water body: neither a lake nor a river is claimed.
   waterside: ['water', 'waterscape', 'waterside'],
   snow: ['snow', 'winter', 'snowy landscape', 'cold', 'frozen'],

@@ -17,7 +17,7 @@ export const LAKE_SHORE_M = 300;
 /** The place with what the water data says at (lat, lon); unchanged when there is no sample. */
 export function withWater<P extends Place>(place: P, lat: number, lon: number, sample: WaterSample | null): P {
   if (!sample) return place;
-  const waterBody = sample.sea ? 'sea' : sample.inlandWater ? 'lake' : 'land';
+  const waterBody = sample.sea ? 'sea' : sample.river ? 'river' : sample.inlandWater ? 'lake' : 'land';
   const nearSea = sample.sea || (sample.coastM !== null && sample.coastM <= NEAR_SHORE_SEA_M);
   // Far out (no country's waters) the plain ocean with its hemisphere: "South Atlantic Ocean".
   const name = nearSea ? (place.country === null && sample.sea ? openOceanName(lat, lon) : seaName(lat, lon)) : null;

@@ -44,7 +44,7 @@ export interface Place {
   /** Distance from the point to `city`'s centre, km; set by `reverseGeocodeDetail` only. */
   distanceKm?: number | null;
   /** What the water data says at the point (place-words.ts `withWater`); absent when not consulted. */
-  waterBody?: 'sea' | 'lake' | 'land' | null;
+  waterBody?: 'sea' | 'lake' | 'river' | 'land' | null;
   /** Metres to the sea's coastline, null beyond ~12 km. */
   coastM?: number | null;
   /** Metres to the nearest inland water shore, null beyond ~12 km. */

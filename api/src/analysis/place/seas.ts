@@ -17,6 +17,8 @@ export interface WaterSample {
   coastM: number | null;
   /** Inside an inland water polygon (lake, reservoir, or a wide river mapped as an area). */
   inlandWater: boolean;
+  /** Inside a river area (OSM river polygons): the inland water is a river, never a lake. */
+  river: boolean;
   /** Metres to the nearest inland water shore, null when farther than ~12 km. */
   shoreM: number | null;
   /** Compactness 4*pi*A/P^2 of that water body's outline: a river is long and thin (low), a lake is not. */

@@ -23,6 +23,9 @@ export function presentReviewSet(r: ReviewDbRow, refusals: ReadonlyMap<string, A
     shutterstockBCategory: c?.content.categories.shutterstock_b_category ?? null,
     city: c?.metadata.city ?? null,
     country: c?.metadata.country ?? null,
+    region: c?.metadata.region ?? null,
+    placeLine: c?.metadata.place_line ?? null,
+    features: c?.metadata.features ?? [],
     shotTypes: Object.entries(c?.shot_types ?? {})
       .filter(([, on]) => on)
       .map(([id]) => id),

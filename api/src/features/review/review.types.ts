@@ -159,6 +159,12 @@ export class ReviewSetType {
   city!: string | null;
   @Field(() => String, { nullable: true, description: 'Country.' })
   country!: string | null;
+  @Field(() => String, { nullable: true, description: 'Admin region (state, province).' })
+  region!: string | null;
+  @Field(() => String, { nullable: true, description: 'The place line ("Monument Valley, Utah, United States").' })
+  placeLine!: string | null;
+  @Field(() => [String], { description: 'Named features near the place, most specific first.' })
+  features!: string[];
   @Field(() => [String], { description: 'Ids of the shot types that apply.' })
   shotTypes!: string[];
   @Field(() => [ReviewAgencyRefusalType], {

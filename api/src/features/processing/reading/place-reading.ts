@@ -51,7 +51,7 @@ export const PICTURES: Record<PictureKind, ImageAnalysis> = {
 };
 
 /** The water type a place must get: from the seas and inland water data at the point. */
-export type WaterType = 'sea' | 'coast' | 'lake' | 'land';
+export type WaterType = 'sea' | 'coast' | 'lake' | 'river' | 'land';
 
 export interface ReadingPlace {
   name: string;
@@ -136,6 +136,7 @@ function waterTypeOf(f: ClipFacts): WaterType | null {
   if (p.waterBody === undefined) return p.country ? 'land' : null;
   if (p.waterBody === 'sea') return p.coastM != null && p.coastM <= NEAR_SHORE_SEA_M ? 'coast' : 'sea';
   if (p.waterBody === 'lake') return 'lake';
+  if (p.waterBody === 'river') return 'river';
   return p.coastM != null && p.coastM <= COAST_M ? 'coast' : 'land';
 }
 

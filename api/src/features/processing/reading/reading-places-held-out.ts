@@ -115,6 +115,11 @@ export const HELD_OUT_PLACES: ReadingPlace[] = [
     must: [['lake'], ['Italy']],
     mustNot: ['sea', 'ocean'],
   },
+  // Rivers the river data has as areas (checked in @geo-maps/earth-rivers-100m): a river, never a lake
+  { name: 'Mekong at Phnom Penh', kind: 'river', lat: 11.57, lon: 104.93, groundM: 10, pictures: 'river', water: 'river', must: [['river'], ['Cambodia']], mustNot: ['lake', 'sea', 'ocean'] },
+  { name: 'Ganges at Varanasi', kind: 'river', lat: 25.3, lon: 83.02, groundM: 75, pictures: 'river', water: 'river', must: [['river'], ['India']], mustNot: ['lake', 'sea', 'ocean'] },
+  { name: 'Danube in Vienna', kind: 'river', lat: 48.198, lon: 16.452, groundM: 160, pictures: 'river', water: 'river', must: [['river'], ['Austria']], mustNot: ['lake', 'sea', 'ocean'] },
+  { name: 'Dnipro in Kyiv', kind: 'river', lat: 50.45, lon: 30.56, groundM: 100, pictures: 'river', water: 'river', must: [['river'], ['Ukraine']], mustNot: ['lake', 'sea', 'ocean'] },
   { name: 'Lake Constance', kind: 'lake', lat: 47.6, lon: 9.4, groundM: 395, pictures: 'lake', water: 'lake', must: [['lake']], mustNot: ['sea', 'ocean'] },
   {
     name: 'Seine at Pont Neuf',

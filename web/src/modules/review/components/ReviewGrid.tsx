@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ReviewSort } from '../../../gql/graphql';
 import { CategorySelectors, type CategoryOptions } from '../../project-detail/components/CategorySelectors';
 import type { ReviewRow } from '../hooks/use-review-sets';
-import { ROW_HEIGHT, type Column, type EditableField } from './grid-columns';
+import { isPlaceField, PLACE_MAX_LENGTH, ROW_HEIGHT, type Column, type EditableField, type PlaceField } from './grid-columns';
 import { KeywordChipsEditor } from './KeywordChipsEditor';
 
 export type { EditableField } from './grid-columns';
@@ -20,7 +20,9 @@ export type EditValue = string | string[] | GridCategories;
 type Editing =
   | { id: string; field: 'title' | 'description'; value: string }
   | { id: string; field: 'categories'; value: GridCategories }
-  | { id: string; field: 'keywords'; value: string[] };
+  | { id: string; field: 'keywords'; value: string[] }
+  /** A place field as typed; the named features comma-separated, as in the editor. */
+  | { id: string; field: PlaceField; value: string };
 
 export interface GridSelection {
   ids: Set<string>;
@@ -45,7 +47,19 @@ interface RowActions {
   setValue(value: EditValue): void;
 }
 
-function Editor({ editing, row, options, actions }: { editing: Editing; row: ReviewRow; options: CategoryOptions; actions: RowActions }) {
+function Editor({
+  editing,
+  row,
+  options,
+  actions,
+  header,
+}: {
+  editing: Editing;
+  row: ReviewRow;
+  options: CategoryOptions;
+  actions: RowActions;
+  header: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (editing.field !== 'categories' || !ref.current) return;
@@ -67,7 +81,17 @@ function Editor({ editing, row, options, actions }: { editing: Editing; row: Rev
         <p className="rv-popover-help muted">Enter adds what you typed; Ctrl/Cmd+S saves, Escape cancels</p>
       </div>
     );
-  const common = { autoFocus: true, 'aria-label': `Edit ${editing.field === 'title' ? 'Title' : 'Description'} of ${row.baseName}` };
+  const common = { autoFocus: true, 'aria-label': `Edit ${header} of ${row.baseName}` };
+  if (isPlaceField(editing.field))
+    return (
+      <input
+        {...common}
+        className="rv-input"
+        maxLength={PLACE_MAX_LENGTH[editing.field]}
+        value={editing.value as string}
+        onChange={(e) => actions.setValue(e.target.value)}
+      />
+    );
   if (editing.field === 'description')
     return <textarea {...common} className="rv-input" value={editing.value} onChange={(e) => actions.setValue(e.target.value)} />;
   return <input {...common} className="rv-input" value={editing.value} onChange={(e) => actions.setValue(e.target.value)} />;
@@ -124,7 +148,7 @@ const GridRow = memo(function GridRow(props: {
                 }}
               />
             ) : isEditing ? (
-              <Editor editing={editing} row={row} options={props.options} actions={actions} />
+              <Editor editing={editing} row={row} options={props.options} actions={actions} header={col.header} />
             ) : (
               col.render?.(row)
             )}
@@ -171,6 +195,8 @@ export function ReviewGrid(props: {
     setActive({ row: rowIndex, col });
     if (field === 'categories') setEditing({ id: row.id, field, value: categoriesOf(row) });
     else if (field === 'keywords') setEditing({ id: row.id, field, value: [...row.keywords] });
+    else if (field === 'features') setEditing({ id: row.id, field, value: row.features.join(', ') });
+    else if (isPlaceField(field)) setEditing({ id: row.id, field, value: row[field] ?? '' });
     else setEditing({ id: row.id, field, value: (field === 'title' ? row.title : row.description) ?? '' });
   };
 

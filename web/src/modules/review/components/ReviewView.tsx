@@ -8,11 +8,12 @@ import { rest } from '../../../client/rest';
 import { serverMessage } from '../../../client/graphql-errors';
 import type { BulkResultFieldsFragment, ReviewAgencyProblem, ReviewFilterInput, ReviewSelectionInput, ReviewSort, ReviewStatus } from '../../../gql/graphql';
 import { ReviewContextQuery, UndoMutation } from '../graphql/review.graphql';
+import { UpdateResultPlaceMutation } from '../../places/place.graphql';
 import { useReviewSets, type ReviewRow } from '../hooks/use-review-sets';
 import { BulkBar } from './BulkBar';
 import { KeywordRulesPanel } from './KeywordRulesPanel';
 import { ReviewCards } from './ReviewCards';
-import { ColumnChooser, useVisibleColumns } from './grid-columns';
+import { ColumnChooser, isPlaceField, useVisibleColumns } from './grid-columns';
 import { editLabel } from '../edit-labels';
 import { ReviewGrid, type EditableField, type EditValue, type GridSelection } from './ReviewGrid';
 
@@ -41,6 +42,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
   const [selection, setSelection] = useState<GridSelection>({ ids: new Set(), allMatching: false });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
   const [undo] = useMutation(UndoMutation);
+  const [savePlace] = useMutation(UpdateResultPlaceMutation);
   const visible = useVisibleColumns();
   const narrow = useMediaQuery('(max-width: 640px)');
   // ?panel=rules opens the keyword rules beside the grid (the project page links here).
@@ -120,6 +122,7 @@ export function ReviewView({ projectId }: { projectId: string }) {
 
   // The per-set editor's save (PUT /api/filesets/:id/results): the same server validation for every field.
   const onSave = async (row: ReviewRow, field: EditableField, value: EditValue): Promise<boolean> => {
+    if (isPlaceField(field) && typeof value === 'string') return onSavePlace(row, field, value);
     const content = Array.isArray(value)
       ? { keywords: value }
       : typeof value !== 'string'
@@ -150,6 +153,23 @@ export function ReviewView({ projectId }: { projectId: string }) {
       return true;
     } catch (err) {
       setNotice({ tone: 'error', text: `${row.baseName}: ${(err as Error).message}` });
+      return false;
+    }
+  };
+
+  // A place field goes through the editor's own place save (updateResultPlace: its validation and
+  // limits, the place marked as the user's so a reprocess keeps it); the text is not rewritten here.
+  const onSavePlace = async (row: ReviewRow, field: 'city' | 'region' | 'country' | 'placeLine' | 'features', typed: string): Promise<boolean> => {
+    const value = field === 'features' ? typed.split(',').map((f) => f.trim()).filter((f) => f !== '') : typed.trim() || null;
+    try {
+      const { data } = await savePlace({ variables: { fileSetId: row.id, place: { [field]: value }, rewriteText: false } });
+      const m = data?.updateResultPlace.current?.metadata;
+      if (m) sets.patchRow(row.id, { city: m.city, region: m.region, country: m.country, placeLine: m.placeLine, features: m.features, status: 'EDITED' });
+      void sets.refreshRow(row.id).catch(() => undefined);
+      setNotice({ tone: 'success', text: `Saved ${row.baseName}.` });
+      return true;
+    } catch (err) {
+      setNotice({ tone: 'error', text: `${row.baseName}: ${serverMessage(err, 'Could not save the place')}` });
       return false;
     }
   };

@@ -9,8 +9,17 @@ import type { ReviewSort } from '../../../gql/graphql';
 import { shotTypeLabel } from '../../project-detail/components/ShotTypeChips';
 import type { ReviewRow } from '../hooks/use-review-sets';
 
-/** The fields edited in place, and what a save sends (REST PUT keeps every field it leaves out). */
-export type EditableField = 'title' | 'description' | 'categories' | 'keywords';
+/** The place fields (issue 32), saved through the editor's place mutation (updateResultPlace). */
+export type PlaceField = 'city' | 'region' | 'country' | 'placeLine' | 'features';
+
+/** The fields edited in place, and what a save sends (REST PUT / updateResultPlace keep every field left out). */
+export type EditableField = 'title' | 'description' | 'categories' | 'keywords' | PlaceField;
+
+export const PLACE_FIELDS: readonly PlaceField[] = ['city', 'region', 'country', 'placeLine', 'features'];
+export const isPlaceField = (f: EditableField): f is PlaceField => (PLACE_FIELDS as readonly string[]).includes(f);
+
+/** The editor's input limits (PlaceFieldsEditor; the server checks the same, place.types.ts). */
+export const PLACE_MAX_LENGTH: Record<PlaceField, number | undefined> = { city: 200, region: 200, country: 200, placeLine: 300, features: undefined };
 
 export const ROW_HEIGHT = 64;
 const STATUS_LABEL: Record<string, string> = { PENDING: 'Pending', AI: 'AI', EDITED: 'Edited' };
@@ -125,7 +134,17 @@ export const COLUMNS: Column[] = [
     edit: 'categories',
     render: (r) => <span className="rv-clamp">{[r.adobeCategory, r.shutterstockACategory, r.shutterstockBCategory].filter(Boolean).join(' · ') || dash}</span>,
   },
-  { id: 'place', header: 'City / country', width: 150, sort: 'CITY', render: (r) => [r.city, r.country].filter(Boolean).join(', ') },
+  { id: 'city', header: 'City', width: 130, sort: 'CITY', edit: 'city', render: (r) => r.city ?? dash },
+  { id: 'region', header: 'Region', width: 130, edit: 'region', render: (r) => r.region ?? dash },
+  { id: 'country', header: 'Country', width: 130, sort: 'COUNTRY', edit: 'country', render: (r) => r.country ?? dash },
+  { id: 'placeLine', header: 'Place line', width: 200, edit: 'placeLine', render: (r) => <span className="rv-clamp">{r.placeLine ?? dash}</span> },
+  {
+    id: 'features',
+    header: 'Named features',
+    width: 170,
+    edit: 'features',
+    render: (r) => <span className="rv-clamp">{r.features.length ? r.features.join(', ') : dash}</span>,
+  },
   {
     id: 'shots',
     header: 'Shot types',

@@ -26,6 +26,9 @@ export const ReviewSetsQuery = graphql(`
           shutterstockBCategory
           city
           country
+          region
+          placeLine
+          features
           shotTypes
           agencyRefusals {
             format
