@@ -40,8 +40,6 @@ export interface RemoteOptions {
 export interface RemoteSession {
   /** The host key seen (SFTP), so a first use can pin it. */
   readonly hostKey: string | null;
-  /** Whether several calls may be in flight at once (SFTP answers a session's requests in order; an FTP control connection takes one command at a time). */
-  readonly concurrent: boolean;
   list(): Promise<string[]>;
   /** Size of a file in the remote folder; null when it is not there. */
   size(name: string): Promise<number | null>;
@@ -172,7 +170,6 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
   };
   return {
     hostKey: null,
-    concurrent: false,
     list: () => wrap(client.list().then((l) => l.map((f) => f.name))),
     size: async (name) => {
       try {
@@ -276,7 +273,6 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
   const at = (name: string) => path.join(dir, name);
   return {
     hostKey: seenKey,
-    concurrent: true,
     list: () => live(call<Array<{ filename: string }>>((cb) => sftp.readdir(dir, cb))).then((l) => l.map((f) => f.filename)),
     size: (name) =>
       live(

@@ -59,51 +59,17 @@ export class SendStopped extends Error {}
 export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSession, f: SendFileItem, h: SendFileHooks): Promise<SendOutcome> {
   const { guard } = h;
   const record = f.record !== undefined ? f.record : await readRemoteFile(db, f.connectionId, f.place, f.remoteName);
-  const temp = tempNameOf(f.remoteName, f.sha256);
-
-  /** The bytes from `offset` under the temporary name; resolves to the size the server reports with the upload (null: not reported). */
-  const upload = async (offset: number): Promise<number | null> => {
-    let sent = offset;
-    const counter = byteCounter((n) => h.onBytes((sent += n)));
-    // Both sides settle before a cause is named: a refused write also ends the local read, and that
-    // echo must not be taken for the cause when it happens to settle first.
-    const [reading, writing] = await guard(
-      Promise.allSettled([f.source(offset).then((from) => pipeline(from, counter)), session.upload(counter, temp, offset)]),
-    ).catch((err: unknown) => {
-      counter.destroy();
-      throw err;
-    });
-    const failure = writing.status === 'rejected' ? writing : reading.status === 'rejected' ? reading : null;
-    if (failure) {
-      counter.destroy();
-      throw failure.reason;
-    }
-    return writing.status === 'fulfilled' ? writing.value : null;
-  };
-
-  // A small file never sent to this place and name can be neither skipped nor resumed: over SFTP its
-  // upload starts beside the question whether the name is taken (one round trip less per file; the
-  // server answers a session's requests in order), and on a conflict its temporary copy is removed.
-  const early = session.concurrent && record === null && f.size < RESUME_MIN_BYTES ? upload(0) : null;
-  early?.catch(() => undefined);
-  const there = await guard(session.size(f.remoteName)).catch(async (err: unknown) => {
-    await early?.catch(() => undefined);
-    throw err;
-  });
+  const there = await guard(session.size(f.remoteName));
   const ours = there !== null && record?.sha256 != null && record.size === there;
   if (ours && record.sha256 === f.sha256 && !f.force)
     return { status: 'skipped', message: 'Already on the server: the same content (SHA-256) was sent there before' };
-  if (there !== null && !ours && !f.allowOverwrite) {
-    if (early) {
-      await early.catch(() => undefined);
-      await guard(session.remove(temp)).catch(() => undefined);
-    }
+  if (there !== null && !ours && !f.allowOverwrite)
     return {
       status: 'conflict',
       message: `${f.remoteName} is already on the server (${there} bytes) and Shotlog did not send it: allow overwriting in the connection to replace it`,
     };
-  }
 
+  const temp = tempNameOf(f.remoteName, f.sha256);
   let offset = 0;
   if (record?.pendingSha256 === f.sha256 && record.pendingSize === f.size && record.tempName === temp) {
     // Shotlog began this very upload: what is under the temporary name is a start of these bytes.
@@ -119,7 +85,25 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
     offset === 0 && f.size >= RESUME_MIN_BYTES ? recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp) : Promise.resolve();
   pending.catch(() => undefined);
 
-  const reported = early ? await early : offset < f.size ? await upload(offset) : null;
+  let reported: number | null = null;
+  if (offset < f.size) {
+    let sent = offset;
+    const counter = byteCounter((n) => h.onBytes((sent += n)));
+    // Both sides settle before a cause is named: a refused write also ends the local read, and that
+    // echo must not be taken for the cause when it happens to settle first.
+    const [reading, upload] = await guard(
+      Promise.allSettled([f.source(offset).then((from) => pipeline(from, counter)), session.upload(counter, temp, offset)]),
+    ).catch((err: unknown) => {
+      counter.destroy();
+      throw err;
+    });
+    const failure = upload.status === 'rejected' ? upload : reading.status === 'rejected' ? reading : null;
+    if (failure) {
+      counter.destroy();
+      throw failure.reason;
+    }
+    reported = upload.status === 'fulfilled' ? upload.value : null;
+  }
   await pending;
 
   const broken = async (message: string) => {
