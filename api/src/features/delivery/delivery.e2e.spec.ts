@@ -340,7 +340,7 @@ describe('deliver', () => {
     });
     expect(done.connections[0]!.counts).toMatchObject({ conflict: 1, sent: 1 });
     expect(await arrived(srv.root, video.filename)).not.toBe(video.sha);
-    // Over SFTP the upload began beside the question whether the name was taken: its temporary copy is gone.
+    // Nothing was left under a temporary name either.
     expect((await fs.readdir(srv.root)).filter((n) => n.includes('.shotlog-part'))).toEqual([]);
 
     const allowed = await server.request('PATCH', `/api/delivery/connections/${f.id}`, { token: owner.token, body: { allowOverwrite: true } });
