@@ -162,12 +162,15 @@ it('draws a track across the antimeridian as one short line, not across the worl
   await page.goto(`/project/${projectId}`);
   await page.getByTestId('file-set-item').nth(2).click();
   await page.getByTestId('flight-map-offline').waitFor();
+  // The first set's map stays until the clicked set's replaces it: read the one named for DJI_0003.
+  const map = page.locator('[data-testid="flight-map"][aria-label="Map of the flight of DJI_0003"]');
+  await map.locator('.flight-line').waitFor();
   // About 2 km of flight: the map zooms to it (a scale of metres or a few km), and the line is one piece.
-  expect(await page.locator('.leaflet-control-scale-line').textContent()).toMatch(/^(\d+ m|[1-5] km)$/);
-  const d = (await page.locator('.flight-line').getAttribute('d'))!;
+  expect(await map.locator('.leaflet-control-scale-line').textContent()).toMatch(/^(\d+ m|[1-5] km)$/);
+  const d = (await map.locator('.flight-line').getAttribute('d'))!;
   expect(d.match(/M/g)).toHaveLength(1);
-  const mapBox = (await page.getByTestId('flight-map').boundingBox())!;
-  const lineBox = (await page.locator('.flight-line').boundingBox())!;
+  const mapBox = (await map.boundingBox())!;
+  const lineBox = (await map.locator('.flight-line').boundingBox())!;
   expect(lineBox.width).toBeGreaterThan(mapBox.width / 3);
   await page.getByTestId('flight-panel').scrollIntoViewIfNeeded();
   await page.getByTestId('flight-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'flight-map-antimeridian.png') });
