@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import type { DeliveryFieldsFragment, DeliveryConnectionFieldsFragment } from '../../../gql/graphql';
 import {
@@ -18,7 +18,16 @@ import { DeliveryHistory, DeliveryStatus } from './DeliveryStatus';
 /** The Delivery panel of the project page: agency connections, their test, deliver, live status per file. */
 export default function DeliveryPanel({ projectId, processing }: { projectId: string; processing: boolean }) {
   const client = useApolloClient();
-  const { data, refetch } = useQuery(DeliverySetupQuery, { variables: { projectId } });
+  const { data, refetch: refetchSetup } = useQuery(DeliverySetupQuery, { variables: { projectId } });
+  // Refetches run one after another: Apollo answers a query identical to one still in flight with
+  // that one's result, so a refetch asked after a change (a delivery that paused its connection)
+  // must not share the answer of one sent just before it.
+  const lastRefetch = useRef<Promise<unknown>>(Promise.resolve());
+  const refetch = () => {
+    const next = lastRefetch.current.catch(() => undefined).then(() => refetchSetup());
+    lastRefetch.current = next;
+    return next;
+  };
   // Fragments are not masked (codegen.ts): the query's rows are the fragments' types.
   const connections: DeliveryConnectionFieldsFragment[] = data?.deliveryConnections ?? [];
   const history: DeliveryFieldsFragment[] = data?.projectDeliveries ?? [];
