@@ -141,6 +141,9 @@ export class ProcessingService {
     if (project.status === 'processing' || (await this.latestRun(project.id))?.status === 'running') throw conflict(ALREADY_RUNNING);
     const { sets, leftOut } = await this.selectSets(project, scope);
     if (!sets.length) {
+      // A start racing this one may have queued the sets between the check above and selectSets:
+      // they are then taken by its run, not processed already.
+      if ((await this.latestRun(project.id))?.status === 'running') throw conflict(ALREADY_RUNNING);
       if (scope === 'failed') {
         if (leftOut.length) throw badInput(`The failed file sets are incomplete: ${leftOut.map((l) => `${l.baseName} (${l.reason})`).join('; ')}`);
         throw conflict('This project has no failed file set to retry');
