@@ -23,7 +23,7 @@ import { ObjectMissingError, type LocalCopy } from '../../adapters/object-storag
 import type { Orm } from '../../platform/db/database.js';
 import type { Emitter } from '../../platform/events/events.js';
 import type { Logger } from '../../platform/logging/logger.js';
-import type { StoredFile } from './file-sets.service.js';
+import type { StoredFile } from './file-recording.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { AccountQuotas } from '../quotas/account-quotas.js';
 import { FileSet } from './file-set.entity.js';

@@ -1,7 +1,7 @@
 import type { Project } from '../projects/project.entity.js';
 import { presentFile } from '../projects/project.presenter.js';
 import { presentSetsRest } from '../file-sets/file-set.presenter.js';
-import type { RecordedFile } from '../file-sets/file-sets.service.js';
+import type { RecordedFile } from '../file-sets/file-recording.js';
 import type { RefusedFile, UploadOutcome } from './uploads.service.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { AppError, badInput } from '../../platform/errors/app-error.js';
-import type { FileSetsService, IncomingFile, RecordedFile } from '../file-sets/file-sets.service.js';
+import type { IncomingFile, RecordedFile } from '../file-sets/file-recording.js';
+import type { FileSetsService } from '../file-sets/file-sets.service.js';
 import type { FileSet } from '../file-sets/file-set.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import type { User } from '../users/user.entity.js';
