@@ -3,7 +3,7 @@
  * photo as they read a clip: position, height above take-off, gimbal pitch and heading (the
  * look-at point) and the capture time. Pure.
  */
-import { emptyCamera } from './parse.js';
+import { emptyCamera } from './srt-entry.js';
 import type { Telemetry, TelemetrySample } from './types.js';
 
 export interface PhotoTags {
