@@ -27,7 +27,7 @@ export function fractionOrNum(raw: string | undefined): number | null {
 }
 
 /** Trims a number to at most `digits` decimals without trailing zeros: 6400.0 -> "6400", 239.89 -> "239.89". */
-export function fmt(v: number, digits = 2): string {
+function fmt(v: number, digits = 2): string {
   return String(Number(v.toFixed(digits)));
 }
 
