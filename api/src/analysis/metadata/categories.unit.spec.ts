@@ -8,7 +8,8 @@ import { ROAD_STRIP_THRESHOLD } from '../../adapters/media-tools/image-analysis.
 import { flightGrid, SCENES } from '../quality/flight-grid.js';
 import { fixtureNames } from '../test-support/fixtures.js';
 import { fixtureFacts } from '../../features/processing/test-support/fixture-facts.js';
-import { LANDMARK_MIN_BUILT, offlineMetadata } from './offline.js';
+import { LANDMARK_MIN_BUILT } from './category-choice.js';
+import { offlineMetadata } from './offline.js';
 import type { GeneratedMetadata } from './types.js';
 
 const cats = (g: GeneratedMetadata) => {

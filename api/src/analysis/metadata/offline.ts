@@ -10,13 +10,14 @@
  *   the pictures show, and the clip's length from the video. No camera marketing, no internal notes.
  * - Keywords per clip: place, subject, land cover (urban or rural from the gazetteer's population, the
  *   sea from the geocoder), move, light, what the image shows (sky, water, snow, colours). No filler block.
- * - Categories per clip from the content, with the reason recorded (GeneratedMetadata.reasons).
+ * - Categories per clip from the content, with the reason recorded (category-choice.ts), and the land
+ *   cover under it (land-cover.ts).
  */
-import { ROAD_STRIP_THRESHOLD } from '../../adapters/media-tools/image-analysis.js';
 import { normalizeKeywords } from './processed-result.js';
-import type { AdobeCategory, ShutterstockCategory } from './categories.js';
+import { categories, landmarkSignal, roadSignal } from './category-choice.js';
+import { landCoverOf, type LandCover } from './land-cover.js';
 import { compassName, lightOf, movementOf, resolutionLabel, subjectOf, SUBJECT_KEYWORDS, timeOfDay, type Subject } from './scene.js';
-import { countryInSentence, countryKeywords, NEAR_SHORE_SEA_M, placeLineOf, seaAdjective } from '../place/index.js';
+import { countryInSentence, countryKeywords, placeLineOf, seaAdjective } from '../place/index.js';
 import { UNKNOWN_PLACE, type ClipFacts, type GeneratedMetadata, type MetadataProvider, type WordingReasons } from './types.js';
 import {
   CLIMB_TEMPLATES,
@@ -71,33 +72,6 @@ export const FILLER_KEYWORDS: ReadonlySet<string> = new Set([
   'outdoors',
   'tourism',
 ]);
-
-export type LandCover = 'sea' | 'urban' | 'rural' | null;
-
-/** Urban when the named town is big and near: the radius grows with the population. */
-function urbanRadiusKm(population: number): number {
-  if (population >= 1_000_000) return 10;
-  if (population >= 200_000) return 5;
-  if (population >= 50_000) return 3;
-  if (population >= 10_000) return 1.5;
-  return 0;
-}
-
-export function landCoverOf(f: ClipFacts): { cover: LandCover; reason: string } {
-  const p = f.place;
-  if (!f.position || !p) return { cover: null, reason: 'no GPS fix' };
-  if (p.waterBody === 'sea' && (p.coastM == null || p.coastM > NEAR_SHORE_SEA_M))
-    return { cover: 'sea', reason: `the seas data puts the point at sea${p.coastM != null ? ` ${p.coastM} m from the coastline` : ', far from any coast'}` };
-  if (p.country === null && p.waterBody !== 'land' && p.waterBody !== 'lake' && p.waterBody !== 'river')
-    return { cover: 'sea', reason: "the geocoder puts the point outside every country's waters" };
-  if (p.city && p.population != null && p.distanceKm != null) {
-    const r = urbanRadiusKm(p.population);
-    const pop = `${p.city} (${p.population.toLocaleString('en-US')} people) ${p.distanceKm} km away`;
-    if (p.distanceKm <= r) return { cover: 'urban', reason: `urban: ${pop}` };
-    return { cover: 'rural', reason: `rural: nearest large town ${pop}` };
-  }
-  return { cover: 'rural', reason: p.city ? `rural: ${p.city}, population unknown` : 'rural: no town within 30 km' };
-}
 
 /** The subject, with the gazetteer's urban/rural weighed in (a town's streets are a city, not countryside). */
 function clipSubject(f: ClipFacts, cover: LandCover): Subject {
@@ -368,98 +342,6 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   if (res === '4K' || res === '5K') out.push('4k');
   out.push('aerial', 'drone');
   return normalizeKeywords(out.filter((k) => !FILLER_KEYWORDS.has(k)));
-}
-
-interface CategoryChoice {
-  adobe: AdobeCategory;
-  a: ShutterstockCategory;
-  b: ShutterstockCategory | null;
-  reason: string;
-}
-
-/**
- * A landmark: the drone circles one point (orbit, from the telemetry) with built structures filling
- * at least a quarter of the ground in the pictures. No gazetteer shipped in npm lists monuments,
- * castles or bridges worldwide, so the clip's own evidence is the signal; the reason says which.
- */
-export const LANDMARK_MIN_BUILT = 0.25;
-
-export function landmarkSignal(f: ClipFacts, subject: Subject): string | null {
-  if (!f.shotTypes.orbit || !f.scene || subject === 'open-sea' || subject === 'lake' || subject === 'river' || subject === 'waterside') return null;
-  const built = f.scene.bottom.builtOrBare;
-  if (built < LANDMARK_MIN_BUILT) return null;
-  return `landmark: the drone circles one point (orbit) over built structures (${Math.round(built * 100)}% of the ground in the pictures)`;
-}
-
-/** A road: a long straight asphalt strip in at least two of the analysed pictures (image-analysis.ts roadStripScore). */
-export function roadSignal(f: ClipFacts, subject: Subject): string | null {
-  const score = f.scene?.roadStrip;
-  if (score === undefined || score < ROAD_STRIP_THRESHOLD || subject === 'open-sea') return null;
-  return `road: a long straight asphalt strip with other ground on both sides in the pictures (score ${score.toFixed(2)})`;
-}
-
-function categories(f: ClipFacts, subject: Subject, cover: LandCover, coverReason: string): CategoryChoice {
-  const base = subjectCategories(f, subject, cover, coverReason);
-  const landmark = landmarkSignal(f, subject);
-  const road = roadSignal(f, subject);
-  if (landmark)
-    return {
-      adobe: 'Buildings and Architecture',
-      a: 'Buildings/Landmarks',
-      b: road ? 'Transportation' : base.a === 'Buildings/Landmarks' ? null : base.a,
-      reason: [landmark, road, base.reason].filter(Boolean).join('; '),
-    };
-  if (road) {
-    // Open country with a road through it is a transport picture; elsewhere the road comes second.
-    const lead = subject === 'landscape' || subject === 'countryside' || subject === 'snow';
-    return lead
-      ? { adobe: 'Transport', a: 'Transportation', b: base.a, reason: `${road}; ${base.reason}` }
-      : { ...base, b: 'Transportation', reason: `${base.reason}; ${road}` };
-  }
-  return base;
-}
-
-function subjectCategories(f: ClipFacts, subject: Subject, cover: LandCover, coverReason: string): CategoryChoice {
-  const mountain = f.summary.relAltMin !== null && f.summary.absAltMin !== null && f.summary.absAltMin - f.summary.relAltMin >= 1000;
-  switch (subject) {
-    case 'city':
-      return { adobe: 'Buildings and Architecture', a: 'Buildings/Landmarks', b: f.shotTypes.night ? 'Holidays' : null, reason: `city: ${coverReason}` };
-    case 'coast':
-    case 'beach':
-    case 'cliffs':
-      return {
-        adobe: 'Travel',
-        a: 'Nature',
-        b: 'Holidays',
-        reason: `${subject}: water and land share the frame${f.place?.coastM != null ? `, ${f.place.coastM} m from the coastline (seas data)` : ''}`,
-      };
-    case 'open-sea':
-      return {
-        adobe: 'Landscape',
-        a: 'Nature',
-        b: f.shotTypes.top_down ? 'Backgrounds/Textures' : null,
-        reason: `open sea: ${cover === 'sea' ? coverReason : 'water fills the frame'}${f.shotTypes.top_down ? '; seen straight down, a water texture' : ''}`,
-      };
-    case 'lake':
-      return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'lake: water fills the frame and the inland water data has a water body there' };
-    case 'river':
-      return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'river: water fills the frame and the river data has a river area there' };
-    case 'waterside':
-      return { adobe: 'Landscape', a: 'Nature', b: null, reason: 'water inland: water fills the frame; the data has no sea or lake there' };
-    case 'forest':
-      return { adobe: 'The Environment', a: 'Nature', b: null, reason: 'forest: dark green vegetation covers the ground' };
-    case 'snow':
-      return { adobe: 'Landscape', a: 'Nature', b: 'Sports/Recreation', reason: 'snow covers the frame (winter landscape)' };
-    case 'countryside':
-      return { adobe: 'Landscape', a: 'Nature', b: null, reason: `countryside: vegetation covers the ground; ${coverReason}` };
-    default:
-      return {
-        adobe: 'Landscape',
-        a: 'Nature',
-        b: null,
-        reason: mountain ? 'mountains: take-off point over 1,000 m above sea level' : `landscape: ${coverReason}`,
-      };
-  }
 }
 
 /** Title heads that start with a common noun (lower-cased after "Aerial view of the"); others start with a name. */

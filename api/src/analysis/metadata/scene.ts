@@ -102,7 +102,7 @@ export const SUBJECT_KEYWORDS: Record<Subject, string[]> = {
   waterside: ['water', 'waterscape', 'waterside'],
   snow: ['snow', 'winter', 'snowy landscape', 'cold', 'frozen'],
   forest: ['forest', 'trees', 'woodland', 'green', 'wilderness'],
-  // Farmland, rural and urban come from the gazetteer (offline.ts landCoverOf), not from the subject.
+  // Farmland, rural and urban come from the gazetteer (land-cover.ts landCoverOf), not from the subject.
   countryside: ['countryside', 'green'],
   city: ['city', 'cityscape', 'urban', 'buildings', 'rooftops', 'architecture'],
   landscape: ['landscape', 'terrain', 'scenery'],
