@@ -6,13 +6,10 @@
  * after login, and every route names itself in the tab title.
  */
 import jwt from 'jsonwebtoken';
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes, shootViewportThemes, storedToken } from './support/session.js';
-
-jest.setTimeout(180_000);
 
 const ADMIN = { username: 'pw-browser-admin', password: 'pw-browser-admin-1' };
 let h: BrowserHarness;

@@ -6,14 +6,10 @@
  * logout, and the collapsed menu at 375 px. Screenshots land in screenshots/ in both themes.
  */
 import pg from 'pg';
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { browserToday, collectDialogs, graphqlAs, loginThroughUi, nextDialog, shootThemes, storedToken } from './support/session.js';
-
-// Whole user journeys in a real browser on a shared 2-core machine: allow more than jest's 60 s.
-jest.setTimeout(180_000);
 
 let h: BrowserHarness;
 beforeAll(async () => {

@@ -6,16 +6,12 @@
  * ledger explorer. An administrator is ensured at start-up from ADMIN_* like `npm start` does.
  */
 import fs from 'node:fs';
-import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes, shootViewportThemes, storedToken } from './support/session.js';
 
 const ADMIN = { username: 'finance', password: 'admin-secret-1', email: 'finance@example.com' };
-
-// Whole user journeys in a real browser on a shared 2-core machine: allow more than jest's 60 s.
-jest.setTimeout(180_000);
 
 let h: BrowserHarness;
 let adminToken: string;

@@ -4,14 +4,11 @@
  * descriptions clamp, Export on a never-processed project warns first, the contact form says what
  * happened, the ledger says "1 event", and the credit packages get cheaper per credit with volume.
  */
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { signUp } from '../../api/test/support/test-server.js';
 import { seedProject } from '../../api/src/features/exports/test-support/seed-results.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
 import { loginThroughUi, shootThemes, shootViewportThemes } from './support/session.js';
-
-jest.setTimeout(180_000);
 
 const ADMIN = { username: 'polish-admin', password: 'polish-admin-1' };
 let h: BrowserHarness;

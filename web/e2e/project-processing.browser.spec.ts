@@ -326,7 +326,9 @@ it('shows what a clip processed without telemetry lacked, beside it in the list 
   const projectId = created.body.project.id as string;
   const files = [
     ...(await makeTestFileSet(path.join(dir, 'lacked'), 'DJI_0401', { srtFixture: 'JuanIrache__DJI_SRT_Parser__air2s.srt' })),
-    ...(await makeTestFileSet(path.join(dir, 'lacked'), 'DJI_0402', { srtFixture: 'JuanIrache__DJI_SRT_Parser__air2s.srt' })).filter((f) => !f.endsWith('.SRT')),
+    ...(await makeTestFileSet(path.join(dir, 'lacked'), 'DJI_0402', { srtFixture: 'JuanIrache__DJI_SRT_Parser__air2s.srt' })).filter(
+      (f) => !f.endsWith('.SRT'),
+    ),
   ];
   const form = new FormData();
   for (const file of files) form.append('files', new Blob([await fs.readFile(file)]), path.basename(file));
@@ -334,7 +336,10 @@ it('shows what a clip processed without telemetry lacked, beside it in the list 
   expect(uploaded.status).toBeLessThan(300);
   const verified = await h.server.graphql('query($id: ID!) { verifyFileSets(projectId: $id) { fileSets { id baseName } } }', { id: projectId }, user.token);
   const noSrt = verified.data.verifyFileSets.fileSets.find((s: { baseName: string }) => s.baseName === 'DJI_0402').id as string;
-  const chosen = await h.server.request('POST', `/api/projects/${projectId}/fileset-choices`, { token: user.token, body: { fileSetIds: [noSrt], withoutTelemetry: true } });
+  const chosen = await h.server.request('POST', `/api/projects/${projectId}/fileset-choices`, {
+    token: user.token,
+    body: { fileSetIds: [noSrt], withoutTelemetry: true },
+  });
   expect(chosen.status).toBe(200);
   expect((await h.server.request('POST', `/api/projects/${projectId}/process`, { token: user.token })).status).toBe(202);
   startWorker();

@@ -315,7 +315,11 @@ it('edits City, Region, the place line and named features in the grid (Country t
     provider: 'offline',
     analysis: {},
   });
-  expect((await stored()).results.metadata).toMatchObject({ city: 'Sintra', place_line: 'Pena Palace, Sintra, Portugal', features: ['Pena Palace', 'Serra de Sintra'] });
+  expect((await stored()).results.metadata).toMatchObject({
+    city: 'Sintra',
+    place_line: 'Pena Palace, Sintra, Portugal',
+    features: ['Pena Palace', 'Serra de Sintra'],
+  });
   await page.reload();
   await row.getByText('Sintra', { exact: true }).waitFor();
 });
