@@ -112,7 +112,11 @@ async function measureApi(nodeOptions) {
     };
     await (await upload('DJI_0000')).arrayBuffer();
     const graphql = (query, variables) =>
-      fetch(`${api.url}/graphql`, { method: 'POST', headers: { ...acct.auth, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+      fetch(`${api.url}/graphql`, {
+        method: 'POST',
+        headers: { ...acct.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
     const q = await (await graphql('query($id: ID!) { project(id: $id) { fileSets { thumbnailUri files { resourceUri } } } }', { id: project })).json();
     const set = q.data.project.fileSets[0];
     let n = 0;
@@ -169,10 +173,22 @@ try {
 
   const mb = (x) => `${x.toFixed(0)} MB`;
   const ratio = (x, base) => (x / base).toFixed(2);
-  rows.push({ process: 'bare `node -e`', options: '', idle: mb(bareRss), 'idle ratio': ratio(bareRss, before.idle), peak: '', 'after requests': '', 'requests time': '' });
+  rows.push({
+    process: 'bare `node -e`',
+    options: '',
+    idle: mb(bareRss),
+    'idle ratio': ratio(bareRss, before.idle),
+    peak: '',
+    'after requests': '',
+    'requests time': '',
+  });
   for (const [label, m, options] of [
     ['API, RUN_WORKER=false, heavy modules at start, default V8 (before; baseline)', before, ''],
-    ['API, RUN_WORKER=false, as `npm start` runs it but without --optimize-for-size', unsized, productionOptions.filter((o) => o !== '--optimize-for-size').join(' ')],
+    [
+      'API, RUN_WORKER=false, as `npm start` runs it but without --optimize-for-size',
+      unsized,
+      productionOptions.filter((o) => o !== '--optimize-for-size').join(' '),
+    ],
     ['API, RUN_WORKER=false, as `npm start` runs it (now)', now, productionOptions.join(' ')],
   ])
     rows.push({
@@ -184,7 +200,15 @@ try {
       'after requests': mb(m.after),
       'requests time': `${m.seconds.toFixed(1)} s (${ratio(m.seconds, before.seconds)})`,
     });
-  rows.push({ process: 'worker (`npm run worker`), idle', options: workerOptions.join(' '), idle: mb(workerIdle), 'idle ratio': ratio(workerIdle, before.idle), peak: '', 'after requests': '', 'requests time': '' });
+  rows.push({
+    process: 'worker (`npm run worker`), idle',
+    options: workerOptions.join(' '),
+    idle: mb(workerIdle),
+    'idle ratio': ratio(workerIdle, before.idle),
+    peak: '',
+    'after requests': '',
+    'requests time': '',
+  });
 } finally {
   for (const db of dbs) await db.drop().catch(() => undefined);
   fs.rmSync(work, { recursive: true, force: true });

@@ -118,12 +118,10 @@ try {
       };
       const stats = [];
       for (let i = 0; i < 5; i++) {
-        const cmds = s.distinct
-          .slice(0, 8)
-          .map((userId) => ({
-            type: 'ApprovePurchase',
-            data: { userId, purchaseRequestId: `x-${randomUUID()}`, amount: 100, actorId: 'admin', packageName: 'Bench' },
-          }));
+        const cmds = s.distinct.slice(0, 8).map((userId) => ({
+          type: 'ApprovePurchase',
+          data: { userId, purchaseRequestId: `x-${randomUUID()}`, amount: 100, actorId: 'admin', packageName: 'Bench' },
+        }));
         await appendBatch(client, cmds, { now: () => new Date() }, 'optimistic');
         const p = plan.Plan;
         stats.push({

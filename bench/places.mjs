@@ -132,7 +132,10 @@ const regionLoad = (how) =>
 const regMain = regionLoad('main');
 const regThread = regionLoad('thread');
 console.log('\nRegions worldwide (admin-1, 4,590 shapes): first lookup incl. load, longest main-thread stall, memory');
-for (const [name, r] of [['on the main thread (baseline)', regMain], ['on the place data thread', regThread]]) {
+for (const [name, r] of [
+  ['on the main thread (baseline)', regMain],
+  ['on the place data thread', regThread],
+]) {
   console.log(
     `  ${name.padEnd(30)} first ${Math.round(r.first)} ms, stall ${Math.round(r.maxStallMs)} ms; typed arrays ${r.stats.indexMb} MB; heap ${r.before.heapMb} -> ${r.after.heapMb} MB; RSS ${r.before.rssMb} -> ${r.after.rssMb} MB (peak ${r.peakRssMb} MB); next lookups ${(r.next * 1000).toFixed(1)} us`,
   );
@@ -147,7 +150,9 @@ const layers = child(`
 `);
 console.log('\nWater layers built on one thread: parse + pack time and typed arrays kept');
 for (const [name, st] of Object.entries(layers)) {
-  console.log(`  ${name.padEnd(7)} ${String(st.rings).padStart(7)} rings ${String(st.vertices).padStart(9)} vertices  parse ${st.loadMs} ms + pack ${st.buildMs} ms  typed arrays ${st.indexMb} MB`);
+  console.log(
+    `  ${name.padEnd(7)} ${String(st.rings).padStart(7)} rings ${String(st.vertices).padStart(9)} vertices  parse ${st.loadMs} ms + pack ${st.buildMs} ms  typed arrays ${st.indexMb} MB`,
+  );
 }
 const base = { ms: layers.seas.loadMs + layers.seas.buildMs + layers.inland.loadMs + layers.inland.buildMs, mb: layers.seas.indexMb + layers.inland.indexMb };
 console.log(

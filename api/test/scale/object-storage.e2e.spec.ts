@@ -234,13 +234,17 @@ it('resumes on API #2 a tus upload cut on API #1 by the bucket going down; nothi
   expect(await mediaOnDisk(api2.dataDir)).toEqual([]);
 });
 
-it('hashes a tus upload as its PATCHes pass through one process: the finish reads back only the first KB, and the hash is the content\'s', async () => {
+it("hashes a tus upload as its PATCHes pass through one process: the finish reads back only the first KB, and the hash is the content's", async () => {
   // 5 + 5 + 2 MiB against 8 MiB parts: each PATCH after the first continues from a tail part the store kept in the bucket.
   const data = fakeMovie(12 * 1024 * 1024);
   const created = await tusCreate(api1.url, owner.token, { filename: 'DJI_0003.MP4', projectId, length: data.length });
   const loc = created.location!;
   const id = loc.split('/').pop()!;
-  for (const [from, to] of [[0, 5], [5, 10], [10, 12]] as const) {
+  for (const [from, to] of [
+    [0, 5],
+    [5, 10],
+    [10, 12],
+  ] as const) {
     const res = await tusPatch(api1.url, loc, owner.token, from * 1024 * 1024, data.subarray(from * 1024 * 1024, to * 1024 * 1024));
     expect(res.status).toBe(204);
   }

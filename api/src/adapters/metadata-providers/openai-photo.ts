@@ -40,7 +40,8 @@ export function photoFactsText(f: ClipFacts, draft: GeneratedMetadata): string {
   const pitch = s.gimbalPitchMedian;
   const heading = s.startGimbalYaw ?? s.startYaw;
   if (pitch !== null && pitch <= -75) lines.push('View: looking straight down.');
-  else if (heading !== null) lines.push(`View: looking ${compassName(heading).toLowerCase()}${pitch !== null ? `, ${Math.round(-pitch)} deg below the horizon` : ''}.`);
+  else if (heading !== null)
+    lines.push(`View: looking ${compassName(heading).toLowerCase()}${pitch !== null ? `, ${Math.round(-pitch)} deg below the horizon` : ''}.`);
   const measured = SHOT_TYPES.filter((t) => f.shotTypes[t.id]).map((t) => t.label);
   lines.push(`Measured shot types: ${measured.length ? measured.join(', ') : 'none'}.`);
   if (f.image?.width && f.image.height) lines.push(`Photo: ${f.image.width}x${f.image.height}.`);

@@ -232,7 +232,10 @@ describe('OpenAI provider on a photo set (issue 30: photos worded like clips)', 
   });
 
   it('asks again when the answer speaks of footage, then falls back to the offline photo wording', async () => {
-    const moving = JSON.stringify({ ...JSON.parse(PHOTO_VALID), description: 'Drone footage of the seafront near Barcelona in Spain. The camera flies over the beach.' });
+    const moving = JSON.stringify({
+      ...JSON.parse(PHOTO_VALID),
+      description: 'Drone footage of the seafront near Barcelona in Spain. The camera flies over the beach.',
+    });
     script = [answer(moving), answer(moving)];
     const out = await photo(provider());
     expect(requests).toHaveLength(2);

@@ -163,7 +163,11 @@ export class OpenAiMetadataProvider implements MetadataProvider {
     const c = out.result.content;
     return {
       ...out,
-      result: { ...out.result, content: { ...c, keywords: c.keywords.filter((k) => !MOTION_WORDS.test(k)) }, shot_types: stillShotTypes(out.result.shot_types) },
+      result: {
+        ...out.result,
+        content: { ...c, keywords: c.keywords.filter((k) => !MOTION_WORDS.test(k)) },
+        shot_types: stillShotTypes(out.result.shot_types),
+      },
     };
   }
 

@@ -91,7 +91,24 @@ it('copies an object above the single-copy limit in parts (ranged GET into Uploa
 it('lets ffprobe read a large clip through its tool URL, transferring far fewer bytes than the clip', async () => {
   const clip = path.join(dir, 'big.mp4');
   // ~8 s of noise at a high bitrate (~27 MB), index at the front (as cameras that write for streaming do)
-  await run(mediaToolPath('ffmpeg'), ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=640x360:d=8,geq=random(1)*255:128:128', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '24M', '-movflags', '+faststart', '-y', clip]);
+  await run(mediaToolPath('ffmpeg'), [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'nullsrc=s=640x360:d=8,geq=random(1)*255:128:128',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-b:v',
+    '24M',
+    '-movflags',
+    '+faststart',
+    '-y',
+    clip,
+  ]);
   const k = key();
   const size = (await fs.stat(clip)).size;
   await store.putFile(k, clip);

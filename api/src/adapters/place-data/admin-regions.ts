@@ -78,7 +78,11 @@ export function packRegions(modulePath: string = ADMIN1_MODULE): PackedRegions {
   }
   let nv = 0;
   let nr = 0;
-  for (const s of shapes) for (const r of s.rings) ((nv += r.length), nr++);
+  for (const s of shapes)
+    for (const r of s.rings) {
+      nv += r.length;
+      nr++;
+    }
   const x = new Float32Array(nv);
   const y = new Float32Array(nv);
   const ringStart = new Uint32Array(nr + 1);

@@ -7,7 +7,6 @@ import { bearerToken, type JwtService } from './jwt.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/password.js';
 import { EMAILED_RESET_LINK_HOURS, type IssuedResetLink, type PasswordResets } from './password-resets.js';
 import type { AttemptLimiter } from './rate-limit.js';
-import type { GrantedScopes } from '../../platform/principal/scopes.js';
 import type { ApiTokensService } from '../api-tokens/api-tokens.service.js';
 import { looksLikeApiToken } from '../api-tokens/token-secret.js';
 import type { Emitter } from '../../platform/events/events.js';

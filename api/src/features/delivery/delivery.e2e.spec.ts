@@ -326,32 +326,35 @@ describe('deliver', () => {
     expect(history.body.deliveries.map((x: { id: string }) => x.id)).toEqual([expect.any(String), d.id]);
   });
 
-  it.each(['ftps', 'sftp'] as const)('a file on the %s server that Shotlog did not send is a conflict; replaced only once the connection allows overwriting', async (kind) => {
-    const srv = kind === 'ftps' ? ftps : sftp;
-    const p = await project(`B${kind}`, 1, 50_000);
-    const f = kind === 'ftps' ? await ftpsConnection() : await sftpConnection();
-    const video = p.files[0]!;
-    // Same name, same size, other bytes: a size match is not identity.
-    await fs.writeFile(path.join(srv.root, video.filename), randomBytes(50_000));
-    const done = await settled((await deliver(p.projectId, [f.id])).id);
-    expect(done.items.find((i) => i.filename === video.filename)).toMatchObject({
-      status: 'conflict',
-      message: expect.stringMatching(/already on the server \(50000 bytes\) and Shotlog did not send it: allow overwriting/),
-    });
-    expect(done.connections[0]!.counts).toMatchObject({ conflict: 1, sent: 1 });
-    expect(await arrived(srv.root, video.filename)).not.toBe(video.sha);
-    // Nothing was left under a temporary name either.
-    expect((await fs.readdir(srv.root)).filter((n) => n.includes('.shotlog-part'))).toEqual([]);
+  it.each(['ftps', 'sftp'] as const)(
+    'a file on the %s server that Shotlog did not send is a conflict; replaced only once the connection allows overwriting',
+    async (kind) => {
+      const srv = kind === 'ftps' ? ftps : sftp;
+      const p = await project(`B${kind}`, 1, 50_000);
+      const f = kind === 'ftps' ? await ftpsConnection() : await sftpConnection();
+      const video = p.files[0]!;
+      // Same name, same size, other bytes: a size match is not identity.
+      await fs.writeFile(path.join(srv.root, video.filename), randomBytes(50_000));
+      const done = await settled((await deliver(p.projectId, [f.id])).id);
+      expect(done.items.find((i) => i.filename === video.filename)).toMatchObject({
+        status: 'conflict',
+        message: expect.stringMatching(/already on the server \(50000 bytes\) and Shotlog did not send it: allow overwriting/),
+      });
+      expect(done.connections[0]!.counts).toMatchObject({ conflict: 1, sent: 1 });
+      expect(await arrived(srv.root, video.filename)).not.toBe(video.sha);
+      // Nothing was left under a temporary name either.
+      expect((await fs.readdir(srv.root)).filter((n) => n.includes('.shotlog-part'))).toEqual([]);
 
-    const allowed = await server.request('PATCH', `/api/delivery/connections/${f.id}`, { token: owner.token, body: { allowOverwrite: true } });
-    expect(allowed.body.connection).toMatchObject({ allowOverwrite: true, passwordSet: true });
-    const again = await settled((await deliver(p.projectId, [f.id])).id);
-    expect(again.items.find((i) => i.filename === video.filename)).toMatchObject({
-      status: 'sent',
-      message: expect.stringMatching(/Replaced a file Shotlog had not sent/),
-    });
-    expect(await arrived(srv.root, video.filename)).toBe(video.sha);
-  });
+      const allowed = await server.request('PATCH', `/api/delivery/connections/${f.id}`, { token: owner.token, body: { allowOverwrite: true } });
+      expect(allowed.body.connection).toMatchObject({ allowOverwrite: true, passwordSet: true });
+      const again = await settled((await deliver(p.projectId, [f.id])).id);
+      expect(again.items.find((i) => i.filename === video.filename)).toMatchObject({
+        status: 'sent',
+        message: expect.stringMatching(/Replaced a file Shotlog had not sent/),
+      });
+      expect(await arrived(srv.root, video.filename)).toBe(video.sha);
+    },
+  );
 
   it.each(['ftps', 'sftp'] as const)(
     'replace-then-redeliver over %s: 20 changed files (10 larger, 10 the same size) arrive whole, put in place by rename',

@@ -66,7 +66,10 @@ export function createMailTransport(mail: Config['mail']): MailTransport | null 
     },
     close: () => {
       closed = true;
-      void transporter?.then((t) => t.close(), () => undefined);
+      void transporter?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
     },
   };
 }

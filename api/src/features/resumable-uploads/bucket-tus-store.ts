@@ -68,7 +68,11 @@ export class BucketTusStore extends S3Store {
     });
     let stored: number;
     try {
-      stored = await super.write(pipeline(src, tap, () => undefined), id, offset);
+      stored = await super.write(
+        pipeline(src, tap, () => undefined),
+        id,
+        offset,
+      );
     } catch (err) {
       this.forget(id);
       throw err;

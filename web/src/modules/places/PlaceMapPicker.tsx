@@ -62,7 +62,6 @@ export function PlaceMapPicker({ start, onApply }: Props) {
       m.remove();
     };
     // The map is made once per set (the editor keys this component by set).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const picked = read.data?.placeAt;

@@ -160,7 +160,13 @@ export function ReviewView({ projectId }: { projectId: string }) {
   // A place field goes through the editor's own place save (updateResultPlace: its validation and
   // limits, the place marked as the user's so a reprocess keeps it); the text is not rewritten here.
   const onSavePlace = async (row: ReviewRow, field: 'city' | 'region' | 'country' | 'placeLine' | 'features', typed: string): Promise<boolean> => {
-    const value = field === 'features' ? typed.split(',').map((f) => f.trim()).filter((f) => f !== '') : typed.trim() || null;
+    const value =
+      field === 'features'
+        ? typed
+            .split(',')
+            .map((f) => f.trim())
+            .filter((f) => f !== '')
+        : typed.trim() || null;
     try {
       const { data } = await savePlace({ variables: { fileSetId: row.id, place: { [field]: value }, rewriteText: false } });
       const m = data?.updateResultPlace.current?.metadata;
@@ -277,7 +283,9 @@ export function ReviewView({ projectId }: { projectId: string }) {
         )}
         {showRules && <KeywordRulesPanel projectId={projectId} onSaved={afterChange} onClose={() => setShowRules(false)} />}
       </div>
-      <p className="muted rv-help" hidden={narrow}>Arrows move, Enter edits, Escape cancels, Ctrl/Cmd+S saves, Space selects (Shift for a range).</p>
+      <p className="muted rv-help" hidden={narrow}>
+        Arrows move, Enter edits, Escape cancels, Ctrl/Cmd+S saves, Space selects (Shift for a range).
+      </p>
     </section>
   );
 }
