@@ -8,7 +8,6 @@
 //  - a bare `node -e` process (the floor: Node itself);
 //  - the API before issue 35 item 6: every heavy module imported at start and V8's default young
 //    generation (no Node options); the baseline of the ratios;
-//  - the API as production starts it but without --optimize-for-size (what that option saves and costs);
 //  - the API as production starts it now;
 //  - the standalone worker (idle: it processes nothing here).
 // For each API: RSS once /api/ready answers and 3 s settled, then the peak (sampled every 50 ms)
@@ -158,12 +157,8 @@ const rows = [];
 const timings = {};
 try {
   const before = await measureApi(['--import', eager]);
-  // The same without --optimize-for-size (V8 favours memory over speed: less inlining, earlier
-  // bytecode flushing): what that option costs in request time and saves in memory, paired here.
-  const unsized = await measureApi(productionOptions.filter((o) => o !== '--optimize-for-size'));
   const now = await measureApi(productionOptions);
   timings.before = before.perKind;
-  timings.unsized = unsized.perKind;
   timings.now = now.perKind;
   const workerEnv = await processEnv();
   const worker = await spawnNode([...workerOptions, path.join(root, 'api/dist/worker.js')], workerEnv, /(worker is ready)/);
@@ -184,11 +179,6 @@ try {
   });
   for (const [label, m, options] of [
     ['API, RUN_WORKER=false, heavy modules at start, default V8 (before; baseline)', before, ''],
-    [
-      'API, RUN_WORKER=false, as `npm start` runs it but without --optimize-for-size',
-      unsized,
-      productionOptions.filter((o) => o !== '--optimize-for-size').join(' '),
-    ],
     ['API, RUN_WORKER=false, as `npm start` runs it (now)', now, productionOptions.join(' ')],
   ])
     rows.push({
@@ -215,14 +205,12 @@ try {
 }
 console.log(`${REQUESTS} requests of each kind: health, REST project list, GraphQL query, file download, thumbnail, 3-file upload`);
 table(rows);
-console.log(`\nTime for ${REQUESTS} sequential requests of each kind (a young-generation cap costs more minor GCs; --optimize-for-size less optimized code):`);
+console.log(`\nTime for ${REQUESTS} sequential requests of each kind, now / before (a young-generation cap costs more minor GCs):`);
 table(
   Object.keys(timings.before).map((kind) => ({
     kind,
     before: `${timings.before[kind].toFixed(2)} s`,
-    'without --optimize-for-size': `${timings.unsized[kind].toFixed(2)} s`,
     now: `${timings.now[kind].toFixed(2)} s`,
-    'now / before': (timings.now[kind] / timings.before[kind]).toFixed(2),
-    'now / without': (timings.now[kind] / timings.unsized[kind]).toFixed(2),
+    ratio: (timings.now[kind] / timings.before[kind]).toFixed(2),
   })),
 );
