@@ -292,6 +292,10 @@ if (CLIPS > 0) {
       const up = await fetch(`${url}/api/upload/${projectId}`, { method: 'POST', headers: auth, body: form });
       if (up.status !== 200) throw new Error(`upload: ${up.status} ${(await up.text()).slice(0, 200)}`);
     }
+    // Verify answers once the stills taken from the new clips (an ffprobe each) have settled: the
+    // figures below are of delivery, not of the intake still running beside it.
+    const verified = await fetch(`${url}/api/projects/${projectId}/verify-filesets`, { headers: auth });
+    if (verified.status !== 200) throw new Error(`verify: ${verified.status}`);
     const json = { ...auth, 'content-type': 'application/json' };
     const connect = (protocol, port) =>
       fetch(`${url}/api/delivery/connections`, {
