@@ -10,7 +10,6 @@ import { ContactStore, type ContactMessageRow } from './contact-store.js';
 export const CONTACT_MESSAGE_MAX_CHARS = 5000;
 export const CONTACT_REPLY_MAX_CHARS = 10_000;
 
- 
 const oneLine = (v: string) => v.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 const contactInput = z.object({
   name: z.string({ error: 'Name is required' }).transform(oneLine).pipe(z.string().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')),

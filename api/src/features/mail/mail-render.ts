@@ -38,7 +38,6 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
  * space, so a name or subject cannot start a new header (header injection), and it is cut to `max`.
  */
 export function headerSafe(text: string, max = 200): string {
-   
   const flat = text
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')

@@ -17,7 +17,7 @@ export const CONTACT_EMAIL_KEY = 'CONTACT_EMAIL';
 function settingText(raw: unknown, label: string, max: number, multiline: boolean): string {
   if (raw === undefined || raw === null) return '';
   if (typeof raw !== 'string') throw badInput(`${label} must be text`);
-   
+
   const clean = raw.replace(/\r\n?/g, '\n').replace(multiline ? /[\u0000-\u0009\u000b-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g, multiline ? '' : ' ');
   const text = clean.trim();
   if (text.length > max) throw badInput(`${label} must be at most ${max} characters`);
