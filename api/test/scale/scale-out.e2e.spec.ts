@@ -6,6 +6,7 @@
  */
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { withMinuteAhead } from '../support/clock-minute.js';
 import { createTestDatabase, TEST_REDIS_URL } from '../support/test-database.js';
 import { apiClient, killAll, startApi, startWorker, type Child } from './test-support/processes.js';
 import { createProject, ledgerEvents, login, register, sharedEnv, uploadSets } from './test-support/topology.js';
@@ -115,11 +116,9 @@ it('revokes an API token made on API #1 on API #2 at once', async () => {
 
 it('counts sign-in attempts across both processes (no per-process allowance)', async () => {
   const a = [apiClient(api1.url), apiClient(api2.url)];
-  // Attempts count in fixed minutes of the clock (date_trunc on the database's now(), this machine's
-  // clock): start with most of a minute ahead, so the attempts below never straddle two windows, each
-  // allowing 30 (a clean-clone run on a slow machine crossed one and saw its 429 at the 34th).
-  const left = 60 - ((Date.now() / 1000) % 60);
-  if (left < 45) await new Promise((r) => setTimeout(r, left * 1000 + 250));
+  // One counting window for all the attempts (a clean-clone run on a slow machine crossed into the
+  // next minute, which allows 30 more, and saw its 429 at the 34th).
+  await withMinuteAhead(25);
   const username = `rl${Date.now().toString(36)}`;
   await register(a[0]!, username);
   const statuses: number[] = [];

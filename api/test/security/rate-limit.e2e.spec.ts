@@ -2,6 +2,7 @@ import { loadConfig } from '../../src/platform/config/config.js';
 import { createLogger } from '../../src/platform/logging/logger.js';
 import { startServer, type RunningServer } from '../../src/app/server.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { withMinuteAhead } from '../support/clock-minute.js';
 import { TEST_REDIS_URL } from '../support/test-database.js';
 
 /**
@@ -20,9 +21,6 @@ const post = (s: { url: string }, path: string, body: unknown, headers: Record<s
   }));
 
 beforeAll(async () => {
-  // Fixed one-minute windows: start the counting well inside one, so a window edge cannot reset it mid-test.
-  const s = new Date().getSeconds();
-  if (s > 40) await new Promise((r) => setTimeout(r, (61 - s) * 1000));
   first = await startTestServer({ env: { RATE_LIMIT_AUTH_PER_MINUTE: String(PER_MINUTE) } });
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -46,6 +44,7 @@ describe('login and registration limits shared by API processes', () => {
   const from = (address: string) => ({ 'x-forwarded-for': address }); // TRUST_PROXY=loopback: the test is the proxy
 
   it('delays logins over the account allowance instead of locking the account out; username and e-mail share one bucket (issue 14)', async () => {
+    await withMinuteAhead(20); // one counting window for the sign-up and the 7 logins
     const reg = await post(first, '/auth/register', { username: 'Victim', email: 'victim@example.com', password: 'right-pass-1' }, from('10.1.0.1'));
     expect(reg.status).toBe(201);
     const attempts: Array<[string, string]> = [
@@ -68,6 +67,7 @@ describe('login and registration limits shared by API processes', () => {
   });
 
   it('limits one address to 6 attempts a minute, sign-ups and logins together, across both processes, with 429 and Retry-After', async () => {
+    await withMinuteAhead(20); // one counting window for the 7 attempts and the sign-up after them
     const results = [];
     for (let i = 0; i < 7; i++) results.push(await post(i % 2 ? second : first, '/auth/login', { username: `nobody${i}`, password: 'x' }, from('10.2.0.1')));
     expect(results.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401, 429]);
