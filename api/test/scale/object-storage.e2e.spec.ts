@@ -14,6 +14,7 @@ import path from 'node:path';
 import { jest } from '@jest/globals';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startTestBucket, type TestBucket } from '../support/s3-test-server.js';
+import { until } from '../support/until.js';
 import { signUp, startTestServer, type StartedTestServer } from '../support/test-server.js';
 import { makeTestFileSet } from '../support/media-fixtures.js';
 import { multipartBody, type Part } from '../../src/features/uploads/test-support/upload-test-helpers.js';
@@ -105,10 +106,15 @@ async function mediaOnDisk(dataDir: string): Promise<string[]> {
 }
 
 it('stores the multipart upload in the bucket under server-made keys, nothing on the API disk', async () => {
-  // The JPG's thumbnail and preview are made in the background (their scratch files are the only
-  // temporary files): wait for both.
+  // The JPG's thumbnail and preview are made in the background; their scratch files (the only
+  // temporary files) are removed just after each is in the bucket: wait for both objects and for the
+  // disk to be empty again (a clean-clone run read the preview's scratch file between the two).
   const derived = async () => (await bucket.keys()).filter((k) => k.startsWith('derived/')).length;
-  for (let i = 0; i < 400 && (await derived()) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+  await until(
+    async () => (await derived()) >= 2 && (await mediaOnDisk(api1.dataDir)).length === 0,
+    'the thumbnail and preview in the bucket and their scratch files gone',
+    60_000,
+  );
   const keys = await bucket.keys();
   const stored = keys.filter((k) => k.startsWith('files/'));
   expect(stored).toHaveLength(3);
