@@ -53,6 +53,8 @@ const BUSY_RETRY_MS = 250;
 const HELD_RETRY_MS = 1000;
 /** Queued files of its connection a session's holder claims at once, after its own: the first claim is small (other holders share the queue), each later one twice the last, up to the most. */
 const CLAIM_BATCH = 4;
+/** How many times a job's step back may double its wait. */
+const STEP_BACK_DOUBLINGS = 4;
 const CLAIM_BATCH_MAX = 32;
 
 export class DeliveryWorker {
@@ -292,7 +294,11 @@ export class DeliveryWorker {
   /** Back to the queue for a moment (`ms` and up to as much again); the claimed files go back untried. */
   private async stepBack(job: Job<DeliverFileJob>, token: string, claimed: string[], ms = BUSY_RETRY_MS): Promise<never> {
     await unclaim(this.d.pool, claimed);
-    await job.moveToDelayed(Date.now() + ms + Math.floor(Math.random() * ms), token);
+    // Each step back of the same job waits twice the last (up to 16×): a long delivery's later files
+    // are sent by the sessions' holders meanwhile, and their jobs stop cycling through the queue.
+    const before = Math.max(0, (job.attemptsStarted ?? 1) - job.attemptsMade - 1);
+    const wait = ms * 2 ** Math.min(before, STEP_BACK_DOUBLINGS);
+    await job.moveToDelayed(Date.now() + wait + Math.floor(Math.random() * wait), token);
     // BullMQ reports neither completed nor failed for a job moved back: count it out here, or a
     // stop would wait its whole grace for a job that is no longer running.
     this.inFlight?.steppedBack();
