@@ -1,16 +1,16 @@
 /**
  * The BullMQ worker of the delivery queue: one job per file per connection (jobId = the item's
  * id). Per job: claim the item in SQL (a job handed out twice sends once) -> take a logged-in
- * session of the connection's pool (remote-session-pool.ts: consecutive files share it, at most the
- * connection's `max_sessions` at once) -> send the file by content (send-file.ts: skip what Shotlog
- * already put there, resume only its own upload of the same bytes, replace under a temporary name
- * and rename, check the size and any checksum) -> record it -> claim the connection's next queued
- * files and send them over the same session (item-claims.ts), until none is left. Failures of the remote (cut, timeout)
- * are retried with exponential backoff; permission, TLS, a changed host key, a wrong size or a file
- * gone from storage fail the item at once, alone. Logins to one connection go one at a time, and
- * the first refusal pauses the connection and every file waiting for it (no other login is tried).
+ * session of the connection's pool (remote-session-pool.ts: consecutive files share it, at most
+ * the connection's `max_sessions` at once) -> send the file, watched for stalls (watched-send.ts),
+ * by content (send-file.ts: skip what Shotlog already put there, resume only its own upload of the
+ * same bytes, replace under a temporary name and rename, check the size and any checksum) ->
+ * record it -> claim the connection's next queued files and send them over the same session
+ * (item-claims.ts), until none is left. Failures of the remote (cut, timeout) are retried with
+ * exponential backoff; permission, TLS, a changed host key, a wrong size or a file gone from
+ * storage fail the item at once, alone. Logins to one connection go one at a time, and the first
+ * refusal pauses the connection and every file waiting for it (no other login is tried).
  */
-import { Readable } from 'node:stream';
 import { DelayedError, UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type pg from 'pg';
 import type { Config } from '../../platform/config/config.js';
@@ -22,9 +22,10 @@ import { logConnectionError } from '../../platform/logging/shutdown-state.js';
 import { DeliveryHostError } from './agency-hosts.js';
 import { openRemote, type RemoteSession } from './remote-client.js';
 import { RemoteSessionPool } from './remote-session-pool.js';
-import { placeOf, readRemoteFiles, type RemoteFileRecord } from './remote-files.js';
-import { claimNext, claimOwn, failClaimed, setItem, stillClaimed, unclaim, type ItemRow, type SentRecord } from './item-claims.js';
-import { SendStopped, sendFile } from './send-file.js';
+import { placeOf, readRemoteFiles } from './remote-files.js';
+import { claimNext, claimOwn, failClaimed, setItem, unclaim, type ItemRow, type SentRecord } from './item-claims.js';
+import { SendStopped } from './send-file.js';
+import { sendWatched, type WatchedSendDeps } from './watched-send.js';
 import { DELIVERY_QUEUE, type ConnectionRow, type DeliverFileJob, type DeliveryService } from './delivery.service.js';
 import { loginRefusedPause } from './delivery-views.js';
 import { notifyProgress } from './delivery-progress.js';
@@ -46,7 +47,6 @@ const PERMANENT = new Set(['login', 'permission', 'tls', 'hostkey', 'dns', 'secr
 
 /** The connection is paused (a refused login, no secret): the file waits, nothing is tried. */
 class ConnectionPaused extends Error {}
-const PROGRESS_EVERY_MS = 500;
 /** A file whose connection has every session busy is tried again after this (plus up to as much again). */
 const BUSY_RETRY_MS = 250;
 /** The same, when this process's sessions of the connection are all carrying files: their holders will likely send it first. */
@@ -69,7 +69,17 @@ export class DeliveryWorker {
   /** Closing: holders claim no more files. */
   private closing = false;
 
-  constructor(private readonly d: DeliveryWorkerDeps) {}
+  /** What one file's watched send needs (watched-send.ts). */
+  private readonly watchedDeps: WatchedSendDeps;
+
+  constructor(private readonly d: DeliveryWorkerDeps) {
+    this.watchedDeps = {
+      pool: d.pool,
+      storage: d.storage,
+      stallMs: d.config.delivery.stallMs,
+      pinHostKey: (id, key) => d.delivery.pinHostKey(id, key),
+    };
+  }
 
   start(): this {
     const { lockMs } = this.d.config.worker;
@@ -257,8 +267,12 @@ export class DeliveryWorker {
               this.busy.add(got.session);
             }
             try {
-              const status = await this.sendWith(job, item, conn, place, lease.session, records.get(item.remote_path) ?? null, { pending, settled });
-              if (item.id === holder) ownStatus = status;
+              const done = await sendWatched(this.watchedDeps, job, item, conn, place, lease.session, records.get(item.remote_path) ?? null);
+              // Recorded while the session goes on (all in before the next claim's answer is used and the job ends).
+              const recorded = this.recordOutcome(item, done.fields, done.sent, settled);
+              recorded.catch(() => undefined);
+              pending.push(recorded);
+              if (item.id === holder) ownStatus = done.fields.status;
               break;
             } catch (err) {
               const cut = err instanceof DeliveryHostError && (err.kind === 'other' || err.kind === 'timeout');
@@ -335,129 +349,6 @@ export class DeliveryWorker {
     if (!row) throw new SendStopped('The connection was deleted');
     if (row.paused_at) throw new ConnectionPaused(row.paused_reason ?? loginRefusedPause(row.host));
     return row;
-  }
-
-  /** One file over a logged-in session, watched for stalls and for the connection being deleted. */
-  private async sendWith(
-    job: Job<DeliverFileJob>,
-    item: ItemRow,
-    conn: ConnectionRow,
-    place: string,
-    session: RemoteSession,
-    record: RemoteFileRecord | null,
-    outcomes: { pending: Array<Promise<void>>; settled: Set<string> },
-  ): Promise<string> {
-    // On disk or in the bucket alike: the bytes from `offset` on, read as the server takes them.
-    if ((await this.d.storage.sizeOf(item.storage_key).catch(() => null)) === null)
-      throw new DeliveryHostError('permission', 'The file is no longer in storage (deleted during the delivery)');
-    const size = Number(item.size_bytes);
-    const local = async (offset: number): Promise<Readable> =>
-      offset >= size ? Readable.from([]) : this.d.storage.read(item.storage_key, { start: offset, end: size - 1 });
-    const holder = job.data.itemId;
-    // A server that stops reading (or answering) without closing: cut it after DELIVERY_STALL_SECONDS, retry.
-    const stallMs = this.d.config.delivery.stallMs;
-    let movedAt = Date.now();
-    let stalled = false;
-    let stopReject: (err: Error) => void = () => undefined;
-    const stop = new Promise<never>((_, reject) => (stopReject = reject));
-    stop.catch(() => undefined);
-    const watchdog = setInterval(
-      () => {
-        if (Date.now() - movedAt < stallMs) return;
-        stalled = true;
-        stopReject(Object.assign(new DeliveryHostError('timeout', `No byte moved for ${stallMs / 1000} s; the connection was cut`), { stalled: true }));
-        session.close();
-      },
-      Math.min(1000, stallMs),
-    );
-    let lastAt = Date.now();
-    let lastBytes = 0;
-    const started = Date.now();
-    let sentFrom: number | null = null;
-    try {
-      if (session.hostKey && !conn.host_key) {
-        await this.d.delivery.pinHostKey(conn.id, session.hostKey);
-        conn.host_key = session.hostKey;
-      }
-      const outcome = await sendFile(
-        this.d.pool,
-        session,
-        {
-          connectionId: conn.id,
-          remoteName: item.remote_path,
-          size,
-          sha256: item.sha256,
-          source: local,
-          place,
-          allowOverwrite: conn.allow_overwrite,
-          force: item.force,
-          record,
-        },
-        {
-          guard: (p) => Promise.race([p, stop]),
-          onBytes: (sent) => {
-            sentFrom ??= sent;
-            movedAt = Date.now();
-            if (movedAt - lastAt < PROGRESS_EVERY_MS) return;
-            const rate = ((sent - lastBytes) * 1000) / (movedAt - lastAt);
-            lastAt = movedAt;
-            lastBytes = sent;
-            void job.updateProgress({ bytesSent: sent }).catch(() => undefined);
-            // An item gone (its connection deleted) stops the upload: nothing reaches the final name.
-            void setItem(this.d.pool, item.id, { bytes_sent: sent, bytes_per_second: rate }).then(
-              (n) => n === 0 && (stopReject(new SendStopped('The connection was deleted')), session.close()),
-              () => undefined,
-            );
-          },
-          stillWanted: () => stillClaimed(this.d.pool, item.id, holder),
-        },
-      );
-      // Recorded while the session goes on (handle() waits for it before the next claim and the job's end).
-      const later = (p: Promise<void>) => {
-        p.catch(() => undefined);
-        outcomes.pending.push(p);
-      };
-      if (outcome.status !== 'sent') {
-        later(
-          this.recordOutcome(
-            item,
-            {
-              status: outcome.status,
-              message: outcome.message,
-              remote_place: place,
-              ...(outcome.status === 'skipped' ? { bytes_sent: size } : {}),
-            },
-            undefined,
-            outcomes.settled,
-          ),
-        );
-        return outcome.status;
-      }
-      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      // The file's outcome and the record of what is now in place, in one statement.
-      later(
-        this.recordOutcome(
-          item,
-          {
-            status: 'sent',
-            bytes_sent: size,
-            bytes_per_second: (size - outcome.offset) / seconds,
-            message: outcome.message,
-            remote_place: place,
-            remote_size: outcome.remoteSize,
-            remote_checksum: outcome.checksum,
-          },
-          [conn.id, place, item.remote_path, item.sha256, size, outcome.checksum],
-          outcomes.settled,
-        ),
-      );
-      return 'sent';
-    } catch (err) {
-      if (stalled) throw Object.assign(new DeliveryHostError('timeout', `No byte moved for ${stallMs / 1000} s; the connection was cut`), { stalled: true });
-      throw err;
-    } finally {
-      clearInterval(watchdog);
-    }
   }
 
   /** A job BullMQ failed without our handler settling it (stalled too often): its file and those it had claimed fail. */
