@@ -28,11 +28,11 @@ try {
     wording: await import(dist('analysis/metadata/wording.js')),
     grid: await import(dist('analysis/quality/flight-grid.js')),
     gen: await import(dist('analysis/quality/generated-srt.js')),
-    facts: await import(dist('processing/pipeline/telemetry-facts.js')),
-    stage: await import(dist('processing/pipeline/telemetry-stage.js')),
-    rules: await import(dist('exports/agency-rules.js')),
-    formats: await import(dist('exports/csv-formats.js')),
-    titles: await import(dist('results/title-choice.js')),
+    facts: await import(dist('features/processing/pipeline/telemetry-facts.js')),
+    stage: await import(dist('features/processing/pipeline/telemetry-stage.js')),
+    rules: await import(dist('features/exports/agency-rules.js')),
+    formats: await import(dist('features/exports/csv-formats.js')),
+    titles: await import(dist('features/results/title-choice.js')),
   };
 } catch (err) {
   console.error(`Cannot import the built API (${err.message}). Build first: node_modules/.bin/tsc -b ledger api`);
@@ -192,14 +192,19 @@ async function providerBefore() {
   }
   const dir = dist('analysis/metadata/__before__');
   mkdirSync(dir, { recursive: true });
-  for (const f of ['offline', 'scene']) {
+  // The files that write the words, as the base had them (the later ones split out of offline.ts
+  // are taken where the base has them); their other siblings (categories, camera types, types) are the current ones.
+  const atBase = new Set(
+    execFileSync('git', ['ls-tree', '--name-only', base, 'api/src/analysis/metadata/'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .map((p) => p.replace(/^.*\//, '').replace(/\.ts$/, '')),
+  );
+  const taken = ['offline', 'scene', 'titles', 'subject-move-words', 'land-cover', 'category-choice', 'wording'].filter((f) => atBase.has(f));
+  const sibling = new RegExp(`from '\\./(?!(?:${taken.join('|')})\\.js')([^']+)'`, 'g');
+  for (const f of taken) {
     const src = execFileSync('git', ['show', `${base}:api/src/analysis/metadata/${f}.ts`], { cwd: root, encoding: 'utf8' });
     const js = ts.transpileModule(src, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText;
-    // Its siblings are the current ones (categories, camera types, types) except scene.js, kept from the base too.
-    writeFileSync(
-      join(dir, `${f}.js`),
-      js.replace(/from '\.\/(?!scene\.js)([^']+)'/g, "from '../$1'").replace(/from '\.\.\/telemetry\//g, "from '../../telemetry/"),
-    );
+    writeFileSync(join(dir, `${f}.js`), js.replace(/from '\.\.\//g, "from '../../").replace(sibling, "from '../$1'"));
   }
   // The title choice of the base too (it had the file-name fallback); it imports nothing.
   const choice = execFileSync('git', ['show', `${base}:api/src/features/results/title-choice.ts`], { cwd: root, encoding: 'utf8' });

@@ -6,7 +6,7 @@
  * (analysis/metadata/photo.ts MOTION_WORDS); motion keywords are dropped.
  */
 import { MOTION_WORDS } from '../../analysis/metadata/photo.js';
-import { TITLE_RULES } from '../../analysis/metadata/offline.js';
+import { TITLE_RULES } from '../../analysis/metadata/titles.js';
 import { compassName } from '../../analysis/metadata/scene.js';
 import { SHOT_TYPES } from '../../analysis/shot-types/index.js';
 import type { ClipFacts, GeneratedMetadata } from '../../analysis/metadata/types.js';

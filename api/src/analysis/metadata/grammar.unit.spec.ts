@@ -8,7 +8,8 @@
  */
 import { flightGrid } from '../quality/flight-grid.js';
 import { ALL_TEMPLATE_GROUPS, render, structureProblems, textProblems, usable, type Slots, type Template } from './wording.js';
-import { BANNED_DESCRIPTION_PHRASES, FILLER_KEYWORDS, metres, offlineMetadata, seconds, slotsOf, titleProblems } from './offline.js';
+import { BANNED_DESCRIPTION_PHRASES, FILLER_KEYWORDS, metres, offlineMetadata, seconds, slotsOf } from './offline.js';
+import { titleProblems } from './titles.js';
 import { chooseTitle } from '../../features/results/title-choice.js';
 
 const grid = flightGrid();

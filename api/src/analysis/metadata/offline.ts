@@ -4,7 +4,8 @@
  * - Title: a noun phrase leading with the subject and place, then the light and the camera move,
  *   e.g. "Coastline near Reykjavik in Iceland at sunset from a rising drone". Built to fit every
  *   agency by construction (TITLE_RULES: no commas, 40 to 70 characters, at least 5 words); other
- *   sets of the project get variants that differ by a real fact (time of day, heading, height, sky).
+ *   sets of the project get variants that differ by a real fact (time of day, heading, height, sky)
+ *   (titles.ts). The subject and move words titles and descriptions share are in subject-move-words.ts.
  * - Description: sentences from typed-slot templates (wording.ts), chosen by the set's position so
  *   neighbouring sets read differently: what and where, the move (amounts over telemetry time), what
  *   the pictures show, and the clip's length from the video. No camera marketing, no internal notes.
@@ -16,8 +17,10 @@
 import { normalizeKeywords } from './processed-result.js';
 import { categories, landmarkSignal, roadSignal } from './category-choice.js';
 import { landCoverOf, type LandCover } from './land-cover.js';
-import { compassName, lightOf, movementOf, resolutionLabel, subjectOf, SUBJECT_KEYWORDS, timeOfDay, type Subject } from './scene.js';
-import { countryInSentence, countryKeywords, placeLineOf, seaAdjective } from '../place/index.js';
+import { compassName, lightOf, movementOf, resolutionLabel, SUBJECT_KEYWORDS, type Subject } from './scene.js';
+import { clipSubject, inFjord, moveWords, subjectWords } from './subject-move-words.js';
+import { titleCandidates } from './titles.js';
+import { countryInSentence, countryKeywords, placeLineOf } from '../place/index.js';
 import { UNKNOWN_PLACE, type ClipFacts, type GeneratedMetadata, type MetadataProvider, type WordingReasons } from './types.js';
 import {
   CLIMB_TEMPLATES,
@@ -36,21 +39,6 @@ import {
   type Slots,
   type Template,
 } from './wording.js';
-
-/** What every agency accepts in a title (Adobe: 70 characters, no commas; Pond5: 40-80; Shutterstock: 5 words). */
-export const TITLE_RULES = { minChars: 40, maxChars: 70, minWords: 5 } as const;
-
-/** Title problems against TITLE_RULES (also run on the OpenAI provider's answers). */
-export function titleProblems(title: string): string[] {
-  const out: string[] = [];
-  const n = [...title].length;
-  if (title.includes(',')) out.push('the title has a comma (Adobe Stock refuses them)');
-  if (n > TITLE_RULES.maxChars) out.push(`the title is ${n} characters (Adobe Stock allows ${TITLE_RULES.maxChars})`);
-  if (n < TITLE_RULES.minChars) out.push(`the title is ${n} characters (Pond5 wants at least ${TITLE_RULES.minChars})`);
-  const words = title.split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length;
-  if (words < TITLE_RULES.minWords) out.push(`the title has ${words} words (Shutterstock wants at least ${TITLE_RULES.minWords})`);
-  return out;
-}
 
 /** Phrases no description may carry: camera marketing, notes meant for us, placeholders. */
 export const BANNED_DESCRIPTION_PHRASES: readonly RegExp[] = [
@@ -73,63 +61,6 @@ export const FILLER_KEYWORDS: ReadonlySet<string> = new Set([
   'tourism',
 ]);
 
-/** The subject, with the gazetteer's urban/rural weighed in (a town's streets are a city, not countryside). */
-function clipSubject(f: ClipFacts, cover: LandCover): Subject {
-  const s = subjectOf(f);
-  if (cover === 'urban' && (s === 'countryside' || s === 'landscape')) return 'city';
-  if (cover === 'rural' && s === 'city') return 'landscape';
-  return s;
-}
-
-interface SubjectWords {
-  np: Phrase;
-  title: string;
-}
-
-/** Water by the sea's coast inside a named fjord. */
-function inFjord(subject: Subject, f: ClipFacts): boolean {
-  return (
-    f.place?.namedPlaceKind === 'fjord' &&
-    (subject === 'coast' || subject === 'cliffs' || subject === 'open-sea' || subject === 'waterside' || subject === 'beach')
-  );
-}
-
-function subjectWords(subject: Subject, f: ClipFacts, cover: LandCover): SubjectWords {
-  const np = (text: string): Phrase => ({ kind: 'np', text });
-  const city = f.place?.city ?? null;
-  const sea = f.place?.seaName ?? null;
-  const adj = sea ? `${seaAdjective(sea)} ` : '';
-  const farmland = cover === 'rural' && (f.scene?.bottom.vegetation ?? 0) >= 0.28;
-  // In a fjord the seas data sees the sea's coast; a buyer searches "fjord" (Geirangerfjord, Milford Sound).
-  if (inFjord(subject, f)) return { np: np('the fjord'), title: 'Fjord' };
-  switch (subject) {
-    case 'open-sea':
-      return sea ? { np: np(`the open water of the ${sea}`), title: `${sea} open water` } : { np: np('the open sea'), title: 'Open sea' };
-    case 'coast':
-      return { np: np(`the ${adj}coastline`), title: `${adj}coastline`.replace(/^./, (c) => c.toUpperCase()) };
-    case 'beach':
-      return { np: np(sea ? `a beach on the ${sea}` : 'a sandy beach'), title: sea ? `${adj}beach` : 'Sandy beach' };
-    case 'cliffs':
-      return { np: np(`a line of sea cliffs on the ${sea ?? 'coast'}`), title: `${adj}sea cliffs`.replace(/^./, (c) => c.toUpperCase()) };
-    case 'lake':
-      return { np: np('a lake'), title: 'Lake' };
-    case 'river':
-      return { np: np('the river'), title: 'River' };
-    case 'waterside':
-      return { np: np('the water'), title: 'Waterside landscape' };
-    case 'snow':
-      return { np: np('snow-covered land'), title: 'Snowy landscape' };
-    case 'forest':
-      return { np: np('the forest'), title: 'Forest' };
-    case 'countryside':
-      return farmland ? { np: np('farmland'), title: 'Farmland' } : { np: np('the countryside'), title: 'Countryside' };
-    case 'city':
-      return cover === 'urban' && city ? { np: np(city), title: `${city} cityscape` } : { np: np('the town'), title: 'Town' };
-    default:
-      return { np: np('the landscape'), title: 'Landscape' };
-  }
-}
-
 /**
  * Where, as a prepositional phrase for descriptions: "near Kayenta, Utah, in the United States",
  * "in Veneto in Italy", or null. Country names read as in a sentence ("the United States").
@@ -145,56 +76,6 @@ function placePhrase(f: ClipFacts, subject: Subject, cover: LandCover): Phrase |
   if (subject === 'city' && cover === 'urban' && p.city) return { kind: 'pp', text: `${at}${region ? `in ${region} in ${country}` : `in ${country}`}` };
   if (p.city) return { kind: 'pp', text: `${at}near ${p.city}${region ? `, ${region},` : ''} in ${country}` };
   return { kind: 'pp', text: `${at}${region ? `in ${region} in ${country}` : `in ${country}`}` };
-}
-
-/** Where, for titles (no commas), longest first: callers take the first that fits. */
-function placeTitles(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
-  const p = f.place;
-  if (!p || !p.country || subject === 'open-sea') return [''];
-  // An admin-1 region outside the US (Møre og Romsdal) is in the keywords and place line; titles keep the country buyers search.
-  const region = p.region && p.region !== p.city && !p.regionFromAdmin1 ? p.region : null;
-  const area = region ?? countryInSentence(p.country);
-  // A named place leads (buyers search "Geirangerfjord", "Monument Valley").
-  const named = p.namedPlacePhrase ?? (p.namedPlaces?.[0] ? `at ${p.namedPlaces[0]}` : null);
-  const lead = named ? [`${named} in ${area}`, named] : [];
-  if (subject === 'city' && cover === 'urban' && p.city)
-    return [...lead, ...(region ? [`in ${region}`, `in ${countryInSentence(p.country)}`, ''] : [`in ${area}`, ''])];
-  if (p.city) return [...lead, `near ${p.city} in ${area}`, `near ${p.city}`, `in ${area}`];
-  return [...lead, `in ${area}`];
-}
-
-interface MoveWords {
-  vt: Phrase;
-  vi: Phrase;
-  title: string;
-  /** Longer title phrase for short titles. */
-  titleLong: string;
-}
-
-const verb = (kind: 'vt' | 'vi', text: string): Phrase => ({ kind, text, verb: text.split(' ')[0]! });
-
-function moveWords(id: string): MoveWords {
-  const m = (vt: string, vi: string, title: string, titleLong: string): MoveWords => ({ vt: verb('vt', vt), vi: verb('vi', vi), title, titleLong });
-  switch (id) {
-    case 'orbit':
-      return m('circles', 'circles overhead', 'in an aerial orbit', 'in a slow aerial orbit');
-    case 'flyover':
-      return m('flies over', 'flies past', 'in a drone flyover', 'in a fast drone flyover');
-    case 'rising':
-      return m('rises above', 'rises', 'from a rising drone', 'seen from a rising drone');
-    case 'descending':
-      return m('descends toward', 'descends', 'from a descending drone', 'seen from a descending drone');
-    case 'tracking':
-      return m('moves steadily over', 'moves steadily forward', 'in an aerial tracking shot', 'in a steady aerial tracking shot');
-    case 'pan':
-      return m('pans across', 'pans slowly', 'in an aerial pan', 'in a slow aerial panorama');
-    case 'top_down':
-      return m('looks straight down on', 'looks straight down', 'seen from directly above', 'seen by a drone from directly above');
-    case 'hover':
-      return m('hovers above', 'hovers in place', 'from a hovering drone', 'seen from a hovering drone');
-    default:
-      return m('captures', 'flies overhead', 'from the air', 'seen from the air');
-  }
 }
 
 /** Light as a description phrase, or null for plain daylight (and unknown light). */
@@ -342,67 +223,6 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   if (res === '4K' || res === '5K') out.push('4k');
   out.push('aerial', 'drone');
   return normalizeKeywords(out.filter((k) => !FILLER_KEYWORDS.has(k)));
-}
-
-/** Title heads that start with a common noun (lower-cased after "Aerial view of the"); others start with a name. */
-const COMMON_HEAD = /^(Coastline|Beach|Sandy|Sea|Lake|Waterside|Snowy|Forest|Farmland|Countryside|Town|Landscape|Open)\b/;
-
-/** A title fitted to TITLE_RULES from its parts, or null when it cannot be. */
-function fitTitle(head: string, places: readonly string[], light: string, move: MoveWords, extra: string): string | null {
-  const join = (...p: string[]) => p.filter(Boolean).join(' ');
-  for (const place of places) {
-    for (const mv of [move.title, move.titleLong]) {
-      let t = join(head, place, light, mv, extra);
-      if ([...t].length < TITLE_RULES.minChars) t = join(head, place, light, move.titleLong, extra);
-      if ([...t].length < TITLE_RULES.minChars)
-        t = join(
-          `Aerial view of ${COMMON_HEAD.test(head) ? `the ${head.charAt(0).toLowerCase()}${head.slice(1)}` : `the ${head}`}`,
-          place,
-          light,
-          move.titleLong,
-          extra,
-        );
-      if (titleProblems(t).length === 0) return t;
-    }
-  }
-  return null;
-}
-
-/** The typical height above take-off in round figures ("from about 50 m up"), when no altitude class says it. */
-function heightBand(f: ClipFacts): string | null {
-  if (f.shotTypes.high_altitude || f.shotTypes.low_altitude) return null;
-  const h = f.motion?.medianHeight ?? (f.summary.altitudeReference === 'relative' ? f.summary.altitudeMedian : null);
-  if (h === null || h === undefined || !Number.isFinite(h) || h < 10) return null;
-  const band = h < 100 ? Math.round(h / 10) * 10 : Math.round(h / 50) * 50;
-  return `from about ${band} m up`;
-}
-
-/** Title candidates, best first: the plain title, then variants that differ by a real fact. */
-export function titleCandidates(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
-  const words = subjectWords(subject, f, cover);
-  const places = placeTitles(f, subject, cover);
-  const lightTitle = lightOf(f).phrase ?? '';
-  const mv = movementOf(f);
-  const move = moveWords(mv.id);
-  const heading = f.summary.netHeading ?? f.summary.initialHeading;
-  const time = timeOfDay(f.summary.localStart);
-  const extras = [
-    !lightTitle && time ? (time === 'Night' ? 'at night' : time === 'Midday' ? 'at midday' : `in the ${time.toLowerCase()}`) : null,
-    heading !== null && !['hover', 'orbit', 'pan', 'top_down'].includes(mv.id) ? `heading ${compassName(heading).toLowerCase()}` : null,
-    f.shotTypes.high_altitude ? 'from high altitude' : f.shotTypes.low_altitude ? 'at low altitude' : null,
-    f.scene && f.scene.top.sky >= 0.25 && !f.shotTypes.night && !f.shotTypes.top_down ? 'under a blue sky' : null,
-    heightBand(f),
-    roadSignal(f, subject) ? 'along a road' : null,
-  ].filter((e): e is string => !!e);
-  const combos = ['', ...extras];
-  for (let i = 0; i < extras.length; i++) for (let j = i + 1; j < extras.length; j++) combos.push(`${extras[i]} ${extras[j]}`);
-  const out: string[] = [];
-  for (const extra of combos) {
-    const t = fitTitle(words.title, places, lightTitle, move, extra);
-    if (t && !out.includes(t)) out.push(t);
-  }
-  if (!out.length) out.push(fitTitle('Aerial footage', [''], '', moveWords('footage'), '') ?? 'Aerial footage of the landscape seen from a drone');
-  return out;
 }
 
 /** Named features for the place: the named places at the point (named-places.ts), then the sea or ocean beside a coast or under the open sea. */

@@ -39,7 +39,7 @@ function photoTitles(base: string[], subjectNp: string, placeText: string | null
   };
   const subject = cap(subjectNp.replace(/^(the|a|an) /i, ''));
   const head = `Aerial photo of ${subject}${placeText ? ` ${placeText}` : ''}${lightTitle ? ` ${lightTitle.toLowerCase()}` : ''}`;
-  // Titles read best at 40-70 characters (offline.ts TITLE_RULES): a short one takes the height or the view.
+  // Titles read best at 40-70 characters (titles.ts TITLE_RULES): a short one takes the height or the view.
   for (const extra of [...extras, '']) if (extra || head.length >= 40) add(`${head}${extra ? ` ${extra}` : ''}`);
   add(`Drone photo of ${subject}${placeText ? ` ${placeText}` : ''}`);
   for (const t of base) add(t.replace(/\bfrom the air\b/i, 'in an aerial photo').replace(/\bseen from the air\b/i, 'in an aerial photo'));

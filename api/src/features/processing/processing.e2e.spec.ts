@@ -4,7 +4,7 @@
  */
 import { signUp, startTestServerWithAdmin, type StartedTestServer } from '../../../test/support/test-server.js';
 import { createProject, seedFileSets, waitForRun } from './test-support/seed-file-sets.js';
-import { titleProblems } from '../../analysis/metadata/offline.js';
+import { titleProblems } from '../../analysis/metadata/titles.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

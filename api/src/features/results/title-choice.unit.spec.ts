@@ -4,7 +4,8 @@
  * agency's limits (Adobe <= 70 characters and no commas, Pond5 40-80 characters, Shutterstock >= 5 words).
  */
 import { flightGrid } from '../../analysis/quality/flight-grid.js';
-import { offlineMetadata, titleProblems } from '../../analysis/metadata/offline.js';
+import { offlineMetadata } from '../../analysis/metadata/offline.js';
+import { titleProblems } from '../../analysis/metadata/titles.js';
 import type { ClipFacts } from '../../analysis/metadata/types.js';
 import { chooseTitle, ordinalWord } from './title-choice.js';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { offlineMetadata } from '../../../analysis/metadata/index.js';
-import { titleProblems } from '../../../analysis/metadata/offline.js';
+import { titleProblems } from '../../../analysis/metadata/titles.js';
 import { SCENES } from '../../../analysis/quality/flight-grid.js';
 import { EXPECTED } from '../../../analysis/test-support/fixture-expectations.js';
 import { fixtureNames, FIXTURE_DIR } from '../../../analysis/test-support/fixtures.js';
