@@ -46,9 +46,10 @@ export interface RemoteSession {
   /**
    * Sends `source` (the local file's bytes from `offset`) to `name`, written at `offset`. Resolves to
    * the size the server reports for `name` afterwards when it tells that without another round trip
-   * (SFTP), else null (the caller asks `size`).
+   * (SFTP), else null (the caller asks `size`). `onWritten` is called once the server has taken
+   * every byte, before any closing round trip.
    */
-  upload(source: Readable, name: string, offset: number): Promise<number | null>;
+  upload(source: Readable, name: string, offset: number, onWritten?: () => void): Promise<number | null>;
   /**
    * Moves `from` onto `to` in the remote folder, replacing `to` (the agency never sees a half file).
    * Resolves to the size of `to` afterwards when the server tells it without another round trip, else null.
@@ -180,7 +181,8 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
       }
     },
     // APPE continues a partial file; STOR replaces one (a size we do not trust).
-    upload: (source, name, offset) => wrap((offset > 0 ? client.appendFrom(source, name) : client.uploadFrom(source, name)).then(() => null)),
+    upload: (source, name, offset, onWritten) =>
+      wrap((offset > 0 ? client.appendFrom(source, name) : client.uploadFrom(source, name)).then(() => (onWritten?.(), null))),
     rename: async (from, to) => {
       try {
         await client.rename(from, to);
@@ -284,8 +286,8 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
           }),
         ),
       ),
-    upload: (source, name, offset) =>
-      live(writeAll(sftp, at(name), source, offset)).catch((err: unknown) => {
+    upload: (source, name, offset, onWritten) =>
+      live(writeAll(sftp, at(name), source, offset, onWritten)).catch((err: unknown) => {
         source.destroy();
         throw describeRemoteError(err, t);
       }),
@@ -337,8 +339,9 @@ const SFTP_WRITE_BYTES = 31 * 1024;
  * Writes `source` into `file` from `offset` with several writes in flight (ssh2's write stream waits
  * for each answer before the next, one round trip per 32 KB), then asks the handle's size and
  * closes it in one round trip. Resolves to that size (null when the server would not say).
+ * `onWritten`: every write answered, before that last round trip.
  */
-async function writeAll(sftp: SFTPWrapper, file: string, source: Readable, offset: number): Promise<number | null> {
+async function writeAll(sftp: SFTPWrapper, file: string, source: Readable, offset: number, onWritten?: () => void): Promise<number | null> {
   const handle = await new Promise<Buffer>((resolve, reject) => sftp.open(file, offset > 0 ? 'r+' : 'w', (err, h) => (err ? reject(err) : resolve(h))));
   const inFlight = new Set<Promise<void>>();
   let failed: unknown = null;
@@ -365,6 +368,7 @@ async function writeAll(sftp: SFTPWrapper, file: string, source: Readable, offse
     }
     await Promise.allSettled(inFlight);
     if (failed) throw failed;
+    onWritten?.();
     const size = new Promise<number | null>((resolve) => sftp.fstat(handle, (err, st) => resolve(err ? null : st.size)));
     await new Promise<void>((resolve, reject) => sftp.close(handle, (err) => (err ? reject(err) : resolve())));
     return await size;

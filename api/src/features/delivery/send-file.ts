@@ -17,7 +17,7 @@ import { clearPending, readRemoteFile, recordPending, tempNameOf, type RemoteFil
  *
  * Round trips are what a small file costs: the record is read with the claim (`record`), the
  * pending record is written while the bytes go, the server reports the size with the upload and
- * the rename where it can (SFTP), and whether the file is still wanted is asked beside the checks.
+ * the rename where it can (SFTP), and whether the file is still wanted is asked while it is closed.
  */
 
 /** Files from this size on are resumed after a cut (their upload is recorded before it begins); smaller ones go whole again. */
@@ -84,6 +84,16 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
   const pending =
     offset === 0 && f.size >= RESUME_MIN_BYTES ? recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp) : Promise.resolve();
   pending.catch(() => undefined);
+  // Whether the file is still wanted is asked once the server has taken the last byte, while the file
+  // is closed (SFTP: not one database round trip after that), and answered before the rename.
+  let wanted: Promise<boolean> | null = null;
+  const stillWanted = () => {
+    if (!wanted) {
+      wanted = h.stillWanted();
+      wanted.catch(() => undefined);
+    }
+    return wanted;
+  };
 
   let reported: number | null = null;
   if (offset < f.size) {
@@ -92,7 +102,7 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
     // Both sides settle before a cause is named: a refused write also ends the local read, and that
     // echo must not be taken for the cause when it happens to settle first.
     const [reading, upload] = await guard(
-      Promise.allSettled([f.source(offset).then((from) => pipeline(from, counter)), session.upload(counter, temp, offset)]),
+      Promise.allSettled([f.source(offset).then((from) => pipeline(from, counter)), session.upload(counter, temp, offset, () => void stillWanted())]),
     ).catch((err: unknown) => {
       counter.destroy();
       throw err;
@@ -111,8 +121,6 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
     await clearPending(db, f.connectionId, f.place, f.remoteName);
     return new DeliveryHostError('size', message);
   };
-  const wanted = h.stillWanted();
-  wanted.catch(() => undefined);
   const arrived = reported ?? (await guard(session.size(temp)));
   if (arrived !== f.size)
     throw await broken(`The server reports ${arrived ?? 0} bytes for ${f.remoteName} after the upload, not ${f.size}: it was not put in place`);
@@ -121,7 +129,7 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
     throw await broken(
       `The server's SHA-256 of ${f.remoteName} (${checksum.slice(0, 12)}…) differs from the file's (${f.sha256.slice(0, 12)}…): it was not put in place`,
     );
-  if (!(await wanted)) {
+  if (!(await stillWanted())) {
     await guard(session.remove(temp)).catch(() => undefined);
     throw new SendStopped('The connection was deleted during the delivery');
   }
