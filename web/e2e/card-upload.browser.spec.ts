@@ -199,6 +199,15 @@ it('processes each set as soon as it is complete: a title shows while the card i
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 2_000_000, uploadThroughput: 800_000 });
+  // Its bytes (the one tus upload: the other files go in a batch) also wait until DJI_0001's result
+  // is on screen, so the card is still uploading then however long processing takes on a loaded
+  // machine (two suites at once: processing outlasted the slow upload).
+  let letSrtGo!: () => void;
+  const srtHeld = new Promise<void>((resolve) => (letSrtGo = resolve));
+  await page.route('**/api/uploads/tus/**', async (route) => {
+    if (route.request().method() === 'PATCH') await srtHeld;
+    await route.continue();
+  });
 
   await page.getByTestId('file-picker').setInputFiles([...first, ...second, bigSrt]);
   const option = page.getByTestId('as-complete-option');
@@ -223,6 +232,7 @@ it('processes each set as soon as it is complete: a title shows while the card i
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.evaluate("document.documentElement.dataset.theme = 'web3'");
 
+  letSrtGo();
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   // When the card is in, the run stops taking sets and the project page follows it to the end.
   await page.waitForURL(`**/project/${projectId}`, { timeout: 120_000 });
