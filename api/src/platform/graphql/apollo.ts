@@ -4,7 +4,12 @@ import type { Express, Request, RequestHandler } from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { serveGraphQLWs } from './ws-server.js';
@@ -124,6 +129,11 @@ export async function createGraphQL<C extends OperationContext>(options: GraphQL
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // Apollo's landing page loads Apollo Sandbox from a CDN; Shotlog serves its own at /explorer.
       ApolloServerPluginLandingPageDisabled(),
+      // Nothing about operations or the schema goes to Apollo's cloud, even with an APOLLO_KEY in the
+      // environment; Shotlog is no federated subgraph, so the trace plugin (and its protobuf code) is not loaded.
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
       // Cost with the variables' values and unpaged lists at their real bound (limits.ts).
       operationLimitsPlugin<C>(listBounds),
       {
