@@ -221,7 +221,8 @@ it('processes each set as soon as it is complete: a title shows while the card i
     .locator('.set-result-completed', { hasText: 'DJI_0001' })
     .getByText(/Barcelona/)
     .first()
-    .waitFor({ timeout: 60_000 });
+    // Bounded wait on the effect: processing one set took over a minute with two suites on two cores.
+    .waitFor({ timeout: 90_000 });
   const stillSending = await page.locator('.upload-row.upload-uploading', { hasText: 'DJI_0002.SRT' }).count();
   expect(stillSending).toBe(1);
   await h.screenshot(page, 'card-upload-as-complete-web3');
