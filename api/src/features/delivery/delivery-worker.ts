@@ -53,9 +53,9 @@ const BUSY_RETRY_MS = 250;
 const HELD_RETRY_MS = 1000;
 /** Queued files of its connection a session's holder claims at once, after its own: the first claim is small (other holders share the queue), each later one twice the last, up to the most. */
 const CLAIM_BATCH = 4;
+const CLAIM_BATCH_MAX = 32;
 /** How many times a job's step back may double its wait. */
 const STEP_BACK_DOUBLINGS = 4;
-const CLAIM_BATCH_MAX = 32;
 
 export class DeliveryWorker {
   private worker: Worker | undefined;
