@@ -164,6 +164,9 @@ it('names the set, the field and the reason of a refused save, marks the field, 
   const text = await notice(page).innerText();
   expect(text).toBe('Error saving changes: Failed to save fileset DJI_0303: a keyword is longer than 100 characters');
   expect(text).not.toMatch(UUID);
+  // The refused set is selected through the address (?set=), a navigation React renders after the
+  // notice: wait for it (a clean-clone run read the list one render early), then check it.
+  await page.locator('[data-testid=file-set-item][aria-current=true]', { hasText: 'DJI_0303' }).waitFor({ timeout: 10_000 });
   expect(await selectedBaseName(page)).toBe('DJI_0303');
   expect(await page.getByTestId('keywords-input').getAttribute('aria-invalid')).toBe('true');
   expect(await page.getByTestId('field-error').innerText()).toBe('a keyword is longer than 100 characters');
