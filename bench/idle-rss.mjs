@@ -8,8 +8,8 @@
 //  - a bare `node -e` process (the floor: Node itself);
 //  - the API before issue 35 item 6: every heavy module imported at start and V8's default young
 //    generation (no Node options); the baseline of the ratios;
-//  - the API as production starts it now;
-//  - the standalone worker (idle: it processes nothing here).
+//  - the API as production starts it now, without and with the start-up heap compaction;
+//  - the standalone worker (idle: it processes nothing here), without and with it.
 // For each API: RSS once /api/ready answers and 3 s settled, then the peak (sampled every 50 ms)
 // and the RSS after 100 requests of each kind (health, REST project list, GraphQL query, a signed
 // file download, a thumbnail, a three-file upload), and how long those requests took.
@@ -57,6 +57,13 @@ fs.writeFileSync(
     .map((m) => `await import('${import.meta.resolve(m)}');`)
     .join('\n'),
 );
+
+// The start-up heap compaction (api/src/platform/memory/settle-heap.ts) switched off, for the rows
+// without it: V8's gc is taken from the global when there is one, so a global that passes on every
+// collection but the "last resort" one leaves the rest (upload pacing) as it is.
+const noCompaction = path.join(work, 'no-compaction.mjs');
+fs.writeFileSync(noCompaction, "const gc = globalThis.gc; globalThis.gc = (o) => { if (o?.flavor !== 'last-resort') gc(o); };\n");
+const withoutCompaction = ['--expose-gc', '--import', noCompaction];
 
 /** Spawns `node <args>` with `env` and resolves once its stdout matches `ready`. */
 function spawnNode(args, env, ready) {
@@ -156,15 +163,22 @@ await stopChild(bare);
 const rows = [];
 const timings = {};
 try {
-  const before = await measureApi(['--import', eager]);
+  const before = await measureApi([...withoutCompaction, '--import', eager]);
+  const uncompacted = await measureApi([...productionOptions, ...withoutCompaction]);
   const now = await measureApi(productionOptions);
   timings.before = before.perKind;
   timings.now = now.perKind;
-  const workerEnv = await processEnv();
-  const worker = await spawnNode([...workerOptions, path.join(root, 'api/dist/worker.js')], workerEnv, /(worker is ready)/);
-  await sleep(3000);
-  const workerIdle = rssOf(worker.child.pid);
-  await worker.stop();
+  const workerIdle = async (options) => {
+    const worker = await spawnNode([...options, path.join(root, 'api/dist/worker.js')], await processEnv(), /(worker is ready)/);
+    await sleep(3000);
+    const rss = rssOf(worker.child.pid);
+    await worker.stop();
+    return rss;
+  };
+  const workers = [
+    ['worker (`npm run worker`), idle, without the start-up compaction', await workerIdle([...workerOptions, ...withoutCompaction])],
+    ['worker (`npm run worker`), idle (now)', await workerIdle(workerOptions)],
+  ];
 
   const mb = (x) => `${x.toFixed(0)} MB`;
   const ratio = (x, base) => (x / base).toFixed(2);
@@ -179,6 +193,7 @@ try {
   });
   for (const [label, m, options] of [
     ['API, RUN_WORKER=false, heavy modules at start, default V8 (before; baseline)', before, ''],
+    ['API, RUN_WORKER=false, as `npm start` runs it, without the start-up compaction', uncompacted, productionOptions.join(' ')],
     ['API, RUN_WORKER=false, as `npm start` runs it (now)', now, productionOptions.join(' ')],
   ])
     rows.push({
@@ -190,15 +205,16 @@ try {
       'after requests': mb(m.after),
       'requests time': `${m.seconds.toFixed(1)} s (${ratio(m.seconds, before.seconds)})`,
     });
-  rows.push({
-    process: 'worker (`npm run worker`), idle',
-    options: workerOptions.join(' '),
-    idle: mb(workerIdle),
-    'idle ratio': ratio(workerIdle, before.idle),
-    peak: '',
-    'after requests': '',
-    'requests time': '',
-  });
+  for (const [label, rss] of workers)
+    rows.push({
+      process: label,
+      options: workerOptions.join(' '),
+      idle: mb(rss),
+      'idle ratio': ratio(rss, before.idle),
+      peak: '',
+      'after requests': '',
+      'requests time': '',
+    });
 } finally {
   for (const db of dbs) await db.drop().catch(() => undefined);
   fs.rmSync(work, { recursive: true, force: true });

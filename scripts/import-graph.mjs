@@ -27,6 +27,7 @@ export const LAYERS = [
     'platform/events',
     'platform/principal',
     'platform/threads',
+    'platform/memory',
   ], // plumbing
   ['adapters/media-tools'], // I/O the analysis reads through: ffprobe/ffmpeg, image decoding
   ['analysis'], // pure domain: telemetry, place, shot types, the offline metadata rules

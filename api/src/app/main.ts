@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../platform/db/emb
 import { startServer, type RunningServer } from './server.js';
 import { checkDataDirWritable, checkPortFree, lockDataDir, startupLine, waitForService, type DataDirLock } from '../startup/startup-checks.js';
 import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from '../platform/logging/shutdown-state.js';
+import { settleHeapAfterStartup } from '../platform/memory/settle-heap.js';
 
 /**
  * `npm start`: the whole product in one process. With no DATABASE_URL an embedded PostgreSQL
@@ -88,6 +89,7 @@ const starting = start();
 try {
   await starting;
   if (!exiting && server) {
+    settleHeapAfterStartup(logger!);
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
     const tools = server.mediaTools;
     logger!.info(

@@ -5,6 +5,7 @@ import { openProcess } from './process.js';
 import { startWorkers, stopServices } from './compose.js';
 import { logMediaTools, resolveMediaTools, useMediaTools } from '../adapters/media-tools/media-tools.js';
 import { markShuttingDown, tolerateDatabaseShutdownWhileStopping } from '../platform/logging/shutdown-state.js';
+import { settleHeapAfterStartup } from '../platform/memory/settle-heap.js';
 
 /**
  * `npm run worker`: a processing worker on its own, for scaled deployments (docker-compose runs
@@ -35,6 +36,7 @@ const { services, closeStores } = await openProcess(config, logger, config.datab
   onQueueError: (err, name) => logger.warn({ err, queue: name }, 'queue connection error'),
 });
 const { queue } = services;
+settleHeapAfterStartup(logger);
 const workers = startWorkers(services);
 logger.info({ queue: queue.kind, concurrency: config.worker.concurrency, provider: config.metadataProvider }, 'processing worker started');
 process.stdout.write(`Shotlog worker is ready (queue ${queue.kind}, concurrency ${config.worker.concurrency})\n`);

@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import vm from 'node:vm';
+import { v8Gc } from '../../platform/memory/v8-gc.js';
 
 /** Upload bytes between two minor GCs: well under the 64 MiB that make V8 start a full GC. */
 export const PACE_BYTES = 32 * 1024 * 1024;
@@ -9,7 +9,6 @@ let sinceLast = 0;
 /** Holds the last garbage array, only so that its allocation cannot be optimised away. */
 const holder: { garbage: unknown[] | null } = { garbage: null };
 
-type GcFunction = (options: { type: 'minor' | 'major'; execution: 'sync' | 'async' }) => void;
 let minorGc: (() => void) | undefined;
 
 /**
@@ -29,24 +28,10 @@ export function paceYoungGc(bytes: number): void {
   (minorGc ??= v8MinorGc() ?? fillYoungGeneration)();
 }
 
-/**
- * V8's own `gc({ type: 'minor' })`: the global one under --expose-gc, else one taken from a
- * context made while the flag is briefly on (set back at once, so no other code sees a `gc`
- * global). Undefined where V8 refuses.
- */
+/** V8's own `gc({ type: 'minor' })` (platform/memory/v8-gc.ts), undefined where V8 refuses. */
 function v8MinorGc(): (() => void) | undefined {
-  const global = (globalThis as { gc?: GcFunction }).gc;
-  if (typeof global === 'function') return () => global({ type: 'minor', execution: 'sync' });
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as GcFunction | undefined;
-    if (typeof gc !== 'function') return undefined;
-    return () => gc({ type: 'minor', execution: 'sync' });
-  } catch {
-    return undefined;
-  } finally {
-    v8.setFlagsFromString('--no-expose-gc');
-  }
+  const gc = v8Gc();
+  return gc ? () => gc({ type: 'minor', execution: 'sync' }) : undefined;
 }
 
 /** The fallback: fill what is left of the young generation with short-lived arrays, so V8 runs a minor GC. */
