@@ -53,7 +53,10 @@ export class MailNotices {
   passwordReset(p: { userId: string; email: string; username: string; secret: string; expiresAt: Date; url: string }) {
     return this.safely('password-reset', () =>
       this.mail.send({
-        key: `password-reset:${p.userId}:${p.expiresAt.getTime()}`,
+        // One message per link, keyed by a digest of its secret: two links issued in the same
+        // millisecond (requests a moment apart) once shared a key, so the second link, which ends
+        // the first, was never sent and the account got the dead one.
+        key: `password-reset:${p.userId}:${createHash('sha256').update(p.secret).digest('base64url').slice(0, 22)}`,
         kind: 'password-reset',
         to: p.email,
         userId: p.userId,

@@ -119,6 +119,18 @@ it('sends at most 3 reset e-mails an hour to one account, answering every reques
   expect(rows.length).toBe(3);
 });
 
+it('sends every reset link, even two issued in the same millisecond (the later one ends the earlier)', async () => {
+  const user = await db.signUp(`erin${randomBytes(3).toString('hex')}`);
+  const notices = new MailNotices(mail, db.logger);
+  const expiresAt = new Date(Date.now() + 3600_000);
+  const secrets = [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')];
+  for (const secret of secrets)
+    await notices.passwordReset({ userId: user.id, email: user.email, username: user.username, secret, expiresAt, url: resetLinkUrl(secret, PUBLIC_URL) });
+  await until(() => receivedFor(user.email).length === 2, 'both e-mails');
+  const links = receivedFor(user.email).map((m) => /#token=([A-Za-z0-9_-]{43})/.exec(partOf(m.raw, 'text/plain'))?.[1]);
+  expect(links.sort()).toEqual([...secrets].sort());
+});
+
 it('refused malformed addresses and CR/LF in names and subjects: no header can be injected', async () => {
   await expect(mail.send({ key: 'bad-1', kind: 'test', to: 'not-an-address', content: { subject: 'x', blocks: [] } })).rejects.toMatchObject({
     code: 'BAD_USER_INPUT',
