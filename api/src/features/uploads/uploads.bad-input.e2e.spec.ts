@@ -170,8 +170,14 @@ describe('bad uploads get a clear 4xx and leave no file or record', () => {
     const ok = await concurrent;
     expect(ok.status).toBe(200);
     expect(ok.body.summary).toEqual({ fileSets: 1, complete: 1, incomplete: 0 });
-    // Clean-up runs when the server sees the socket close; give it a moment.
-    for (let i = 0; i < 300 && (await counts()).storage.incoming.length; i++) await new Promise((r) => setTimeout(r, 100));
+    // Clean-up runs when the server sees the socket close: the half-received file goes at once, the
+    // whole first file the request had stored a moment later (UploadSession.abort). Both are waited
+    // for, bounded (a loaded run read the folder between the two).
+    const cleaned = async () => {
+      const c = await counts();
+      return c.storage.incoming.length === 0 && c.storage.stored.length === before.storage.stored.length + 3;
+    };
+    for (let i = 0; i < 300 && !(await cleaned()); i++) await new Promise((r) => setTimeout(r, 100));
     const after = await counts();
     expect(after.storage.incoming).toEqual([]);
     expect(after.files).toBe(before.files + 3);
