@@ -4,11 +4,15 @@
  * requests through, answers the next N with 503 (a bucket's bad moment), or cuts every connection
  * (the bucket unreachable). The proxy forwards the Host header untouched, so signatures still hold.
  */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 
 export interface TestBucket {
@@ -19,6 +23,13 @@ export interface TestBucket {
   bucket: string;
   /** What an API process needs to use this bucket (S3_*). */
   env: Record<string, string>;
+  /**
+   * Answer UploadPartCopy (a part copied inside the server from a byte range of another object), as
+   * S3, MinIO and R2 do; off, the request goes on to s3rver, which answers NotImplemented.
+   */
+  servePartCopy(on: boolean): void;
+  /** UploadPartCopy requests answered so far. */
+  readonly partCopies: number;
   /** Answer the next `n` requests with 503 (each counted in `failed`). */
   failNext(n: number): void;
   /** Cut every connection and refuse new ones until `restore`. */
@@ -68,6 +79,56 @@ async function multipartExtras(uploadDir: string, method: string, url: URL, uplo
   );
 }
 
+/**
+ * What s3rver lacks and S3 has: UploadPartCopy (PUT ?partNumber&uploadId with x-amz-copy-source and
+ * x-amz-copy-source-range), answered by copying the byte range from s3rver's object file into its
+ * folder of parts the way its own UploadPart stores one (`<n>` and `<n>.md5`), so its
+ * CompleteMultipartUpload finds the part. Not checked for its signature (like multipartExtras).
+ */
+async function uploadPartCopy(
+  dir: string,
+  bucket: string,
+  uploadId: string,
+  partNumber: string,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  req.resume();
+  const fail = (status: number, code: string) => {
+    res.writeHead(status, { 'content-type': 'application/xml' });
+    res.end(`<?xml version="1.0"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+  };
+  const source = decodeURIComponent(String(req.headers['x-amz-copy-source'])).replace(/^\//, '');
+  const [sourceBucket, ...keyParts] = source.split('/');
+  const last = keyParts.pop();
+  const uploadDir = path.join(dir, bucket, '._S3rver_uploads', uploadId);
+  if (!last || keyParts.concat(last, sourceBucket ?? '').some((p) => p === '..') || !/^\d+$/.test(partNumber)) return fail(400, 'InvalidRequest');
+  const objectFile = path.join(dir, sourceBucket!, ...keyParts, `${last}._S3rver_object`);
+  const [object, upload] = await Promise.all([fs.stat(objectFile).catch(() => null), fs.stat(uploadDir).catch(() => null)]);
+  if (!upload) return fail(404, 'NoSuchUpload');
+  if (!object) return fail(404, 'NoSuchKey');
+  const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers['x-amz-copy-source-range'] ?? `bytes=0-${object.size - 1}`));
+  if (!range || Number(range[2]) < Number(range[1]) || Number(range[2]) >= object.size) return fail(416, 'InvalidRange');
+  const partFile = path.join(uploadDir, partNumber);
+  const md5 = createHash('md5');
+  await pipeline(
+    createReadStream(objectFile, { start: Number(range[1]), end: Number(range[2]) }),
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        md5.update(chunk);
+        done(null, chunk);
+      },
+    }),
+    createWriteStream(partFile),
+  );
+  const etag = md5.digest('hex');
+  await fs.writeFile(`${partFile}.md5`, etag);
+  res.writeHead(200, { 'content-type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><CopyPartResult><LastModified>${new Date().toISOString()}</LastModified><ETag>"${etag}"</ETag></CopyPartResult>`,
+  );
+}
+
 export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBucket> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-s3-'));
   const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: bucket }] });
@@ -76,6 +137,8 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
   let down = false;
   let failed = 0;
   let passed = 0;
+  let partCopy = false;
+  let partCopies = 0;
   const served = new Map<string, number>();
   const sockets = new Set<net.Socket>();
   const proxy = http.createServer((req, res) => {
@@ -92,6 +155,11 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
     const uploadId = url.searchParams.get('uploadId');
     if (uploadId && /^[\w-]+$/.test(uploadId) && !url.searchParams.has('partNumber') && (req.method === 'GET' || req.method === 'DELETE'))
       return void multipartExtras(path.join(dir, bucket, '._S3rver_uploads', uploadId), req.method, url, uploadId, res);
+    const partNumber = url.searchParams.get('partNumber');
+    if (partCopy && req.method === 'PUT' && uploadId && /^[\w-]+$/.test(uploadId) && partNumber && req.headers['x-amz-copy-source']) {
+      partCopies++;
+      return void uploadPartCopy(dir, bucket, uploadId, partNumber, req, res).catch(() => res.headersSent || res.writeHead(500).end());
+    }
     const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       if (req.method === 'GET') answer.on('data', (c: Buffer) => served.set(url.pathname, (served.get(url.pathname) ?? 0) + c.length));
@@ -121,6 +189,10 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
+    },
+    servePartCopy: (on) => void (partCopy = on),
+    get partCopies() {
+      return partCopies;
     },
     failNext: (n) => void (failing = n),
     goDown: () => {

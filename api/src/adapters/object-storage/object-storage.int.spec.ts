@@ -76,12 +76,37 @@ it('copies an object above the single-copy limit in parts (ranged GET into Uploa
   const k = key();
   const copy = key();
   await store.putStream(k, Readable.from([data]));
+  const servedBefore = bucket.bytesServed(k);
   store.copyLimits = { singleCopyBytes: 1024 * 1024, copyPartBytes: 5 * 1024 * 1024 };
   try {
     await store.copy(k, copy);
   } finally {
     store.copyLimits = { ...COPY_LIMITS };
   }
+  expect(bucket.bytesServed(k) - servedBefore).toBe(data.length);
+  expect(await store.size(copy)).toBe(data.length);
+  expect(sha(await bytesOf(await store.get(copy)))).toBe(sha(data));
+  await store.remove(k);
+  await store.remove(copy);
+});
+
+it('copies an object above the single-copy limit with UploadPartCopy where the server has it: its bytes never pass through this process', async () => {
+  const data = randomBytes(11 * 1024 * 1024 + 5);
+  const k = key();
+  const copy = key();
+  await store.putStream(k, Readable.from([data]));
+  const servedBefore = bucket.bytesServed(k);
+  const copiesBefore = bucket.partCopies;
+  bucket.servePartCopy(true);
+  store.copyLimits = { singleCopyBytes: 1024 * 1024, copyPartBytes: 5 * 1024 * 1024 };
+  try {
+    await store.copy(k, copy);
+  } finally {
+    store.copyLimits = { ...COPY_LIMITS };
+    bucket.servePartCopy(false);
+  }
+  expect(bucket.partCopies - copiesBefore).toBe(3);
+  expect(bucket.bytesServed(k)).toBe(servedBefore);
   expect(await store.size(copy)).toBe(data.length);
   expect(sha(await bytesOf(await store.get(copy)))).toBe(sha(data));
   await store.remove(k);
