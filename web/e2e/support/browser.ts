@@ -53,18 +53,25 @@ export async function viewportScreenshot(page: Page): Promise<Buffer> {
  * The whole page (from the top) as PNG bytes, captured by Chromium at its fastest encoding
  * (`optimizeForSpeed`: the same pixels, a larger file): Playwright's `fullPage` screenshot encodes
  * for size and took ~0.6 s a page here, most of a screenshot-heavy test's time.
+ *
+ * The viewport is made as tall as the page for the capture (same width), then put back. Chromium's
+ * `captureBeyondViewport` (and Playwright's `fullPage`, which uses it) resizes the page to 1x1 for a
+ * moment: every `max-width` media query matches, and a page mid-interaction changes under the test
+ * (the review grid became its narrow card list and dropped the open cell editor).
  */
 export async function fullPageScreenshot(page: Page): Promise<Buffer> {
   const cdp = await cdpOf(page);
   await page.evaluate('window.scrollTo(0, 0)');
   const { cssContentSize } = await cdp.send('Page.getLayoutMetrics');
-  const { data } = await cdp.send('Page.captureScreenshot', {
-    format: 'png',
-    optimizeForSpeed: true,
-    captureBeyondViewport: true,
-    clip: { x: 0, y: 0, width: Math.ceil(cssContentSize.width), height: Math.ceil(cssContentSize.height), scale: 1 },
-  });
-  return Buffer.from(data, 'base64');
+  const viewport = page.viewportSize();
+  const height = Math.ceil(cssContentSize.height);
+  if (!viewport || height <= viewport.height) return viewportScreenshot(page);
+  await page.setViewportSize({ width: viewport.width, height });
+  try {
+    return await viewportScreenshot(page);
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
 
 export interface BrowserHarness {
