@@ -34,6 +34,7 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
   const mediaTools = useMediaTools(resolveMediaTools(config.mediaTools));
   logMediaTools(logger, mediaTools);
   const { services, closeStores } = await openProcess(config, logger, databaseUrl, {
+    poolMax: config.databasePoolMax,
     jwtSecret: async () => config.jwtSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'jwt-secret'))),
     onQueueError: (err, name) => logConnectionError(logger, { err, queue: name }, 'queue connection error'),
   });

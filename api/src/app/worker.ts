@@ -30,7 +30,7 @@ if (tools.problem) {
 }
 
 const { services, closeStores } = await openProcess(config, logger, config.databaseUrl, {
-  poolMax: Math.max(5, config.worker.concurrency * 3),
+  poolMax: config.databasePoolMax ?? Math.max(5, config.worker.concurrency * 3),
   // The JWT secret is never used by a worker; services only need a value to be built.
   jwtSecret: async () => 'worker-does-not-sign-tokens',
   onQueueError: (err, name) => logger.warn({ err, queue: name }, 'queue connection error'),

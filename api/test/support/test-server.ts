@@ -67,6 +67,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Sta
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    // Two suites on one test PostgreSQL (a loaded CI machine) run four such servers at once: 8 + 8
+    // connections each keeps them all well under its max_connections of 100.
+    DATABASE_POOL_MAX: '8',
     QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
     ...(opts.queue === 'postgres' ? {} : { REDIS_URL: TEST_REDIS_URL }),
     ...opts.env,

@@ -18,6 +18,11 @@ const envSchema = z.object({
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  /**
+   * Most PostgreSQL connections each of a process's two pools (the ORM's, plain SQL's) opens; unset:
+   * 20 in an API process, 3 per job in a worker. Several processes share the server's max_connections.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   JWT_SECRET: optionalString,
   JWT_EXPIRES_IN: z.string().default('7d'),
@@ -191,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         }
       : undefined,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET,

@@ -24,6 +24,9 @@ export function toAppError(err: unknown): AppError | null {
     if (code === '22021' || code === '22P05' || /invalid byte sequence|invalid message format/.test(e.message ?? ''))
       return new AppError('BAD_USER_INPUT', 'Text must not contain NUL characters or invalid UTF-8');
     if (code === '22001') return new AppError('BAD_USER_INPUT', 'A value is too long');
+    // Class 53, insufficient resources (53300: the server's max_connections reached): busy, not down.
+    if (code && /^53[0-9A-Z]{3}$/.test(code))
+      return new AppError('SERVICE_UNAVAILABLE', 'The database is busy. Please retry shortly.', { retryAfterSeconds: 2 });
     if (code && unavailableCodes.has(code)) return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please retry shortly.');
     if (
       e.name === 'ConnectionException' ||
