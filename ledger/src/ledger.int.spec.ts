@@ -129,6 +129,15 @@ describe('a user account from sign-up to refund', () => {
     expect(replay.eventsReplayed).toBe((await ledger.events({ limit: 1, offset: 0 })).total);
   });
 
+  it('reads several balances in one go, each as its own read gives it, zero for one never opened', async () => {
+    const many = await ledger.balances([userId, 'ghost', userId]);
+    expect([...many]).toEqual([
+      [userId, await ledger.balance(userId)],
+      ['ghost', 0],
+    ]);
+    expect((await ledger.balances([])).size).toBe(0);
+  });
+
   it('reports zero for an account that was never opened', async () => {
     expect(await ledger.balance('ghost')).toBe(0);
     expect(await ledger.transactions('ghost', { limit: 50, offset: 0 })).toEqual({ rows: [], total: 0 });

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { replayAndCompare } from './audit/replay.js';
 import { verifyChain } from './audit/verify-chain.js';
 import { validatePage } from './paging.js';
-import { readBalance } from './projections/balance-table.js';
+import { readBalance, readBalances } from './projections/balance-table.js';
 import { readTransactions } from './projections/transaction-history-table.js';
 import type { StoreDeps } from './store/append.js';
 import { CommandQueue, type QueueLimits } from './store/command-queue.js';
@@ -35,6 +35,7 @@ export function createLedger(pool: pg.Pool, opts: LedgerOptions = {}): Ledger {
     chargeProcessing: (data) => handleCommand({ type: 'ChargeProcessing', data }),
     refundProcessing: (data) => handleCommand({ type: 'RefundProcessing', data }),
     balance: (userId) => readBalance(pool, userId),
+    balances: (userIds) => readBalances(pool, userIds),
     // async, so a bad page is a rejected promise like every other refusal, never a synchronous throw.
     transactions: async (userId, page) => readTransactions(pool, userId, validatePage(page)),
     events: (filter) => readEvents(pool, filter),

@@ -90,6 +90,8 @@ export interface Ledger {
   chargeProcessing(a: { userId: string; runId: string; amount: Cents; description: string }): Promise<Posted>;
   refundProcessing(a: { userId: string; runId: string; amount: Cents; description: string }): Promise<Posted>;
   balance(userId: string): Promise<Cents>;
+  /** Several accounts' balances in one read (0 for an account never opened). */
+  balances(userIds: readonly string[]): Promise<Map<string, Cents>>;
   transactions(userId: string, page: Page): Promise<{ rows: TransactionRow[]; total: number }>;
   events(filter: EventFilter): Promise<{ rows: LedgerEventRow[]; total: number }>;
   verifyChain(): Promise<ChainVerification>;

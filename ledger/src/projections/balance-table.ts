@@ -93,7 +93,16 @@ export function balanceOpens(updates: readonly BalanceUpdate[]): SqlStatement | 
 }
 
 export async function readBalance(pool: pg.Pool, userId: string): Promise<Cents> {
-  const result = await pool.query<{ balance: string }>('SELECT balance::text AS balance FROM ledger_account_balances WHERE user_id = $1', [userId]);
+  return (await readBalances(pool, [userId])).get(userId)!;
+}
+
+/** The balances of several accounts in one statement (a page of users), each user id once in the answer. */
+export async function readBalances(pool: pg.Pool, userIds: readonly string[]): Promise<Map<string, Cents>> {
+  const result = await pool.query<{ user_id: string; balance: string }>(
+    'SELECT user_id, balance::text AS balance FROM ledger_account_balances WHERE user_id = ANY($1::text[])',
+    [userIds],
+  );
+  const found = new Map(result.rows.map((r) => [r.user_id, toCents(r.balance)]));
   // An account that was never opened holds no credits.
-  return result.rows[0] ? toCents(result.rows[0].balance) : 0;
+  return new Map(userIds.map((id) => [id, found.get(id) ?? 0]));
 }

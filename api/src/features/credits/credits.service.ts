@@ -54,6 +54,12 @@ export class CreditsService {
     return formatCredits(await this.ledger.balance(userId));
   }
 
+  /** Balances of a page of users in one read (not one query per user). */
+  async balances(userIds: readonly string[]): Promise<Map<string, string>> {
+    const cents = await this.ledger.balances(userIds);
+    return new Map([...cents].map(([id, c]) => [id, formatCredits(c)]));
+  }
+
   async transactions(userId: string, page: { limit: number; offset: number }): Promise<{ rows: TransactionView[]; total: number }> {
     if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > 200) throw badInput('limit must be a whole number from 1 to 200');
     if (!Number.isInteger(page.offset) || page.offset < 0) throw badInput('offset must be a whole number, 0 or more');
