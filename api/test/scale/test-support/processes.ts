@@ -109,7 +109,8 @@ export function spawnChild(name: string, command: string, args: string[], env: R
 
 /** An API process (`node api/dist/main.js`); resolves once it listens, with its URL. */
 export async function startApi(name: string, env: Record<string, string>): Promise<Child & { url: string }> {
-  const child = spawnChild(name, process.execPath, [API_MAIN], { HOST: '127.0.0.1', PORT: '0', ...env });
+  // Pools as the in-process test servers size them (test-server.ts): several suites share one PostgreSQL.
+  const child = spawnChild(name, process.execPath, [API_MAIN], { HOST: '127.0.0.1', PORT: '0', DATABASE_POOL_MAX: '8', ...env });
   const m = await child.waitFor(/Shotlog is ready at (http:\/\/\S+)/, 60_000);
   return Object.assign(child, { url: m[1]!.replace('localhost', '127.0.0.1') });
 }
