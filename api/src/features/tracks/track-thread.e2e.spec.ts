@@ -58,9 +58,8 @@ it("reads every set's SRT on the track thread, never on the main thread, with th
 });
 
 /**
- * A GET on a connection of its own. fetch would reuse the pool's keep-alive socket from the test
- * before, which can sit idle past the server's 5 s keep-alive while that test parses its GPX on this
- * thread: the server closes it just as it is reused (ECONNRESET), a race of the test, not the API.
+ * A GET on a connection of its own, so that the test reads its answer alone (not behind the pool's
+ * socket from the test before, which parses its GPX on this thread).
  */
 function getOwnConnection(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Promise<string> }> {
   return new Promise((resolve, reject) => {
