@@ -142,7 +142,7 @@ it('asks before leaving with unsaved edits (link, Back, reload) and keeps them w
 });
 
 async function waitForDialogs(dialogs: unknown[], n: number) {
-  const end = Date.now() + 5000;
+  const end = Date.now() + 20_000;
   while (dialogs.length < n) {
     if (Date.now() > end) throw new Error(`expected ${n} dialogs, saw ${dialogs.length}`);
     await new Promise((r) => setTimeout(r, 50));
