@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { signUp, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer & { close(): Promise<void> };
@@ -28,6 +29,30 @@ describe('health, readiness and metrics', () => {
     const scraped = await server.request('GET', '/metrics', { headers: { authorization: 'Bearer scrape-secret' } });
     expect(scraped.body).toMatch(/shotlog_http_request_duration_seconds_bucket\{[^}]*route="\/auth\/login"/);
     expect(scraped.body).toMatch(/shotlog_ledger_events \d+/);
+  });
+
+  it('keeps an idle connection 65 s, longer than clients keep theirs, and says so', async () => {
+    // Node's 5 s let a client reuse a socket just as the server closed it (ECONNRESET on a loaded machine).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ port: number; keepAlive: string | undefined }>((resolve, reject) => {
+        http
+          .get(`${server.url}/api/health`, { agent }, (res) => {
+            const port = res.socket.localPort!;
+            res.resume();
+            res.on('end', () => resolve({ port, keepAlive: res.headers['keep-alive'] }));
+          })
+          .on('error', reject);
+      });
+    try {
+      const first = await get();
+      expect(first.keepAlive).toBe('timeout=65');
+      await new Promise((r) => setTimeout(r, 6000));
+      // The same socket, idle past the old 5 s, still open on both ends.
+      expect((await get()).port).toBe(first.port);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('answers unknown API paths with 404 JSON and unknown pages with the web app or a clear 503', async () => {
