@@ -57,9 +57,9 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
   httpServer.requestTimeout = 0; // uploads may take long; bodies are bounded by http/body-limits.ts bodyTimeouts
   httpServer.headersTimeout = 30_000;
   // An idle kept-alive socket stays open longer than clients keep theirs: a client reusing one just as
-  // the server closes it gets ECONNRESET (Node's 5 s default did that to Node fetch, whose idle timeout
-  // is the server's hint less 2 s, whenever its event loop ran late, in two test files). Load balancers
-  // and proxies keep 60 s (AWS ALB) to 75 s (nginx): 65 s outlives the first and sits in between.
+  // the server closes it gets ECONNRESET (Node's 5 s default did that to Node fetch, which keeps a socket
+  // about 3 s for that hint, whenever its event loop ran late: four test files on a loaded machine).
+  // Load balancers keep 60 s (AWS ALB) to 75 s (nginx): 65 s outlives the first.
   httpServer.keepAliveTimeout = 65_000;
 
   let stopping: Promise<void> | undefined;
