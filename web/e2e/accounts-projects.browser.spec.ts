@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { signUp } from '../../api/test/support/test-server.js';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.js';
-import { markTexts, textMarks } from './support/page-marks.js';
+import { markTexts, shownThenGone } from './support/page-marks.js';
 import { browserToday, collectDialogs, graphqlAs, loginThroughUi, nextDialog, shootThemes, storedToken } from './support/session.js';
 
 let h: BrowserHarness;
@@ -126,8 +126,8 @@ it('shows a login failure in a popup with the server message that closes after 5
   await shootThemes(h, page, 'login-error');
   await popup.waitFor({ state: 'detached', timeout: 15_000 });
   // Open for 5 s on the page's clock (a busy renderer fires its timer late, never early).
-  const { popup: shown } = await textMarks(page);
-  const openFor = shown!.gone! - shown!.shown!;
+  const shown = await shownThenGone(page, 'popup');
+  const openFor = shown.gone - shown.shown;
   expect(openFor).toBeGreaterThanOrEqual(4990);
   expect(openFor).toBeLessThan(10_000);
   expect(new URL(page.url()).pathname).toBe('/login');
@@ -171,8 +171,8 @@ it('signs up with the 100-credit welcome, lands on the dashboard after 2 s, and 
   await shootThemes(h, page, 'create-account-welcome');
   await page.waitForURL('**/dashboard', { timeout: 15_000 });
   // The welcome stays 2 s on the page's clock, then the dashboard replaces it.
-  const { welcome: shown } = await textMarks(page);
-  const waited = shown!.gone! - shown!.shown!;
+  const shown = await shownThenGone(page, 'welcome');
+  const waited = shown.gone - shown.shown;
   expect(waited).toBeGreaterThanOrEqual(1990);
   expect(waited).toBeLessThan(6000);
   expect(await storedToken(page)).toBeTruthy();

@@ -34,7 +34,18 @@ export async function markTexts(context: BrowserContext, patterns: Record<string
   }, sources);
 }
 
-/** The marks so far (markTexts). */
-export function textMarks(page: Page): Promise<Record<string, TextMark>> {
-  return page.evaluate(() => (window as unknown as { textMarks: Record<string, TextMark> }).textMarks);
+/**
+ * One text's mark once the page has both shown it and stopped showing it (markTexts). Waits on the
+ * page itself: a sign the test sees first (the URL changing) can come before the DOM drops the text.
+ */
+export async function shownThenGone(page: Page, name: string, timeout = 15_000): Promise<Required<TextMark>> {
+  const handle = await page.waitForFunction(
+    (key) => {
+      const mark = (window as unknown as { textMarks: Record<string, TextMark | undefined> }).textMarks[key];
+      return mark?.shown !== undefined && mark.gone !== undefined ? mark : null;
+    },
+    name,
+    { timeout },
+  );
+  return (await handle.jsonValue()) as Required<TextMark>;
 }

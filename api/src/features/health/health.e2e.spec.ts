@@ -35,7 +35,7 @@ describe('health, readiness and metrics', () => {
     // Node's 5 s let a client reuse a socket just as the server closed it (ECONNRESET on a loaded machine).
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const get = () =>
-      new Promise<{ port: number; keepAlive: string | undefined }>((resolve, reject) => {
+      new Promise<{ port: number; keepAlive: string | string[] | undefined }>((resolve, reject) => {
         http
           .get(`${server.url}/api/health`, { agent }, (res) => {
             const port = res.socket.localPort!;
