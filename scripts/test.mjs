@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds what the tests need (ledger, api, web), checks the emitted GraphQL schema is
+// `npm test`: builds what the tests need (ledger, api, web), type-checks the web app, examples and tests, checks the emitted GraphQL schema is
 // current, then runs every jest project (unit, int, e2e, browser) against the real PostgreSQL and
 // Redis named by TEST_DATABASE_URL / TEST_REDIS_URL (127.0.0.1 defaults; with no PostgreSQL there, the
 // embedded one the product ships). Browser tests: /usr/bin/chromium, else @sparticuz/chromium's.
@@ -64,6 +64,8 @@ run('build ledger + api (tsc)', bin('tsc'), ['-b', 'ledger', 'api']);
 run('check schema/schema.graphql is current', process.execPath, ['api/dist/app/emit-schema.js', '--check']);
 checkCodegen();
 run('build web (vite)', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'web', '--logLevel', 'warn']);
+// Jest strips types without checking them: the web app, the examples and the test files are checked here.
+for (const project of ['web', 'examples', 'tsconfig.tests.json']) run(`typecheck ${project} (tsc --noEmit)`, bin('tsc'), ['-p', project, '--noEmit']);
 
 /** The typed documents (web/src/gql, examples/gql) must be what codegen makes from the current schema. */
 function checkCodegen() {
