@@ -19,17 +19,15 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchAccount, freshDatabase, makeBenchMedia, root, stopChild, table } from './lib.mjs';
+import { benchAccount, freshDatabase, makeBenchMedia, nodeOptionsOf, root, stopChild, table } from './lib.mjs';
 
 const REQUESTS = 100;
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// The Node options `npm start` and `npm run worker` give their process (package.json: `exec node <options> api/dist/<file>`).
-const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
-const optionsOf = (script, file) => new RegExp(`exec node (.*?)\\s*api/dist/${file}`).exec(scripts[script])?.[1].split(/\s+/).filter(Boolean) ?? [];
-const productionOptions = optionsOf('start', 'main.js');
-const workerOptions = optionsOf('worker', 'worker.js');
+// The Node options `npm start` and `npm run worker` give their process.
+const productionOptions = nodeOptionsOf('start', 'main.js');
+const workerOptions = nodeOptionsOf('worker', 'worker.js');
 
 const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'shotlog-rss-'));
 const { clip, still } = await makeBenchMedia(work);

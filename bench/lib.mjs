@@ -33,14 +33,21 @@ export async function freshDatabase(prefix = 'shotlog_bench') {
   };
 }
 
+const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+/** The Node options a package.json script gives its process (`exec node <options> api/dist/<file>`): `npm start`'s for main.js. */
+export const nodeOptionsOf = (script, file) =>
+  new RegExp(`exec node (.*?)\\s*api/dist/${file}`).exec(scripts[script])?.[1].split(/\s+/).filter(Boolean) ?? [];
+
 /**
- * Starts `node api/dist/main.js` and resolves when it prints that it is ready. For a look inside
- * the server during a benchmark: BENCH_API_NODE_ARGS are Node options for it alone (say
- * `--trace-gc` or `--cpu-prof`), and BENCH_API_LOG names a file that gets its output.
+ * Starts `node api/dist/main.js` with the Node options `npm start` gives it and resolves when it
+ * prints that it is ready. For a look inside the server during a benchmark: BENCH_API_NODE_ARGS
+ * are Node options added for it alone (say `--trace-gc` or `--cpu-prof`), and BENCH_API_LOG names
+ * a file that gets its output.
  */
 export function startApi(env) {
   const started = Date.now();
-  const child = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'api/dist/main.js')], {
+  const options = [...nodeOptionsOf('start', 'main.js'), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const child = spawn(process.execPath, [...options, path.join(root, 'api/dist/main.js')], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
