@@ -242,8 +242,34 @@ it('signs up with the 100-credit welcome, lands on the dashboard after 2 s, and 
   // Empty Trash removes what has been in the trash for more than 30 days and keeps the rest.
   await createProject(page, 'Old harbour', 'Trashed long ago');
   await createProject(page, 'Recent ridge', 'Trashed today');
-  for (const name of ['Old harbour', 'Recent ridge']) await card(page, name).getByRole('button', { name: /trash/i }).click();
-  await page.getByRole('tab', { name: 'Trash (2)' }).click();
+  // Two trashes in quick succession. The first one's list refetch is answered by the server, then held
+  // in the browser while the second trash runs: the second refetch must ask again, not join the
+  // first (Apollo's deduplication did, and a loaded run kept Trash (1) after two trashes).
+  let releaseList!: () => void;
+  const listHeld = new Promise<void>((r) => (releaseList = r));
+  const listAnswers: Array<() => void> = [];
+  const answered = (n: number) => new Promise<void>((r) => (listAnswers[n] = r));
+  const firstAnswered = answered(0);
+  const secondAnswered = answered(1);
+  let lists = 0;
+  await page.route('**/graphql', async (route) => {
+    if (JSON.parse(route.request().postData() ?? '{}').operationName !== 'Projects') return route.continue();
+    const response = await route.fetch();
+    listAnswers[lists++]?.();
+    await listHeld;
+    // The page may have cancelled the request meanwhile (a newer refetch replaces an older one).
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await card(page, 'Old harbour').getByRole('button', { name: /trash/i }).click();
+  await firstAnswered;
+  const trashed = page.waitForResponse((r) => r.request().postData()?.includes('TrashProject') ?? false);
+  await card(page, 'Recent ridge').getByRole('button', { name: /trash/i }).click();
+  await trashed;
+  // The second refetch's own answer, or (when it joined the first) none: released after 3 s then.
+  await Promise.race([secondAnswered, page.waitForTimeout(3000)]);
+  releaseList();
+  await page.getByRole('tab', { name: 'Trash (2)' }).click({ timeout: 10_000 });
+  await page.unroute('**/graphql');
   await withDb((c) => c.query(`update projects set deleted_at = now() - interval '31 days' where name = 'Old harbour'`));
   dialog = nextDialog(page, 'accept');
   await page.getByRole('button', { name: 'Empty Trash' }).click();

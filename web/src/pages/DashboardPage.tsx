@@ -27,7 +27,10 @@ export function DashboardPage() {
     tzOffsetMinutes: -new Date().getTimezoneOffset(),
     first: PAGE,
   };
-  const query = useQuery(ProjectsQuery, { variables });
+  // No deduplication: two quick actions (trash one card, then another) each refetch after their
+  // mutation; the second refetch would otherwise join the first one still in flight and keep its
+  // answer, which predates the second mutation (a loaded run showed Trash (1) after two trashes).
+  const query = useQuery(ProjectsQuery, { variables, context: { queryDeduplication: false } });
   const { loading, error, refetch, fetchMore } = query;
   // While a new filter loads, the last results stay on screen instead of flashing 'Loading...'.
   const data = query.data ?? query.previousData;
