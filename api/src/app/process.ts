@@ -1,6 +1,6 @@
 import { createLedger, migrateLedger } from '@shotlog/ledger';
 import type { Config } from '../platform/config/config.js';
-import { openDatabase } from '../platform/db/database.js';
+import { openDatabase, openPool } from '../platform/db/database.js';
 import type { Logger } from '../platform/logging/logger.js';
 import { createQueueBackend } from '../platform/queue/queue-backend.js';
 import { Metrics } from '../platform/metrics/metrics.js';
@@ -26,9 +26,14 @@ export async function openProcess(
   opts: { poolMax?: number; jwtSecret: () => Promise<string>; onQueueError: (err: Error, queue: string) => void },
 ): Promise<OpenedProcess> {
   const { orm, pool } = await openDatabase(databaseUrl, { entities, poolMax: opts.poolMax });
+  // The ledger appends on a pool of its own: a caller may append while it holds a connection of
+  // `pool` in a transaction (a purchase approval keeps its request row locked). On one shared pool,
+  // enough such callers at once held every connection, each waiting for one more: a hang, for good.
+  const ledgerPool = openPool(databaseUrl, Math.max(2, Math.ceil((opts.poolMax ?? 20) / 4)));
   const queue = createQueueBackend({ redisUrl: config.redisUrl, databaseUrl, prefix: config.queuePrefix, onError: opts.onQueueError });
   const closeStores = async () => {
     await queue.close();
+    await ledgerPool.end();
     await pool.end();
     await orm.close(true);
   };
@@ -41,7 +46,7 @@ export async function openProcess(
       orm,
       pool,
       queue,
-      ledger: createLedger(pool),
+      ledger: createLedger(ledgerPool),
       jwtSecret,
       metrics: new Metrics(pool),
       idempotency: new IdempotencyService(pool),

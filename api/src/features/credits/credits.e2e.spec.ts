@@ -5,7 +5,9 @@ let server: StartedTestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'finance', password: 'finance-pass' }));
+  // Four connections per pool: 20 approvals at once of one request held them all, each waiting for a
+  // fifth for its ledger append, when the ledger shared the pool (a loaded run hung this file).
+  ({ server, adminToken } = await startTestServerWithAdmin({ username: 'finance', password: 'finance-pass' }, { env: { DATABASE_POOL_MAX: '4' } }));
 });
 afterAll(() => server.close());
 

@@ -20,9 +20,11 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   /**
    * Most PostgreSQL connections each of a process's two pools (the ORM's, plain SQL's) opens; unset:
-   * 20 in an API process, 3 per job in a worker. Several processes share the server's max_connections.
+   * 20 in an API process, 3 per job in a worker; the ledger's own pool takes a quarter of it, at
+   * least 2. Several processes share the server's max_connections. At least 4: an API process
+   * started with 2 waited on itself during start-up.
    */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(4).max(500).optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   JWT_SECRET: optionalString,
   JWT_EXPIRES_IN: z.string().default('7d'),

@@ -14,17 +14,8 @@ const MIGRATION_LOCK_KEY = 7_402_311;
  */
 export async function openDatabase(url: string, opts: { entities: readonly EntityClass[]; poolMax?: number }): Promise<{ orm: Orm; pool: pg.Pool }> {
   const orm = await MikroORM.init(ormConfig(url, { entities: opts.entities, poolMax: opts.poolMax }));
-  // The ledger works in plain SQL transactions on its own pool (it knows nothing of the ORM).
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? 20 });
-  pool.on('error', () => {
-    /* idle client lost (e.g. database restart): the pool replaces it on next use */
-  });
-  // pg-pool listens for errors only on idle clients: a checked-out client between two queries of
-  // a transaction (the ledger's, say) emits its connection loss with no listener, and that kills
-  // the process. The loss still reaches the caller through its next query; the pool drops the client.
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-  });
+  // Plain SQL stores work on a pool of their own (they know nothing of the ORM).
+  const pool = openPool(url, opts.poolMax ?? 20);
   try {
     const lock = await pool.connect();
     try {
@@ -40,4 +31,19 @@ export async function openDatabase(url: string, opts: { entities: readonly Entit
     throw err;
   }
   return { orm, pool };
+}
+
+/** A pg pool of at most `max` connections whose lost connections never kill the process. */
+export function openPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    /* idle client lost (e.g. database restart): the pool replaces it on next use */
+  });
+  // pg-pool listens for errors only on idle clients: a checked-out client between two queries of
+  // a transaction (the ledger's, say) emits its connection loss with no listener, and that kills
+  // the process. The loss still reaches the caller through its next query; the pool drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
 }
