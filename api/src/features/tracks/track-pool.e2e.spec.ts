@@ -49,8 +49,11 @@ it('never runs more reads or threads at once than TRACK_THREADS, over GraphQL an
   const q = pool().queue;
   q.stats.peak = 0;
   const before = trackThreadReads.count;
+  // At most five reads asked at once (two sets, the project GPX one set at a time, two aliases): all
+  // that two threads and three queue places hold. With a sixth, a loaded machine had all six arrive
+  // together, and the sixth was refused as busy, rightly.
   const answers = await Promise.all([
-    ...setIds.slice(0, 3).map((id) => get(`/api/filesets/${id}/track.geojson`)),
+    ...setIds.slice(0, 2).map((id) => get(`/api/filesets/${id}/track.geojson`)),
     get(`/api/projects/${projectId}/tracks.gpx`),
     server.graphql(
       'query($a: ID!, $b: ID!) { a: fileSetTrack(fileSetId: $a) { pointCount } b: fileSetTrack(fileSetId: $b) { pointCount } }',
@@ -58,10 +61,10 @@ it('never runs more reads or threads at once than TRACK_THREADS, over GraphQL an
       owner.token,
     ),
   ]);
-  for (const a of answers.slice(0, 4) as Response[]) expect(a.status).toBe(200);
-  await Promise.all((answers.slice(0, 4) as Response[]).map((a) => a.text()));
-  expect((answers[4] as { errors?: unknown }).errors).toBeUndefined();
-  expect(trackThreadReads.count - before).toBe(3 + 6 + 2);
+  for (const a of answers.slice(0, 3) as Response[]) expect(a.status).toBe(200);
+  await Promise.all((answers.slice(0, 3) as Response[]).map((a) => a.text()));
+  expect((answers[3] as { errors?: unknown }).errors).toBeUndefined();
+  expect(trackThreadReads.count - before).toBe(2 + 6 + 2);
   expect(q.stats.peak).toBeGreaterThan(0);
   expect(q.stats.peak).toBeLessThanOrEqual(2);
   expect(pool().peakThreads).toBeLessThanOrEqual(2);
