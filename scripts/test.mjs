@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: builds what the tests need (ledger, api, web), type-checks the web app, examples and tests, checks the emitted GraphQL schema is
-// current, then runs every jest project (unit, int, e2e, browser) against the real PostgreSQL and
-// Redis named by TEST_DATABASE_URL / TEST_REDIS_URL (127.0.0.1 defaults; with no PostgreSQL there, the
-// embedded one the product ships). Browser tests: /usr/bin/chromium, else @sparticuz/chromium's.
+// `npm test`: builds what the tests need (ledger, api, web), type-checks the web app, the examples
+// and the tests, checks the emitted GraphQL schema is current, then runs every jest project (unit,
+// int, e2e, browser) against the real PostgreSQL and Redis named by TEST_DATABASE_URL /
+// TEST_REDIS_URL (127.0.0.1 defaults; with no PostgreSQL there, the embedded one the product ships).
+// Browser tests: /usr/bin/chromium, else @sparticuz/chromium's.
 // Extra arguments go to jest, e.g. `npm test -- api/src/features/projects`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
