@@ -12,11 +12,15 @@
 // `node bench/delivery.mjs --quick` (64 MiB large file, about a minute) or `--mb 2048 --clips 200`
 // (--mb 0 skips the large file; needs the API built: npx tsc -b ledger api; Redis on 127.0.0.1:6379
 // or TEST_REDIS_URL). BENCH_POOL sets the connections' session pool (default 2, the product's default).
+// --rtt-ms N puts SFTP (the plain client and ours alike) behind a proxy adding N ms of round trip, as
+// an agency's server far away does: on loopback the figure is bound by the CPU of this one process
+// serving both protocols, at a distance by round trips per file.
 import { createRequire } from 'node:module';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -35,6 +39,8 @@ const MB = numberArg('mb', QUICK ? 64 : 2048);
 const CLIPS = numberArg('clips', QUICK ? 100 : 200);
 /** Paired rounds of the small clips (plain then ours); the figures are medians. */
 const ROUNDS = numberArg('rounds', QUICK ? 1 : 3);
+/** Round-trip time added to SFTP (both the plain client and ours) by a delaying proxy; 0: loopback. */
+const RTT_MS = numberArg('rtt-ms', 0);
 const sha256 = (b) => createHash('sha256').update(b).digest('hex');
 const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-delivery-'));
 const src = path.join(tmp, 'clip.mp4');
@@ -167,7 +173,37 @@ const sshServer = new Server({ hostKeys: [hostKey] }, (client) => {
   );
 });
 await new Promise((r) => sshServer.listen(0, '127.0.0.1', r));
-const sftpPort = sshServer.address().port;
+/** Where SFTP clients connect: the server itself, or with --rtt-ms the delaying proxy in front of it. */
+const sftpPort = RTT_MS > 0 ? await delayingProxy(sshServer.address().port, RTT_MS) : sshServer.address().port;
+
+/**
+ * A TCP proxy in front of `port` that holds every chunk `rttMs / 2` in each direction, in order: an
+ * agency's server is tens of milliseconds away, not on loopback, and a small file's cost is then its
+ * round trips. Returns the proxy's port.
+ */
+async function delayingProxy(port, rttMs) {
+  const oneWay = rttMs / 2;
+  const relay = (from, to) => {
+    let last = 0;
+    from.on('data', (chunk) => {
+      const at = Math.max(performance.now() + oneWay, last);
+      last = at;
+      setTimeout(() => to.writable && to.write(chunk), at - performance.now());
+    });
+    from.on('end', () => setTimeout(() => to.end(), Math.max(0, last - performance.now())));
+    from.on('error', () => to.destroy());
+    from.on('close', () => setTimeout(() => to.destroy(), Math.max(0, last - performance.now()) + 1));
+  };
+  const proxy = net.createServer((client) => {
+    client.setNoDelay(true);
+    const server = net.connect(port, '127.0.0.1', () => server.setNoDelay(true));
+    relay(client, server);
+    relay(server, client);
+  });
+  await new Promise((r) => proxy.listen(0, '127.0.0.1', r));
+  proxy.unref();
+  return proxy.address().port;
+}
 
 const target = (protocol, port) => ({
   protocol,
@@ -380,7 +416,9 @@ if (CLIPS > 0) {
         [`logins (round 1, pool ${POOL})`]: firstLogins[k],
       });
     }
-    console.log(`${ROUNDS} round(s), each the plain clients (both protocols at once) then ours (both at once):`);
+    console.log(
+      `${ROUNDS} round(s), each the plain clients (both protocols at once) then ours (both at once)${RTT_MS > 0 ? `; SFTP through a proxy adding ${RTT_MS} ms of round trip` : ''}:`,
+    );
     console.table(rows);
     console.log(`files the servers received more than once in round 1 (aim 0): ${twice}`);
     for (const i of first.view.items.filter((i) => i.status !== 'sent'))
