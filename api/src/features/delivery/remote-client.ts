@@ -47,9 +47,12 @@ export interface RemoteSession {
    * Sends `source` (the local file's bytes from `offset`) to `name`, written at `offset`. Resolves to
    * the size the server reports for `name` afterwards when it tells that without another round trip
    * (SFTP), else null (the caller asks `size`). `onWritten` is called once the server has taken
-   * every byte, before any closing round trip.
+   * every byte, before any closing round trip. With `go`, nothing is written before it resolves:
+   * SFTP opens `name` at once (the open's round trip overlaps whatever the caller is still asking),
+   * and `false` closes it unwritten (the caller removes it); FTP waits for `go` before it begins.
+   * Resolves to null when `go` said no.
    */
-  upload(source: Readable, name: string, offset: number, onWritten?: () => void): Promise<number | null>;
+  upload(source: Readable, name: string, offset: number, onWritten?: () => void, go?: Promise<boolean>): Promise<number | null>;
   /**
    * Moves `from` onto `to` in the remote folder, replacing `to` (the agency never sees a half file).
    * Resolves to the size of `to` afterwards when the server tells it without another round trip, else null.
@@ -181,8 +184,10 @@ async function openFtp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSess
       }
     },
     // APPE continues a partial file; STOR replaces one (a size we do not trust).
-    upload: (source, name, offset, onWritten) =>
-      wrap((offset > 0 ? client.appendFrom(source, name) : client.uploadFrom(source, name)).then(() => (onWritten?.(), null))),
+    upload: async (source, name, offset, onWritten, go) => {
+      if (go && !(await go)) return null;
+      return wrap((offset > 0 ? client.appendFrom(source, name) : client.uploadFrom(source, name)).then(() => (onWritten?.(), null)));
+    },
     rename: async (from, to) => {
       try {
         await client.rename(from, to);
@@ -286,8 +291,8 @@ async function openSftp(t: RemoteTarget, opts: RemoteOptions): Promise<RemoteSes
           }),
         ),
       ),
-    upload: (source, name, offset, onWritten) =>
-      live(writeAll(sftp, at(name), source, offset, onWritten)).catch((err: unknown) => {
+    upload: (source, name, offset, onWritten, go) =>
+      live(writeAll(sftp, at(name), source, offset, onWritten, go)).catch((err: unknown) => {
         source.destroy();
         throw describeRemoteError(err, t);
       }),
@@ -339,13 +344,25 @@ const SFTP_WRITE_BYTES = 31 * 1024;
  * Writes `source` into `file` from `offset` with several writes in flight (ssh2's write stream waits
  * for each answer before the next, one round trip per 32 KB), then asks the handle's size and
  * closes it in one round trip. Resolves to that size (null when the server would not say).
- * `onWritten`: every write answered, before that last round trip.
+ * `onWritten`: every write answered, before that last round trip. `go`: the file is opened at once,
+ * written only once it resolves true (false: closed unwritten, null).
  */
-async function writeAll(sftp: SFTPWrapper, file: string, source: Readable, offset: number, onWritten?: () => void): Promise<number | null> {
+async function writeAll(
+  sftp: SFTPWrapper,
+  file: string,
+  source: Readable,
+  offset: number,
+  onWritten?: () => void,
+  go?: Promise<boolean>,
+): Promise<number | null> {
   const handle = await new Promise<Buffer>((resolve, reject) => sftp.open(file, offset > 0 ? 'r+' : 'w', (err, h) => (err ? reject(err) : resolve(h))));
   const inFlight = new Set<Promise<void>>();
   let failed: unknown = null;
   try {
+    if (go && !(await go)) {
+      await new Promise<void>((resolve) => sftp.close(handle, () => resolve()));
+      return null;
+    }
     let at = offset;
     for await (const chunk of source as AsyncIterable<Buffer>) {
       // Pieces under any server's write limit: ssh2 would split a larger write and wait for each part.

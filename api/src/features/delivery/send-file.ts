@@ -15,7 +15,8 @@ import { clearPending, readRemoteFile, recordPending, tempNameOf, type RemoteFil
  * or wrong file. What was put in place is recorded by the caller (remote-files.ts recordSent), in
  * the same statement as the file's outcome.
  *
- * Round trips are what a small file costs: the record is read with the claim (`record`), the
+ * Round trips are what a small file costs: the record is read with the claim (`record`), a new or
+ * changed file's temporary file is opened while the server says what is under the final name, the
  * pending record is written while the bytes go, the server reports the size with the upload and
  * the rename where it can (SFTP), and whether the file is still wanted is asked while it is closed.
  */
@@ -59,31 +60,9 @@ export class SendStopped extends Error {}
 export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSession, f: SendFileItem, h: SendFileHooks): Promise<SendOutcome> {
   const { guard } = h;
   const record = f.record !== undefined ? f.record : await readRemoteFile(db, f.connectionId, f.place, f.remoteName);
-  const there = await guard(session.size(f.remoteName));
-  const ours = there !== null && record?.sha256 != null && record.size === there;
-  if (ours && record.sha256 === f.sha256 && !f.force)
-    return { status: 'skipped', message: 'Already on the server: the same content (SHA-256) was sent there before' };
-  if (there !== null && !ours && !f.allowOverwrite)
-    return {
-      status: 'conflict',
-      message: `${f.remoteName} is already on the server (${there} bytes) and Shotlog did not send it: allow overwriting in the connection to replace it`,
-    };
-
   const temp = tempNameOf(f.remoteName, f.sha256);
-  let offset = 0;
-  if (record?.pendingSha256 === f.sha256 && record.pendingSize === f.size && record.tempName === temp) {
-    // Shotlog began this very upload: what is under the temporary name is a start of these bytes.
-    const partial = await guard(session.size(temp));
-    if (partial !== null && partial <= f.size) offset = partial;
-  } else if (record?.tempName && record.tempName !== temp) {
-    await guard(session.remove(record.tempName)).catch(() => undefined);
-  }
-  // Written while the bytes go: a record that did not land only means the next attempt starts over,
-  // and one that did names exactly these bytes under exactly this name. A small file is not worth
-  // resuming: after a cut it goes whole again (its temporary name is overwritten), without the write.
-  const pending =
-    offset === 0 && f.size >= RESUME_MIN_BYTES ? recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp) : Promise.resolve();
-  pending.catch(() => undefined);
+  const resumable = record?.pendingSha256 === f.sha256 && record.pendingSize === f.size && record.tempName === temp;
+  const staleTemp = record?.tempName && record.tempName !== temp ? record.tempName : null;
   // Whether the file is still wanted is asked once the server has taken the last byte, while the file
   // is closed (SFTP: not one database round trip after that), and answered before the rename.
   let wanted: Promise<boolean> | null = null;
@@ -94,19 +73,88 @@ export async function sendFile(db: Pick<pg.Pool, 'query'>, session: RemoteSessio
     }
     return wanted;
   };
-
-  let reported: number | null = null;
-  if (offset < f.size) {
-    let sent = offset;
-    const counter = byteCounter((n) => h.onBytes((sent += n)));
-    // Both sides settle before a cause is named: a refused write also ends the local read, and that
-    // echo must not be taken for the cause when it happens to settle first.
-    const [reading, upload] = await guard(
-      Promise.allSettled([f.source(offset).then((from) => pipeline(from, counter)), session.upload(counter, temp, offset, () => void stillWanted())]),
+  let sent = 0;
+  const counter = byteCounter((n) => h.onBytes((sent += n)));
+  /**
+   * The bytes from `offset` under the temporary name; with `go`, the server opens the file at once and
+   * nothing is written before `go` says yes. Both sides settle before a cause is named: a refused write
+   * also ends the local read, and that echo must not be taken for the cause when it settles first.
+   */
+  const startUpload = (offset: number, go?: Promise<boolean>) => {
+    sent = offset;
+    return guard(
+      Promise.allSettled([
+        // A source that cannot be read ends the upload too, or it would wait for bytes that never come.
+        f.source(offset).then(
+          (from) => pipeline(from, counter),
+          (err: unknown) => {
+            counter.destroy(err instanceof Error ? err : new Error(String(err)));
+            throw err;
+          },
+        ),
+        session.upload(counter, temp, offset, () => void stillWanted(), go),
+      ]),
     ).catch((err: unknown) => {
       counter.destroy();
       throw err;
     });
+  };
+
+  // The usual case, a new or changed file going whole: the temporary file is opened while the server
+  // says what is under the final name (one round trip, not two), and written only once that answer
+  // allows it. A resume, a leftover temporary file or a likely skip ask first.
+  const early = !resumable && !staleTemp && !(record?.sha256 === f.sha256 && !f.force);
+  let allow: (ok: boolean) => void = () => undefined;
+  const opened = early ? startUpload(0, new Promise<boolean>((resolve) => (allow = resolve))) : null;
+  opened?.catch(() => undefined);
+  /** Stops the early upload unwritten; its empty temporary file goes. */
+  const dropEarly = async () => {
+    if (!opened) return;
+    allow(false);
+    counter.destroy();
+    await opened.catch(() => undefined);
+    await guard(session.remove(temp)).catch(() => undefined);
+  };
+  let there: number | null;
+  try {
+    there = await guard(session.size(f.remoteName));
+  } catch (err) {
+    await dropEarly();
+    throw err;
+  }
+  const ours = there !== null && record?.sha256 != null && record.size === there;
+  if (ours && record.sha256 === f.sha256 && !f.force) {
+    await dropEarly();
+    return { status: 'skipped', message: 'Already on the server: the same content (SHA-256) was sent there before' };
+  }
+  if (there !== null && !ours && !f.allowOverwrite) {
+    await dropEarly();
+    return {
+      status: 'conflict',
+      message: `${f.remoteName} is already on the server (${there} bytes) and Shotlog did not send it: allow overwriting in the connection to replace it`,
+    };
+  }
+
+  let offset = 0;
+  if (resumable) {
+    // Shotlog began this very upload: what is under the temporary name is a start of these bytes.
+    const partial = await guard(session.size(temp));
+    if (partial !== null && partial <= f.size) offset = partial;
+  } else if (staleTemp) {
+    await guard(session.remove(staleTemp)).catch(() => undefined);
+  }
+  // Written while the bytes go: a record that did not land only means the next attempt starts over,
+  // and one that did names exactly these bytes under exactly this name. A small file is not worth
+  // resuming: after a cut it goes whole again (its temporary name is overwritten), without the write.
+  const pending =
+    offset === 0 && f.size >= RESUME_MIN_BYTES ? recordPending(db, f.connectionId, f.place, f.remoteName, f.sha256, f.size, temp) : Promise.resolve();
+  pending.catch(() => undefined);
+
+  let reported: number | null = null;
+  // An empty file goes too (an empty temporary file, renamed like any other).
+  if (offset < f.size || offset === 0) {
+    allow(true);
+    const [reading, upload] = await (opened ?? startUpload(offset));
     const failure = upload.status === 'rejected' ? upload : reading.status === 'rejected' ? reading : null;
     if (failure) {
       counter.destroy();
