@@ -7,16 +7,21 @@
  * an API's disk; a missing object is a 404, never an empty file; wrong credentials stop start-up
  * with one line naming the variable.
  */
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { jest } from '@jest/globals';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startTestBucket, type TestBucket } from '../support/s3-test-server.js';
 import { until } from '../support/until.js';
 import { signUp, startTestServer, type StartedTestServer } from '../support/test-server.js';
-import { makeTestFileSet } from '../support/media-fixtures.js';
+import { fixtureSrtPath, makeTestFileSet } from '../support/media-fixtures.js';
+import { mediaToolPath } from '../../src/adapters/media-tools/media-tools.js';
 import { multipartBody, type Part } from '../../src/features/uploads/test-support/upload-test-helpers.js';
 import { createProject, waitForRun } from '../../src/features/processing/test-support/seed-file-sets.js';
 import { readZip } from '../../src/features/exports/test-support/read-zip.js';
@@ -25,6 +30,7 @@ import { s3ClientConfig } from '../../src/adapters/object-storage/index.js';
 import { startSftpServer, type SftpTestServer } from '../../src/features/delivery/test-support/sftp-test-server.js';
 
 jest.setTimeout(120_000);
+const run = promisify(execFile);
 
 let bucket: TestBucket;
 let sftp: SftpTestServer;
@@ -277,6 +283,58 @@ it('refuses to start with credentials the bucket refuses: one line naming the va
   await expect(startTestServer({ env: { ...bucket.env, S3_ACCESS_KEY_ID: 'WRONG' } })).rejects.toThrow(
     /^The bucket shotlog-test at http:\/\/127\.0\.0\.1:\d+ refused these credentials \(403\): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
   );
+});
+
+it("takes a clip's still from the bucket by ranged reads: the clip is never fetched whole nor copied to the API's disk", async () => {
+  // A card's clip without its JPG: 20 s with a keyframe each second (1 s of noise looped by stream
+  // copy: encoding 20 s of noise is slow). ffprobe and ffmpeg read it over a presigned URL, seeking
+  // by byte range; before, the API copied the whole clip into its cache of bucket objects first.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-s3-still-'));
+  const second = path.join(dir, 'second.mp4');
+  const clip = path.join(dir, 'DJI_0002.MP4');
+  const ffmpeg = mediaToolPath('ffmpeg');
+  const lavfi = 'nullsrc=s=640x360:d=1,geq=random(1)*255:128:128';
+  await run(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', lavfi, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', second]);
+  await run(ffmpeg, ['-v', 'error', '-stream_loop', '19', '-i', second, '-c', 'copy', '-movflags', '+faststart', '-y', clip]);
+  const size = (await fs.stat(clip)).size;
+  const clipProject = await createProject(api1, owner.token);
+  const before = new Set(await bucket.keys());
+  // Streamed from disk: the clip is not held in this process's memory.
+  const boundary = `----still${randomBytes(6).toString('hex')}`;
+  const head = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\n\r\n`);
+  const srt = await fs.readFile(fixtureSrtPath('JuanIrache__DJI_SRT_Parser__air2s.srt'));
+  const body = Readable.from(
+    (async function* () {
+      yield head('DJI_0002.MP4');
+      yield* createReadStream(clip);
+      yield Buffer.concat([Buffer.from('\r\n'), head('DJI_0002.SRT'), srt, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    })(),
+  );
+  const res = await fetch(`${api1.url}/api/upload/${clipProject}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+  await fs.rm(dir, { recursive: true, force: true });
+  expect(res.status).toBeLessThan(300);
+  const clipKey = (await bucket.keys()).find((k) => !before.has(k) && k.endsWith('.mp4'))!;
+  expect(clipKey).toMatch(/^files\/[0-9a-f-]{36}\.mp4$/);
+  const files = async () => {
+    const r = await api1.graphql('query($id: ID!) { project(id: $id) { fileSets { files { filename } } } }', { id: clipProject }, owner.token);
+    return (r.data.project.fileSets[0]?.files ?? []).map((f: { filename: string }) => f.filename).sort();
+  };
+  await until(async () => (await files()).includes('DJI_0002.JPG'), 'the still taken from the clip in the bucket', 60_000);
+  expect(await files()).toEqual(['DJI_0002.JPG', 'DJI_0002.MP4', 'DJI_0002.SRT']);
+  // Read from the bucket, every request a byte range (the cache's copy was one GET of the whole object).
+  expect(bucket.bytesServed(clipKey)).toBeGreaterThan(0);
+  expect(bucket.wholeReads(clipKey)).toBe(0);
+  // No copy of the clip in the API's cache of bucket objects (a copy was how stills read it before).
+  const cached = await fs.readdir(path.join(api1.dataDir, 'cache'), { recursive: true }).catch(() => []);
+  for (const name of cached) {
+    const st = await fs.stat(path.join(api1.dataDir, 'cache', String(name)));
+    if (st.isFile()) expect(st.size).not.toBe(size);
+  }
 });
 
 function bucketSettings() {

@@ -40,6 +40,8 @@ export interface TestBucket {
   readonly passed: number;
   /** Body bytes the proxy passed back for GETs of paths containing `keyPart` (what a reader transferred). */
   bytesServed(keyPart: string): number;
+  /** GETs without a Range header of paths containing `keyPart` (a reader fetching the whole object). */
+  wholeReads(keyPart: string): number;
   /** Keys of the objects in the bucket now (s3rver's folder). */
   keys(): Promise<string[]>;
   close(): Promise<void>;
@@ -140,6 +142,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
   let partCopy = false;
   let partCopies = 0;
   const served = new Map<string, number>();
+  const whole: string[] = [];
   const sockets = new Set<net.Socket>();
   const proxy = http.createServer((req, res) => {
     if (down) return void req.socket.destroy();
@@ -160,6 +163,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       partCopies++;
       return void uploadPartCopy(dir, bucket, uploadId, partNumber, req, res).catch(() => res.headersSent || res.writeHead(500).end());
     }
+    if (req.method === 'GET' && !req.headers.range) whole.push(url.pathname);
     const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       if (req.method === 'GET') answer.on('data', (c: Buffer) => served.set(url.pathname, (served.get(url.pathname) ?? 0) + c.length));
@@ -207,6 +211,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       return passed;
     },
     bytesServed: (keyPart) => [...served].reduce((n, [p, b]) => (p.includes(keyPart) ? n + b : n), 0),
+    wholeReads: (keyPart) => whole.filter((p) => p.includes(keyPart)).length,
     keys: async () => {
       // s3rver keeps each object as <bucket>/<key>._S3rver_object
       const root = path.join(dir, bucket);

@@ -34,8 +34,8 @@ export const STILL_CONCURRENCY = 2;
 /** What stills ask of the file storage (the files feature's FileStorage, passed in by app/compose.ts). */
 export interface StillStorage {
   write(source: Readable, opts: { extension: string }): Promise<StoredFile>;
-  /** The video as a local file (itself on disk, or a bounded cache copy from the bucket); released when done. */
-  localFile(storageKey: string): Promise<LocalCopy>;
+  /** Where ffprobe/ffmpeg read the video: the file on disk, or a presigned URL in the bucket (never a copy of the clip). */
+  clipInput(storageKey: string): Promise<LocalCopy>;
   remove(storageKey: string): Promise<void>;
 }
 
@@ -114,7 +114,7 @@ export class StillTaker {
   private async take(s: PendingSet): Promise<void> {
     let copy: LocalCopy;
     try {
-      copy = await this.storage.localFile(s.videoKey);
+      copy = await this.storage.clipInput(s.videoKey);
     } catch (err) {
       if (err instanceof ObjectMissingError) return this.recordProblem(s, 'the video is missing from storage: replace it');
       throw err;

@@ -36,7 +36,7 @@ export interface ProcessingWorkerDeps {
   /** Reads the set and its files. */
   orm: Orm;
   queue: QueueBackend;
-  storage: Pick<FileStorage, 'localFile' | 'inBucket' | 'sizeOf' | 'toolUrl'>;
+  storage: Pick<FileStorage, 'localFile' | 'clipInput'>;
   /** The job rows (`runs`), ending runs and their refunds, and the lost-job check. */
   processing: Pick<ProcessingService, 'jobs' | 'finishRunIfSettled' | 'settlePendingRefunds' | 'requeueLost' | 'stopIdleIntakes'>;
   results: Pick<ResultsService, 'saveGenerated'>;
@@ -121,7 +121,7 @@ export class ProcessingWorker {
       const wanted = [files.video, files.jpg, files.srt] as const;
       // The clip itself is not copied: ffprobe and ffmpeg read it over a presigned URL (header and seeks only).
       const copies = await Promise.allSettled(
-        wanted.map((f, i) => (!f ? Promise.resolve(null) : i === 0 && storage.inBucket ? clipUrl(storage, f.storageKey) : storage.localFile(f.storageKey))),
+        wanted.map((f, i) => (!f ? Promise.resolve(null) : i === 0 ? storage.clipInput(f.storageKey) : storage.localFile(f.storageKey))),
       );
       const [video, jpg, srt] = copies.map((c, i) => {
         if (c.status === 'fulfilled') return c.value;
@@ -203,11 +203,4 @@ export class ProcessingWorker {
       this.services.logger.warn({ err: e }, 'could not settle a failed job');
     }
   }
-}
-
-/** A bucket clip as ffprobe/ffmpeg read it: a presigned URL (checked to exist), nothing to release. */
-async function clipUrl(storage: Pick<FileStorage, 'sizeOf' | 'toolUrl'>, storageKey: string): Promise<LocalCopy> {
-  const [size, url] = await Promise.all([storage.sizeOf(storageKey), storage.toolUrl(storageKey)]);
-  if (size === null || !url) throw new ObjectMissingError(storageKey);
-  return { path: url, release: () => undefined };
 }
