@@ -2,7 +2,9 @@
 // under a minute; `--full` for the 2 GiB of the issue):
 //  1. one large file into the bucket (s3rver on loopback) through the multipart route and through
 //     tus (64 MiB PATCHes), against the S3 client's own multipart upload (@aws-sdk/lib-storage) of
-//     the same bytes to the same server; the API's peak RSS growth during each;
+//     the same bytes to the same server, each sent from a process of its own (upload-client.mjs;
+//     --in-process-client sends from this process, which also runs s3rver); the API's peak RSS
+//     growth and each process's CPU-seconds during each;
 //  2. processing 10 file sets (real H.264 clip, JPG, SRT fixture) from the bucket against the same
 //     from local disk, each through its own API with its in-process worker;
 //  3. API RSS (RUN_WORKER=false) idle and after 100 requests of each kind (project list, project
@@ -15,28 +17,17 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import { S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import { execFile, execFileSync } from 'node:child_process';
+import { movieBlock, uploadHere } from './upload-client.mjs';
 import { benchAccount, freshDatabase, makeBenchMedia, root, startIsolatedApi, table } from './lib.mjs';
 
 const FULL = process.argv.includes('--full');
 const TOTAL = FULL ? 2 * 1024 ** 3 : 128 * 1024 ** 2;
 const CHUNK = 64 * 1024 * 1024;
 const SETS = 10;
-const BLOCK = randomBytes(4 * 1024 * 1024);
-BLOCK.writeUInt32BE(24, 0);
-BLOCK.write('ftypisom', 4, 'latin1');
-function* movieBytes(from, length) {
-  for (let at = from; at < from + length;) {
-    const off = at % BLOCK.length;
-    const piece = BLOCK.subarray(off, Math.min(BLOCK.length, off + (from + length - at)));
-    yield piece;
-    at += piece.length;
-  }
-}
+const BLOCK = movieBlock();
+const IN_PROCESS_CLIENT = process.argv.includes('--in-process-client');
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-storage-'));
 
@@ -72,12 +63,14 @@ const front = http.createServer(async (req, res) => {
     a.pipe(res);
   });
   out.on('error', () => res.destroy());
+  // A reader that hangs up mid-body (ffprobe taking a still, once it has what it needs) ends the
+  // request to s3rver too: left paused, it would hold s3rver's socket and its close forever.
+  res.on('close', () => !res.writableFinished && out.destroy());
   req.pipe(out);
 });
 await new Promise((r) => front.listen(0, '127.0.0.1', r));
 const endpoint = `http://127.0.0.1:${front.address().port}`;
 const s3Env = { S3_BUCKET: bucketName, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' };
-const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 
 const started = [];
 const dbs = [];
@@ -91,82 +84,64 @@ const start = async (env) => {
 };
 const rows = [];
 try {
-  // 1. Large file: the S3 client itself, then the multipart route, then tus.
-  let t = performance.now();
-  await new Upload({
-    client,
-    params: { Bucket: bucketName, Key: 'baseline.bin', Body: Readable.from(movieBytes(0, TOTAL)) },
-    partSize: 8 * 1024 ** 2,
-    queueSize: 4,
-  }).done();
-  const baseline = (performance.now() - t) / 1000;
+  // 1. Large file: the S3 client itself, then the multipart route, then tus; each sent from a
+  // process of its own (upload-client.mjs) unless --in-process-client.
+  const blockFile = path.join(work, 'block.bin');
+  fs.writeFileSync(blockFile, BLOCK);
+  const upload = (kind, options) =>
+    IN_PROCESS_CLIENT
+      ? uploadHere(kind, { ...options, block: BLOCK })
+      : new Promise((resolve, reject) =>
+          execFile(process.execPath, [path.join(root, 'bench/upload-client.mjs'), JSON.stringify({ kind, blockFile, ...options })], (err, out, errOut) =>
+            err ? reject(new Error(`${kind} upload: ${errOut || err.message}`)) : resolve(JSON.parse(out)),
+          ),
+        );
+  // CPU-seconds of this process (s3rver, and the sender too with --in-process-client) during a run.
+  const benchCpu = async (send) => {
+    const cpu0 = process.cpuUsage();
+    const run = await send();
+    const cpu = process.cpuUsage(cpu0);
+    return { ...run, benchCpu: (cpu.user + cpu.system) / 1e6 };
+  };
+  const base = await benchCpu(() => upload('s3', { total: TOTAL, endpoint, bucket: bucketName, key: 'baseline.bin' }));
+  const baseline = base.seconds;
   const api = await start({ ...s3Env, RUN_WORKER: 'false' });
   const { auth, newProject } = await benchAccount(api.url);
-  const peak = async (fn) => {
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  const cpuOf = (pid) => {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / ticks; // utime + stime
+  };
+  const peak = async (send) => {
     const before = rssOf(api.child.pid);
+    const apiCpu0 = cpuOf(api.child.pid);
     let top = before;
     const timer = setInterval(() => (top = Math.max(top, rssOf(api.child.pid))), 100);
-    const t0 = performance.now();
-    await fn();
+    const run = await benchCpu(send);
     clearInterval(timer);
-    return { seconds: (performance.now() - t0) / 1000, growth: top - before };
+    return { ...run, growth: top - before, apiCpu: cpuOf(api.child.pid) - apiCpu0 };
   };
-  const boundary = `----bench${randomBytes(6).toString('hex')}`;
-  const sendMultipart = async (bytes) => {
-    const project = await newProject('Big multipart');
-    const body = Readable.from(
-      (function* () {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="BIG.MP4"\r\nContent-Type: video/mp4\r\n\r\n`);
-        yield* movieBytes(0, bytes);
-        yield Buffer.from(`\r\n--${boundary}--\r\n`);
-      })(),
-    );
-    const res = await fetch(`${api.url}/api/upload/${project}`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: 'half',
-    });
-    if (res.status >= 300) throw new Error(`multipart: ${res.status} ${await res.text()}`);
-  };
+  const sendMultipart = async (bytes) => upload('multipart', { total: bytes, url: api.url, auth, project: await newProject('Big multipart') });
   // One small upload first: the one-time cost of the code path (modules, SDK set-up) is not what a large file costs.
   const coldBefore = rssOf(api.child.pid);
   await sendMultipart(16 * 1024 * 1024);
   const warmUp = rssOf(api.child.pid) - coldBefore;
   const multipart = await peak(() => sendMultipart(TOTAL));
-  const tus = await peak(async () => {
-    const project = await newProject('Big tus');
-    const b64 = (s) => Buffer.from(s).toString('base64');
-    const created = await fetch(`${api.url}/api/uploads/tus`, {
-      method: 'POST',
-      headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(TOTAL), 'upload-metadata': `filename ${b64('BIG.MP4')},projectId ${b64(project)}` },
-    });
-    const loc = created.headers.get('location');
-    for (let at = 0; at < TOTAL; at += CHUNK) {
-      const n = Math.min(CHUNK, TOTAL - at);
-      const res = await fetch(`${api.url}${loc}`, {
-        method: 'PATCH',
-        headers: {
-          ...auth,
-          'tus-resumable': '1.0.0',
-          'upload-offset': String(at),
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(n),
-        },
-        body: Readable.from(movieBytes(at, n)),
-        duplex: 'half',
-      });
-      if (res.status !== 204) throw new Error(`PATCH at ${at}: ${res.status} ${await res.text()}`);
-    }
-  });
+  const tus = await peak(async () => upload('tus', { total: TOTAL, url: api.url, auth, project: await newProject('Big tus'), chunk: CHUNK }));
   const mib = TOTAL / 1024 ** 2;
-  rows.push(['S3 client upload (baseline)', `${mib} MiB`, `${(mib / baseline).toFixed(0)} MiB/s`, '1.00', '']);
+  // Where the CPU goes: the sender (a process of its own, or this one), the API, this process (s3rver).
+  const cpuSplit = (r) =>
+    IN_PROCESS_CLIENT
+      ? `(both in ${r.benchCpu.toFixed(1)}) / ${r.apiCpu?.toFixed(1) ?? '-'}`
+      : `${r.cpuSeconds.toFixed(1)} / ${r.apiCpu?.toFixed(1) ?? '-'} / ${r.benchCpu.toFixed(1)}`;
+  rows.push(['S3 client upload (baseline)', `${mib} MiB`, `${(mib / baseline).toFixed(0)} MiB/s`, '1.00', '', cpuSplit(base)]);
   rows.push([
     'multipart route into the bucket',
     `${mib} MiB`,
     `${(mib / multipart.seconds).toFixed(0)} MiB/s`,
     (baseline / multipart.seconds).toFixed(2),
     `+${multipart.growth.toFixed(0)} MB (16 MiB warm-up before it: +${warmUp.toFixed(0)} MB)`,
+    cpuSplit(multipart),
   ]);
   rows.push([
     'tus into the bucket (incl. hash + copy)',
@@ -174,6 +149,7 @@ try {
     `${(mib / tus.seconds).toFixed(0)} MiB/s`,
     (baseline / tus.seconds).toFixed(2),
     `+${tus.growth.toFixed(0)} MB`,
+    cpuSplit(tus),
   ]);
   await api.stop();
 
@@ -275,9 +251,17 @@ try {
 } finally {
   for (const a of started) await a.stop().catch(() => undefined);
   for (const db of dbs) await db.drop();
-  client.destroy();
   front.close();
   await s3.close();
   fs.rmSync(work, { recursive: true, force: true });
 }
-table(rows.map(([what, size, rate, ratio, growth]) => ({ what, size, 'rate / time': rate, ratio, 'API RSS growth': growth })));
+table(
+  rows.map(([what, size, rate, ratio, growth, cpu = '']) => ({
+    what,
+    size,
+    'rate / time': rate,
+    ratio,
+    'API RSS growth': growth,
+    'CPU-s: sender / API / s3rver': cpu,
+  })),
+);
