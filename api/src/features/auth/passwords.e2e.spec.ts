@@ -11,7 +11,9 @@ const ADMIN = { username: 'pw-admin', password: 'pw-admin-pass' };
 let server: StartedTestServer;
 let adminToken: string;
 beforeAll(async () => {
-  ({ server, adminToken } = await startTestServerWithAdmin(ADMIN));
+  // The smallest pool the configuration allows: a request that takes a second connection while
+  // holding one shows as a deadlock here (see the concurrent link uses below).
+  ({ server, adminToken } = await startTestServerWithAdmin(ADMIN, { env: { DATABASE_POOL_MAX: '4' } }));
 });
 afterAll(() => server.close());
 
@@ -140,6 +142,27 @@ describe('password-reset links', () => {
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ message: RESET_LINK_MESSAGES.LINK_USED, reason: 'LINK_USED' });
     await logIn(server, { username: user.username, password: 'after-reset' });
+  });
+
+  it('answers every one of many concurrent uses of one link, more than the database pool (4) holds: one resets, the rest are told it was used', async () => {
+    // Each use locks the link's row in a transaction; the first to hold it announces the ended
+    // sessions. That notice once took a second pool connection while the others held the rest
+    // waiting on the row: the pool deadlocked and no request ever answered.
+    const user = await signUp(server);
+    const issued = await server.request('POST', `/api/admin/users/${user.id}/password-reset`, { token: adminToken });
+    const token = secretOf(issued.body.url);
+    const uses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        fetch(`${server.url}/auth/password-reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token, newPassword: `concurrent-${i}`, confirmPassword: `concurrent-${i}` }),
+          signal: AbortSignal.timeout(30_000),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { reason?: string } })),
+      ),
+    );
+    expect(uses.filter((u) => u.status === 200)).toHaveLength(1);
+    for (const u of uses.filter((u) => u.status !== 200)) expect(u).toMatchObject({ status: 400, body: { reason: 'LINK_USED' } });
   });
 
   it("a completed reset revokes the account's API tokens too: a token used before it gets 401 after (issue 28 finding 8)", async () => {

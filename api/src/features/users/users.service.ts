@@ -27,7 +27,10 @@ export const USERNAME_LOOKS_TAKEN = 'Username looks like one already taken (look
 
 /** Tells every API process (on commit) to close the websockets of the sessions before this version. */
 export async function announceSessionsEnded(em: EntityManager, userId: string, endedVersion: number): Promise<void> {
-  await em.getConnection().execute(`select pg_notify('${REVOCATION_CHANNEL}', ?)`, [sessionKey(userId, endedVersion)]);
+  // In the caller's transaction: the notice goes out at its commit (none on a rollback), and no second
+  // connection is taken while it holds one with rows locked. Taking one deadlocked the pool when
+  // concurrent resets of one link each held a connection waiting on the first one's row lock.
+  await em.getConnection().execute(`select pg_notify('${REVOCATION_CHANNEL}', ?)`, [sessionKey(userId, endedVersion)], 'all', em.getTransactionContext());
 }
 
 /** Start-up stops with this when ADMIN_USERNAME names somebody else's account (one line, no stack needed). */
