@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '../../test/support/free-port.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DOCTOR = path.join(root, 'api', 'dist', 'startup', 'doctor.js');
@@ -18,14 +19,6 @@ async function doctor(env: Record<string, string>): Promise<{ code: number; out:
     const e = err as { code: number; stdout: string };
     return { code: e.code, out: e.stdout };
   }
-}
-
-async function freePort(): Promise<string> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return String(port);
 }
 
 const row = (out: string, check: string) => out.split('\n').find((l) => l.startsWith(check + ' ')) ?? '';
@@ -45,7 +38,7 @@ afterAll(async () => {
 });
 
 it('prints every row and exits 0 when npm start would start; starts nothing', async () => {
-  const r = await doctor({ DATA_DIR: path.join(tmp, 'ok'), PORT: '0', EMBEDDED_PG_PORT: await freePort() });
+  const r = await doctor({ DATA_DIR: path.join(tmp, 'ok'), PORT: '0', EMBEDDED_PG_PORT: String(await freePort()) });
   for (const check of ['Node version', 'configuration', 'data folder', 'HTTP port', 'database', 'queue', 'media tools', 'browser for tests', 'Redis for tests'])
     expect(row(r.out, check)).not.toBe('');
   expect(row(r.out, 'media tools')).toMatch(/ok +ffprobe \S+ \((path|npm): .*; ffmpeg \S+ \((path|npm): /);
@@ -64,7 +57,7 @@ it('names a port in use, an invalid variable, an unreachable Redis and a missing
   const redis = await doctor({
     DATA_DIR: path.join(tmp, 'r'),
     PORT: '0',
-    EMBEDDED_PG_PORT: await freePort(),
+    EMBEDDED_PG_PORT: String(await freePort()),
     REDIS_URL: 'redis://127.0.0.1:1',
     FFMPEG_PATH: path.join(tmp, 'nope'),
   });

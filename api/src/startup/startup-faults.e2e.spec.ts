@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../test/support/free-port.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MAIN = path.join(root, 'api', 'dist', 'main.js');
@@ -49,15 +50,6 @@ function runMain(env: Record<string, string>): Promise<Ended> {
       resolve({ code, ...out, killed });
     }),
   );
-}
-
-/** A port nothing listens on now (the OS picks it). */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 async function holdPort(host: string): Promise<{ port: number; close(): Promise<void> }> {

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../../test/support/free-port.js';
 import { createLogger } from '../logging/logger.js';
 import { ensureReachableByPostgresUser, startEmbeddedPostgres } from './embedded-postgres.js';
 
@@ -13,7 +15,8 @@ const logger = createLogger('silent');
 it('starts, keeps data across restarts and stops, with DATA_DIR a 0700 folder', async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-embedded-'));
   expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
-  const port = 55000 + Math.floor(Math.random() * 5000);
+  // A port the kernel says is free (a random pick failed a loaded run: see free-port.ts).
+  const port = await freePort();
   try {
     let db = await startEmbeddedPostgres({ dataDir, port, logger });
     const c1 = new pg.Client({ connectionString: db.url });
@@ -29,6 +32,17 @@ it('starts, keeps data across restarts and stops, with DATA_DIR a 0700 folder', 
     await expect(c2.query('select v from kept')).resolves.toMatchObject({ rows: [{ v: 'still here' }] });
     await c2.end();
     await db.stop();
+
+    // Port taken: a line that says so and names the variable, not the package's bare rejection.
+    const holder = net.createServer();
+    await new Promise<void>((r) => holder.listen(port, '127.0.0.1', () => r()));
+    try {
+      await expect(startEmbeddedPostgres({ dataDir, port, logger })).rejects.toThrow(
+        new RegExp(`did not start on 127\\.0\\.0\\.1:${port} \\(EMBEDDED_PG_PORT\\): .*Address already in use`),
+      );
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
   }

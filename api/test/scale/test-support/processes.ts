@@ -6,12 +6,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../src/platform/db/embedded-postgres.js';
 import { createLogger } from '../../../src/platform/logging/logger.js';
+import { freePort } from '../../support/free-port.js';
+
+export { freePort };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const API_MAIN = path.join(ROOT, 'api/dist/main.js');
@@ -120,14 +122,6 @@ export async function startWorker(name: string, env: Record<string, string>): Pr
   const child = spawnChild(name, process.execPath, [WORKER_MAIN], env);
   await child.waitFor(/Shotlog worker is ready/, 60_000);
   return child;
-}
-
-export async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
 }
 
 /** A throwaway redis-server (no persistence) on a free port; `restart()` keeps the port. */
