@@ -18,6 +18,7 @@ import pg from 'pg';
 import { createTestDatabase } from '../support/test-database.js';
 import { FileStorage } from '../../src/features/files/file-storage.js';
 import { createMediaGate, type HeldFile, type MediaGate } from '../support/media-gate.js';
+import { until } from '../support/until.js';
 import { apiClient, killAll, startApi, startOwnRedis, startWorker, type Child } from './test-support/processes.js';
 import { createProject, ledgerEvents, login, register, sharedEnv, uploadSets, waitForRun } from './test-support/topology.js';
 
@@ -92,7 +93,14 @@ async function cluster(workerCount: number, extra: Record<string, string>) {
 }
 type Cluster = Awaited<ReturnType<typeof cluster>>;
 
-const taken = (w: Child) => w.logLines().filter((l) => l.msg === 'processing file set');
+const logged = (w: Child, msg: string) => w.logLines().filter((l) => l.msg === msg);
+const taken = (w: Child) => logged(w, 'processing file set');
+/**
+ * A worker's lines with `msg` once `enough` holds for them (bounded): they come over its stdout pipe,
+ * which this process may read after the signal that came another way (the API, the media gate).
+ */
+const loggedOnce = (w: Child, msg: string, enough: (lines: Array<Record<string, any>>) => boolean) =>
+  until(() => (enough(logged(w, msg)) ? logged(w, msg) : null), `"${msg}" in ${w.name}'s log`, 30_000).catch(() => logged(w, msg));
 
 /** One set costs 0.03 credits (the default markup): charge and refund in cents. */
 const CENTS_PER_SET = 3;
@@ -201,7 +209,8 @@ it('a worker killed with SIGKILL mid-job: its set is retried by the other worker
 
   await assertSettledOnce(c, u, projectId, { completed: 5, failed: 0 });
   // The killed worker's set went to the survivor once its lock expired.
-  expect(taken(survivor).map((l) => l.fileSetId)).toContain(heldSet);
+  const survivorTook = await loggedOnce(survivor, 'processing file set', (ls) => ls.some((l) => l.fileSetId === heldSet));
+  expect(survivorTook.map((l) => l.fileSetId)).toContain(heldSet);
 });
 
 it('a worker killed mid-job whose set then fails on the retry: refunded once for that set, the run ends', async () => {
@@ -218,12 +227,8 @@ it('a worker killed mid-job whose set then fails on the retry: refunded once for
   const job = done.jobs.find((j: { fileSetId: string }) => j.fileSetId === broken);
   expect(job).toMatchObject({ status: 'failed', attempts: 2 });
   expect(job.error).toMatch(/video could not be read/i);
-  expect(
-    survivor
-      .logLines()
-      .filter((l) => l.msg === 'file set processing failed')
-      .map((l) => [l.fileSetId, l.permanent]),
-  ).toEqual([[broken, true]]);
+  const failures = await loggedOnce(survivor, 'file set processing failed', (ls) => ls.length > 0);
+  expect(failures.map((l) => [l.fileSetId, l.permanent])).toEqual([[broken, true]]);
 });
 
 it('a set whose worker dies every time fails at the stall limit: refunded once, the run ends, no second refund later', async () => {
@@ -257,7 +262,7 @@ it('a worker stopped with SIGTERM mid-job finishes that job, takes no other, exi
   const { u, projectId, hold } = await startRun(c, 3, 'all');
   const w = c.workers[0]!;
   await hold.entered(); // inside its first job, held at the probe
-  const [first] = taken(w);
+  const [first] = await loggedOnce(w, 'processing file set', (ls) => ls.length > 0);
   process.kill(w.pid, 'SIGTERM'); // the process only, as an orchestrator does (its ffmpeg children are its own)
   await w.waitFor(/"msg":"worker shutting down"/, 60_000); // it takes no new job from here on
   await hold.release();

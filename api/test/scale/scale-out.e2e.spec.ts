@@ -8,6 +8,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { withMinuteAhead } from '../support/clock-minute.js';
 import { createTestDatabase, TEST_REDIS_URL } from '../support/test-database.js';
+import { until } from '../support/until.js';
 import { apiClient, killAll, startApi, startWorker, type Child } from './test-support/processes.js';
 import { createProject, ledgerEvents, login, register, sharedEnv, uploadSets } from './test-support/topology.js';
 import fs from 'node:fs/promises';
@@ -84,8 +85,11 @@ it('streams to API #1 the progress of a run started through API #2 and processed
   // Changes arrived while the run was going, not only the final state.
   expect(new Set(updates.map((u) => u.completedJobs)).size).toBeGreaterThan(2);
 
-  // Each worker process took jobs (its own log lines say which sets), six in all, each once.
-  const taken = workers.map((w) => w.logLines().filter((l) => l.msg === 'processing file set'));
+  // Each worker process took jobs (its own log lines say which sets), six in all, each once. The
+  // lines come over the workers' stdout pipes, which this process may read after the completion
+  // that came over the WebSocket (a loaded run saw 5 of 6): wait for six lines, then check them.
+  const takenNow = () => workers.map((w) => w.logLines().filter((l) => l.msg === 'processing file set'));
+  const taken = await until(() => (takenNow().flat().length >= 6 ? takenNow() : null), 'six "processing file set" lines', 30_000).catch(() => takenNow());
   for (const t of taken) expect(t.length).toBeGreaterThan(0);
   const sets = taken.flat().map((l) => l.fileSetId);
   expect(sets).toHaveLength(6);
