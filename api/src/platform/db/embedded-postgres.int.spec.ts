@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../../test/support/free-port.js';
+import { until } from '../../../test/support/until.js';
 import { createLogger } from '../logging/logger.js';
 import { ensureReachableByPostgresUser, startEmbeddedPostgres } from './embedded-postgres.js';
 
@@ -31,6 +32,10 @@ it('starts, keeps data across restarts and stops, with DATA_DIR a 0700 folder', 
     await c2.connect();
     await expect(c2.query('select v from kept')).resolves.toMatchObject({ rows: [{ v: 'still here' }] });
     await c2.end();
+    // Ctrl-C stops the server before we do (it is in our process group): stop() still returns.
+    const pid = Number((await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    process.kill(pid, 'SIGINT');
+    await until(() => !alive(pid), 'the server to exit on SIGINT');
     await db.stop();
 
     // Port taken: a line that says so and names the variable, not the package's bare rejection.
@@ -47,6 +52,15 @@ it('starts, keeps data across restarts and stops, with DATA_DIR a 0700 folder', 
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 (asRoot ? it : it.skip)('as root, names the folder that blocks the postgres user instead of failing in initdb', async () => {
   const outer = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-blocked-'));

@@ -1,5 +1,5 @@
 import { readOrCreateSecret } from '../config/secret-file.js';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,11 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   await pg.start().catch((err: unknown) => {
     throw notStarted(err, opts.port, recent);
   });
+  // Ctrl-C reaches the whole process group, so the server may have stopped before we stop it; the
+  // package's stop() would then wait for an exit that already happened (a loaded run hung so).
+  const server = (pg as unknown as { process?: ChildProcess }).process;
+  let exited = !server || server.exitCode !== null || server.signalCode !== null;
+  server?.once('exit', () => (exited = true));
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
@@ -76,7 +81,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   return {
     url,
     stop: async () => {
-      await pg.stop();
+      // Checked and stop()'s own 'exit' listener added in one turn: an exit not yet seen still reaches it.
+      if (!exited) await pg.stop();
     },
   };
 }

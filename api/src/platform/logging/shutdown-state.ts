@@ -14,7 +14,10 @@ let stopping = false;
 const isDatabaseTermination = (err: unknown): boolean => {
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
   return (
-    (typeof code === 'string' && (/^57P0[1-3]$/.test(code) || code === 'ECONNRESET' || code === 'EPIPE')) || message === 'Connection terminated unexpectedly'
+    (typeof code === 'string' && (/^57P0[1-3]$/.test(code) || code === 'ECONNRESET' || code === 'EPIPE')) ||
+    message === 'Connection terminated unexpectedly' ||
+    // pg's answer to a query on a client whose connection the server just ended (seen in BullMQ's migrator).
+    message === 'Client has encountered a connection error and is not queryable'
   );
 };
 
