@@ -23,7 +23,8 @@ export interface RunningServer {
   app: Express;
   /** The ffprobe/ffmpeg processing uses, resolved once at start-up (null ones: processing is refused). */
   mediaTools: MediaTools;
-  stop(): Promise<void>;
+  /** Stops in order; `onStep` hears each step's name as it begins (a slow stop can say where it is). */
+  stop(onStep?: (step: string) => void): Promise<void>;
 }
 
 /**
@@ -63,17 +64,21 @@ export async function startServer(config: Config, logger: Logger, databaseUrl: s
   httpServer.keepAliveTimeout = 65_000;
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (onStep?: (step: string) => void) =>
     (stopping ??= (async () => {
-      const step = async (name: string, run: () => Promise<unknown> | undefined) => {
+      const begin = (name: string) => {
         logger.debug(`stopping: ${name}`);
+        onStep?.(name);
+      };
+      const step = async (name: string, run: () => Promise<unknown> | undefined) => {
+        begin(name);
         await run();
       };
       await step('graphql', () => graphql.stop()); // drains HTTP (in-flight requests finish) and closes websockets
       await step('http', () => new Promise<void>((resolve) => httpServer.close(() => resolve())));
       await step('workers', () => Promise.all(workers.map((w) => w.close()))); // lets running jobs finish
       // The services' own: thumbnails being made, the upload hashing thread, listeners, the exiftool child.
-      await stopServices(services, (name) => logger.debug(`stopping: ${name}`));
+      await stopServices(services, begin);
       await step('stores', closeStores);
     })());
   try {

@@ -33,6 +33,9 @@ export interface TestServerOptions {
   databaseUrl?: string;
 }
 
+/** How long a test server's close may take before it reports its steps (a loaded CI machine took over 60 s once). */
+const SLOW_CLOSE_MS = 20_000;
+
 /** A test server as startTestServer returns it: stop it (and drop its database) with close(). */
 export type StartedTestServer = TestServer & { close(): Promise<void> };
 
@@ -111,11 +114,32 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Sta
     request,
     graphql,
     close: async () => {
-      await server.stop();
-      await db.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      // A close that outlasts SLOW_CLOSE_MS says where it is (jest's hook timeout names only the hook).
+      const started = Date.now();
+      const steps: string[] = [];
+      const at = (step: string) => steps.push(`${step} at ${Date.now() - started} ms`);
+      const slow = setTimeout(
+        () => console.warn(`test server close still running after ${SLOW_CLOSE_MS} ms: ${steps.join(', ')}; open: ${openResources()}`),
+        SLOW_CLOSE_MS,
+      ).unref();
+      try {
+        await server.stop(at);
+        at('database drop');
+        await db.drop();
+        at('data folder');
+        await fs.rm(dataDir, { recursive: true, force: true });
+      } finally {
+        clearTimeout(slow);
+      }
     },
   };
+}
+
+/** The process's open handles by kind, e.g. "TCPSocketWrap ×12, Timeout ×3". */
+function openResources(): string {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${kind} ×${n}`).join(', ');
 }
 
 /** Registers a user through the REST shim and returns its token and id. */
