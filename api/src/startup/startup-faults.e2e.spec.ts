@@ -19,13 +19,22 @@ const KILL_AFTER_MS = 45_000;
 
 interface Ended {
   code: number | null;
+  /** The signal that ended the process (null when it exited by itself). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** The test's guard killed it after KILL_AFTER_MS. */
   killed: boolean;
+  /** From ended()'s call to the end. */
+  ms: number;
 }
 
+/** Where a process the guard is about to kill writes Node's diagnostic report (SIGUSR2): its stacks say where it hung. */
+const REPORTS = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-fault-reports-'));
+
 function startMain(env: Record<string, string>, opts: { ownProcessGroup?: boolean } = {}): { child: ChildProcess; out: { stdout: string; stderr: string } } {
-  const child = spawn(process.execPath, [MAIN], {
+  const report = ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${REPORTS}`];
+  const child = spawn(process.execPath, [...report, MAIN], {
     cwd: root,
     detached: opts.ownProcessGroup ?? false,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', ...env },
@@ -39,18 +48,79 @@ function startMain(env: Record<string, string>, opts: { ownProcessGroup?: boolea
 
 function runMain(env: Record<string, string>): Promise<Ended> {
   const { child, out } = startMain(env);
+  return ended(child, out);
+}
+
+/**
+ * The end of `child`, SIGKILLed after KILL_AFTER_MS, once its output is read: 'exit' can come before
+ * the last lines (a failure must show them), so on 'close', or 2 s after 'exit' should a child
+ * process of its own still hold the pipes.
+ */
+function ended(child: ChildProcess, out: { stdout: string; stderr: string }): Promise<Ended> {
+  const t0 = Date.now();
   let killed = false;
+  let report = '';
   const timer = setTimeout(() => {
     killed = true;
-    child.kill('SIGKILL');
+    child.kill('SIGUSR2');
+    setTimeout(() => {
+      report = stacksOf(child.pid!);
+      child.kill('SIGKILL');
+    }, 3_000);
   }, KILL_AFTER_MS);
-  return new Promise((resolve) =>
-    child.on('exit', (code) => {
+  return new Promise((resolve) => {
+    const done = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
-      resolve({ code, ...out, killed });
-    }),
-  );
+      resolve({ code, signal, stdout: out.stdout, stderr: out.stderr + report, killed, ms: Date.now() - t0 });
+    };
+    child.once('exit', (code, signal) => setTimeout(() => done(code, signal), 2_000).unref());
+    child.once('close', done);
+  });
 }
+
+/** The JavaScript stack, open handles and threads of the report process `pid` wrote on SIGUSR2. */
+function stacksOf(pid: number): string {
+  const file = fs.readdirSync(REPORTS).find((f) => f.includes(`.${pid}.`));
+  // No report: the event loop never turned (the report is written from it). Then the threads' states say more.
+  if (!file) return `\n(no diagnostic report: the event loop did not turn)\n${threadsOf(pid)}`;
+  const r = JSON.parse(fs.readFileSync(path.join(REPORTS, file), 'utf8')) as {
+    javascriptStack?: { message?: string; stack?: string[] };
+    libuv?: Array<{ type: string; is_active?: boolean }>;
+    workers?: unknown[];
+  };
+  const handles = new Map<string, number>();
+  for (const h of r.libuv ?? []) if (h.is_active) handles.set(h.type, (handles.get(h.type) ?? 0) + 1);
+  return [
+    '\n--- diagnostic report before the kill ---',
+    `JavaScript: ${r.javascriptStack?.message ?? ''}`,
+    ...(r.javascriptStack?.stack ?? []).slice(0, 15),
+    `active handles: ${[...handles].map(([t, n]) => `${t} ×${n}`).join(', ')}; workers: ${r.workers?.length ?? 0}`,
+    'threads:',
+    threadsOf(pid),
+  ].join('\n');
+}
+
+/** Each thread of `pid`: name, state (R running, S sleeping, D disk) and the kernel function it waits in. */
+function threadsOf(pid: number): string {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .map((tid) => {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+        const wchan = fs.readFileSync(`/proc/${pid}/task/${tid}/wchan`, 'utf8');
+        return `  ${tid} ${name} ${state} ${wchan}`;
+      })
+      .join('\n');
+  } catch (err) {
+    return `  (threads unreadable: ${(err as Error).message})`;
+  }
+}
+
+/** What a failed stop shows: how it ended, when, and everything it wrote. */
+const howItEnded = (r: Ended) =>
+  `code ${r.code}, signal ${r.signal}${r.killed ? ' (the test killed it)' : ''} after ${r.ms} ms\n${r.stdout}${r.stderr}`;
 
 async function holdPort(host: string): Promise<{ port: number; close(): Promise<void> }> {
   const s = net.createServer();
@@ -89,7 +159,10 @@ beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-faults-'));
   fs.chmodSync(tmp, 0o711); // as root, the embedded PostgreSQL's postgres user must reach it
 });
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(REPORTS, { recursive: true, force: true });
+});
 
 const dataDir = (name: string) => path.join(tmp, name);
 const noLockLeft = (dir: string) => expect(fs.existsSync(path.join(dir, 'shotlog.lock'))).toBe(false);
@@ -201,14 +274,11 @@ it('a port taken at listen time: startServer closes everything and throws the on
 it('SIGTERM during start-up stops what was started and exits', async () => {
   const dir = dataDir('sigterm');
   const { child, out } = startMain({ PORT: String(await freePort()), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   for (let i = 0; i < 120 && !out.stdout.includes('initialising embedded PostgreSQL'); i++) await new Promise((r) => setTimeout(r, 250));
   expect(out.stdout).toContain('initialising embedded PostgreSQL');
   child.kill('SIGTERM');
-  const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-  const code = await exited;
-  clearTimeout(killer);
-  expect(code).toBe(0);
+  const r = await ended(child, out);
+  expect([r.code, r.code === 0 ? '' : howItEnded(r)]).toEqual([0, '']);
   expect(out.stdout).toContain('stopped cleanly');
   expect(out.stdout).not.toContain('Shotlog is ready');
   expect(postgresUnder(dir)).toEqual([]);
@@ -221,16 +291,14 @@ it('SIGTERM during start-up stops what was started and exits', async () => {
 it('Ctrl-C (SIGINT to the process group) stops cleanly with no warning and no stack', async () => {
   const dir = dataDir('ctrl-c');
   const port = await freePort();
-  const { child, out } = startMain({ PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) }, { ownProcessGroup: true });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  // At debug, a stop that fails names the step it was in ("stopping: …").
+  const { child, out } = startMain({ PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'debug' }, { ownProcessGroup: true });
   for (let i = 0; i < 240 && !out.stdout.includes('Shotlog is ready at'); i++) await new Promise((r) => setTimeout(r, 500));
   expect(out.stdout).toContain('Shotlog is ready at');
   process.kill(-child.pid!, 'SIGINT');
-  const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-  const code = await exited;
-  clearTimeout(killer);
+  const r = await ended(child, out);
   // On failure, the output says why.
-  expect([code, code === 0 ? '' : out.stdout + out.stderr]).toEqual([0, '']);
+  expect([r.code, r.code === 0 ? '' : howItEnded(r)]).toEqual([0, '']);
   expect(out.stdout).toContain('stopped cleanly');
   const levels = (out.stdout + out.stderr)
     .split('\n')
