@@ -26,6 +26,7 @@ import { multipartBody, type Part } from '../../src/features/uploads/test-suppor
 import { createProject, waitForRun } from '../../src/features/processing/test-support/seed-file-sets.js';
 import { readZip } from '../../src/features/exports/test-support/read-zip.js';
 import { fakeMovie, sha256Hex, tusCreate, tusHead, tusPatch } from '../../src/features/resumable-uploads/test-support/tus-requests.js';
+import { storageKeyOfUpload } from '../../src/features/resumable-uploads/tus-ids.js';
 import { s3ClientConfig } from '../../src/adapters/object-storage/index.js';
 import { startSftpServer, type SftpTestServer } from '../../src/features/delivery/test-support/sftp-test-server.js';
 
@@ -240,9 +241,10 @@ it('resumes on API #2 a tus upload cut on API #1 by the bucket going down; nothi
   const file = sets.find((s) => s.baseName === 'DJI_0002')!.files[0]!;
   const back = await fetch(api1.url + file.resourceUri);
   expect(sha256Hex(new Uint8Array(await back.arrayBuffer()))).toBe(sha256Hex(data));
-  // The upload's own objects went once it joined its set.
+  // The upload's side objects went once it joined its set; its object is the file's, never copied.
   const id = loc.split('/').pop()!;
   expect((await bucket.keys()).filter((k) => k.startsWith(id))).toEqual([]);
+  expect(await bucket.keys()).toContain(`files/${storageKeyOfUpload(id)}`);
   expect(await mediaOnDisk(api2.dataDir)).toEqual([]);
 });
 
@@ -252,6 +254,7 @@ it("hashes a tus upload as its PATCHes pass through one process: the finish read
   const created = await tusCreate(api1.url, owner.token, { filename: 'DJI_0003.MP4', projectId, length: data.length });
   const loc = created.location!;
   const id = loc.split('/').pop()!;
+  const copiesBefore = bucket.copies;
   for (const [from, to] of [
     [0, 5],
     [5, 10],
@@ -260,11 +263,14 @@ it("hashes a tus upload as its PATCHes pass through one process: the finish read
     const res = await tusPatch(api1.url, loc, owner.token, from * 1024 * 1024, data.subarray(from * 1024 * 1024, to * 1024 * 1024));
     expect(res.status).toBe(204);
   }
+  // What the upload's keys served (its object is the file's): the kept tail parts (5 + 2 MiB) and the first KB; a read-back would add 12 MiB.
+  expect(bucket.bytesServed(id) + bucket.bytesServed(storageKeyOfUpload(id))).toBeLessThan(8 * 1024 * 1024);
   const file = (await filesOf(api1)).find((s) => s.baseName === 'DJI_0003')!.files[0]!;
   const back = await fetch(api1.url + file.resourceUri);
   expect(sha256Hex(new Uint8Array(await back.arrayBuffer()))).toBe(sha256Hex(data));
-  // What the upload's own keys served: the kept tail parts (5 + 2 MiB) and the first KB; a read-back would add 12 MiB.
-  expect(bucket.bytesServed(id)).toBeLessThan(8 * 1024 * 1024);
+  // The finished upload is the stored file where it lies: no copy inside the bucket (minutes for a 20 GiB clip on S3).
+  expect(bucket.copies - copiesBefore).toBe(0);
+  expect(await bucket.keys()).toContain(`files/${storageKeyOfUpload(id)}`);
 });
 
 it('answers 404 for a file whose object is missing from the bucket, never an empty file', async () => {

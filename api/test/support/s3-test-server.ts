@@ -30,6 +30,8 @@ export interface TestBucket {
   servePartCopy(on: boolean): void;
   /** UploadPartCopy requests answered so far. */
   readonly partCopies: number;
+  /** Copies asked of the server so far (CopyObject and UploadPartCopy: requests with x-amz-copy-source). */
+  readonly copies: number;
   /** Answer the next `n` requests with 503 (each counted in `failed`). */
   failNext(n: number): void;
   /** Cut every connection and refuse new ones until `restore`. */
@@ -141,6 +143,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
   let passed = 0;
   let partCopy = false;
   let partCopies = 0;
+  let copies = 0;
   const served = new Map<string, number>();
   const whole: string[] = [];
   const sockets = new Set<net.Socket>();
@@ -159,6 +162,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
     if (uploadId && /^[\w-]+$/.test(uploadId) && !url.searchParams.has('partNumber') && (req.method === 'GET' || req.method === 'DELETE'))
       return void multipartExtras(path.join(dir, bucket, '._S3rver_uploads', uploadId), req.method, url, uploadId, res);
     const partNumber = url.searchParams.get('partNumber');
+    if (req.headers['x-amz-copy-source']) copies++;
     if (partCopy && req.method === 'PUT' && uploadId && /^[\w-]+$/.test(uploadId) && partNumber && req.headers['x-amz-copy-source']) {
       partCopies++;
       return void uploadPartCopy(dir, bucket, uploadId, partNumber, req, res).catch(() => res.headersSent || res.writeHead(500).end());
@@ -206,6 +210,9 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
     restore: () => void (down = false),
     get failed() {
       return failed;
+    },
+    get copies() {
+      return copies;
     },
     get passed() {
       return passed;

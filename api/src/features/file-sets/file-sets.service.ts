@@ -305,6 +305,12 @@ export class FileSetsService {
     return removed;
   }
 
+  /** Whether a recorded file is stored under `storageKey` (a finished resumable upload in the bucket is its file's object). */
+  async isStored(storageKey: string): Promise<boolean> {
+    const rows = await this.orm.em.getConnection().execute<Array<{ one: number }>>('select 1 as one from media_files where storage_key = ? limit 1', [storageKey]);
+    return rows.length > 0;
+  }
+
   /** Removes stored bytes nothing refers to any more; a failure only leaves an orphan, so it is logged. */
   async removeStored(keys: string[]): Promise<void> {
     await Promise.all(

@@ -85,49 +85,36 @@ export function storageUnavailable(err: unknown): AppError {
 }
 
 /**
- * Takes a finished upload object already in the bucket (a tus upload, @tus/s3-store) into storage
- * under `storageKey`: its first KB and size checked, its bytes hashed by reading them back unless
- * the caller's process saw every byte (`knownSha256`; a resumed upload may have been written by
- * any process) while it is copied server-side. On failure nothing new is kept; the upload object is its owner's to remove.
+ * Takes a finished upload object already at `files/<storageKey>` (a tus upload, @tus/s3-store) into
+ * storage: its first KB and size checked, its bytes hashed by reading them back unless the caller's
+ * process saw every byte (`knownSha256`; a resumed upload may have been written by any process),
+ * then the whole-file check. Nothing is copied: on failure the object stays its owner's to remove.
  */
 export async function adoptBucketObject(
-  storage: Pick<FileStorage, 'objects' | 'localFile' | 'remove'>,
-  objectKey: string,
-  size: number,
+  storage: Pick<FileStorage, 'objects' | 'localFile'>,
   storageKey: string,
+  size: number,
   opts: Omit<WriteOptions, 'maxBytes'>,
   knownSha256: string | null = null,
 ): Promise<StoredFile> {
   const objects = storage.objects;
+  const key = `files/${storageKey}`;
   const headChunks: Buffer[] = [];
-  if (size > 0) for await (const chunk of await objects.get(objectKey, { start: 0, end: Math.min(HEAD_BYTES, size) - 1 })) headChunks.push(chunk as Buffer);
+  if (size > 0) for await (const chunk of await objects.get(key, { start: 0, end: Math.min(HEAD_BYTES, size) - 1 })) headChunks.push(chunk as Buffer);
   opts.check?.(Buffer.concat(headChunks), size);
-  // Hashing (a read back through this process) and the copy (inside the bucket server) run side by
-  // side: the finish waits for the slower of the two, not their sum.
-  const hash = createHash('sha256');
-  const hashing = knownSha256
-    ? Promise.resolve()
-    : (async () => {
-        for await (const chunk of await objects.get(objectKey)) hash.update(chunk as Buffer);
-      })();
-  const copying = objects.copy(objectKey, `files/${storageKey}`);
-  const [hashed, copied] = await Promise.allSettled([hashing, copying]);
-  if (hashed.status === 'rejected' || copied.status === 'rejected') {
-    if (copied.status === 'fulfilled') await storage.remove(storageKey).catch(() => undefined);
-    throw hashed.status === 'rejected' ? hashed.reason : (copied as PromiseRejectedResult).reason;
+  let sha256 = knownSha256;
+  if (!sha256) {
+    const hash = createHash('sha256');
+    for await (const chunk of await objects.get(key)) hash.update(chunk as Buffer);
+    sha256 = hash.digest('hex');
   }
   if (opts.checkFile) {
+    const copy = await storage.localFile(storageKey);
     try {
-      const copy = await storage.localFile(storageKey);
-      try {
-        await opts.checkFile(copy.path);
-      } finally {
-        copy.release();
-      }
-    } catch (err) {
-      await storage.remove(storageKey).catch(() => undefined);
-      throw err;
+      await opts.checkFile(copy.path);
+    } finally {
+      copy.release();
     }
   }
-  return { storageKey, sizeBytes: size, sha256: knownSha256 ?? hash.digest('hex') };
+  return { storageKey, sizeBytes: size, sha256 };
 }

@@ -162,15 +162,13 @@ export class FileStorage {
   }
 
   /**
-   * Takes a finished upload object already in the bucket (a tus upload, @tus/s3-store) into
-   * storage: its first KB and size checked, its bytes hashed by reading them back (a resumed upload
-   * may have been written by any process, so no one process saw every byte), then copied
-   * server-side under a new server-made key. On failure nothing new is kept; the upload object is
-   * its owner's to remove.
+   * Takes a finished upload object already at its storage key in the bucket (a tus upload,
+   * @tus/s3-store, assembled where stored files live): its first KB and size checked, its bytes
+   * hashed by reading them back unless `knownSha256` (a resumed upload may have been written by
+   * any process). Nothing is copied; on failure the object stays its owner's to remove.
    */
-  adoptObject(objectKey: string, size: number, opts: Omit<WriteOptions, 'maxBytes'>, knownSha256: string | null = null): Promise<StoredFile> {
-    const ext = safeExtension(opts.extension);
-    return adoptBucketObject(this, objectKey, size, `${randomUUID()}${ext ? `.${ext}` : ''}`, opts, knownSha256);
+  adoptObject(storageKey: string, size: number, opts: Omit<WriteOptions, 'maxBytes'>, knownSha256: string | null = null): Promise<StoredFile> {
+    return adoptBucketObject(this, storageKey, size, opts, knownSha256);
   }
 
   /** Absolute path of a stored file on local disk (not with a bucket: use `localFile`). Keys are server-made; anything else is refused. */

@@ -3,12 +3,14 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { S3Store } from '@tus/s3-store';
 import { Upload } from '@tus/server';
 import { s3ClientConfig, type S3Settings } from '../../adapters/object-storage/index.js';
+import { storageKeyOfUpload, TUS_ID } from './tus-ids.js';
 
 /**
  * tus uploads in progress kept in the bucket (@tus/s3-store: each upload is a multipart upload,
  * `<id>.info` its metadata, `<id>.part` a tail shorter than a part), so any API process on any
  * machine resumes any upload: only PostgreSQL (locks, ownership) and the bucket are shared. The
- * finished object `<id>` is copied into storage by onUploadFinish, then removed.
+ * multipart upload itself is made at `files/<the id as a UUID>` (tus-ids.ts), where stored files
+ * live: onUploadFinish adopts the finished object where it is, and only the side objects go.
  *
  * Each upload is hashed (SHA-256) as its PATCHes pass through this process, so the finish need not
  * read the object back: a tus upload only grows by appends at its offset, so a hash that has seen
@@ -35,6 +37,15 @@ export class BucketTusStore extends S3Store {
       // Expiry is ours (resumable_uploads.expires_at, swept); object tags are not on every S3-compatible server.
       useTags: false,
       s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket },
+    });
+    // @tus/s3-store names the upload's object by its id and has no key prefix: every request it
+    // (and discard) makes for the bare id goes to the upload's storage key instead.
+    this.client = new Proxy(this.client, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function') return value;
+        return (params: unknown, ...rest: unknown[]) => (value as (...a: unknown[]) => unknown).call(target, withUploadKeys(params), ...rest);
+      },
     });
   }
 
@@ -100,6 +111,15 @@ export class BucketTusStore extends S3Store {
     return super.remove(id);
   }
 
+  /** A finished upload adopted as a stored file: its side objects (`.info`, `.part`) go, its object stays. */
+  async release(id: string): Promise<void> {
+    this.forget(id);
+    await this.client
+      .deleteObjects({ Bucket: this.bucket, Delete: { Objects: [{ Key: this.infoKey(id) }, { Key: this.partKey(id, true) }] } })
+      .catch(() => undefined);
+    await this.clearCache(id);
+  }
+
   /** The upload's objects go (its multipart upload aborted), whatever state it was left in. */
   async discard(id: string): Promise<void> {
     this.forget(id);
@@ -123,4 +143,15 @@ export class BucketTusStore extends S3Store {
   get hashingCount(): number {
     return this.hashing.size;
   }
+}
+
+/** A request's `Key`s (and `Delete.Objects[].Key`s) with each bare upload id made its object's key. */
+function withUploadKeys(params: unknown): unknown {
+  if (!params || typeof params !== 'object') return params;
+  const keyOf = (key: unknown) => (typeof key === 'string' && TUS_ID.test(key) ? `files/${storageKeyOfUpload(key)}` : key);
+  const p = params as { Key?: unknown; Delete?: { Objects?: Array<{ Key?: unknown }> } };
+  let out: Record<string, unknown> = { ...p };
+  if ('Key' in p) out.Key = keyOf(p.Key);
+  if (p.Delete?.Objects) out = { ...out, Delete: { ...p.Delete, Objects: p.Delete.Objects.map((o) => ({ ...o, Key: keyOf(o.Key) })) } };
+  return out;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +19,7 @@ import { AccountQuotas } from '../quotas/account-quotas.js';
 import type { User } from '../users/user.entity.js';
 import { parseId } from '../../platform/validation/ids.js';
 import { PgUploadLocker } from './pg-upload-locker.js';
+import { newTusId, storageKeyOfUpload, TUS_ID } from './tus-ids.js';
 import { HashingFileStore } from './hashing-file-store.js';
 import type { BucketTusStore } from './bucket-tus-store.js';
 import { isBucketFault, type S3Settings } from '../../adapters/object-storage/index.js';
@@ -28,8 +28,7 @@ import { Project } from '../projects/project.entity.js';
 
 /** The tus endpoint (README "Resumable uploads"). */
 export const TUS_PATH = '/api/uploads/tus';
-/** tus ids are ours (namingFunction): 32 hex digits. Anything else is no upload of ours. */
-export const TUS_ID = /^[0-9a-f]{32}$/;
+export { TUS_ID } from './tus-ids.js';
 
 /** Headers a finished upload's last answer carries, so a client knows where the file went. */
 export const FILE_SET_HEADER = 'Shotlog-File-Set-Id';
@@ -117,7 +116,7 @@ export class ResumableUploadsService {
       relativeLocation: true,
       allowedOrigins: (origin) => opts.corsOrigins.includes(origin),
       exposedHeaders: [FILE_SET_HEADER, FILE_HEADER, REPLACED_HEADER],
-      namingFunction: () => randomUUID().replaceAll('-', ''),
+      namingFunction: newTusId,
       // Express matched the route case-insensitively; the id is the last segment, whatever the case of the rest.
       getFileIdFromRequest: (req) => {
         const last = new URL(req.url).pathname.split('/').pop() ?? '';
@@ -250,6 +249,10 @@ export class ResumableUploadsService {
     const em = this.orm.em.fork();
     const row = await em.findOne(ResumableUpload, { id: upload.id }, { populate: ['project'] });
     if (!row) throw notFound('Upload not found');
+    // Out of the expiry sweep's reach while it finishes: the sweep removes an expired upload's
+    // bytes, which in the bucket are the file being recorded.
+    const live = await em.nativeUpdate(ResumableUpload, { id: row.id, status: 'uploading' }, { expiresAt: new Date(Date.now() + this.opts.expiryMs) });
+    if (!live) throw new AppError('GONE', `The upload of ${row.filename} ended before its last byte came: upload the file again`);
     const filePath = path.join(this.tusDir, upload.id);
     const name = classifyFilename(row.filename);
     if (!name.ok) throw badInput(name.reason); // cannot happen: judged at creation
@@ -264,10 +267,11 @@ export class ResumableUploadsService {
         checkFile: imagePixelCheck(name.kind, this.opts.limits, (message) => new AppError('PAYLOAD_TOO_LARGE', `${row.filename}: ${message}`)),
       };
       if ('discard' in this.store) {
-        // Copied server-side (hashed while its bytes passed here, else read back for its hash); then it goes.
+        // Already where stored files live (hashed while its bytes passed here, else read back for
+        // its hash); only the upload's side objects go.
         const size = upload.size ?? Number(row.sizeBytes);
-        stored = await this.storage.adoptObject(upload.id, size, checks, this.store.hashOf(upload.id, size));
-        await this.store.discard(upload.id);
+        stored = await this.storage.adoptObject(storageKeyOfUpload(upload.id), size, checks, this.store.hashOf(upload.id, size));
+        await this.store.release(upload.id);
       } else {
         // Hashed while the bytes arrived (hashing-file-store.ts): only what is not hashed yet is waited for.
         stored = await this.storage.adopt(filePath, { ...checks, hash: this.store.hashOf(upload.id, upload.size ?? row.sizeBytes) });
@@ -322,7 +326,10 @@ export class ResumableUploadsService {
   }
 
   private async removeBytes(id: string): Promise<void> {
-    if ('discard' in this.store) return this.store.discard(id);
+    // In the bucket the finished upload is the stored file: once recorded (a process that died
+    // before marking its upload complete), only its side objects go.
+    if ('discard' in this.store)
+      return (await this.fileSets.isStored(storageKeyOfUpload(id))) ? this.store.release(id) : this.store.discard(id);
     this.store.forget(id);
     const filePath = path.join(this.tusDir, id);
     await fsp.rm(filePath, { force: true });

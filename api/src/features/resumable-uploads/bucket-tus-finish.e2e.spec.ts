@@ -1,0 +1,80 @@
+/**
+ * A tus upload in the bucket becomes its stored file where it lies (issue 35): the multipart upload
+ * is made at `files/<id as a UUID>`, so the finish copies nothing, and only the upload's side
+ * objects go. Because the bytes are the file's, the expiry sweep must tell a finished upload whose
+ * file was recorded (a process that died before marking it complete) from an unfinished one.
+ */
+import { startTestBucket, type TestBucket } from '../../../test/support/s3-test-server.js';
+import { signUp, startTestServer, type StartedTestServer } from '../../../test/support/test-server.js';
+import { createProject } from '../processing/test-support/seed-file-sets.js';
+import { fakeMovie, sha256Hex, tusCreate, tusPatch } from './test-support/tus-requests.js';
+import { storageKeyOfUpload } from './tus-ids.js';
+
+let bucket: TestBucket;
+let server: StartedTestServer;
+let owner: { token: string };
+let projectId: string;
+
+beforeAll(async () => {
+  bucket = await startTestBucket();
+  server = await startTestServer({ env: bucket.env });
+  owner = await signUp(server);
+  projectId = await createProject(server, owner.token, 'Bucket tus');
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await bucket?.close();
+});
+
+const keysOf = async (id: string) => (await bucket.keys()).filter((k) => k.startsWith(id) || k === `files/${storageKeyOfUpload(id)}`).sort();
+const expire = (id: string) =>
+  server.services.pool.query(`update resumable_uploads set status = 'uploading', expires_at = now() - interval '1 second' where id = $1`, [id]);
+
+async function upload(filename: string, data: Uint8Array, upTo = data.length): Promise<string> {
+  const created = await tusCreate(server.url, owner.token, { filename, projectId, length: data.length });
+  expect(created.status).toBe(201);
+  for (let at = 0; at < upTo; at += 6 * 1024 * 1024) {
+    const res = await tusPatch(server.url, created.location!, owner.token, at, data.subarray(at, Math.min(upTo, at + 6 * 1024 * 1024)));
+    expect(res.status).toBe(204);
+  }
+  return created.location!.split('/').pop()!;
+}
+
+async function fileBytes(baseName: string): Promise<Uint8Array> {
+  const r = await server.graphql(
+    'query($id: ID!) { project(id: $id) { fileSets { baseName files { resourceUri } } } }',
+    { id: projectId },
+    owner.token,
+  );
+  const set = (r.data.project.fileSets as Array<{ baseName: string; files: Array<{ resourceUri: string }> }>).find((s) => s.baseName === baseName)!;
+  const res = await fetch(server.url + set.files[0]!.resourceUri);
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+it('finishes an upload without copying it: its object is the stored file, its side objects go', async () => {
+  const data = fakeMovie(14 * 1024 * 1024);
+  const copies = bucket.copies;
+  const id = await upload('DJI_0101.MP4', data);
+  expect(bucket.copies - copies).toBe(0);
+  expect(await keysOf(id)).toEqual([`files/${storageKeyOfUpload(id)}`]);
+  expect(sha256Hex(await fileBytes('DJI_0101'))).toBe(sha256Hex(data));
+});
+
+it('keeps the file of a finished upload the sweep finds unmarked (its process died before marking it complete)', async () => {
+  const data = fakeMovie(7 * 1024 * 1024);
+  const id = await upload('DJI_0102.MP4', data);
+  await expire(id);
+  expect(await server.services.resumableUploads.sweepExpired()).toBe(1);
+  expect(await keysOf(id)).toEqual([`files/${storageKeyOfUpload(id)}`]);
+  expect(sha256Hex(await fileBytes('DJI_0102'))).toBe(sha256Hex(data));
+});
+
+it('removes every object of an unfinished upload the sweep finds expired', async () => {
+  const data = fakeMovie(14 * 1024 * 1024);
+  const id = await upload('DJI_0103.MP4', data, 12 * 1024 * 1024);
+  expect((await keysOf(id)).length).toBeGreaterThan(0);
+  await expire(id);
+  expect(await server.services.resumableUploads.sweepExpired()).toBe(1);
+  expect(await keysOf(id)).toEqual([]);
+});
