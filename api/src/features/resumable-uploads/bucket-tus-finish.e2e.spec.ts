@@ -78,3 +78,13 @@ it('removes every object of an unfinished upload the sweep finds expired', async
   expect(await server.services.resumableUploads.sweepExpired()).toBe(1);
   expect(await keysOf(id)).toEqual([]);
 });
+
+it('refuses a termination that waited for the lock while the upload finished: the file stays', async () => {
+  const data = fakeMovie(3 * 1024 * 1024);
+  const id = await upload('DJI_0104.MP4', data);
+  // What tus's DELETE handler calls once it holds the lock (the route refuses a finished upload before that, with 409).
+  const store = (server.services.resumableUploads as unknown as { store: { remove(id: string): Promise<void> } }).store;
+  await expect(store.remove(id)).rejects.toMatchObject({ status_code: 409 });
+  expect(await keysOf(id)).toEqual([`files/${storageKeyOfUpload(id)}`]);
+  expect(sha256Hex(await fileBytes('DJI_0104'))).toBe(sha256Hex(data));
+});

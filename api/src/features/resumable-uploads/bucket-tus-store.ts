@@ -4,6 +4,7 @@ import { S3Store } from '@tus/s3-store';
 import { Upload } from '@tus/server';
 import { s3ClientConfig, type S3Settings } from '../../adapters/object-storage/index.js';
 import { storageKeyOfUpload, TUS_ID } from './tus-ids.js';
+import { FINISHED } from './finished-upload.js';
 
 /**
  * tus uploads in progress kept in the bucket (@tus/s3-store: each upload is a multipart upload,
@@ -103,11 +104,14 @@ export class BucketTusStore extends S3Store {
     return run?.hashedTo === size ? run.hash.digest('hex') : null;
   }
 
-  /** Told of a termination (tus DELETE) under the upload's lock, before its bytes go. */
-  beforeRemove: (id: string) => Promise<void> = async () => undefined;
+  /**
+   * Told of a termination (tus DELETE) under the upload's lock, before its bytes go: false when the
+   * upload is no longer in progress (it finished while the DELETE waited for the lock), which is refused.
+   */
+  beforeRemove: (id: string) => Promise<boolean> = async () => true;
 
   override async remove(id: string): Promise<void> {
-    await this.beforeRemove(id);
+    if (!(await this.beforeRemove(id))) throw FINISHED;
     return super.remove(id);
   }
 

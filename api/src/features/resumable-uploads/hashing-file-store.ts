@@ -8,6 +8,7 @@ import { ERRORS, Upload } from '@tus/server';
 import type { FileStorage } from '../files/file-storage.js';
 import type { HashJob } from '../files/file-hasher.js';
 import { paceYoungGc } from '../files/young-gc-pacing.js';
+import { FINISHED } from './finished-upload.js';
 
 /** How far the bytes on disk run ahead of the hashing thread before it is told (a few reads' worth). */
 const ADVANCE_EVERY_BYTES = 8 * 1024 * 1024;
@@ -113,11 +114,14 @@ export class HashingFileStore extends FileStore {
     return offset + received;
   }
 
-  /** Told of a termination (tus DELETE) under the upload's lock, before its bytes go. */
-  beforeRemove: (id: string) => Promise<void> = async () => undefined;
+  /**
+   * Told of a termination (tus DELETE) under the upload's lock, before its bytes go: false when the
+   * upload is no longer in progress (it finished while the DELETE waited for the lock), which is refused.
+   */
+  beforeRemove: (id: string) => Promise<boolean> = async () => true;
 
   override async remove(id: string): Promise<void> {
-    await this.beforeRemove(id);
+    if (!(await this.beforeRemove(id))) throw FINISHED;
     this.forget(id);
     return super.remove(id);
   }

@@ -314,9 +314,9 @@ export class ResumableUploadsService {
     };
   }
 
-  /** tus DELETE (termination), under the upload's lock: its row goes first (the bytes follow; leftovers are swept). */
-  private async forgetTerminated(id: string): Promise<void> {
-    await this.orm.em.fork().nativeDelete(ResumableUpload, { id, status: 'uploading' });
+  /** tus DELETE (termination), under the upload's lock: its row goes first (the bytes follow; leftovers are swept); false when it is no longer in progress. */
+  private async forgetTerminated(id: string): Promise<boolean> {
+    return (await this.orm.em.fork().nativeDelete(ResumableUpload, { id, status: 'uploading' })) > 0;
   }
 
   /** Ends an upload without a file: its bytes go, its row keeps why. */
