@@ -1,4 +1,4 @@
-import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 
 export interface S3Settings {
   bucket: string;
@@ -27,4 +27,21 @@ export function s3ClientConfig(s: S3Settings, endpoint = s.endpoint): S3ClientCo
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   };
+}
+
+/**
+ * Request bodies go unsigned (`x-amz-content-sha256: UNSIGNED-PAYLOAD`, as S3 and every compatible
+ * server take). Over https the SDK does so already; over http (MinIO on a private network, the
+ * compose deployment) it hashed every byte once more for the signature alone: a second SHA-256 pass
+ * over each upload, on the event loop. The content's own SHA-256 (identity) is computed regardless.
+ */
+export function unsignedPayloads(client: Pick<S3Client, 'middlewareStack'>): void {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (request.headers && request.body != null) request.headers['x-amz-content-sha256'] ??= 'UNSIGNED-PAYLOAD';
+      return next(args);
+    },
+    { step: 'build', name: 'shotlogUnsignedPayload' },
+  );
 }

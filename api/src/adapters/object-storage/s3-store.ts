@@ -22,7 +22,7 @@ import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type Pr
 
 export type { S3Settings } from './s3-client-config.js';
 
-import { PART_BYTES, s3ClientConfig, type S3Settings } from './s3-client-config.js';
+import { PART_BYTES, s3ClientConfig, unsignedPayloads, type S3Settings } from './s3-client-config.js';
 const PARTS_IN_FLIGHT = 4;
 /** The largest object one CopyObject may copy (S3's limit); beyond, a multipart copy of 1 GiB parts. */
 export const COPY_LIMITS = { singleCopyBytes: 5 * 1024 ** 3, copyPartBytes: 1024 ** 3 };
@@ -42,6 +42,7 @@ export class S3ObjectStore implements ObjectStore {
     cacheDir: string,
   ) {
     this.client = new S3Client(s3ClientConfig(settings));
+    unsignedPayloads(this.client);
     this.localSigner = this.client;
     this.signer = settings.publicEndpoint ? new S3Client(s3ClientConfig(settings, settings.publicEndpoint)) : null;
     this.cache = new LocalCache(cacheDir, settings.cacheBytes, (key) => this.get(key));

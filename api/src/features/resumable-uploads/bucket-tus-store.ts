@@ -1,8 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
+import fs from 'node:fs';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { S3Store } from '@tus/s3-store';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { Upload } from '@tus/server';
-import { s3ClientConfig, type S3Settings } from '../../adapters/object-storage/index.js';
+import { s3ClientConfig, unsignedPayloads, type S3Settings } from '../../adapters/object-storage/index.js';
 import { storageKeyOfUpload, TUS_ID } from './tus-ids.js';
 import { FINISHED } from './finished-upload.js';
 
@@ -22,6 +23,14 @@ import { FINISHED } from './finished-upload.js';
  * Like HashingFileStore, it answers "complete" for an upload just finished here (@tus/server reads
  * it back once more after the hook for creation-with-upload).
  */
+/**
+ * Request chunks (~64 KiB) are passed on gathered into buffers of this size: @tus/s3-store appends
+ * each chunk it gets to its part file with a write of its own, 32,768 of them per 2 GiB otherwise.
+ */
+const WRITE_BYTES = 1024 * 1024;
+/** Reads of a part file on its way to the bucket. */
+const READ_BYTES = 1024 * 1024;
+
 /** A hash no PATCH reached in this process for so long is dropped (a finish then reads the object back). */
 const IDLE_HASH_MS = 10 * 60_000;
 
@@ -39,6 +48,7 @@ export class BucketTusStore extends S3Store {
       useTags: false,
       s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket },
     });
+    unsignedPayloads(this.client);
     // @tus/s3-store names the upload's object by its id and has no key prefix: every request it
     // (and discard) makes for the bare id goes to the upload's storage key instead.
     this.client = new Proxy(this.client, {
@@ -57,6 +67,13 @@ export class BucketTusStore extends S3Store {
     return new Upload({ id, size, offset: size });
   }
 
+  /** S3Store's part upload, reading the part file in READ_BYTES reads (its own stream reads 64 KiB at a time). */
+  protected override uploadPart(metadata: MetadataValue, body: fs.ReadStream | Readable | Buffer, partNumber: number): Promise<string> {
+    if (!(body instanceof fs.ReadStream) || typeof body.path !== 'string') return super.uploadPart(metadata, body, partNumber);
+    body.destroy();
+    return super.uploadPart(metadata, fs.createReadStream(body.path, { highWaterMark: READ_BYTES }), partNumber);
+  }
+
   /** S3Store's write (append at `offset`, answer the new offset), hashing what passes when it continues this process's hash. */
   override async write(src: Readable, id: string, offset: number): Promise<number> {
     let run = this.hashing.get(id);
@@ -64,27 +81,20 @@ export class BucketTusStore extends S3Store {
       this.forget(id);
       run = undefined;
     }
-    if (!run && offset !== 0) return super.write(src, id, offset);
+    if (!run && offset !== 0) return super.write(gathered(src), id, offset);
     if (!run) {
       run = { hash: createHash('sha256'), hashedTo: 0, idle: setTimeout(() => this.forget(id), IDLE_HASH_MS).unref() };
       this.hashing.set(id, run);
     }
     const hash = run.hash;
     let passed = 0;
-    const tap = new Transform({
-      transform(chunk: Buffer, _enc, callback) {
-        hash.update(chunk);
-        passed += chunk.length;
-        callback(null, chunk);
-      },
+    const tap = gathered(src, (chunk) => {
+      hash.update(chunk);
+      passed += chunk.length;
     });
     let stored: number;
     try {
-      stored = await super.write(
-        pipeline(src, tap, () => undefined),
-        id,
-        offset,
-      );
+      stored = await super.write(tap, id, offset);
     } catch (err) {
       this.forget(id);
       throw err;
@@ -158,4 +168,31 @@ function withUploadKeys(params: unknown): unknown {
   if ('Key' in p) out.Key = keyOf(p.Key);
   if (p.Delete?.Objects) out = { ...out, Delete: { ...p.Delete, Objects: p.Delete.Objects.map((o) => ({ ...o, Key: keyOf(o.Key) })) } };
   return out;
+}
+
+/**
+ * `src` in WRITE_BYTES buffers, each told to `passing` as it is passed on. A cut request drops what is
+ * held (under WRITE_BYTES): the offset the store answers is what it stored, and the client resumes there.
+ */
+function gathered(src: Readable, passing?: (chunk: Buffer) => void): Readable {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  const take = () => {
+    const all = held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes);
+    held = [];
+    heldBytes = 0;
+    passing?.(all);
+    return all;
+  };
+  const out = new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      held.push(chunk);
+      heldBytes += chunk.length;
+      callback(null, heldBytes >= WRITE_BYTES ? take() : undefined);
+    },
+    flush(callback) {
+      callback(null, heldBytes ? take() : undefined);
+    },
+  });
+  return pipeline(src, out, () => undefined);
 }
