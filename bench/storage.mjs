@@ -148,7 +148,7 @@ try {
     `${mib} MiB`,
     `${(mib / tus.seconds).toFixed(0)} MiB/s`,
     (baseline / tus.seconds).toFixed(2),
-    `+${tus.growth.toFixed(0)} MB`,
+    `+${tus.growth.toFixed(0)} MB (last PATCH, with the finish: ${tus.lastPatchSeconds.toFixed(1)} s of ${tus.seconds.toFixed(1)} s)`,
     cpuSplit(tus),
   ]);
   await api.stop();
