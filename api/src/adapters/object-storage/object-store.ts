@@ -52,9 +52,9 @@ export class ObjectMissingError extends Error {
   }
 }
 
-const KEY = /^((files|derived)\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?(\.[a-z0-9-]{1,32}\.[a-z0-9]{1,8})?|[0-9a-f]{32})$/;
+const KEY = /^(files|derived)\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?(\.[a-z0-9-]{1,32}\.[a-z0-9]{1,8})?$/;
 
-/** Refuses any key the server did not make (no folders beyond the two, no dots, no names); a bare 32-hex key is a finished tus upload (@tus/s3-store keeps them at the bucket's root). */
+/** Refuses any key the server did not make (no folders beyond the two, no dots, no names). tus keeps its own keys (bucket-tus-store.ts). */
 export function checkKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`Invalid object key: ${key}`);
   return key;

@@ -7,6 +7,9 @@
 import { startTestBucket, type TestBucket } from '../../../test/support/s3-test-server.js';
 import { signUp, startTestServer, type StartedTestServer } from '../../../test/support/test-server.js';
 import { createProject } from '../processing/test-support/seed-file-sets.js';
+import fs from 'node:fs/promises';
+import { makeTestJpg } from '../../../test/support/media-fixtures.js';
+import { jpegBomb } from '../files/test-support/jpeg-bomb.js';
 import { fakeMovie, sha256Hex, tusCreate, tusPatch } from './test-support/tus-requests.js';
 import { storageKeyOfUpload } from './tus-ids.js';
 
@@ -87,4 +90,26 @@ it('refuses a termination that waited for the lock while the upload finished: th
   await expect(store.remove(id)).rejects.toMatchObject({ status_code: 409 });
   expect(await keysOf(id)).toEqual([`files/${storageKeyOfUpload(id)}`]);
   expect(sha256Hex(await fileBytes('DJI_0104'))).toBe(sha256Hex(data));
+});
+
+it("makes a photo's thumbnail from its object, stored under its upload's id (no extension in that key), and still refuses a pixel bomb", async () => {
+  const photo = await fs.readFile(await makeTestJpg());
+  const id = await upload('DJI_0105.JPG', photo);
+  expect(await keysOf(id)).toEqual([`files/${storageKeyOfUpload(id)}`]);
+  const r = await server.graphql('query($id: ID!) { project(id: $id) { fileSets { baseName thumbnailUri } } }', { id: projectId }, owner.token);
+  const set = (r.data.project.fileSets as Array<{ baseName: string; thumbnailUri: string | null }>).find((s) => s.baseName === 'DJI_0105')!;
+  let thumb: Response | undefined;
+  // The thumbnail is made after the upload answers: wait for it (bounded), not for a guess of when.
+  for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((res) => setTimeout(res, 200))) {
+    thumb = await fetch(server.url + set.thumbnailUri);
+    if (thumb.status === 200) break;
+  }
+  expect(thumb!.status).toBe(200);
+  expect(Buffer.from(await thumb!.arrayBuffer()).subarray(8, 12).toString('latin1')).toBe('WEBP');
+
+  const bomb = await jpegBomb();
+  const created = await tusCreate(server.url, owner.token, { filename: 'DJI_0106.JPG', projectId, length: bomb.length });
+  const refused = await tusPatch(server.url, created.location!, owner.token, 0, bomb);
+  expect(refused.status).toBe(413);
+  expect(await keysOf(created.location!.split('/').pop()!)).toEqual([]);
 });

@@ -1,5 +1,4 @@
 import { createHash, type Hash } from 'node:crypto';
-import fs from 'node:fs';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { Upload } from '@tus/server';
@@ -23,13 +22,11 @@ import { FINISHED } from './finished-upload.js';
  * Like HashingFileStore, it answers "complete" for an upload just finished here (@tus/server reads
  * it back once more after the hook for creation-with-upload).
  */
-/**
- * Request chunks (~64 KiB) are passed on gathered into buffers of this size: @tus/s3-store appends
- * each chunk it gets to its part file with a write of its own, 32,768 of them per 2 GiB otherwise.
- */
-const WRITE_BYTES = 1024 * 1024;
-/** Reads of a part file on its way to the bucket. */
-const READ_BYTES = 1024 * 1024;
+/** A place among PARTS_IN_MEMORY (@tus/s3-store's semaphore permit). */
+type Permit = { release(): Promise<void> };
+
+/** Parts of 8 MiB held at once by this process's tus uploads, filling or on their way to the bucket (48 MiB). */
+const PARTS_IN_MEMORY = 6;
 
 /** A hash no PATCH reached in this process for so long is dropped (a finish then reads the object back). */
 const IDLE_HASH_MS = 10 * 60_000;
@@ -41,8 +38,8 @@ export class BucketTusStore extends S3Store {
   constructor(settings: S3Settings, expirationPeriodInMilliseconds: number) {
     super({
       partSize: 8 * 1024 * 1024,
-      // A few parts in flight per process: memory stays bounded however many uploads arrive.
-      maxConcurrentPartUploads: 8,
+      // Parts in memory (being filled or sent) per process: memory stays bounded however many uploads arrive.
+      maxConcurrentPartUploads: PARTS_IN_MEMORY,
       expirationPeriodInMilliseconds,
       // Expiry is ours (resumable_uploads.expires_at, swept); object tags are not on every S3-compatible server.
       useTags: false,
@@ -67,11 +64,64 @@ export class BucketTusStore extends S3Store {
     return new Upload({ id, size, offset: size });
   }
 
-  /** S3Store's part upload, reading the part file in READ_BYTES reads (its own stream reads 64 KiB at a time). */
-  protected override uploadPart(metadata: MetadataValue, body: fs.ReadStream | Readable | Buffer, partNumber: number): Promise<string> {
-    if (!(body instanceof fs.ReadStream) || typeof body.path !== 'string') return super.uploadPart(metadata, body, partNumber);
-    body.destroy();
-    return super.uploadPart(metadata, fs.createReadStream(body.path, { highWaterMark: READ_BYTES }), partNumber);
+  /**
+   * S3Store's part upload, with each part gathered in memory instead of written to a temporary
+   * file and read back (@tus/s3-store's way: two more passes over every byte through the disk).
+   * A part holds one of the store's permits from its first byte until the bucket has it, so the
+   * parts in memory never exceed PARTS_IN_MEMORY, however many uploads arrive. Same outcome as
+   * S3Store's: full parts go up as parts, a tail under S3's 5 MiB minimum that does not end the
+   * upload goes up as the `.part` object the next PATCH continues from, and a cut request drops
+   * its unfinished part (the offset answered is what the bucket has).
+   */
+  protected override async uploadParts(metadata: MetadataValue, src: Readable, firstPartNumber: number, offset: number): Promise<number> {
+    const size = metadata.file.size;
+    const partSize = this.calcOptimalPartSize(size);
+    let partNumber = firstPartNumber;
+    let uploaded = 0;
+    const sending: Array<Promise<void>> = [];
+    let part: { buf: Buffer; filled: number; permit: Permit } | null = null;
+    const send = ({ buf, filled, permit }: { buf: Buffer; filled: number; permit: Permit }) => {
+      const number = partNumber++;
+      offset += filled;
+      const body = buf.subarray(0, filled);
+      const last = size === offset;
+      const sent = (async () => {
+        try {
+          if (filled >= this.minPartSize || last) await this.uploadPart(metadata, body, number);
+          // A Buffer body (its length known), where S3Store passes its part file.
+          else await this.uploadIncompletePart(metadata.file.id, body as unknown as Readable);
+          uploaded += filled;
+        } finally {
+          await permit.release().catch(() => undefined);
+        }
+      })();
+      sent.catch(() => undefined); // awaited below, with the others
+      sending.push(sent);
+    };
+    try {
+      for await (const chunk of src as AsyncIterable<Buffer>) {
+        for (let at = 0; at < chunk.length; ) {
+          part ??= { permit: await this.partUploadSemaphore.acquire(), buf: Buffer.allocUnsafeSlow(partSize), filled: 0 };
+          const copied = chunk.copy(part.buf, part.filled, at);
+          part.filled += copied;
+          at += copied;
+          if (part.filled === partSize) {
+            send(part);
+            part = null;
+          }
+        }
+      }
+      if (part?.filled) send(part);
+      else if (part) await part.permit.release();
+      part = null;
+    } catch (err) {
+      sending.push(Promise.reject(err));
+    } finally {
+      if (part) await part.permit.release().catch(() => undefined);
+      await Promise.allSettled(sending);
+    }
+    await Promise.all(sending);
+    return uploaded;
   }
 
   /** S3Store's write (append at `offset`, answer the new offset), hashing what passes when it continues this process's hash. */
@@ -81,20 +131,27 @@ export class BucketTusStore extends S3Store {
       this.forget(id);
       run = undefined;
     }
-    if (!run && offset !== 0) return super.write(gathered(src), id, offset);
+    if (!run && offset !== 0) return super.write(src, id, offset);
     if (!run) {
       run = { hash: createHash('sha256'), hashedTo: 0, idle: setTimeout(() => this.forget(id), IDLE_HASH_MS).unref() };
       this.hashing.set(id, run);
     }
     const hash = run.hash;
     let passed = 0;
-    const tap = gathered(src, (chunk) => {
-      hash.update(chunk);
-      passed += chunk.length;
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, callback) {
+        hash.update(chunk);
+        passed += chunk.length;
+        callback(null, chunk);
+      },
     });
     let stored: number;
     try {
-      stored = await super.write(tap, id, offset);
+      stored = await super.write(
+        pipeline(src, tap, () => undefined),
+        id,
+        offset,
+      );
     } catch (err) {
       this.forget(id);
       throw err;
@@ -168,31 +225,4 @@ function withUploadKeys(params: unknown): unknown {
   if ('Key' in p) out.Key = keyOf(p.Key);
   if (p.Delete?.Objects) out = { ...out, Delete: { ...p.Delete, Objects: p.Delete.Objects.map((o) => ({ ...o, Key: keyOf(o.Key) })) } };
   return out;
-}
-
-/**
- * `src` in WRITE_BYTES buffers, each told to `passing` as it is passed on. A cut request drops what is
- * held (under WRITE_BYTES): the offset the store answers is what it stored, and the client resumes there.
- */
-function gathered(src: Readable, passing?: (chunk: Buffer) => void): Readable {
-  let held: Buffer[] = [];
-  let heldBytes = 0;
-  const take = () => {
-    const all = held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes);
-    held = [];
-    heldBytes = 0;
-    passing?.(all);
-    return all;
-  };
-  const out = new Transform({
-    transform(chunk: Buffer, _enc, callback) {
-      held.push(chunk);
-      heldBytes += chunk.length;
-      callback(null, heldBytes >= WRITE_BYTES ? take() : undefined);
-    },
-    flush(callback) {
-      callback(null, heldBytes ? take() : undefined);
-    },
-  });
-  return pipeline(src, out, () => undefined);
 }
