@@ -131,10 +131,15 @@ async function assertSettledOnce(c: Cluster, user: { id: string; token: string }
 
   const project = await c.client.request('GET', `/api/projects/${projectId}`, { token: user.token });
   expect([project.body.status, project.body.progress.runStatus]).toEqual(['completed', 'completed']);
-  const runs = await c.pool.query(
-    'select status, succeeded_jobs, failed_jobs, charged_cents, refunded_cents, refund_posted_at is not null as refund_posted from processing_runs where project_id = $1',
-    [projectId],
-  );
+  // The run ends first, then its settlement posts the refund to the ledger and marks it posted:
+  // wait for that mark (bounded), as a loaded run once read the row between the two.
+  const readRuns = () =>
+    c.pool.query(
+      'select status, succeeded_jobs, failed_jobs, charged_cents, refunded_cents, refund_posted_at is not null as refund_posted from processing_runs where project_id = $1',
+      [projectId],
+    );
+  await until(async () => ((await readRuns()).rows.every((r) => r.refund_posted) ? true : null), "the run's refund posted", 30_000).catch(() => undefined);
+  const runs = await readRuns();
   const charged = CENTS_PER_SET * total;
   const refunded = CENTS_PER_SET * sets.failed;
   expect(runs.rows).toEqual([
