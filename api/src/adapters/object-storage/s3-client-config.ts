@@ -11,7 +11,7 @@ export interface S3Settings {
   cacheBytes: number;
 }
 
-/** Parts of a multipart upload, and how many are in flight: memory per upload stays near 4 x 8 MiB. */
+/** Parts of a multipart upload, and how many are in flight: memory per upload stays near 4 x 8 MiB (3 in flight, 1 filling). */
 export const PART_BYTES = 8 * 1024 * 1024;
 /** A 5xx, a throttle or a cut connection is retried (the SDK's standard retry, with backoff) this many times in all. */
 const ATTEMPTS = 5;

@@ -10,7 +10,7 @@ import { paceYoungGc } from './young-gc-pacing.js';
 const HEAD_BYTES = 1024;
 
 /**
- * A new file streamed straight into the bucket (a multipart upload of 8 MiB parts, 4 in flight:
+ * A new file streamed straight into the bucket (a multipart upload of 8 MiB parts, 3 in flight:
  * memory stays bounded whatever the size), hashed and measured on the way. Checks run once every
  * byte arrived; a refused, cut or failed file leaves no object behind (an unfinished multipart
  * upload is aborted) and is never recorded.
@@ -34,7 +34,7 @@ export function openBucketWriter(objects: ObjectStore, storageKey: string, opts:
         headLength += part.length;
       }
       hash.update(chunk);
-      // Request-body Buffers live outside the heap until a GC: a minor one every 32 MiB frees them (young-gc-pacing.ts).
+      // Request-body Buffers live outside the heap until a GC: a minor one every 16 MiB frees them (young-gc-pacing.ts).
       paceYoungGc(chunk.length);
       if (body.write(chunk)) return done();
       body.once('drain', () => done());
