@@ -52,6 +52,8 @@ export class BucketTusStore extends S3Store {
       get(target, prop, receiver) {
         const value: unknown = Reflect.get(target, prop, receiver);
         if (typeof value !== 'function') return value;
+        // send(command) and destroy() take no request parameters: only the per-operation methods are re-keyed.
+        if (prop === 'send' || prop === 'destroy') return (value as (...a: unknown[]) => unknown).bind(target);
         return (params: unknown, ...rest: unknown[]) => (value as (...a: unknown[]) => unknown).call(target, withUploadKeys(params), ...rest);
       },
     });
