@@ -46,6 +46,8 @@ export interface TestBucket {
   wholeReads(keyPart: string): number;
   /** Keys of the objects in the bucket now (s3rver's folder). */
   keys(): Promise<string[]>;
+  /** Multipart uploads begun and neither completed nor aborted (s3rver's folder of parts). */
+  pendingUploads(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -219,6 +221,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
     },
     bytesServed: (keyPart) => [...served].reduce((n, [p, b]) => (p.includes(keyPart) ? n + b : n), 0),
     wholeReads: (keyPart) => whole.filter((p) => p.includes(keyPart)).length,
+    pendingUploads: async () => (await fs.readdir(path.join(dir, bucket, '._S3rver_uploads')).catch(() => [])).length,
     keys: async () => {
       // s3rver keeps each object as <bucket>/<key>._S3rver_object
       const root = path.join(dir, bucket);

@@ -15,14 +15,15 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { LocalCache } from './local-cache.js';
+import { partBuffers } from './part-buffers.js';
+import { putInParts } from './put-in-parts.js';
 import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from './object-store.js';
 
 export type { S3Settings } from './s3-client-config.js';
 
-import { PART_BYTES, s3ClientConfig, unsignedPayloads, type S3Settings } from './s3-client-config.js';
+import { s3ClientConfig, unsignedPayloads, type S3Settings } from './s3-client-config.js';
 /** 3 (4 before): with 16 MiB GC pacing, a 2 GiB multipart upload grew the API by +92-94 MB, under issue 35's 100. */
 const PARTS_IN_FLIGHT = 3;
 /** The largest object one CopyObject may copy (S3's limit); beyond, a multipart copy of 1 GiB parts. */
@@ -68,14 +69,7 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async putStream(key: string, body: Readable, metadata?: Record<string, string>): Promise<void> {
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.settings.bucket, Key: checkKey(key), Body: body, Metadata: metadata },
-      partSize: PART_BYTES,
-      queueSize: PARTS_IN_FLIGHT,
-      leavePartsOnError: false,
-    });
-    await upload.done();
+    await putInParts(this.client, { Bucket: this.settings.bucket, Key: checkKey(key), Metadata: metadata }, body, partBuffers, PARTS_IN_FLIGHT);
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {

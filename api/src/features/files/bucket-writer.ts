@@ -17,7 +17,7 @@ const HEAD_BYTES = 1024;
  */
 export function openBucketWriter(objects: ObjectStore, storageKey: string, opts: WriteOptions): StorageWriter {
   const key = `files/${storageKey}`;
-  // A megabyte between the request and the part being filled: lib-storage gathers each 8 MiB part itself.
+  // A megabyte between the request and the part being filled (putInParts gathers each 8 MiB part itself).
   const body = new PassThrough({ highWaterMark: 1024 * 1024 });
   const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
@@ -51,7 +51,10 @@ export function openBucketWriter(objects: ObjectStore, storageKey: string, opts:
   const upload = objects.putStream(key, body).catch((err: unknown) => {
     throw err instanceof FileTooLargeError || sink.errored ? (sink.errored ?? err) : storageUnavailable(err);
   });
-  upload.catch(() => undefined);
+  // The bucket failing stops the reading of `body`: a write waiting for room there must fail too, not wait forever.
+  upload.catch((err: unknown) => {
+    if (!sink.writableFinished && !sink.destroyed) sink.destroy(err as Error);
+  });
   const stored = (async (): Promise<StoredFile> => {
     try {
       await finished(sink);

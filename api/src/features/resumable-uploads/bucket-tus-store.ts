@@ -2,9 +2,10 @@ import { createHash, type Hash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { Upload } from '@tus/server';
-import { s3ClientConfig, unsignedPayloads, type S3Settings } from '../../adapters/object-storage/index.js';
+import { PART_BYTES, partBuffers, s3ClientConfig, unsignedPayloads, type S3Settings } from '../../adapters/object-storage/index.js';
 import { storageKeyOfUpload, TUS_ID } from './tus-ids.js';
 import { FINISHED } from './finished-upload.js';
+import { paceYoungGc } from '../files/young-gc-pacing.js';
 
 /**
  * tus uploads in progress kept in the bucket (@tus/s3-store: each upload is a multipart upload,
@@ -37,7 +38,7 @@ export class BucketTusStore extends S3Store {
 
   constructor(settings: S3Settings, expirationPeriodInMilliseconds: number) {
     super({
-      partSize: 8 * 1024 * 1024,
+      partSize: PART_BYTES,
       // Parts in memory (being filled or sent) per process: memory stays bounded however many uploads arrive.
       maxConcurrentPartUploads: PARTS_IN_MEMORY,
       expirationPeriodInMilliseconds,
@@ -94,6 +95,7 @@ export class BucketTusStore extends S3Store {
           else await this.uploadIncompletePart(metadata.file.id, body as unknown as Readable);
           uploaded += filled;
         } finally {
+          partBuffers.give(buf);
           await permit.release().catch(() => undefined);
         }
       })();
@@ -102,8 +104,10 @@ export class BucketTusStore extends S3Store {
     };
     try {
       for await (const chunk of src as AsyncIterable<Buffer>) {
+        // Request-body Buffers live outside the heap until a GC: a minor one every 16 MiB frees them (young-gc-pacing.ts).
+        paceYoungGc(chunk.length);
         for (let at = 0; at < chunk.length; ) {
-          part ??= { permit: await this.partUploadSemaphore.acquire(), buf: Buffer.allocUnsafeSlow(partSize), filled: 0 };
+          part ??= { permit: await this.partUploadSemaphore.acquire(), buf: partSize === partBuffers.bytes ? partBuffers.take() : Buffer.allocUnsafeSlow(partSize), filled: 0 };
           const copied = chunk.copy(part.buf, part.filled, at);
           part.filled += copied;
           at += copied;
@@ -114,12 +118,18 @@ export class BucketTusStore extends S3Store {
         }
       }
       if (part?.filled) send(part);
-      else if (part) await part.permit.release();
+      else if (part) {
+        partBuffers.give(part.buf);
+        await part.permit.release();
+      }
       part = null;
     } catch (err) {
       sending.push(Promise.reject(err));
     } finally {
-      if (part) await part.permit.release().catch(() => undefined);
+      if (part) {
+        partBuffers.give(part.buf);
+        await part.permit.release().catch(() => undefined);
+      }
       await Promise.allSettled(sending);
     }
     await Promise.all(sending);
