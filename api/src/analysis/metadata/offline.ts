@@ -17,7 +17,7 @@
 import { normalizeKeywords } from './processed-result.js';
 import { categories, landmarkSignal, roadSignal } from './category-choice.js';
 import { landCoverOf, type LandCover } from './land-cover.js';
-import { compassName, lightOf, movementOf, resolutionLabel, SUBJECT_KEYWORDS, type Subject } from './scene.js';
+import { compassName, desertScene, lightOf, movementOf, resolutionLabel, SUBJECT_KEYWORDS, type Subject } from './scene.js';
 import { clipSubject, inFjord, moveWords, subjectWords } from './subject-move-words.js';
 import { titleCandidates } from './titles.js';
 import { countryInSentence, countryKeywords, placeLineOf } from '../place/index.js';
@@ -195,6 +195,7 @@ function keywords(f: ClipFacts, subject: Subject, cover: LandCover): string[] {
   if (p?.seaName && (WATERY.has(subject) || cover === 'sea')) out.push(p.seaName);
   out.push('aerial view', 'drone shot');
   if (inFjord(subject, f)) out.push('fjord');
+  if (subject === 'landscape' && desertScene(f)) out.push('desert', 'arid', 'desert landscape');
   out.push(...SUBJECT_KEYWORDS[subject]);
   if (cover === 'sea' || subject === 'open-sea') out.push('sea', ...(/Ocean$/.test(p?.seaName ?? 'Ocean') ? ['ocean'] : []), 'open water');
   // Urban from the gazetteer, unless the picture shows something else (a park, a bay) filling the frame.

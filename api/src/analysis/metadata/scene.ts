@@ -74,6 +74,32 @@ export function subjectOf(f: ClipFacts): Subject {
   return 'landscape';
 }
 
+/**
+ * Desert: open land whose pictures show bright, warm-coloured bare ground with next to no plants,
+ * water or snow (sand, dunes, rock desert). A plain landscape that shows it is called a desert,
+ * the word buyers search ("Atacama desert", "Negev desert"), wherever it is: the named-places table
+ * is not needed for it. Thresholds: colour-class shares as image-analysis.ts measures them.
+ */
+export const DESERT = { minBare: 0.55, maxVegetation: 0.08, maxWater: 0.05, maxSnow: 0.05, minBrightness: 0.55 } as const;
+const WARM = new Set(['orange', 'brown', 'yellow']);
+
+/** Whether the pictures show desert ground (see DESERT). */
+export function desertScene(f: ClipFacts): boolean {
+  const s = f.scene;
+  if (!s) return false;
+  const b = s.bottom;
+  return (
+    b.builtOrBare >= DESERT.minBare &&
+    b.vegetation <= DESERT.maxVegetation &&
+    Math.max(b.water, s.whole.water) <= DESERT.maxWater &&
+    s.whole.snow <= DESERT.maxSnow &&
+    b.brightness >= DESERT.minBrightness &&
+    // Sand and sandstone lead the colours; grey among them is roofs, roads or rock, not a desert we can tell.
+    WARM.has(s.dominantColors[0] ?? '') &&
+    !s.dominantColors.includes('grey')
+  );
+}
+
 /** Title noun per subject; with a city it reads "<City> <noun>". */
 export const SUBJECT_NOUN: Record<Subject, string> = {
   'open-sea': 'Open Sea',

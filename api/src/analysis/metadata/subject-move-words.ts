@@ -4,7 +4,7 @@
  */
 import { seaAdjective } from '../place/index.js';
 import type { LandCover } from './land-cover.js';
-import { subjectOf, type Subject } from './scene.js';
+import { desertScene, subjectOf, type Subject } from './scene.js';
 import type { ClipFacts } from './types.js';
 import type { Phrase } from './wording.js';
 
@@ -61,7 +61,7 @@ export function subjectWords(subject: Subject, f: ClipFacts, cover: LandCover): 
     case 'city':
       return cover === 'urban' && city ? { np: np(city), title: `${city} cityscape` } : { np: np('the town'), title: 'Town' };
     default:
-      return { np: np('the landscape'), title: 'Landscape' };
+      return desertScene(f) ? { np: np('the desert'), title: 'Desert landscape' } : { np: np('the landscape'), title: 'Landscape' };
   }
 }
 

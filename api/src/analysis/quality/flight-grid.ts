@@ -41,6 +41,8 @@ export const SCENES: Record<string, ImageAnalysis | null> = {
   fields: scene({ sky: 0.4 }, { vegetation: 0.6, brightness: 0.55 }, ['green', 'blue']),
   forest: scene({ vegetation: 0.5 }, { vegetation: 0.8, brightness: 0.3 }, ['green']),
   snow: scene({ snow: 0.4, sky: 0.2 }, { snow: 0.7 }, ['white', 'blue']),
+  // Bright warm bare ground, no plants or water: a desert (scene.ts desertScene).
+  desert: scene({ sky: 0.4 }, { builtOrBare: 0.7, brightness: 0.6 }, ['orange', 'brown']),
   /** Fields with a straight road through them (image-analysis.ts roadStripScore). */
   road: scene({ sky: 0.3, vegetation: 0.3 }, { vegetation: 0.45, builtOrBare: 0.2, brightness: 0.5 }, ['green', 'grey'], 0.72),
 };
