@@ -3,7 +3,8 @@
 //
 //   node_modules/.bin/tsc -b ledger api && node bench/places.mjs   (under a minute)
 //
-// 1. The reading check's two place lists (api/src/features/processing/reading): share of flights whose
+// 1. The reading check's three place lists (api/src/features/processing/reading; the third, places not
+//    in the named-places table, shows what the rules do without it): share of flights whose
 //    place line, water type (sea / coast / lake / river / land) and named feature are right (aim >= 95 %), and
 //    share with any must-not word in title + description + keywords (aim 0).
 // 2. Geocoder cost: heap and RSS of a fresh process before and after the first lookup, and the first
@@ -38,8 +39,9 @@ const reading = child(`
   const { readPlace } = await import(${JSON.stringify(dist('features/processing/reading/place-reading.js'))});
   const { READING_PLACES } = await import(${JSON.stringify(dist('features/processing/reading/reading-places.js'))});
   const { HELD_OUT_PLACES } = await import(${JSON.stringify(dist('features/processing/reading/reading-places-held-out.js'))});
+  const { UNLISTED_PLACES } = await import(${JSON.stringify(dist('features/processing/reading/reading-places-unlisted.js'))});
   const out = {};
-  for (const [name, list] of [['first', READING_PLACES], ['held-out', HELD_OUT_PLACES]]) {
+  for (const [name, list] of [['first', READING_PLACES], ['held-out', HELD_OUT_PLACES], ['unlisted', UNLISTED_PLACES]]) {
     const rs = await Promise.all(list.map((p, i) => readPlace(p, i + 1)));
     out[name] = {
       n: rs.length,

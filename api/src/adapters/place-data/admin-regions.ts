@@ -56,10 +56,39 @@ export function packedRegionBuffers(p: PackedRegions): ArrayBuffer[] {
   return [p.x, p.y, p.ringStart, p.shapeRing, p.bbox].map((a) => a.buffer as ArrayBuffer);
 }
 
+/**
+ * The English names of those regions where English has its own (Natural Earth's `region` is the local
+ * name, and its `name_alt` is not reliably English): a fact table, as an English atlas spells them.
+ */
+const ENGLISH_REGION: Record<string, string> = {
+  Toscana: 'Tuscany',
+  Lombardia: 'Lombardy',
+  Piemonte: 'Piedmont',
+  Sardegna: 'Sardinia',
+  "Valle d'Aosta": 'Aosta Valley',
+  'Trentino-Alto Adige': 'Trentino-South Tyrol',
+  Cataluña: 'Catalonia',
+  Andalucía: 'Andalusia',
+  'País Vasco': 'Basque Country',
+  'Castilla y León': 'Castile and León',
+  'Castilla-La Mancha': 'Castilla-La Mancha',
+  'Islas Baleares': 'Balearic Islands',
+  Canarias: 'Canary Islands',
+  'Canary Is.': 'Canary Islands',
+  Valenciana: 'Valencia',
+  'Foral de Navarra': 'Navarre',
+  Aragón: 'Aragon',
+  Bretagne: 'Brittany',
+  Normandie: 'Normandy',
+  Corse: 'Corsica',
+  'Bourgogne-Franche-Comté': 'Burgundy-Franche-Comté',
+  'Guyane française': 'French Guiana',
+};
+
 /** The name buyers search for one admin-1 shape. */
 export function regionNameOf(p: Admin1Props): string | null {
   const region = p.region?.trim();
-  if (region && !region.includes(',') && p.iso_a2 && REGION_OVER_SHAPE.has(p.iso_a2)) return region;
+  if (region && !region.includes(',') && p.iso_a2 && REGION_OVER_SHAPE.has(p.iso_a2)) return ENGLISH_REGION[region] ?? region;
   return p.name_en?.trim() || p.name?.trim() || null;
 }
 

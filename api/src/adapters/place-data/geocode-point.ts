@@ -13,13 +13,17 @@ import { usStateAt } from './us-states.js';
 /**
  * The geocoder's place with the US state by boundary: the nearest town's state is wrong on the far
  * side of a state line (Grand Prismatic Spring is in Wyoming, its nearest town in Montana) and missing
- * where no town lies within 30 km (Monument Valley, Death Valley).
+ * where no town lies within 30 km (Monument Valley, Death Valley). A nearest town in another state
+ * than the point is not named with it ("Carson City, California" for the middle of Lake Tahoe): the
+ * place is then the state alone, plus any named place.
  */
 export function geocodePoint(lat: number, lon: number): Place {
   const place = reverseGeocodeDetail(lat, lon);
   if (place.countryCode !== 'US') return place;
   const state = usStateAt(lat, lon);
-  return state ? { ...place, region: state } : place;
+  if (!state) return place;
+  if (place.city && place.region && place.region !== state) return { ...place, city: null, population: null, distanceKm: null, region: state };
+  return { ...place, region: state };
 }
 
 /**

@@ -7,8 +7,9 @@
  * the GeoNames-derived packages carry populated places only; the one package with named features is
  * GPL-3.0). Each row is a well-known place with its centre (or a few centres along a long feature)
  * from its Wikipedia / GeoNames entry, rounded to about 0.01 degree (a fact, not a copied work), and a
- * radius that covers what a drone clip there shows. It is honest but small: a place not in it gets
- * no name, and the place line and features stay editable. Gaps are stated in the README.
+ * radius that covers what a drone clip there shows. It is honest but small (127 places): a place
+ * not in it gets no name (reading-places-unlisted.ts checks that it gets no wrong one either), and
+ * the place line and features stay editable. Gaps are stated in the README.
  */
 
 export type NamedPlaceKind = 'fjord' | 'range' | 'park' | 'desert' | 'landmark' | 'coast' | 'canyon' | 'valley' | 'islands' | 'lakes';
@@ -26,15 +27,18 @@ interface NamedPlace {
 
 /** Ranges, parks, deserts and islands are "in"; the rest "at". Names that read with "the" get it. */
 const WITH_THE =
-  /^(Dolomites|Matterhorn|Grand Canyon|Colosseum|Eiffel Tower|Statue of Liberty|Sydney Opera House|Golden Gate Bridge|Bixby Bridge|Brandenburg Gate|Tower Bridge|Sagrada Família|Burj Khalifa|Taj Mahal|Cliffs of Moher|Amalfi Coast|Cinque Terre|Niagara Falls|Iguazu Falls)$/;
+  /^(Dolomites|Matterhorn|Grand Canyon|Colosseum|Eiffel Tower|Statue of Liberty|Sydney Opera House|Golden Gate Bridge|Bixby Bridge|Brandenburg Gate|Tower Bridge|Sagrada Família|Burj Khalifa|Taj Mahal|Cliffs of Moher|Amalfi Coast|Cinque Terre|Niagara Falls|Iguazu Falls|Faroe Islands|Isle of Skye|Eiger|Jungfrau|Lauterbrunnen Valley|Giant's Causeway|White Cliffs of Dover|Palace of Westminster|Alhambra|Leaning Tower of Pisa|Acropolis of Athens|Hollywood Sign|Space Needle|Gateway Arch|Perito Moreno Glacier|Cape of Good Hope|Pyramids of Giza|Great Wall of China|Phi Phi Islands|Twelve Apostles|Victoria Falls)$/;
 const IN_KINDS = new Set<NamedPlaceKind>(['range', 'park', 'desert', 'islands', 'valley', 'canyon', 'coast', 'lakes']);
 
 const P = (name: string, kind: NamedPlaceKind, radiusKm: number, ...at: [number, number][]): NamedPlace => {
   const the = WITH_THE.test(name) ? 'the ' : '';
   // A single peak is "at" (at the Matterhorn); a range of peaks, a park, a desert "in".
   const prep =
-    IN_KINDS.has(kind) && !/^(Matterhorn|Mont Blanc|Mount |Kilimanjaro|Table Mountain|Kirkjufell|Horseshoe Bend|Antelope Canyon)/.test(name) ? 'in' : 'at';
-  return { name, kind, at, radiusKm, phrase: `${prep} ${the}${name}` };
+    IN_KINDS.has(kind) && !/^(Matterhorn|Mont Blanc|Mount |Kilimanjaro|Table Mountain|Kirkjufell|Horseshoe Bend|Antelope Canyon|Vestrahorn|Eiger|Jungfrau|Tre Cime|Ben Nevis)/.test(name)
+      ? 'in'
+      : 'at';
+  // One island is "on" (on the Isle of Skye); a group of them "in" (in the Faroe Islands).
+  return { name, kind, at, radiusKm, phrase: `${/^Isle of /.test(name) ? 'on' : prep} ${the}${name}` };
 };
 
 export const NAMED_PLACES: readonly NamedPlace[] = [
@@ -100,6 +104,86 @@ export const NAMED_PLACES: readonly NamedPlace[] = [
   P('Niagara Falls', 'landmark', 3, [43.08, -79.075]),
   P('Iguazu Falls', 'landmark', 4, [-25.695, -54.437]),
   P('Skógafoss', 'landmark', 1.5, [63.532, -19.511]),
+  // Added 2026-11-28: more of what buyers search by name, same sources and rounding.
+  // Iceland and the North Atlantic
+  P('Seljalandsfoss', 'landmark', 1.5, [63.616, -19.989]),
+  P('Gullfoss', 'landmark', 1.5, [64.327, -20.121]),
+  P('Dettifoss', 'landmark', 1.5, [65.815, -16.385]),
+  P('Jökulsárlón', 'landmark', 4, [64.048, -16.18]),
+  P('Reynisfjara', 'landmark', 2, [63.404, -19.045]),
+  P('Vestrahorn', 'range', 4, [64.255, -15.04]),
+  P('Thingvellir National Park', 'park', 10, [64.256, -21.13]),
+  P('Faroe Islands', 'islands', 45, [62.05, -6.95]),
+  // The Alps
+  P('Eiger', 'range', 5, [46.577, 8.005]),
+  P('Jungfrau', 'range', 5, [46.537, 7.962]),
+  P('Lauterbrunnen Valley', 'valley', 5, [46.594, 7.909]),
+  P('Tre Cime di Lavaredo', 'range', 4, [46.619, 12.303]),
+  P('Hallstatt', 'landmark', 2, [47.562, 13.649]),
+  // Britain and Ireland, Iberia
+  P('Isle of Skye', 'islands', 20, [57.55, -6.3], [57.25, -6.2], [57.45, -6.6]),
+  P('Ben Nevis', 'range', 5, [56.797, -5.004]),
+  P('Edinburgh Castle', 'landmark', 0.5, [55.949, -3.2]),
+  P("Giant's Causeway", 'landmark', 1.5, [55.241, -6.512]),
+  P('Durdle Door', 'landmark', 1.5, [50.621, -2.277]),
+  P('White Cliffs of Dover', 'landmark', 4, [51.133, 1.36]),
+  P('Palace of Westminster', 'landmark', 0.5, [51.4995, -0.1248]),
+  P('Cabo da Roca', 'landmark', 3, [38.78, -9.499]),
+  P('Alhambra', 'landmark', 0.8, [37.176, -3.588]),
+  // Italy, Greece, Turkey
+  P('Leaning Tower of Pisa', 'landmark', 0.5, [43.723, 10.397]),
+  P("St. Peter's Basilica", 'landmark', 0.5, [41.902, 12.454]),
+  P('Acropolis of Athens', 'landmark', 0.8, [37.9715, 23.7257]),
+  P('Meteora', 'landmark', 4, [39.714, 21.631]),
+  P('Navagio Beach', 'landmark', 1.5, [37.859, 20.625]),
+  P('Hagia Sophia', 'landmark', 0.4, [41.0086, 28.9802]),
+  P('Cappadocia', 'valley', 20, [38.64, 34.83]),
+  // North America
+  P('Arches National Park', 'park', 10, [38.73, -109.59]),
+  P('Canyonlands National Park', 'park', 25, [38.33, -109.88]),
+  P('Bryce Canyon National Park', 'park', 10, [37.6, -112.17]),
+  P('Grand Teton National Park', 'park', 25, [43.79, -110.68]),
+  P('Glacier National Park', 'park', 30, [48.7, -113.72]),
+  P('Joshua Tree National Park', 'park', 25, [33.88, -115.9]),
+  P('Olympic National Park', 'park', 30, [47.8, -123.6]),
+  P('Acadia National Park', 'park', 12, [44.34, -68.27]),
+  P('Great Smoky Mountains National Park', 'park', 30, [35.61, -83.49]),
+  P('Rocky Mountain National Park', 'park', 22, [40.34, -105.68]),
+  P('Jasper National Park', 'park', 50, [52.87, -118.08]),
+  P('Moraine Lake', 'landmark', 2, [51.322, -116.186]),
+  P('Lake Louise', 'landmark', 2, [51.417, -116.217]),
+  P('Mount Rainier', 'range', 15, [46.853, -121.76]),
+  P('Mount Rushmore', 'landmark', 2, [43.879, -103.459]),
+  P('Hollywood Sign', 'landmark', 1.5, [34.134, -118.321]),
+  P('Space Needle', 'landmark', 0.5, [47.6205, -122.3493]),
+  P('Gateway Arch', 'landmark', 0.8, [38.6247, -90.1848]),
+  P('Chichen Itza', 'landmark', 2, [20.683, -88.569]),
+  // South America
+  P('Christ the Redeemer', 'landmark', 1, [-22.952, -43.211]),
+  P('Sugarloaf Mountain', 'landmark', 1.5, [-22.949, -43.157]),
+  P('Copacabana Beach', 'landmark', 2, [-22.971, -43.182]),
+  P('Perito Moreno Glacier', 'landmark', 6, [-50.496, -73.138]),
+  P('Mount Fitz Roy', 'range', 10, [-49.271, -73.043]),
+  P('Salar de Uyuni', 'desert', 50, [-20.13, -67.49]),
+  // Africa and the Middle East
+  P('Victoria Falls', 'landmark', 4, [-17.925, 25.857]),
+  P('Cape of Good Hope', 'landmark', 3, [-34.357, 18.474]),
+  P('Kruger National Park', 'park', 15, [-24.99, 31.59], [-25.12, 31.92], [-24.39, 31.78], [-23.85, 31.58], [-23.11, 31.43]),
+  P('Serengeti National Park', 'park', 45, [-2.45, 34.82], [-1.75, 34.95]),
+  P('Pyramids of Giza', 'landmark', 2, [29.979, 31.134]),
+  P('Petra', 'landmark', 3, [30.329, 35.444]),
+  // Asia and Oceania
+  P('Angkor Wat', 'landmark', 3, [13.412, 103.867]),
+  P('Great Wall of China', 'landmark', 5, [40.432, 116.57], [40.359, 116.02]),
+  P('Marina Bay Sands', 'landmark', 0.8, [1.2834, 103.8607]),
+  P('Phi Phi Islands', 'islands', 6, [7.74, 98.77]),
+  P('Zhangjiajie National Forest Park', 'park', 12, [29.32, 110.43]),
+  P('Mount Bromo', 'range', 6, [-7.942, 112.953]),
+  P('Twelve Apostles', 'landmark', 3, [-38.665, 143.104]),
+  P('Bondi Beach', 'landmark', 1.5, [-33.891, 151.277]),
+  P('Whitehaven Beach', 'landmark', 3, [-20.282, 149.039]),
+  P('Mount Cook', 'range', 15, [-43.595, 170.142]),
+  P('Tongariro National Park', 'park', 20, [-39.2, 175.58]),
 ];
 
 /** Most named places a point gets (a landmark inside a park inside a range). */

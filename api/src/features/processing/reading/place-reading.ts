@@ -122,6 +122,8 @@ export interface ReadingOutcome {
   placeLineRight: boolean;
   waterRight: boolean;
   featureRight: boolean;
+  /** The named features the result carries (named places, then the sea). */
+  features: string[];
 }
 
 /** Words no stock text may carry, whatever the place (issue 32 item 4): film jargon and filler. */
@@ -160,5 +162,6 @@ export async function readPlace(p: ReadingPlace, ordinal = 1): Promise<ReadingOu
     placeLineRight: p.placeLine ? (placeLine ?? '').includes(p.placeLine) : !!placeLine,
     waterRight: water === p.water,
     featureRight: p.feature ? features.includes(p.feature) : true,
+    features,
   };
 }

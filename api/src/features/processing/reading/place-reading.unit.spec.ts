@@ -4,9 +4,11 @@
  * keywords must carry the words a buyer searches there and none of the wrong ones. The second list
  * is kept apart from the first (the rules were not tuned on it) and runs here too.
  */
+import { NAMED_PLACES } from '../../../adapters/place-data/named-places.js';
 import { readPlace, type ReadingPlace } from './place-reading.js';
 import { HELD_OUT_PLACES } from './reading-places-held-out.js';
 import { READING_PLACES } from './reading-places.js';
+import { UNLISTED_PLACES } from './reading-places-unlisted.js';
 
 const KINDS = ['sea', 'coast', 'beach', 'lake', 'river', 'fjord', 'desert', 'mountain', 'city', 'village', 'national park', 'landmark'];
 
@@ -38,4 +40,20 @@ describe('reading check: the held-out places (kept apart from the rules)', () =>
     expect(HELD_OUT_PLACES.length).toBeGreaterThanOrEqual(15);
   });
   it.each(HELD_OUT_PLACES.map((p, i) => [p.name, p, i] as const))('%s', (_name, p, i) => check(p, i));
+});
+
+describe('reading check: well-known places not in the named-places table (no name, and no wrong one)', () => {
+  const tableNames = new Set(NAMED_PLACES.map((n) => n.name));
+  it('shares no place with the other lists and none is in the table', () => {
+    const others = new Set([...READING_PLACES, ...HELD_OUT_PLACES].map((p) => `${p.lat},${p.lon}`));
+    expect(UNLISTED_PLACES.filter((p) => others.has(`${p.lat},${p.lon}`))).toEqual([]);
+    expect(UNLISTED_PLACES.filter((p) => tableNames.has(p.name))).toEqual([]);
+    expect(UNLISTED_PLACES.length).toBeGreaterThanOrEqual(10);
+  });
+  it.each(UNLISTED_PLACES.map((p, i) => [p.name, p, i] as const))('%s', async (_name, p, i) => {
+    await check(p, i);
+    // Only what the data names (a sea, an ocean): nothing from the table of famous places.
+    const o = await readPlace(p, i + 1);
+    expect(o.features.filter((f) => tableNames.has(f))).toEqual([]);
+  });
 });

@@ -105,7 +105,7 @@ export const HELD_OUT_PLACES: ReadingPlace[] = [
   },
   {
     name: 'Lake Garda',
-    placeLine: 'Lombardia, Italy',
+    placeLine: 'Lombardy, Italy',
     kind: 'lake',
     lat: 45.65,
     lon: 10.68,
