@@ -1,6 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ReadableStream } from 'node:stream/web';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type pg from 'pg';
 import { Server, type Upload } from '@tus/server';
 import { LockMode } from '@mikro-orm/core';
@@ -159,7 +161,20 @@ export class ResumableUploadsService {
 
   /** OPTIONS: tus discovery (versions, extensions, the largest file), answered without a token. */
   discover(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    return this.server.handle(req, res);
+    return this.tusRequest(req, res);
+  }
+
+  /**
+   * @tus/server's own handle(req, res), with the request body handed to it as it arrives: srvx's
+   * body for a Node request (Readable.toWeb) copies every chunk into a new Uint8Array, a second
+   * copy of every uploaded byte (2 GiB more to allocate and free for a 2 GiB file; bench/storage.mjs).
+   */
+  private async tusRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const request = new NodeRequest({ req, res });
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      Object.defineProperty(request, 'body', { value: ReadableStream.from(req as AsyncIterable<Uint8Array>) });
+    }
+    await sendNodeResponse(res, await this.server.handleWeb(request as unknown as Request));
   }
 
   /**
@@ -178,7 +193,7 @@ export class ResumableUploadsService {
       if (upload.status === 'refused') throw new AppError('CONFLICT', `${upload.filename}: ${upload.reason ?? 'refused'}`);
     }
     askers.set(req, user);
-    await this.server.handle(req, res);
+    await this.tusRequest(req, res);
   }
 
   private async owned(user: User, uploadId: string): Promise<ResumableUpload> {
