@@ -180,7 +180,7 @@ export function table(rows) {
  * A real H.264 clip (ffmpeg's test pattern, `size` as WxH, `seconds` long) and a JPG still of
  * `stillSize` in `dir`, for benchmarks that upload file sets. Resolves to their paths.
  */
-export async function makeBenchMedia(dir, { size = '320x180', seconds = 2, stillSize = size } = {}) {
+export async function makeBenchMedia(dir, { size = '320x180', seconds = 2, stillSize = size, gopFrames = 250 } = {}) {
   // The ffmpeg processing uses (PATH, else the npm package's): benches run on a machine without Debian's too.
   const { resolveMediaTools } = await import(path.join(root, 'api/dist/adapters/media-tools/media-tools.js'));
   const ffmpeg = resolveMediaTools().ffmpeg?.path ?? 'ffmpeg';
@@ -195,6 +195,9 @@ export async function makeBenchMedia(dir, { size = '320x180', seconds = 2, still
     'libx264',
     '-preset',
     'ultrafast',
+    // A keyframe every `gopFrames` (x264's default 250; a drone writes one every second or so).
+    '-g',
+    String(gopFrames),
     '-pix_fmt',
     'yuv420p',
     '-movflags',
