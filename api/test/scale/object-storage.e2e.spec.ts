@@ -277,7 +277,7 @@ it('answers 404 for a file whose object is missing from the bucket, never an emp
   const [set] = await filesOf(api1);
   const srt = set!.files.find((f) => f.filename === 'DJI_0001.SRT')!;
   const key = (await bucket.keys()).find((k) => k.endsWith('.srt'))!;
-  const client = new S3Client(s3ClientConfig({ ...bucketSettings(), endpoint: bucket.directEndpoint }));
+  const client = new S3Client(s3ClientConfig(bucket.settings({ endpoint: bucket.directEndpoint, cacheBytes: 1 << 26 })));
   await client.send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: key }));
   client.destroy();
   const res = await fetch(api1.url + srt.resourceUri);
@@ -343,13 +343,3 @@ it("takes a clip's still from the bucket by ranged reads: the clip is never fetc
   }
 });
 
-function bucketSettings() {
-  return {
-    bucket: bucket.bucket,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    cacheBytes: 1 << 26,
-  };
-}

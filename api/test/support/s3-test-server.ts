@@ -14,6 +14,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
+import type { S3Settings } from '../../src/adapters/object-storage/index.js';
 
 export interface TestBucket {
   /** The endpoint the API is given (the proxy). */
@@ -23,6 +24,8 @@ export interface TestBucket {
   bucket: string;
   /** What an API process needs to use this bucket (S3_*). */
   env: Record<string, string>;
+  /** The same as S3Settings (through the proxy), for a store or client made in the test itself. */
+  settings(over?: Partial<S3Settings>): S3Settings;
   /**
    * Answer UploadPartCopy (a part copied inside the server from a byte range of another object), as
    * S3, MinIO and R2 do; off, the request goes on to s3rver, which answers NotImplemented.
@@ -200,6 +203,16 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
+    settings: (over = {}) => ({
+      bucket,
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      cacheBytes: 64 * 1024,
+      ...over,
+    }),
     servePartCopy: (on) => void (partCopy = on),
     get partCopies() {
       return partCopies;

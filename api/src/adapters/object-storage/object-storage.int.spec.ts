@@ -28,15 +28,7 @@ let store: S3ObjectStore;
 beforeAll(async () => {
   bucket = await startTestBucket();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-objects-'));
-  settings = {
-    bucket: bucket.bucket,
-    endpoint: bucket.endpoint,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    cacheBytes: 64 * 1024,
-  };
+  settings = bucket.settings();
   store = new S3ObjectStore(settings, path.join(dir, 'cache'));
   await store.init();
 });

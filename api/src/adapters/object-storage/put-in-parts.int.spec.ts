@@ -22,15 +22,7 @@ let client: S3Client;
 beforeAll(async () => {
   bucket = await startTestBucket();
   client = new S3Client({
-    ...s3ClientConfig({
-      bucket: bucket.bucket,
-      endpoint: bucket.endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-      cacheBytes: 0,
-    }),
+    ...s3ClientConfig(bucket.settings()),
     // The fault tests cut the bucket: fail fast instead of the SDK's backoff.
     maxAttempts: 2,
   });
