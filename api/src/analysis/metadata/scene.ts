@@ -76,7 +76,7 @@ export function subjectOf(f: ClipFacts): Subject {
 
 /**
  * Desert: open land whose pictures show bright, warm-coloured bare ground with next to no plants,
- * water or snow (sand, dunes, rock desert). A plain landscape that shows it is called a desert,
+ * water or snow (sand, dunes, sandstone). A plain landscape that shows it is called a desert,
  * the word buyers search ("Atacama desert", "Negev desert"), wherever it is: the named-places table
  * is not needed for it. Thresholds: colour-class shares as image-analysis.ts measures them.
  */
