@@ -143,6 +143,14 @@ it("stores nothing when the bucket goes away part-way, and every part's memory c
   // Every part's memory came back. (The abort could not reach a bucket that was down: its parts are
   // left to the bucket's lifecycle rule for incomplete multipart uploads, README "Object storage".)
   expect(buffers.kept).toBeGreaterThan(0);
+
+  // Down before the multipart upload could even begin: the part that waited for it comes back too.
+  const early = new CountingBuffers(PART, 4);
+  bucket.goDown();
+  await expect(putInParts(client, target(key()), pieces(randomBytes(2 * PART)), early, 3)).rejects.toBeTruthy();
+  bucket.restore();
+  expect(early.allocated).toBeGreaterThan(0);
+  expect(early.kept).toBe(early.allocated);
 });
 
 it('leaves nothing behind when the stream fails part-way, and throws the stream error', async () => {

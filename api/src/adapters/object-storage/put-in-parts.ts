@@ -35,9 +35,14 @@ export async function putInParts(client: S3Client, target: PutTarget, body: Asyn
   let filled = 0;
 
   const send = async (buf: Buffer, length: number) => {
-    uploadId ??= (await client.send(new CreateMultipartUploadCommand(target))).UploadId;
-    while (sending.size >= inFlight) await Promise.race(sending);
-    if ('error' in failed) throw failed.error;
+    try {
+      uploadId ??= (await client.send(new CreateMultipartUploadCommand(target))).UploadId;
+      while (sending.size >= inFlight) await Promise.race(sending);
+      if ('error' in failed) throw failed.error;
+    } catch (err) {
+      buffers.give(buf); // not sent: its memory goes back now
+      throw err;
+    }
     const PartNumber = parts.length + 1;
     const entry: CompletedPart = { PartNumber };
     parts.push(entry);
