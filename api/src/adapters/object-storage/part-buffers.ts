@@ -30,10 +30,14 @@ export class PartBuffers {
     return this.free.pop() ?? Buffer.allocUnsafeSlow(this.bytes);
   }
 
-  /** Hands a Buffer back once nothing reads it any more; one of another size is simply dropped. */
+  /**
+   * Hands a Buffer back once nothing reads it any more; one of another size is simply dropped. One
+   * handed back twice is kept once: two parts filling the same memory would corrupt both.
+   */
   give(buf: Buffer): void {
     this.idle.refresh();
-    if (buf.buffer.byteLength === this.bytes && this.free.length < this.keep) this.free.push(Buffer.from(buf.buffer, 0, this.bytes));
+    if (buf.buffer.byteLength !== this.bytes || this.free.length >= this.keep || this.free.some((b) => b.buffer === buf.buffer)) return;
+    this.free.push(Buffer.from(buf.buffer, 0, this.bytes));
   }
 
   /** Buffers waiting to be reused (tests). */

@@ -166,3 +166,14 @@ it('leaves nothing behind when the stream fails part-way, and throws the stream 
   expect(await bucket.keys()).not.toContain(k);
   expect(await bucket.pendingUploads()).toBe(pendingBefore);
 });
+
+it('keeps a Buffer handed back twice only once, and drops one of another size', () => {
+  const buffers = new PartBuffers(PART, 4);
+  const a = buffers.take();
+  buffers.give(a);
+  buffers.give(a.subarray(0, 10));
+  buffers.give(Buffer.allocUnsafeSlow(PART - 1));
+  expect(buffers.kept).toBe(1);
+  expect(buffers.take().buffer).toBe(a.buffer);
+  expect(buffers.take().buffer).not.toBe(a.buffer);
+});

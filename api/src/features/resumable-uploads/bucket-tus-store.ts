@@ -117,12 +117,14 @@ export class BucketTusStore extends S3Store {
           }
         }
       }
-      if (part?.filled) send(part);
-      else if (part) {
-        partBuffers.give(part.buf);
-        await part.permit.release();
-      }
+      // The last part is handed on (or let go) before anything here can throw: the finally below sees it only unsent.
+      const last = part;
       part = null;
+      if (last?.filled) send(last);
+      else if (last) {
+        partBuffers.give(last.buf);
+        await last.permit.release();
+      }
     } catch (err) {
       sending.push(Promise.reject(err));
     } finally {
