@@ -7,13 +7,14 @@
 //     --in-process-client sends from this process, which also runs s3rver); the API's peak RSS
 //     growth and each process's CPU-seconds during each;
 //  2. processing 10 file sets (real H.264 clip, JPG, SRT fixture) from the bucket against the same
-//     from local disk, each through its own API with its in-process worker, twice each (local,
-//     bucket, bucket, local);
+//     from local disk, each through its own API with its in-process worker, after one uncounted
+//     run, in rounds of local, bucket, bucket, local; the CPU-seconds of the API with its worker
+//     and their ffmpeg children, and of s3rver (this process), which shares the machine's cores;
 //  3. API RSS (RUN_WORKER=false) idle and after 100 requests of each kind (project list, project
 //     page query, a file download, a thumbnail), with the heavy modules loaded at start as before
 //     item 6 (sharp, exiftool-vendored, country-coder, openai, the AWS SDK: the baseline) and lazily.
 // Needs a build first (npm run build), PostgreSQL and Redis as the tests use them.
-// Run: node_modules/node/bin/node bench/storage.mjs [--full]
+// Run: node_modules/node/bin/node bench/storage.mjs [--full | --uploads-only | --processing-only] [--clip WxH:SECONDS] [--rounds N]
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
@@ -30,6 +31,8 @@ const CHUNK = 64 * 1024 * 1024;
 const SETS = 10;
 const BLOCK = movieBlock();
 const IN_PROCESS_CLIENT = process.argv.includes('--in-process-client');
+// --processing-only: item 2 alone (the uploads and the RSS runs are skipped).
+const PROCESSING_ONLY = process.argv.includes('--processing-only');
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shotlog-bench-storage-'));
 
@@ -38,18 +41,21 @@ const bucketName = 'shotlog-bench';
 const s3dir = path.join(work, 's3');
 const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: s3dir, silent: true, configureBuckets: [{ name: bucketName }] });
 const { port: s3Port } = await s3.run();
-// BENCH_S3_LOG=<file>: one line per request to the bucket (seconds since start, method, path, bytes in/out, ms).
+// BENCH_S3_LOG=<file>: one line per request to the bucket (seconds since start, method, path, range, bytes in/out, ms).
 const s3Log = process.env.BENCH_S3_LOG;
 const benchStart = performance.now();
 const front = http.createServer(async (req, res) => {
+  // Bytes sent back, counted as they go: a reader that hangs up mid-body (ffmpeg, once it has its
+  // frame) is logged with what it was sent, not the object's length.
+  let bytesOut = 0;
   if (s3Log) {
     const t0 = performance.now();
     let bytesIn = 0;
     req.on('data', (c) => (bytesIn += c.length));
-    res.on('finish', () =>
+    res.on('close', () =>
       fs.appendFileSync(
         s3Log,
-        `${((t0 - benchStart) / 1000).toFixed(3)} ${req.method} ${req.url.slice(0, 100)} in=${bytesIn} out=${res.getHeader('content-length') ?? '?'} ${(performance.now() - t0).toFixed(0)}ms\n`,
+        `${((t0 - benchStart) / 1000).toFixed(3)} ${req.method} ${req.url.slice(0, 100)} range=${req.headers.range ?? '-'} in=${bytesIn} out=${bytesOut}${res.writableFinished ? '' : ' (hung up)'} ${(performance.now() - t0).toFixed(0)}ms\n`,
       ),
     );
   }
@@ -76,6 +82,7 @@ const front = http.createServer(async (req, res) => {
   }
   const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (a) => {
     res.writeHead(a.statusCode, a.headers);
+    a.on('data', (c) => (bytesOut += c.length));
     a.pipe(res);
   });
   out.on('error', () => res.destroy());
@@ -94,85 +101,101 @@ const start = async (env) => {
   const db = await freshDatabase();
   dbs.push(db);
   const dataDir = fs.mkdtempSync(path.join(work, 'api-'));
-  const api = await startIsolatedApi(db, dataDir, { LOG_LEVEL: 'warn', MAX_UPLOAD_BYTES: String(TOTAL * 2), ...env });
+  const api = await startIsolatedApi(db, dataDir, { LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'warn', MAX_UPLOAD_BYTES: String(TOTAL * 2), ...env });
   started.push(api);
   return api;
 };
 const rows = [];
+const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+/** CPU-seconds a process has used (its own, and its children's once they have ended: ffmpeg, ffprobe). */
+const cpuOf = (pid) => {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / ticks; // utime + stime + cutime + cstime
+};
 try {
-  // 1. Large file: the S3 client itself, then the multipart route, then tus; each sent from a
-  // process of its own (upload-client.mjs) unless --in-process-client.
-  const blockFile = path.join(work, 'block.bin');
-  fs.writeFileSync(blockFile, BLOCK);
-  const upload = (kind, options) =>
-    IN_PROCESS_CLIENT
-      ? uploadHere(kind, { ...options, block: BLOCK })
-      : new Promise((resolve, reject) =>
-          execFile(process.execPath, [path.join(root, 'bench/upload-client.mjs'), JSON.stringify({ kind, blockFile, ...options })], (err, out, errOut) =>
-            err ? reject(new Error(`${kind} upload: ${errOut || err.message}`)) : resolve(JSON.parse(out)),
-          ),
-        );
-  // CPU-seconds of this process (s3rver, and the sender too with --in-process-client) during a run.
-  const benchCpu = async (send) => {
-    const cpu0 = process.cpuUsage();
-    const run = await send();
-    const cpu = process.cpuUsage(cpu0);
-    return { ...run, benchCpu: (cpu.user + cpu.system) / 1e6 };
-  };
-  const base = await benchCpu(() => upload('s3', { total: TOTAL, endpoint, bucket: bucketName, key: 'baseline.bin' }));
-  const api = await start({ ...s3Env, RUN_WORKER: 'false' });
-  const { auth, newProject } = await benchAccount(api.url);
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-  const cpuOf = (pid) => {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / ticks; // utime + stime
-  };
-  const peak = async (send) => {
-    const before = rssOf(api.child.pid);
-    const apiCpu0 = cpuOf(api.child.pid);
-    let top = before;
-    const timer = setInterval(() => (top = Math.max(top, rssOf(api.child.pid))), 100);
-    const run = await benchCpu(send);
-    clearInterval(timer);
-    return { ...run, growth: top - before, apiCpu: cpuOf(api.child.pid) - apiCpu0 };
-  };
-  const sendMultipart = async (bytes) => upload('multipart', { total: bytes, url: api.url, auth, project: await newProject('Big multipart') });
-  // One small upload first: the one-time cost of the code path (modules, SDK set-up) is not what a large file costs.
-  const coldBefore = rssOf(api.child.pid);
-  await sendMultipart(16 * 1024 * 1024);
-  const warmUp = rssOf(api.child.pid) - coldBefore;
-  const multipart = await peak(() => sendMultipart(TOTAL));
-  const tus = await peak(async () => upload('tus', { total: TOTAL, url: api.url, auth, project: await newProject('Big tus'), chunk: CHUNK }));
-  // The baseline once more, after: the loopback server's speed drifts over a run (102-118 MiB/s
-  // between runs here), so the ratios are against the mean of the two.
-  const base2 = await benchCpu(() => upload('s3', { total: TOTAL, endpoint, bucket: bucketName, key: 'baseline-2.bin' }));
-  const baseline = (base.seconds + base2.seconds) / 2;
-  const mib = TOTAL / 1024 ** 2;
-  // Where the CPU goes: the sender (a process of its own, or this one), the API, this process (s3rver).
-  const cpuSplit = (r) =>
-    IN_PROCESS_CLIENT
-      ? `(both in ${r.benchCpu.toFixed(1)}) / ${r.apiCpu?.toFixed(1) ?? '-'}`
-      : `${r.cpuSeconds.toFixed(1)} / ${r.apiCpu?.toFixed(1) ?? '-'} / ${r.benchCpu.toFixed(1)}`;
-  rows.push(['S3 client upload (baseline, before)', `${mib} MiB`, `${(mib / base.seconds).toFixed(0)} MiB/s`, (baseline / base.seconds).toFixed(2), '', cpuSplit(base)]);
-  rows.push(['S3 client upload (baseline, after)', `${mib} MiB`, `${(mib / base2.seconds).toFixed(0)} MiB/s`, (baseline / base2.seconds).toFixed(2), '', cpuSplit(base2)]);
-  rows.push([
-    'multipart route into the bucket',
-    `${mib} MiB`,
-    `${(mib / multipart.seconds).toFixed(0)} MiB/s`,
-    (baseline / multipart.seconds).toFixed(2),
-    `+${multipart.growth.toFixed(0)} MB (16 MiB warm-up before it: +${warmUp.toFixed(0)} MB)`,
-    cpuSplit(multipart),
-  ]);
-  rows.push([
-    'tus into the bucket (incl. hash)',
-    `${mib} MiB`,
-    `${(mib / tus.seconds).toFixed(0)} MiB/s`,
-    (baseline / tus.seconds).toFixed(2),
-    `+${tus.growth.toFixed(0)} MB (last PATCH, with the finish: ${tus.lastPatchSeconds.toFixed(1)} s of ${tus.seconds.toFixed(1)} s)`,
-    cpuSplit(tus),
-  ]);
-  await api.stop();
-
+  if (!PROCESSING_ONLY) {
+    // 1. Large file: the S3 client itself, then the multipart route, then tus; each sent from a
+    // process of its own (upload-client.mjs) unless --in-process-client.
+    const blockFile = path.join(work, 'block.bin');
+    fs.writeFileSync(blockFile, BLOCK);
+    const upload = (kind, options) =>
+      IN_PROCESS_CLIENT
+        ? uploadHere(kind, { ...options, block: BLOCK })
+        : new Promise((resolve, reject) =>
+            execFile(process.execPath, [path.join(root, 'bench/upload-client.mjs'), JSON.stringify({ kind, blockFile, ...options })], (err, out, errOut) =>
+              err ? reject(new Error(`${kind} upload: ${errOut || err.message}`)) : resolve(JSON.parse(out)),
+            ),
+          );
+    // CPU-seconds of this process (s3rver, and the sender too with --in-process-client) during a run.
+    const benchCpu = async (send) => {
+      const cpu0 = process.cpuUsage();
+      const run = await send();
+      const cpu = process.cpuUsage(cpu0);
+      return { ...run, benchCpu: (cpu.user + cpu.system) / 1e6 };
+    };
+    const base = await benchCpu(() => upload('s3', { total: TOTAL, endpoint, bucket: bucketName, key: 'baseline.bin' }));
+    const api = await start({ ...s3Env, RUN_WORKER: 'false' });
+    const { auth, newProject } = await benchAccount(api.url);
+    const peak = async (send) => {
+      const before = rssOf(api.child.pid);
+      const apiCpu0 = cpuOf(api.child.pid);
+      let top = before;
+      const timer = setInterval(() => (top = Math.max(top, rssOf(api.child.pid))), 100);
+      const run = await benchCpu(send);
+      clearInterval(timer);
+      return { ...run, growth: top - before, apiCpu: cpuOf(api.child.pid) - apiCpu0 };
+    };
+    const sendMultipart = async (bytes) => upload('multipart', { total: bytes, url: api.url, auth, project: await newProject('Big multipart') });
+    // One small upload first: the one-time cost of the code path (modules, SDK set-up) is not what a large file costs.
+    const coldBefore = rssOf(api.child.pid);
+    await sendMultipart(16 * 1024 * 1024);
+    const warmUp = rssOf(api.child.pid) - coldBefore;
+    const multipart = await peak(() => sendMultipart(TOTAL));
+    const tus = await peak(async () => upload('tus', { total: TOTAL, url: api.url, auth, project: await newProject('Big tus'), chunk: CHUNK }));
+    // The baseline once more, after: the loopback server's speed drifts over a run (102-118 MiB/s
+    // between runs here), so the ratios are against the mean of the two.
+    const base2 = await benchCpu(() => upload('s3', { total: TOTAL, endpoint, bucket: bucketName, key: 'baseline-2.bin' }));
+    const baseline = (base.seconds + base2.seconds) / 2;
+    const mib = TOTAL / 1024 ** 2;
+    // Where the CPU goes: the sender (a process of its own, or this one), the API, this process (s3rver).
+    const cpuSplit = (r) =>
+      IN_PROCESS_CLIENT
+        ? `(both in ${r.benchCpu.toFixed(1)}) / ${r.apiCpu?.toFixed(1) ?? '-'}`
+        : `${r.cpuSeconds.toFixed(1)} / ${r.apiCpu?.toFixed(1) ?? '-'} / ${r.benchCpu.toFixed(1)}`;
+    rows.push([
+      'S3 client upload (baseline, before)',
+      `${mib} MiB`,
+      `${(mib / base.seconds).toFixed(0)} MiB/s`,
+      (baseline / base.seconds).toFixed(2),
+      '',
+      cpuSplit(base),
+    ]);
+    rows.push([
+      'S3 client upload (baseline, after)',
+      `${mib} MiB`,
+      `${(mib / base2.seconds).toFixed(0)} MiB/s`,
+      (baseline / base2.seconds).toFixed(2),
+      '',
+      cpuSplit(base2),
+    ]);
+    rows.push([
+      'multipart route into the bucket',
+      `${mib} MiB`,
+      `${(mib / multipart.seconds).toFixed(0)} MiB/s`,
+      (baseline / multipart.seconds).toFixed(2),
+      `+${multipart.growth.toFixed(0)} MB (16 MiB warm-up before it: +${warmUp.toFixed(0)} MB)`,
+      cpuSplit(multipart),
+    ]);
+    rows.push([
+      'tus into the bucket (incl. hash)',
+      `${mib} MiB`,
+      `${(mib / tus.seconds).toFixed(0)} MiB/s`,
+      (baseline / tus.seconds).toFixed(2),
+      `+${tus.growth.toFixed(0)} MB (last PATCH, with the finish: ${tus.lastPatchSeconds.toFixed(1)} s of ${tus.seconds.toFixed(1)} s)`,
+      cpuSplit(tus),
+    ]);
+    await api.stop();
+  }
   if (process.argv.includes('--uploads-only')) throw Object.assign(new Error('done'), { done: true });
   // 2. Processing 10 sets from local disk, then from the bucket.
   // --clip WxH:SECONDS: the clips' size (default 640x360:2, quick; 3840x2160:10 is a drone's 4K clip).
@@ -198,6 +221,7 @@ try {
     let top = idle;
     const sampler = setInterval(() => (top = Math.max(top, rssOf(p.child.pid))), 100);
     const t0 = performance.now();
+    const cpu0 = { api: cpuOf(p.child.pid), bench: process.cpuUsage() };
     const go = await fetch(`${p.url}/api/projects/${project}/process`, { method: 'POST', headers: acct.auth });
     if (go.status !== 202) throw new Error(`process: ${go.status} ${await go.text()}`);
     for (;;) {
@@ -209,24 +233,44 @@ try {
       await new Promise((res) => setTimeout(res, 100));
     }
     const seconds = (performance.now() - t0) / 1000;
+    const benchCpu = process.cpuUsage(cpu0.bench);
+    const cpu = { api: cpuOf(p.child.pid) - cpu0.api, bench: (benchCpu.user + benchCpu.system) / 1e6 };
     clearInterval(sampler);
     await p.stop();
-    return { seconds, rss: `idle ${idle.toFixed(0)} MB, peak ${top.toFixed(0)} MB` };
+    return { seconds, cpu, rss: `idle ${idle.toFixed(0)} MB, peak ${top.toFixed(0)} MB` };
   };
-  // Local, bucket, bucket, local: a run is 2-3 s, and the machine's drift over the four cancels out.
-  const runs = [];
-  for (const env of [{}, s3Env, s3Env, {}]) runs.push(await processTen(env));
-  const sum = (a, b) => a.seconds + b.seconds;
-  const both = (a, b) => `${a.seconds.toFixed(1)} + ${b.seconds.toFixed(1)} s`;
-  rows.push([`processing ${SETS} sets, local disk (baseline)`, '', both(runs[0], runs[3]), '1.00', `API+worker ${runs[0].rss}`]);
+  // Processing needs no ListParts, so it talks to s3rver itself (the front's extra hop cost the
+  // machine's CPU as much again) unless BENCH_S3_LOG asks for the log only the front writes.
+  const processingS3Env = s3Log ? s3Env : { ...s3Env, S3_ENDPOINT: `http://127.0.0.1:${s3Port}` };
+  // A first run, not counted, warms what the first of the four would pay for alone (page cache, the database's).
+  await processTen({});
+  // --rounds N (default 2) of local, bucket, bucket, local: a shared machine's speed drifts by a
+  // third from minute to minute, so the ratio is taken over all rounds, and each round's is shown.
+  const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 2;
+  const local = [];
+  const bucket = [];
+  const roundRatios = [];
+  for (let r = 0; r < rounds; r++) {
+    const [l1, b1, b2, l2] = [await processTen({}), await processTen(processingS3Env), await processTen(processingS3Env), await processTen({})];
+    local.push(l1, l2);
+    bucket.push(b1, b2);
+    roundRatios.push((b1.seconds + b2.seconds) / (l1.seconds + l2.seconds));
+  }
+  const total = (runs, f) => runs.reduce((n, run) => n + f(run), 0);
+  const times = (runs) => `${runs.map((run) => run.seconds.toFixed(1)).join(' + ')} s`;
+  // CPU-seconds of all runs: the API with its worker and their ffmpeg/ffprobe children / this process (s3rver).
+  const cpus = (runs) => `- / ${total(runs, (run) => run.cpu.api).toFixed(1)} / ${total(runs, (run) => run.cpu.bench).toFixed(1)}`;
+  rows.push([`processing ${SETS} sets, local disk (baseline)`, '', times(local), '1.00', `API+worker ${local[0].rss}`, cpus(local)]);
   rows.push([
     `processing ${SETS} sets, from the bucket`,
     '',
-    both(runs[1], runs[2]),
-    (sum(runs[1], runs[2]) / sum(runs[0], runs[3])).toFixed(2),
-    `API+worker ${runs[1].rss}`,
+    times(bucket),
+    `${(total(bucket, (run) => run.seconds) / total(local, (run) => run.seconds)).toFixed(2)} (rounds: ${roundRatios.map((x) => x.toFixed(2)).join(', ')})`,
+    `API+worker ${bucket[0].rss}`,
+    cpus(bucket),
   ]);
 
+  if (PROCESSING_ONLY) throw Object.assign(new Error('done'), { done: true });
   // 3. API RSS idle and after 100 requests of each kind.
   const eager = path.join(work, 'eager.mjs');
   fs.writeFileSync(

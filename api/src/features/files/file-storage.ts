@@ -231,6 +231,15 @@ export class FileStorage {
     }
   }
 
+  /** Whether a derived file was made (no copy fetched: a HEAD in a bucket). */
+  async hasDerived(storageKey: string, variant: string): Promise<boolean> {
+    if (this.inBucket) return (await this.objects.size(this.derivedKey(storageKey, variant))) !== null;
+    return fsp.access(this.derivedPath(storageKey, variant)).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** Keeps a derived file made at `filePath` (moved: the path is gone after). */
   async putDerived(storageKey: string, variant: string, filePath: string): Promise<void> {
     if (this.inBucket) await this.objects.putFile(this.derivedKey(storageKey, variant), filePath);

@@ -77,13 +77,7 @@ export class ThumbnailService {
     const { variant } = RENDITIONS[rendition];
     const ready = await this.storage.derivedCopy(storageKey, variant);
     if (ready) return ready;
-    const key = `${rendition}:${storageKey}`;
-    let job = this.making.get(key);
-    if (!job) {
-      job = this.make(storageKey, filename, rendition).finally(() => this.making.delete(key));
-      this.making.set(key, job);
-    }
-    await job;
+    await this.makeOnce(storageKey, filename, rendition);
     const made = await this.storage.derivedCopy(storageKey, variant);
     if (!made) throw new AppError('NOT_FOUND', 'File not found');
     return made;
@@ -92,20 +86,32 @@ export class ThumbnailService {
   /**
    * Makes the thumbnails of just-stored JPGs one after another in the background, so an upload's
    * answer does not wait for them; a failure is logged by `make` (the first request tries again).
+   * Nothing is sent here, so a rendition is only checked and made: in a bucket, never fetched back.
    */
   prepare(storageKeys: readonly string[]): void {
     for (const key of storageKeys) {
-      this.background = this.background.then(() =>
+      this.background = this.background.then(async () => {
         // The thumbnail first (the list shows it at once), then the editor's preview.
-        this.ensure(key)
-          .then((copy) => copy.release())
-          .then(() => this.ensure(key, undefined, 'preview'))
-          .then(
-            (copy) => copy.release(),
-            () => undefined,
-          ),
-      );
+        for (const rendition of ['thumbnail', 'preview'] as const) {
+          try {
+            if (!(await this.storage.hasDerived(key, RENDITIONS[rendition].variant))) await this.makeOnce(key, 'The image', rendition);
+          } catch {
+            return;
+          }
+        }
+      });
     }
+  }
+
+  /** Makes a rendition, once however many ask for it at the same time. */
+  private makeOnce(storageKey: string, filename: string, rendition: Rendition): Promise<void> {
+    const key = `${rendition}:${storageKey}`;
+    let job = this.making.get(key);
+    if (!job) {
+      job = this.make(storageKey, filename, rendition).finally(() => this.making.delete(key));
+      this.making.set(key, job);
+    }
+    return job;
   }
 
   /** Waits for the thumbnails being made (at shutdown, before storage goes away). */

@@ -100,7 +100,19 @@ export class ProcessingWorker {
     const { projectId } = begun;
     // Which process took which set (pino adds pid): how a scaled deployment is read from its logs.
     logger.info({ runId, fileSetId, attempt: job.attemptsMade + 1 }, 'processing file set');
+    // Milliseconds each stage took (fetching the files, then each reported stage), logged with the
+    // outcome: where a set's time went, read from the logs of any process.
+    const stageMs: Record<string, number> = {};
+    let stage = 'fetch';
+    let stageStart = performance.now();
+    const endStage = (next: string) => {
+      const now = performance.now();
+      stageMs[stage] = Math.round((stageMs[stage] ?? 0) + now - stageStart);
+      stage = next;
+      stageStart = now;
+    };
     const report = async (r: StageReport) => {
+      endStage(r.stage);
       await processing.jobs.report(runId, fileSetId, projectId, r);
       await job.updateProgress({ percent: r.percent, stage: r.stage, stageMessage: r.stageMessage });
     };
@@ -173,6 +185,8 @@ export class ProcessingWorker {
       });
       await processing.jobs.settle(runId, fileSetId, projectId, { status: 'completed' });
       await processing.finishRunIfSettled(runId);
+      endStage('done');
+      logger.info({ runId, fileSetId, stageMs }, 'file set processed');
       return { title };
     } catch (err) {
       const permanent = err instanceof PermanentProcessingError;
