@@ -193,7 +193,8 @@ export class ProcessingWorker {
       const attempts = job.opts.attempts ?? 1;
       const last = permanent || job.attemptsMade + 1 >= attempts;
       const message = permanent ? (err as Error).message : `Processing failed: ${(err as Error).message ?? String(err)}`;
-      logger.warn({ err, runId, fileSetId, attempt: job.attemptsMade + 1, permanent, last }, 'file set processing failed');
+      endStage('failed');
+      logger.warn({ err, runId, fileSetId, attempt: job.attemptsMade + 1, permanent, last, stageMs }, 'file set processing failed');
       if (last) {
         await processing.jobs.settle(runId, fileSetId, projectId, { status: 'failed', error: message });
         await processing.finishRunIfSettled(runId);
