@@ -1,7 +1,8 @@
 /**
  * Media tool resolution on a machine without Debian's ffmpeg (the PATH given here has none), with a
  * corrupt or truncated binary, and with none at all; and the npm-shipped binaries reading a 4K HEVC
- * 10-bit clip (as DJI drones record) and an H.264 one, probed and framed through the product's code.
+ * 10-bit clip (as DJI drones record) and an H.264 one, probed and framed through the product's code;
+ * a still's candidate frames, measured by several ffmpeg runs at once, from a whole clip and a cut one.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { describeTool, resolveMediaTools, useMediaTools } from './media-tools.js';
 import { probeVideo } from './probe.js';
 import { extractFrames } from './frames.js';
+import { measureCandidates, STILL_CANDIDATE_POSITIONS } from './still-frames.js';
 
 let tmp: string;
 /** A PATH with the usual tools but no ffmpeg/ffprobe (a fresh machine). */
@@ -96,6 +98,29 @@ describe('the npm binaries read DJI-like clips', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  it("a still's candidates: every position measured, in order; a clip cut short keeps those that decode", async () => {
+    const file = path.join(tmp, 'candidates.mp4');
+    const src = ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=4'];
+    const codec = ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+    execFileSync(npm().ffmpeg!.path, ['-hide_banner', '-loglevel', 'error', '-y', ...src, ...codec, file]);
+    const { duration } = await probeVideo(file);
+    const all = await measureCandidates(file, duration!);
+    expect(all.map((m) => m.position)).toEqual([...STILL_CANDIDATE_POSITIONS]);
+    for (const [i, m] of all.entries()) {
+      expect(m.at).toBeCloseTo(duration! * STILL_CANDIDATE_POSITIONS[i]!, 3);
+      expect(m.sharpness).toBeGreaterThan(0);
+    }
+    // The index is at the front, the last 40 % of the pictures are gone: the positions in the part
+    // that is left are measured, the run that held a lost one is retried position by position.
+    const cut = path.join(tmp, 'candidates-cut.mp4');
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const some = (await measureCandidates(cut, duration!)).map((m) => m.position);
+    expect(some.length).toBeGreaterThanOrEqual(4);
+    expect(some.length).toBeLessThan(STILL_CANDIDATE_POSITIONS.length);
+    expect(some).toEqual(STILL_CANDIDATE_POSITIONS.slice(0, some.length));
   }, 120_000);
 
   it('H.264 4K: probed and framed', async () => {
