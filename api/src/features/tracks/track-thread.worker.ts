@@ -14,13 +14,13 @@ const { SrtStreamParser } = (await import('../../analysis/telemetry/parse.js')) 
 const { buildTrack } = (await import('./track.js')) as typeof import('./track.js');
 type Request = import('./track-thread.js').TrackRequest;
 
-parentPort!.on('message', async ({ id, path, meta }: Request) => {
+// The pool's protocol (platform/threads/thread-pool.ts): one answer per request, by its id.
+parentPort!.on('message', async ({ id, path, meta }: Request & { id: number }) => {
   try {
     const parser = new SrtStreamParser();
     for await (const chunk of fs.createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 })) parser.push(chunk as string);
-    parentPort!.postMessage({ id, threadId, track: buildTrack(parser.end(), meta) });
+    parentPort!.postMessage({ id, threadId, value: buildTrack(parser.end(), meta) });
   } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-    parentPort!.postMessage({ id, threadId, error: err instanceof Error ? err.message : String(err), missing });
+    parentPort!.postMessage({ id, threadId, error: err instanceof Error ? err.message : String(err), code: (err as NodeJS.ErrnoException).code });
   }
 });
