@@ -162,38 +162,26 @@ try {
       IN_PROCESS_CLIENT
         ? `(both in ${r.benchCpu.toFixed(1)}) / ${r.apiCpu?.toFixed(1) ?? '-'}`
         : `${r.cpuSeconds.toFixed(1)} / ${r.apiCpu?.toFixed(1) ?? '-'} / ${r.benchCpu.toFixed(1)}`;
-    rows.push([
-      'S3 client upload (baseline, before)',
+    const uploadRow = (what, run, growth = '') => [
+      what,
       `${mib} MiB`,
-      `${(mib / base.seconds).toFixed(0)} MiB/s`,
-      (baseline / base.seconds).toFixed(2),
-      '',
-      cpuSplit(base),
-    ]);
-    rows.push([
-      'S3 client upload (baseline, after)',
-      `${mib} MiB`,
-      `${(mib / base2.seconds).toFixed(0)} MiB/s`,
-      (baseline / base2.seconds).toFixed(2),
-      '',
-      cpuSplit(base2),
-    ]);
-    rows.push([
-      'multipart route into the bucket',
-      `${mib} MiB`,
-      `${(mib / multipart.seconds).toFixed(0)} MiB/s`,
-      (baseline / multipart.seconds).toFixed(2),
-      `+${multipart.growth.toFixed(0)} MB (16 MiB warm-up before it: +${warmUp.toFixed(0)} MB)`,
-      cpuSplit(multipart),
-    ]);
-    rows.push([
-      'tus into the bucket (incl. hash)',
-      `${mib} MiB`,
-      `${(mib / tus.seconds).toFixed(0)} MiB/s`,
-      (baseline / tus.seconds).toFixed(2),
-      `+${tus.growth.toFixed(0)} MB (last PATCH, with the finish: ${tus.lastPatchSeconds.toFixed(1)} s of ${tus.seconds.toFixed(1)} s)`,
-      cpuSplit(tus),
-    ]);
+      `${(mib / run.seconds).toFixed(0)} MiB/s`,
+      (baseline / run.seconds).toFixed(2),
+      growth,
+      cpuSplit(run),
+    ];
+    rows.push(uploadRow('S3 client upload (baseline, before)', base));
+    rows.push(uploadRow('S3 client upload (baseline, after)', base2));
+    rows.push(
+      uploadRow('multipart route into the bucket', multipart, `+${multipart.growth.toFixed(0)} MB (16 MiB warm-up before it: +${warmUp.toFixed(0)} MB)`),
+    );
+    rows.push(
+      uploadRow(
+        'tus into the bucket (incl. hash)',
+        tus,
+        `+${tus.growth.toFixed(0)} MB (last PATCH, with the finish: ${tus.lastPatchSeconds.toFixed(1)} s of ${tus.seconds.toFixed(1)} s)`,
+      ),
+    );
     await api.stop();
   }
   if (process.argv.includes('--uploads-only')) throw Object.assign(new Error('done'), { done: true });
