@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { mediaToolPath } from './media-tools.js';
+import { inputOptions, mediaToolPath } from './media-tools.js';
 
 const run = promisify(execFile);
 
@@ -46,6 +46,7 @@ export async function extractFrames(
             threads,
             '-ss',
             (duration * at).toFixed(3),
+            ...inputOptions(video),
             '-i',
             video,
             '-frames:v',

@@ -172,3 +172,12 @@ export function logMediaTools(logger: Pick<Logger, 'info' | 'warn' | 'error'>, t
     logger.error(`${tools.problem}. Processing is refused until this is fixed (npm install, or set FFPROBE_PATH/FFMPEG_PATH); run npm run doctor`);
   else logger.info({ ffprobe: tools.ffprobe, ffmpeg: tools.ffmpeg }, `media tools: ${names}`);
 }
+
+/**
+ * The input options for `input` (ffmpeg: before `-i`, ffprobe: before the file). A clip in a bucket
+ * is a loopback URL whose every answer carries a few blocks (object-storage/clip-relay.ts): with
+ * `-reconnect 1` the tool asks again where an answer ended, as it does after a dropped connection.
+ */
+export function inputOptions(input: string): string[] {
+  return /^https?:\/\//.test(input) ? ['-reconnect', '1'] : [];
+}

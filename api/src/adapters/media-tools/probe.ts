@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mediaToolPath } from './media-tools.js';
+import { inputOptions, mediaToolPath } from './media-tools.js';
 
 const run = promisify(execFile);
 
@@ -54,7 +54,7 @@ export async function probeVideo(file: string, opts: { timeoutMs?: number } = {}
   const ffprobe = mediaToolPath('ffprobe'); // no tool is the machine's problem: thrown as is, never "unreadable"
   let stdout: string;
   try {
-    ({ stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+    ({ stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputOptions(file), file], {
       timeout: opts.timeoutMs ?? 60_000,
       maxBuffer: 8 * 1024 * 1024,
     }));
@@ -62,7 +62,9 @@ export async function probeVideo(file: string, opts: { timeoutMs?: number } = {}
     const e = err as { code?: string | number; killed?: boolean; stderr?: string };
     // A missing binary or a timeout is the machine's problem, not the file's: let the job retry.
     if (e.code === 'ENOENT' || e.killed) throw err;
-    throw new MediaUnreadableError(`The video could not be read (${(e.stderr ?? '').trim().split('\n')[0] || 'ffprobe failed'})`);
+    // ffprobe names its input: a server path or a loopback URL is nobody's business but ours.
+    const reason = (e.stderr ?? '').trim().split('\n')[0]?.split(file).join('video') || 'ffprobe failed';
+    throw new MediaUnreadableError(`The video could not be read (${reason})`);
   }
   const parsed = JSON.parse(stdout) as { streams?: FfprobeStream[]; format?: { duration?: string; format_name?: string; bit_rate?: string } };
   const streams = parsed.streams ?? [];

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { mediaToolPath } from './media-tools.js';
+import { inputOptions, mediaToolPath } from './media-tools.js';
 
 const run = promisify(execFile);
 // sharp (libvips, ~28 MB resident) loads with the first measured frame: an API process that never
@@ -91,7 +91,7 @@ export async function measureCandidates(video: string, durationSeconds: number, 
     // run: then each of its positions is tried alone and the ones that decode are kept.
     const runs = Math.min(at.length, Math.max(2, Math.min(4, os.availableParallelism())));
     const shares = Array.from({ length: runs }, (_, r) => at.map((_, i) => i).filter((i) => i % runs === r));
-    const input = (i: number) => ['-threads', '1', '-ss', at[i]!.toFixed(3), '-i', video];
+    const input = (i: number) => ['-threads', '1', '-ss', at[i]!.toFixed(3), ...inputOptions(video), '-i', video];
     await Promise.all(
       shares.map(async (share) => {
         try {
@@ -119,6 +119,6 @@ export async function measureCandidates(video: string, durationSeconds: number, 
 /** Writes the frame at `atSeconds` at full resolution as a high-quality JPEG to `outFile`. */
 export async function extractStill(video: string, atSeconds: number, outFile: string, opts: { timeoutMs?: number } = {}): Promise<void> {
   // -ss after a keyframe seek (-ss before -i) then exact: fast and the frame that was measured.
-  await ffmpeg(['-ss', atSeconds.toFixed(3), '-i', video, '-frames:v', '1', '-q:v', '2', '-pix_fmt', 'yuvj420p', outFile], opts.timeoutMs ?? 120_000);
+  await ffmpeg(['-ss', atSeconds.toFixed(3), ...inputOptions(video), '-i', video, '-frames:v', '1', '-q:v', '2', '-pix_fmt', 'yuvj420p', outFile], opts.timeoutMs ?? 120_000);
   await fs.access(outFile);
 }

@@ -48,8 +48,8 @@ export class DeferredS3Store implements ObjectStore {
   async presign(key: string, opts: PresignOptions): Promise<string | null> {
     return (await this.store).presign(key, opts);
   }
-  async toolUrl(key: string): Promise<string | null> {
-    return (await this.store).toolUrl(key);
+  async toolInput(key: string, size: number): Promise<LocalCopy | null> {
+    return (await this.store).toolInput(key, size);
   }
   async close(): Promise<void> {
     if (this.real) await (await this.real).close();

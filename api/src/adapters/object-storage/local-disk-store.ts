@@ -74,7 +74,7 @@ export class LocalDiskStore implements ObjectStore {
     return null;
   }
 
-  async toolUrl(): Promise<string | null> {
+  async toolInput(): Promise<LocalCopy | null> {
     return null;
   }
 

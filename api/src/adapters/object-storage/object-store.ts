@@ -27,14 +27,23 @@ export interface ObjectStore {
   localFile(key: string): Promise<LocalCopy>;
   /** A URL browsers may fetch the object from directly, or null (local disk, or no S3_PUBLIC_ENDPOINT). */
   presign(key: string, opts: PresignOptions): Promise<string | null>;
-  /** A URL a tool on this machine may read the object from (ffprobe over HTTP), or null where a path is better. */
-  toolUrl(key: string): Promise<string | null>;
+  /**
+   * A URL a tool on this machine (ffprobe, ffmpeg) reads the object of `size` bytes from by ranged
+   * reads, or null where a path is better. Call `release` when the tool is done.
+   */
+  toolInput(key: string, size: number): Promise<LocalCopy | null>;
   close(): Promise<void>;
 }
 
 export interface LocalCopy {
   path: string;
   release(): void;
+  /**
+   * For a clip read from a bucket by URL: the bucket fault a tool met meanwhile, if any. The tool
+   * says only that it could not read the clip; with this the caller retries instead of calling the
+   * clip broken.
+   */
+  fault?(): Error | null;
 }
 
 export interface PresignOptions {

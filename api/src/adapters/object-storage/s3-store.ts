@@ -16,6 +16,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ClipRelay } from './clip-relay.js';
 import { LocalCache } from './local-cache.js';
 import { partBuffers } from './part-buffers.js';
 import { putInParts } from './put-in-parts.js';
@@ -34,8 +35,9 @@ export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;
   readonly client: S3Client;
   private readonly signer: S3Client | null;
-  private readonly localSigner: S3Client;
   readonly cache: LocalCache;
+  /** Where ffprobe and ffmpeg read clips: started on first use (workers), never in an API that reads none. */
+  readonly relay = new ClipRelay((key, range) => this.get(key, range));
   /** S3's copy limits; tests lower them to reach the multipart-copy path with small objects. */
   copyLimits = { ...COPY_LIMITS };
 
@@ -45,7 +47,6 @@ export class S3ObjectStore implements ObjectStore {
   ) {
     this.client = new S3Client(s3ClientConfig(settings));
     unsignedPayloads(this.client);
-    this.localSigner = this.client;
     this.signer = settings.publicEndpoint ? new S3Client(s3ClientConfig(settings, settings.publicEndpoint)) : null;
     this.cache = new LocalCache(cacheDir, settings.cacheBytes, (key) => this.get(key));
   }
@@ -162,9 +163,9 @@ export class S3ObjectStore implements ObjectStore {
     return this.sign(this.signer, key, opts);
   }
 
-  /** ffprobe reads only a clip's header: over a presigned URL it fetches those bytes, not the clip. */
-  async toolUrl(key: string): Promise<string | null> {
-    return this.sign(this.localSigner, key, { expiresInSeconds: 3600 });
+  /** Through the loopback relay: ranged reads of bounded blocks, shared by the tools reading one clip (clip-relay.ts). */
+  async toolInput(key: string, size: number): Promise<LocalCopy | null> {
+    return this.relay.open(checkKey(key), size);
   }
 
   private sign(client: S3Client, key: string, opts: PresignOptions): Promise<string> {
@@ -179,6 +180,7 @@ export class S3ObjectStore implements ObjectStore {
 
   async close(): Promise<void> {
     await this.cache.close();
+    await this.relay.close();
     this.client.destroy();
     this.signer?.destroy();
   }

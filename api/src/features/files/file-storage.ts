@@ -199,17 +199,18 @@ export class FileStorage {
   }
 
   /**
-   * Where ffprobe and ffmpeg read a stored clip: on disk the file itself; in a bucket a presigned URL
-   * (checked to exist), since they read the header and seek by byte range, never the whole clip
-   * (a card's 4 GB clip is not copied to this machine for a probe or a few frames). Nothing to
-   * release; ObjectMissingError when the bytes are gone.
+   * Where ffprobe and ffmpeg read a stored clip: on disk the file itself; in a bucket a loopback
+   * URL (the object checked to exist) they read the header and seek by byte range through, never
+   * the whole clip (a card's 4 GB clip is not copied to this machine for a probe or a few frames).
+   * Call `release` when the tools are done; ObjectMissingError when the bytes are gone.
    */
   async clipInput(storageKey: string): Promise<LocalCopy> {
     if (!this.inBucket) return this.localFile(storageKey);
     const key = `files/${storageKey}`;
-    const [size, url] = await Promise.all([this.objects.size(key), this.objects.toolUrl(key)]);
-    if (size === null || !url) throw new ObjectMissingError(storageKey);
-    return { path: url, release: () => undefined };
+    const size = await this.objects.size(key);
+    const input = size === null ? null : await this.objects.toolInput(key, size);
+    if (!input) throw new ObjectMissingError(storageKey);
+    return input;
   }
 
   /** A derived file as a local path, or null when it was not made yet. */

@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import { ObjectMissingError, type LocalCopy } from './object-store.js';
+
+/** Reads `[start, end]` (inclusive) of an object: a ranged GET to the bucket. */
+export type RangeFetch = (key: string, range: { start: number; end: number }) => Promise<Readable>;
+
+export interface ClipRelayLimits {
+  /** Bytes per block: the unit fetched from the bucket and kept. */
+  blockBytes: number;
+  /** Bytes of blocks kept for all clips open in this process (those of a clip go when its last reader is released). */
+  cacheBytes: number;
+  /** Most blocks one answer carries; a reader reading on gets twice as many each time, up to this. */
+  maxBlocksPerAnswer: number;
+}
+
+/**
+ * 256 KiB blocks, 48 MiB kept, answers of at most 8 MiB. A frame needs the clip's header, its index
+ * (tens of kB for a short clip, a few MB for a long one) and from its keyframe on (a few hundred kB
+ * for a keyframe, ~19 MB for a whole second of 4K at 150 Mbit/s); the header and index blocks are
+ * shared by the probe and the three frame readers of a set.
+ */
+export const CLIP_RELAY_LIMITS: ClipRelayLimits = { blockBytes: 256 * 1024, cacheBytes: 48 * 1024 * 1024, maxBlocksPerAnswer: 32 };
+
+/** A reader's URL stays valid this long if it is never released (a fault in a caller), like a presigned URL. */
+const TOKEN_TTL_MS = 60 * 60 * 1000;
+
+interface Reader {
+  key: string;
+  size: number;
+  expiresAt: number;
+  /** Where the last answer ended, and how many blocks the next one may carry if it goes on from there. */
+  nextStart: number;
+  blocks: number;
+  /** The last bucket fault a read met (a tool reports it as an unreadable clip; the caller knows better). */
+  fault: Error | null;
+}
+
+interface Block {
+  bytes: Promise<Buffer>;
+  length: number;
+}
+
+/**
+ * Where ffprobe and ffmpeg read a clip kept in a bucket: a loopback HTTP server in this process.
+ *
+ * Given a presigned URL, each tool asks for `bytes=N-` and hangs up once it has what it needs; by
+ * then the bucket has sent it megabytes more (the socket buffers absorb them), and a set opens its
+ * clip four times (probe, three frames), each reading the same header and index: a 20 MB 1080p
+ * clip cost 25-30 MB of transfer for three frames. Here every answer is a 206 of at most a few
+ * blocks (a tool run with `-reconnect 1` asks again where the answer ended, see `toolInputArgs`),
+ * and the blocks come from the bucket once, by ranged GETs, into a bounded cache shared by the
+ * tools reading the same clip: the "bounded local cache for the frames they need" of issue 35.
+ */
+export class ClipRelay {
+  private server: http.Server | null = null;
+  private listening: Promise<number> | null = null;
+  private readonly readers = new Map<string, Reader>();
+  /** Blocks by `key#index`, oldest use first (a Map keeps insertion order; a use re-inserts). */
+  private readonly blocks = new Map<string, Block>();
+  private cachedBytes = 0;
+
+  constructor(
+    private readonly fetchRange: RangeFetch,
+    private readonly limits: ClipRelayLimits = CLIP_RELAY_LIMITS,
+  ) {}
+
+  /** A URL on loopback a tool reads `key` (of `size` bytes) from; `release` ends it. */
+  async open(key: string, size: number): Promise<LocalCopy> {
+    const port = await this.listen();
+    this.sweep();
+    const token = randomBytes(16).toString('hex');
+    const reader: Reader = { key, size, expiresAt: Date.now() + TOKEN_TTL_MS, nextStart: -1, blocks: 1, fault: null };
+    this.readers.set(token, reader);
+    let released = false;
+    return {
+      path: `http://127.0.0.1:${port}/${token}`,
+      fault: () => reader.fault,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.readers.delete(token);
+        this.dropUnread(key);
+      },
+    };
+  }
+
+  /** Bytes of blocks held now (tests, logs). */
+  get heldBytes(): number {
+    return this.cachedBytes;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    this.listening = null;
+    this.readers.clear();
+    this.blocks.clear();
+    this.cachedBytes = 0;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private listen(): Promise<number> {
+    if (this.listening) return this.listening;
+    const server = http.createServer((req, res) => void this.answer(req, res));
+    this.server = server;
+    this.listening = new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        server.unref(); // never what keeps a process alive
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+    return this.listening;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [token, r] of this.readers) {
+      if (r.expiresAt < now) {
+        this.readers.delete(token);
+        this.dropUnread(r.key);
+      }
+    }
+  }
+
+  private async answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const reader = this.readers.get((req.url ?? '').slice(1));
+    if (!reader || reader.expiresAt < Date.now()) return plain(res, 404, 'No such clip reader');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Only GET and HEAD');
+    const { size } = reader;
+    const asked = parseRange(req.headers.range, size);
+    if (asked === 'unsatisfiable') {
+      res.writeHead(416, { 'content-range': `bytes */${size}` });
+      return void res.end();
+    }
+    const { blockBytes, maxBlocksPerAnswer } = this.limits;
+    if (size === 0 || req.method === 'HEAD') {
+      res.writeHead(200, { 'content-length': String(size), 'accept-ranges': 'bytes' });
+      return void res.end();
+    }
+    // A read going on where the last answer ended gets twice the blocks (a long read of a large
+    // index, a group of pictures); a seek starts again at one.
+    reader.blocks = asked.start === reader.nextStart ? Math.min(reader.blocks * 2, maxBlocksPerAnswer) : 1;
+    const first = Math.floor(asked.start / blockBytes);
+    const end = Math.min(asked.end, (first + reader.blocks) * blockBytes - 1, size - 1);
+    reader.nextStart = end + 1;
+    let body: Buffer[];
+    try {
+      // All of the answer's blocks before its head: a bucket fault is a 502 (or a 404), which the
+      // tool reports at once, never a cut body it would keep asking again for.
+      body = await Promise.all(this.blocksOf(reader.key, first, Math.floor(end / blockBytes), size));
+    } catch (err) {
+      if (err instanceof ObjectMissingError) return plain(res, 404, 'The clip is missing from the bucket');
+      reader.fault = err instanceof Error ? err : new Error(String(err));
+      return plain(res, 502, 'The clip could not be read from the bucket');
+    }
+    if (res.destroyed) return;
+    res.writeHead(206, {
+      'content-length': String(end - asked.start + 1),
+      'content-range': `bytes ${asked.start}-${end}/${size}`,
+      'accept-ranges': 'bytes',
+      'content-type': 'application/octet-stream',
+    });
+    const offset = asked.start - first * blockBytes;
+    let left = end - asked.start + 1;
+    for (let i = 0; i < body.length && left > 0; i++) {
+      const from = i === 0 ? offset : 0;
+      const part = body[i]!.subarray(from, from + left);
+      left -= part.length;
+      if (!res.write(part)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+      if (res.destroyed) return;
+    }
+    res.end();
+  }
+
+  /**
+   * Blocks `first`..`last` of `key`: each kept, or being fetched (one fetch for all readers), or
+   * fetched now, the missing ones that follow each other by one ranged GET.
+   */
+  private blocksOf(key: string, first: number, last: number, size: number): Array<Promise<Buffer>> {
+    const out: Array<Promise<Buffer>> = [];
+    let missing: number[] = [];
+    const fetchMissing = () => {
+      if (missing.length) out.push(...this.fetchBlocks(key, missing[0]!, missing[missing.length - 1]!, size));
+      missing = [];
+    };
+    for (let i = first; i <= last; i++) {
+      const id = `${key}#${i}`;
+      const kept = this.blocks.get(id);
+      if (!kept) {
+        missing.push(i);
+        continue;
+      }
+      fetchMissing();
+      this.blocks.delete(id); // re-inserted: now the newest use
+      this.blocks.set(id, kept);
+      out.push(kept.bytes);
+    }
+    fetchMissing();
+    this.evict();
+    return out;
+  }
+
+  private fetchBlocks(key: string, first: number, last: number, size: number): Array<Promise<Buffer>> {
+    const { blockBytes } = this.limits;
+    const start = first * blockBytes;
+    const end = Math.min((last + 1) * blockBytes, size) - 1;
+    const run = this.fetchRange(key, { start, end }).then(async (stream) => {
+      const got = await collect(stream);
+      // An object replaced or cut meanwhile: a short block would be a body shorter than its head says.
+      if (got.length !== end - start + 1) throw new Error(`Bytes ${start}-${end} of ${key}: ${got.length} came`);
+      return got;
+    });
+    return Array.from({ length: last - first + 1 }, (_, j) => {
+      const id = `${key}#${first + j}`;
+      const from = j * blockBytes;
+      const entry: Block = { bytes: run.then((all) => all.subarray(from, from + blockBytes)), length: Math.min(blockBytes, end + 1 - start - from) };
+      this.blocks.set(id, entry);
+      this.cachedBytes += entry.length;
+      // A failed fetch is not kept: the next read asks the bucket again.
+      entry.bytes.catch(() => this.forget(id, entry));
+      return entry.bytes;
+    });
+  }
+
+  private evict(): void {
+    for (const [id, entry] of this.blocks) {
+      if (this.cachedBytes <= this.limits.cacheBytes) return;
+      this.forget(id, entry); // an answer already holding its blocks keeps them until it is sent
+    }
+  }
+
+  private forget(id: string, entry: Block): void {
+    if (this.blocks.get(id) !== entry) return;
+    this.blocks.delete(id);
+    this.cachedBytes -= entry.length;
+  }
+
+  /** Once no reader has `key` open, its blocks go: a set's clip is not read again soon. */
+  private dropUnread(key: string): void {
+    for (const r of this.readers.values()) if (r.key === key) return;
+    const prefix = `${key}#`;
+    for (const [id, entry] of this.blocks) if (id.startsWith(prefix)) this.forget(id, entry);
+  }
+}
+
+/** `bytes=a-`, `bytes=a-b` or `bytes=-n` (one range; several are read as the first); none is the whole. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' {
+  if (!header) return { start: 0, end: Math.max(0, size - 1) };
+  const m = /^bytes=(\d*)-(\d*)/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return { start: 0, end: Math.max(0, size - 1) };
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+function plain(res: http.ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(message);
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,123 @@
+/**
+ * The loopback relay ffprobe and ffmpeg read bucket clips through, over real HTTP, with the bucket's
+ * ranged GET played by a function over bytes in memory (the relay against s3rver, with ffmpeg, is
+ * in object-storage.int.spec.ts): what each answer carries, what is fetched and kept, and faults.
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { ClipRelay, type ClipRelayLimits } from './clip-relay.js';
+import { ObjectMissingError } from './object-store.js';
+
+const BLOCK = 1000;
+const limits: ClipRelayLimits = { blockBytes: BLOCK, cacheBytes: 10 * BLOCK, maxBlocksPerAnswer: 4 };
+const clip = randomBytes(20 * BLOCK + 345);
+const KEY = 'files/00000000-0000-4000-8000-000000000001.mp4';
+
+let fetches: Array<{ key: string; start: number; end: number }>;
+let fail: Error | null;
+let relay: ClipRelay;
+
+beforeEach(() => {
+  fetches = [];
+  fail = null;
+  relay = new ClipRelay(async (key, range) => {
+    fetches.push({ key, ...range });
+    if (fail) throw fail;
+    return Readable.from([clip.subarray(range.start, range.end + 1)]);
+  }, limits);
+});
+afterEach(() => relay.close());
+
+const get = async (url: string, range?: string) => {
+  const res = await fetch(url, { headers: range ? { range } : {} });
+  return { status: res.status, range: res.headers.get('content-range'), body: Buffer.from(await res.arrayBuffer()) };
+};
+
+it('answers a read from a byte with at most a block, and twice as many each time the reader reads on', async () => {
+  const input = await relay.open(KEY, clip.length);
+  let at = 1500;
+  const sizes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await get(input.path, `bytes=${at}-`);
+    expect(res.status).toBe(206);
+    expect(res.body).toEqual(clip.subarray(at, at + res.body.length));
+    expect(res.range).toBe(`bytes ${at}-${at + res.body.length - 1}/${clip.length}`);
+    sizes.push(res.body.length);
+    at += res.body.length;
+  }
+  // To the end of its block, then 2, 4 and (the limit) 4 blocks
+  expect(sizes).toEqual([500, 2 * BLOCK, 4 * BLOCK, 4 * BLOCK, 4 * BLOCK]);
+  // A seek starts again at one block; a closed range is answered up to its end
+  expect((await get(input.path, 'bytes=100-')).body.length).toBe(900);
+  expect((await get(input.path, 'bytes=10-19')).body).toEqual(clip.subarray(10, 20));
+  // The last bytes, and a read past the end
+  expect((await get(input.path, 'bytes=-45')).body).toEqual(clip.subarray(clip.length - 45));
+  expect((await get(input.path, `bytes=${clip.length}-`)).status).toBe(416);
+  // Only what was answered was fetched, each block once, the missing ones of an answer by one GET
+  // (blocks 0-15 and the last, 20, of 345 bytes; never 16-19)
+  const fetched = fetches.reduce((n, f) => n + f.end - f.start + 1, 0);
+  expect(fetched).toBe(16 * BLOCK + 345);
+  expect(new Set(fetches.map((f) => f.start)).size).toBe(fetches.length);
+  expect(fetches.every((f) => f.key === KEY && f.start % BLOCK === 0)).toBe(true);
+  input.release();
+});
+
+it('fetches a block once for all the readers of a clip, and lets the blocks go with the last reader', async () => {
+  const a = await relay.open(KEY, clip.length);
+  const b = await relay.open(KEY, clip.length);
+  const [x, y] = await Promise.all([get(a.path, 'bytes=0-'), get(b.path, 'bytes=0-')]);
+  expect(x.body).toEqual(clip.subarray(0, BLOCK));
+  expect(y.body).toEqual(x.body);
+  expect(fetches).toEqual([{ key: KEY, start: 0, end: BLOCK - 1 }]);
+  expect(relay.heldBytes).toBe(BLOCK);
+  a.release();
+  expect(relay.heldBytes).toBe(BLOCK); // b still reads the clip
+  expect((await get(a.path, 'bytes=0-')).status).toBe(404);
+  b.release();
+  b.release();
+  expect(relay.heldBytes).toBe(0);
+  expect((await get(b.path, 'bytes=0-')).status).toBe(404);
+});
+
+it('keeps at most its budget of blocks, the least recently read going first', async () => {
+  const input = await relay.open(KEY, clip.length);
+  for (let block = 0; block < 20; block++) await get(input.path, `bytes=${block * BLOCK}-${block * BLOCK + 9}`);
+  expect(relay.heldBytes).toBeLessThanOrEqual(limits.cacheBytes);
+  fetches = [];
+  await get(input.path, `bytes=${19 * BLOCK}-${19 * BLOCK + 9}`); // kept
+  await get(input.path, 'bytes=0-9'); // gone: fetched again
+  expect(fetches.map((f) => f.start)).toEqual([0]);
+  input.release();
+});
+
+it('answers a bucket fault with a 502 and a missing object with a 404 at once, keeping nothing', async () => {
+  const input = await relay.open(KEY, clip.length);
+  fail = new Error('bucket down');
+  expect((await get(input.path, 'bytes=0-')).status).toBe(502);
+  fail = new ObjectMissingError(KEY);
+  expect((await get(input.path, 'bytes=0-')).status).toBe(404);
+  expect(relay.heldBytes).toBe(0);
+  fail = null;
+  expect((await get(input.path, 'bytes=0-')).body).toEqual(clip.subarray(0, BLOCK));
+  input.release();
+});
+
+it('refuses a short block (an object replaced meanwhile) rather than sending less than its head says', async () => {
+  const short = new ClipRelay(async () => Readable.from([Buffer.alloc(10)]), limits);
+  const input = await short.open(KEY, clip.length);
+  expect((await get(input.path, 'bytes=0-')).status).toBe(502);
+  expect(short.heldBytes).toBe(0);
+  await short.close();
+});
+
+it('answers only its readers, only GET and HEAD, and a HEAD with the size', async () => {
+  const input = await relay.open(KEY, clip.length);
+  const base = input.path.replace(/[0-9a-f]{32}$/, '');
+  for (const url of [base, `${base}nope`, `${base}..%2F..%2Fetc%2Fpasswd`, `${input.path}/x`]) expect((await get(url)).status).toBe(404);
+  expect((await fetch(input.path, { method: 'POST', body: 'x' })).status).toBe(405);
+  const head = await fetch(input.path, { method: 'HEAD' });
+  expect(head.status).toBe(200);
+  expect(head.headers.get('content-length')).toBe(String(clip.length));
+  expect(fetches).toHaveLength(0);
+  input.release();
+});
