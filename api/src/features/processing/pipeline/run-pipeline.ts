@@ -81,19 +81,25 @@ export async function runPipeline(
     throw err;
   }
 
-  await report({ percent: 20, stage: 'telemetry', stageMessage: input.srtPath ? 'Parsing telemetry' : 'No telemetry: reading the pictures alone' });
-  const t = input.srtPath
-    ? await readTelemetryFile(input.srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`)
-    : noTelemetryFacts();
-
-  await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
-  const places = placeOf(t.summary);
-  const { position } = places;
-
-  await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
-  const image = await analyseSetJpg(input);
-  const { dir, frames: framePaths } = await extractFrames(input.videoPath, probe.duration, { maxWidth: 512 });
+  // The frames are read while the telemetry and the place are worked out: they need only the clip
+  // and its duration, and from a bucket much of their time is waiting on ranged reads. A handler is
+  // attached at once (a failure is rethrown where the frames are awaited), and whatever happens the
+  // frames' folder goes once they are read.
+  const framesRead = extractFrames(input.videoPath, probe.duration, { maxWidth: 512 });
+  framesRead.catch(() => undefined);
   try {
+    await report({ percent: 20, stage: 'telemetry', stageMessage: input.srtPath ? 'Parsing telemetry' : 'No telemetry: reading the pictures alone' });
+    const t = input.srtPath
+      ? await readTelemetryFile(input.srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`)
+      : noTelemetryFacts();
+
+    await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
+    const places = placeOf(t.summary);
+    const { position } = places;
+
+    await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
+    const image = await analyseSetJpg(input);
+    const { frames: framePaths } = await framesRead;
     const frames: ImageAnalysis[] = [];
     for (const f of framePaths) frames.push(await analyseImage(f, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS));
     // Without telemetry, the shot types come from the picture motion between the frames alone.
@@ -158,7 +164,8 @@ export async function runPipeline(
     };
     return { facts, generated, analysis };
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    const read = await framesRead.catch(() => null);
+    if (read) await fs.rm(read.dir, { recursive: true, force: true });
   }
 }
 
