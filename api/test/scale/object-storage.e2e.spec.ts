@@ -19,6 +19,7 @@ import { jest } from '@jest/globals';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startTestBucket, type TestBucket } from '../support/s3-test-server.js';
 import { until } from '../support/until.js';
+import pg from 'pg';
 import { signUp, startTestServer, type StartedTestServer } from '../support/test-server.js';
 import { fixtureSrtPath, makeTestFileSet } from '../support/media-fixtures.js';
 import { mediaToolPath } from '../../src/adapters/media-tools/media-tools.js';
@@ -184,11 +185,31 @@ it('makes the thumbnail and preview into the bucket and serves them through eith
   expect((await fetch(api1.url + set!.thumbnailUri)).status).toBe(200);
 });
 
-it('processes the set from the bucket and exports the metadata ZIP with the JPG read from it', async () => {
+it('processes the set from the bucket (a clip the bucket fails to give is retried, not called broken) and exports the metadata ZIP with the JPG read from it', async () => {
+  // Every read of the clip fails: the tools say only that they cannot read it, the worker knows
+  // the bucket failed, so the set is retried rather than failed as an unreadable video.
+  bucket.failReads('.mp4');
   const started = await api1.request('POST', `/api/projects/${projectId}/process`, { token: owner.token });
   expect(started.status).toBe(202);
+  const retried = await until(async () => {
+    const job = (await api1.request('GET', `/api/projects/${projectId}/progress`, { token: owner.token })).body?.jobs?.[0];
+    return job?.error ? job : null;
+  }, 'a retry after the bucket failed the clip');
+  bucket.failReads(null);
+  expect(retried.error).toMatch(/could not be read from the bucket/);
+  expect(retried.status).not.toBe('failed');
   const done = await waitForRun(api1, owner.token, projectId);
   expect(done).toMatchObject({ completedJobs: 1, failedJobs: 0 });
+  // With all of its frames: a frame the bucket did not give would have failed the attempt
+  const db = new pg.Client({ connectionString: api1.databaseUrl });
+  await db.connect();
+  const { rows } = await db
+    .query(
+      `select jsonb_array_length(r.analysis->'frames') as frames from file_set_results r join file_sets s on s.id = r.file_set_id where s.project_id = $1`,
+      [projectId],
+    )
+    .finally(() => db.end());
+  expect(rows).toEqual([{ frames: 3 }]);
   const zip = await fetch(`${api2.url}/api/projects/${projectId}/metadata.zip?withJpgs=true`, { headers: { authorization: `Bearer ${owner.token}` } });
   expect(zip.status).toBe(200);
   const entries = readZip(Buffer.from(await zip.arrayBuffer()));
@@ -344,4 +365,3 @@ it("takes a clip's still from the bucket by ranged reads: the clip is never fetc
     if (st.isFile()) expect(st.size).not.toBe(size);
   }
 });
-

@@ -37,6 +37,8 @@ export interface TestBucket {
   readonly copies: number;
   /** Answer the next `n` requests with 503 (each counted in `failed`). */
   failNext(n: number): void;
+  /** Answer every GET of a path containing `keyPart` with 503 (counted in `failed`) until called with null. */
+  failReads(keyPart: string | null): void;
   /** Cut every connection and refuse new ones until `restore`. */
   goDown(): void;
   restore(): void;
@@ -143,6 +145,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
   const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: bucket }] });
   const { port: s3Port } = await s3.run();
   let failing = 0;
+  let failingReads: string | null = null;
   let down = false;
   let failed = 0;
   let passed = 0;
@@ -154,8 +157,9 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
   const sockets = new Set<net.Socket>();
   const proxy = http.createServer((req, res) => {
     if (down) return void req.socket.destroy();
-    if (failing > 0) {
-      failing--;
+    const failRead = failingReads !== null && req.method === 'GET' && (req.url ?? '').includes(failingReads);
+    if (failing > 0 || failRead) {
+      if (!failRead) failing--;
       failed++;
       req.resume();
       res.writeHead(503, { 'content-type': 'application/xml' });
@@ -218,6 +222,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       return partCopies;
     },
     failNext: (n) => void (failing = n),
+    failReads: (keyPart) => void (failingReads = keyPart),
     goDown: () => {
       down = true;
       for (const s of sockets) s.destroy();

@@ -120,23 +120,31 @@ export class StillTaker {
       throw err;
     }
     try {
-      await this.takeFrom(s, copy.path);
+      await this.takeFrom(s, copy);
     } finally {
       copy.release();
     }
   }
 
-  private async takeFrom(s: PendingSet, video: string): Promise<void> {
+  private async takeFrom(s: PendingSet, copy: LocalCopy): Promise<void> {
+    const video = copy.path;
+    // A tool that met a bucket fault says only that it could not read the clip: that is no reason to
+    // call the video broken, so the fault is thrown (logged; the next settle tries again).
+    const problem = (message: string) => {
+      const fault = copy.fault?.();
+      if (fault) throw new Error(`The video could not be read from the bucket: ${fault.message}`, { cause: fault });
+      return this.recordProblem(s, message);
+    };
     let duration: number;
     try {
       const probe = await probeVideo(video);
       duration = probe.duration && probe.duration > 0 ? probe.duration : 1;
     } catch (err) {
-      if (err instanceof MediaUnreadableError) return this.recordProblem(s, 'the video does not decode: replace it');
+      if (err instanceof MediaUnreadableError) return problem('the video does not decode: replace it');
       throw err;
     }
     const choice = chooseStill(await measureCandidates(video, duration));
-    if (!choice) return this.recordProblem(s, 'no frame of the video decodes: replace it');
+    if (!choice) return problem('no frame of the video decodes: replace it');
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
     let stored: StoredFile;
     try {
@@ -145,7 +153,7 @@ export class StillTaker {
       stored = await this.storage.write(fs.createReadStream(file), { extension: 'jpg' });
     } catch (err) {
       this.logger.warn({ err, fileSetId: s.id }, 'could not extract the still');
-      return this.recordProblem(s, 'the chosen frame could not be extracted: replace the video or upload a JPG');
+      return problem('the chosen frame could not be extracted: replace the video or upload a JPG');
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }

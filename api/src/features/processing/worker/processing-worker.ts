@@ -172,7 +172,20 @@ export class ProcessingWorker {
               report,
               this.provider,
             )
-      ).finally(() => [video, jpg, srt].forEach((c) => c?.release()));
+      )
+        .then(
+          (done) => {
+            // A frame the bucket failed to give is a missing frame, not a lesser result: try again.
+            bucketFault(video);
+            return done;
+          },
+          (err: unknown) => {
+            // The tools call a clip they could not read unreadable; a bucket fault is not the clip's.
+            if (err instanceof PermanentProcessingError) bucketFault(video);
+            throw err;
+          },
+        )
+        .finally(() => [video, jpg, srt].forEach((c) => c?.release()));
       await report({ percent: 92, stage: 'save', stageMessage: 'Saving the result' });
       const title = await results.saveGenerated({
         fileSetId,
@@ -218,4 +231,10 @@ export class ProcessingWorker {
       this.services.logger.warn({ err: e }, 'could not settle a failed job');
     }
   }
+}
+
+/** Throws (a retry, not a permanent failure) when a tool met a bucket fault reading the clip. */
+function bucketFault(video: LocalCopy | null): void {
+  const fault = video?.fault?.();
+  if (fault) throw new Error(`The video could not be read from the bucket: ${fault.message}`, { cause: fault });
 }
