@@ -114,6 +114,11 @@ export class ClipRelay {
         server.unref(); // never what keeps a process alive
         resolve((server.address() as AddressInfo).port);
       });
+    }).catch((err: unknown) => {
+      // Not kept: the next clip tries to listen again.
+      this.server = null;
+      this.listening = null;
+      throw err;
     });
     return this.listening;
   }

@@ -90,12 +90,14 @@ it('keeps at most its budget of blocks, the least recently read going first', as
   input.release();
 });
 
-it('answers a bucket fault with a 502 and a missing object with a 404 at once, keeping nothing', async () => {
+it('answers a bucket fault with a 502 and a missing object with a 404 at once, keeping nothing; the reader knows the fault', async () => {
   const input = await relay.open(KEY, clip.length);
-  fail = new Error('bucket down');
-  expect((await get(input.path, 'bytes=0-')).status).toBe(502);
   fail = new ObjectMissingError(KEY);
   expect((await get(input.path, 'bytes=0-')).status).toBe(404);
+  expect(input.fault!()).toBeNull(); // the clip's own fault, not the bucket's
+  fail = new Error('bucket down');
+  expect((await get(input.path, 'bytes=0-')).status).toBe(502);
+  expect(input.fault!()?.message).toBe('bucket down');
   expect(relay.heldBytes).toBe(0);
   fail = null;
   expect((await get(input.path, 'bytes=0-')).body).toEqual(clip.subarray(0, BLOCK));

@@ -174,6 +174,25 @@ it('retries a 5xx from the bucket', async () => {
   await store.putStream(k, Readable.from([Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nx\n')]));
   expect(bucket.failed - before).toBe(2);
   expect(await store.size(k)).toBeGreaterThan(0);
+  // The clip relay's ranged reads (presigned, plain HTTP) are retried the same way
+  const size = (await store.size(k))!;
+  const input = (await store.toolInput(k, size))!;
+  bucket.failNext(2);
+  const res = await fetch(input.path, { headers: { range: 'bytes=2-' } });
+  expect(res.status).toBe(206);
+  expect(await res.text()).toBe('00:00:00,000 --> 00:00:01,000\nx\n');
+  expect(bucket.failed - before).toBe(4);
+  expect(input.fault!()).toBeNull();
+  input.release(); // its blocks go with it
+  // A bucket that stays down is a 502 to the tool once the attempts are spent, and the fault is the reader's to tell
+  const again = (await store.toolInput(k, size))!;
+  bucket.failNext(100);
+  const status = await fetch(again.path, { headers: { range: 'bytes=0-' } })
+    .then((r) => r.status)
+    .finally(() => bucket.failNext(0));
+  expect(status).toBe(502);
+  expect(again.fault!()?.message).toMatch(/503/);
+  again.release();
 });
 
 describe('start-up check: one line naming the variable', () => {

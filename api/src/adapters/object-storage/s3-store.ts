@@ -18,6 +18,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ClipRelay } from './clip-relay.js';
 import { LocalCache } from './local-cache.js';
+import { PresignedRangeFetch } from './presigned-range-fetch.js';
 import { partBuffers } from './part-buffers.js';
 import { putInParts } from './put-in-parts.js';
 import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from './object-store.js';
@@ -36,8 +37,10 @@ export class S3ObjectStore implements ObjectStore {
   readonly client: S3Client;
   private readonly signer: S3Client | null;
   readonly cache: LocalCache;
+  /** The relay's ranged GETs: presigned URLs over plain HTTP (presigned-range-fetch.ts). */
+  private readonly rangeFetch = new PresignedRangeFetch((key, expiresInSeconds) => this.sign(this.client, key, { expiresInSeconds }));
   /** Where ffprobe and ffmpeg read clips: started on first use (workers), never in an API that reads none. */
-  readonly relay = new ClipRelay((key, range) => this.get(key, range));
+  readonly relay = new ClipRelay(this.rangeFetch.fetch);
   /** S3's copy limits; tests lower them to reach the multipart-copy path with small objects. */
   copyLimits = { ...COPY_LIMITS };
 
@@ -181,6 +184,7 @@ export class S3ObjectStore implements ObjectStore {
   async close(): Promise<void> {
     await this.cache.close();
     await this.relay.close();
+    this.rangeFetch.close();
     this.client.destroy();
     this.signer?.destroy();
   }
