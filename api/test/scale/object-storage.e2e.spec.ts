@@ -316,8 +316,8 @@ it('refuses to start with credentials the bucket refuses: one line naming the va
 
 it("takes a clip's still from the bucket by ranged reads: the clip is never fetched whole nor copied to the API's disk", async () => {
   // A card's clip without its JPG: 20 s with a keyframe each second (1 s of noise looped by stream
-  // copy: encoding 20 s of noise is slow). ffprobe and ffmpeg read it over a presigned URL, seeking
-  // by byte range; before, the API copied the whole clip into its cache of bucket objects first.
+  // copy: encoding 20 s of noise is slow). ffprobe and ffmpeg read it through the clip relay, which
+  // fetches byte ranges; before, the API copied the whole clip into its cache of bucket objects first.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-s3-still-'));
   const second = path.join(dir, 'second.mp4');
   const clip = path.join(dir, 'DJI_0002.MP4');

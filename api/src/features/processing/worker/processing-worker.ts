@@ -131,7 +131,7 @@ export class ProcessingWorker {
       // fetched in parallel, released (kept for a retry while room allows) once the set is done.
       // A photo set has no video, a clip processed without telemetry no SRT.
       const wanted = [files.video, files.jpg, files.srt] as const;
-      // The clip itself is not copied: ffprobe and ffmpeg read it over a presigned URL (header and seeks only).
+      // The clip itself is not copied: ffprobe and ffmpeg read it by byte ranges through the clip relay (header and seeks only).
       const copies = await Promise.allSettled(
         wanted.map((f, i) => (!f ? Promise.resolve(null) : i === 0 ? storage.clipInput(f.storageKey) : storage.localFile(f.storageKey))),
       );
