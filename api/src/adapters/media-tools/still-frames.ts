@@ -119,6 +119,9 @@ export async function measureCandidates(video: string, durationSeconds: number, 
 /** Writes the frame at `atSeconds` at full resolution as a high-quality JPEG to `outFile`. */
 export async function extractStill(video: string, atSeconds: number, outFile: string, opts: { timeoutMs?: number } = {}): Promise<void> {
   // -ss after a keyframe seek (-ss before -i) then exact: fast and the frame that was measured.
-  await ffmpeg(['-ss', atSeconds.toFixed(3), ...inputOptions(video), '-i', video, '-frames:v', '1', '-q:v', '2', '-pix_fmt', 'yuvj420p', outFile], opts.timeoutMs ?? 120_000);
+  await ffmpeg(
+    ['-ss', atSeconds.toFixed(3), ...inputOptions(video), '-i', video, '-frames:v', '1', '-q:v', '2', '-pix_fmt', 'yuvj420p', outFile],
+    opts.timeoutMs ?? 120_000,
+  );
   await fs.access(outFile);
 }
