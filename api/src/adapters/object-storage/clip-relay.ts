@@ -24,6 +24,9 @@ export interface ClipRelayLimits {
  */
 export const CLIP_RELAY_LIMITS: ClipRelayLimits = { blockBytes: 256 * 1024, cacheBytes: 48 * 1024 * 1024, maxBlocksPerAnswer: 32 };
 
+/** Reads followed per reader: three frames, or the inputs of the still's candidates, with room. */
+const READS_ON_KEPT = 16;
+
 /** A reader's URL stays valid this long if it is never released (a fault in a caller), like a presigned URL. */
 const TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -31,9 +34,12 @@ interface Reader {
   key: string;
   size: number;
   expiresAt: number;
-  /** Where the last answer ended, and how many blocks the next one may carry if it goes on from there. */
-  nextStart: number;
-  blocks: number;
+  /**
+   * Where recent answers ended, each with the blocks the next may carry if it goes on from there:
+   * several tools (three frames at once) or inputs of one tool (the still's candidates) read one
+   * clip at once, each going on where its own last answer ended. The oldest few go first.
+   */
+  readsOn: Map<number, number>;
   /** The last bucket fault a read met (a tool reports it as an unreadable clip; the caller knows better). */
   fault: Error | null;
 }
@@ -72,7 +78,7 @@ export class ClipRelay {
     const port = await this.listen();
     this.sweep();
     const token = randomBytes(16).toString('hex');
-    const reader: Reader = { key, size, expiresAt: Date.now() + TOKEN_TTL_MS, nextStart: -1, blocks: 1, fault: null };
+    const reader: Reader = { key, size, expiresAt: Date.now() + TOKEN_TTL_MS, readsOn: new Map(), fault: null };
     this.readers.set(token, reader);
     let released = false;
     return {
@@ -106,7 +112,7 @@ export class ClipRelay {
 
   private listen(): Promise<number> {
     if (this.listening) return this.listening;
-    const server = http.createServer((req, res) => void this.answer(req, res));
+    const server = http.createServer((req, res) => void this.answer(req, res).catch(() => res.destroy()));
     this.server = server;
     this.listening = new Promise<number>((resolve, reject) => {
       server.once('error', reject);
@@ -148,12 +154,15 @@ export class ClipRelay {
       res.writeHead(200, { 'content-length': String(size), 'accept-ranges': 'bytes' });
       return void res.end();
     }
-    // A read going on where the last answer ended gets twice the blocks (a long read of a large
-    // index, a group of pictures); a seek starts again at one.
-    reader.blocks = asked.start === reader.nextStart ? Math.min(reader.blocks * 2, maxBlocksPerAnswer) : 1;
+    // A read going on where an answer ended gets twice the blocks (a long read of a large index, a
+    // group of pictures); a seek starts again at one.
+    const before = reader.readsOn.get(asked.start);
+    reader.readsOn.delete(asked.start);
+    const blocks = before ? Math.min(before * 2, maxBlocksPerAnswer) : 1;
     const first = Math.floor(asked.start / blockBytes);
-    const end = Math.min(asked.end, (first + reader.blocks) * blockBytes - 1, size - 1);
-    reader.nextStart = end + 1;
+    const end = Math.min(asked.end, (first + blocks) * blockBytes - 1, size - 1);
+    reader.readsOn.set(end + 1, blocks);
+    if (reader.readsOn.size > READS_ON_KEPT) reader.readsOn.delete(reader.readsOn.keys().next().value!);
     let body: Buffer[];
     try {
       // All of the answer's blocks before its head: a bucket fault is a 502 (or a 404), which the
@@ -171,14 +180,14 @@ export class ClipRelay {
       'accept-ranges': 'bytes',
       'content-type': 'application/octet-stream',
     });
+    // The blocks are in memory already (at most an answer's 8 MiB): written at once, no waiting.
     const offset = asked.start - first * blockBytes;
     let left = end - asked.start + 1;
     for (let i = 0; i < body.length && left > 0; i++) {
       const from = i === 0 ? offset : 0;
       const part = body[i]!.subarray(from, from + left);
       left -= part.length;
-      if (!res.write(part)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
-      if (res.destroyed) return;
+      res.write(part);
     }
     res.end();
   }

@@ -62,6 +62,24 @@ it('answers a read from a byte with at most a block, and twice as many each time
   input.release();
 });
 
+it('follows several reads of one URL at once (three frames, a tool with several inputs), each growing on its own', async () => {
+  const input = await relay.open(KEY, clip.length);
+  const at = [1500, 10_500];
+  const sizes: number[][] = [[], []];
+  for (let step = 0; step < 3; step++)
+    for (const r of [0, 1]) {
+      const res = await get(input.path, `bytes=${at[r]}-`);
+      expect(res.body).toEqual(clip.subarray(at[r], at[r]! + res.body.length));
+      sizes[r]!.push(res.body.length);
+      at[r]! += res.body.length;
+    }
+  expect(sizes).toEqual([
+    [500, 2 * BLOCK, 4 * BLOCK],
+    [500, 2 * BLOCK, 4 * BLOCK],
+  ]);
+  input.release();
+});
+
 it('fetches a block once for all the readers of a clip, and lets the blocks go with the last reader', async () => {
   const a = await relay.open(KEY, clip.length);
   const b = await relay.open(KEY, clip.length);
