@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { ObjectMissingError, type LocalCopy } from './object-store.js';
 
 /** Reads `[start, end]` (inclusive) of an object: a ranged GET to the bucket. */
@@ -144,16 +145,17 @@ export class ClipRelay {
     if (!reader || reader.expiresAt < Date.now()) return plain(res, 404, 'No such clip reader');
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Only GET and HEAD');
     const { size } = reader;
+    // A HEAD, or an empty clip (no range of it can be satisfied): its size and nothing to fetch.
+    if (size === 0 || req.method === 'HEAD') {
+      res.writeHead(200, { 'content-length': String(size), 'accept-ranges': 'bytes' });
+      return void res.end();
+    }
     const asked = parseRange(req.headers.range, size);
     if (asked === 'unsatisfiable') {
       res.writeHead(416, { 'content-range': `bytes */${size}` });
       return void res.end();
     }
     const { blockBytes, maxBlocksPerAnswer } = this.limits;
-    if (size === 0 || req.method === 'HEAD') {
-      res.writeHead(200, { 'content-length': String(size), 'accept-ranges': 'bytes' });
-      return void res.end();
-    }
     // A read going on where an answer ended gets twice the blocks (a long read of a large index, a
     // group of pictures); a seek starts again at one.
     const before = reader.readsOn.get(asked.start);
@@ -225,7 +227,7 @@ export class ClipRelay {
     const start = first * blockBytes;
     const end = Math.min((last + 1) * blockBytes, size) - 1;
     const run = this.fetchRange(key, { start, end }).then(async (stream) => {
-      const got = await collect(stream);
+      const got = await buffer(stream);
       // An object replaced or cut meanwhile: a short block would be a body shorter than its head says.
       if (got.length !== end - start + 1) throw new Error(`Bytes ${start}-${end} of ${key}: ${got.length} came`);
       return got;
@@ -284,10 +286,4 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 function plain(res: http.ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
   res.end(message);
-}
-
-async function collect(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -138,6 +138,11 @@ it('answers only its readers, only GET and HEAD, and a HEAD with the size', asyn
   const head = await fetch(input.path, { method: 'HEAD' });
   expect(head.status).toBe(200);
   expect(head.headers.get('content-length')).toBe(String(clip.length));
+  // An empty clip: its size, nothing fetched, whatever range is asked
+  const empty = await relay.open(KEY, 0);
+  const read = await get(empty.path, 'bytes=0-');
+  expect([read.status, read.body.length]).toEqual([200, 0]);
   expect(fetches).toHaveLength(0);
+  empty.release();
   input.release();
 });

@@ -28,9 +28,9 @@ export class PresignedRangeFetch {
   readonly fetch: RangeFetch = async (key, range) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.get(await this.urlOf(key), range);
+        return await this.get(key, await this.urlOf(key), range);
       } catch (err) {
-        if (err instanceof ObjectMissingError) throw new ObjectMissingError(key);
+        if (err instanceof ObjectMissingError) throw err;
         // A refusal is signed again once (an expired URL, a clock moved); a 5xx, a throttle or a
         // cut connection is tried again with backoff; any other answer is final.
         if (err instanceof Refused) this.urls.delete(key);
@@ -59,7 +59,7 @@ export class PresignedRangeFetch {
     return kept.url;
   }
 
-  private get(url: string, range: { start: number; end: number }): Promise<Readable> {
+  private get(key: string, url: string, range: { start: number; end: number }): Promise<Readable> {
     const secure = url.startsWith('https:');
     return new Promise<Readable>((resolve, reject) => {
       const req = (secure ? https : http).get(
@@ -69,7 +69,7 @@ export class PresignedRangeFetch {
           const status = res.statusCode ?? 0;
           if (status === 206) return resolve(res);
           res.resume();
-          if (status === 404) return reject(new ObjectMissingError(url));
+          if (status === 404) return reject(new ObjectMissingError(key));
           if (status === 403) return reject(new Refused(`The bucket refused a signed read (${status})`));
           if (status === 200) return reject(new Final(`The bucket ignored the byte range ${range.start}-${range.end}`));
           const message = `The bucket answered ${status} to a ranged read`;
