@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { ObjectMissingError, type LocalCopy } from './object-store.js';
 
 /** Reads `[start, end]` (inclusive) of an object: a ranged GET to the bucket. */
@@ -13,8 +12,10 @@ export interface ClipRelayLimits {
   blockBytes: number;
   /** Bytes of blocks kept for all clips open in this process (those of a clip go when its last reader is released). */
   cacheBytes: number;
-  /** Most blocks one answer carries; a reader reading on gets twice as many each time, up to this. */
-  maxBlocksPerAnswer: number;
+  /** Bytes of the first answer to a read from a byte (a tool opening the clip, or seeking in it). */
+  firstAnswerBytes: number;
+  /** A reader reading on where its answer ended gets twice as many bytes each time, up to this. */
+  maxAnswerBytes: number;
 }
 
 /**
@@ -23,7 +24,12 @@ export interface ClipRelayLimits {
  * for a keyframe, ~19 MB for a whole second of 4K at 150 Mbit/s); the header and index blocks are
  * shared by the probe and the three frame readers of a set.
  */
-export const CLIP_RELAY_LIMITS: ClipRelayLimits = { blockBytes: 256 * 1024, cacheBytes: 48 * 1024 * 1024, maxBlocksPerAnswer: 32 };
+export const CLIP_RELAY_LIMITS: ClipRelayLimits = {
+  blockBytes: 256 * 1024,
+  cacheBytes: 48 * 1024 * 1024,
+  firstAnswerBytes: 64 * 1024,
+  maxAnswerBytes: 8 * 1024 * 1024,
+};
 
 /** Reads followed per reader: three frames, or the inputs of the still's candidates, with room. */
 const READS_ON_KEPT = 16;
@@ -155,15 +161,15 @@ export class ClipRelay {
       res.writeHead(416, { 'content-range': `bytes */${size}` });
       return void res.end();
     }
-    const { blockBytes, maxBlocksPerAnswer } = this.limits;
-    // A read going on where an answer ended gets twice the blocks (a long read of a large index, a
-    // group of pictures); a seek starts again at one.
+    const { blockBytes, firstAnswerBytes, maxAnswerBytes } = this.limits;
+    // A read going on where an answer ended gets twice the bytes (a long read of a large index, a
+    // group of pictures); a seek starts again small.
     const before = reader.readsOn.get(asked.start);
     reader.readsOn.delete(asked.start);
-    const blocks = before ? Math.min(before * 2, maxBlocksPerAnswer) : 1;
+    const bytes = before ? Math.min(before * 2, maxAnswerBytes) : firstAnswerBytes;
     const first = Math.floor(asked.start / blockBytes);
-    const end = Math.min(asked.end, (first + blocks) * blockBytes - 1, size - 1);
-    reader.readsOn.set(end + 1, blocks);
+    const end = Math.min(asked.end, asked.start + bytes - 1);
+    reader.readsOn.set(end + 1, bytes);
     if (reader.readsOn.size > READS_ON_KEPT) reader.readsOn.delete(reader.readsOn.keys().next().value!);
     let body: Buffer[];
     try {
@@ -196,13 +202,19 @@ export class ClipRelay {
 
   /**
    * Blocks `first`..`last` of `key`: each kept, or being fetched (one fetch for all readers), or
-   * fetched now, the missing ones that follow each other by one ranged GET.
+   * fetched now, the missing ones that follow each other by one ranged GET. A GET that fetches the
+   * last block also fetches the one after it when that is missing: the reader will most likely go on
+   * (a frame is a keyframe of a few hundred kB, read in growing answers from a small first one), and
+   * a GET costs the bucket and this process far more than a block's bytes (s3rver: ~5 ms of CPU).
    */
   private blocksOf(key: string, first: number, last: number, size: number): Array<Promise<Buffer>> {
     const out: Array<Promise<Buffer>> = [];
     let missing: number[] = [];
     const fetchMissing = () => {
-      if (missing.length) out.push(...this.fetchBlocks(key, missing[0]!, missing[missing.length - 1]!, size));
+      if (!missing.length) return;
+      const to = missing[missing.length - 1]!;
+      const ahead = to === last && (to + 1) * this.limits.blockBytes < size && !this.blocks.has(`${key}#${to + 1}`);
+      out.push(...this.fetchBlocks(key, missing[0]!, ahead ? to + 1 : to, size).slice(0, missing.length));
       missing = [];
     };
     for (let i = first; i <= last; i++) {
@@ -226,12 +238,7 @@ export class ClipRelay {
     const { blockBytes } = this.limits;
     const start = first * blockBytes;
     const end = Math.min((last + 1) * blockBytes, size) - 1;
-    const run = this.fetchRange(key, { start, end }).then(async (stream) => {
-      const got = await buffer(stream);
-      // An object replaced or cut meanwhile: a short block would be a body shorter than its head says.
-      if (got.length !== end - start + 1) throw new Error(`Bytes ${start}-${end} of ${key}: ${got.length} came`);
-      return got;
-    });
+    const run = this.fetchRange(key, { start, end }).then((stream) => collect(stream, end - start + 1, `Bytes ${start}-${end} of ${key}`));
     return Array.from({ length: last - first + 1 }, (_, j) => {
       const id = `${key}#${first + j}`;
       const from = j * blockBytes;
@@ -263,6 +270,26 @@ export class ClipRelay {
     const prefix = `${key}#`;
     for (const [id, entry] of this.blocks) if (id.startsWith(prefix)) this.forget(id, entry);
   }
+}
+
+/**
+ * The body of a ranged GET, of `length` bytes, copied once into a buffer of that size (the stream
+ * consumers' buffer() goes through a Blob and copies each byte twice: 0.2 s of the API's CPU for
+ * ten 1080p sets). An object replaced or cut meanwhile gives another length: refused, since a short
+ * block would be an answer shorter than its head says.
+ */
+async function collect(stream: Readable, length: number, what: string): Promise<Buffer> {
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (at + chunk.length > length) {
+      stream.destroy();
+      throw new Error(`${what}: more came`);
+    }
+    at += chunk.copy(out, at);
+  }
+  if (at !== length) throw new Error(`${what}: ${at} came`);
+  return out;
 }
 
 /** `bytes=a-`, `bytes=a-b` or `bytes=-n` (one range; several are read as the first); none is the whole. */
