@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { inputOptions, mediaToolPath } from './media-tools.js';
+import { FROM_FIRST_PICTURE, repeatedFrames, seekInput, type FrameSeek } from './frame-seek.js';
+import { mediaToolPath } from './media-tools.js';
 
 const run = promisify(execFile);
 
@@ -25,45 +26,34 @@ export async function extractFrames(
   const duration = durationSeconds && durationSeconds > 0 ? durationSeconds : 1;
   const width = opts.maxWidth ?? 512;
   // The positions are read at once, one ffmpeg each: from a bucket each mostly waits on its ranged
-  // reads, and the waits overlap (3 frames of a 1080p clip from the bucket: 0.23 s one after
-  // another, 0.09 s at once; from disk 0.15 and 0.06 s). Each decodes on a share of the cores, so together they use the machine's cores, not
-  // three times them, and a 4K frame costs ~50 MB per child rather than ~105 MB.
+  // reads, and the waits overlap (3 exact frames of a 1080p clip from the bucket: 0.23 s one after
+  // another, 0.09 s at once; from disk 0.15 and 0.06 s). Each decodes on a share of the cores, so
+  // together they use the machine's cores, not three times them, and a 4K frame costs ~50 MB per
+  // child rather than ~105 MB.
   const threads = String(Math.max(1, Math.floor(os.availableParallelism() / FRAME_POSITIONS.length)));
-  const decoded = await Promise.all(
-    FRAME_POSITIONS.map(async (at, i) => {
-      const out = path.join(dir, `frame-${i}.png`);
-      try {
-        // -ss before -i seeks by keyframe (fast); scale keeps the aspect ratio and an even height.
-        await run(
-          ffmpeg,
-          [
-            '-hide_banner',
-            '-loglevel',
-            'error',
-            '-nostdin',
-            '-y',
-            '-threads',
-            threads,
-            '-ss',
-            (duration * at).toFixed(3),
-            ...inputOptions(video),
-            '-i',
-            video,
-            '-frames:v',
-            '1',
-            '-vf',
-            `scale='min(${width},iw)':-2`,
-            out,
-          ],
-          { timeout: opts.timeoutMs ?? 60_000 },
-        );
-        await fs.access(out);
-        return out;
-      } catch {
-        return null; // this position could not be decoded (e.g. past the last keyframe): skip it
-      }
-    }),
-  );
+  const outputs = FRAME_POSITIONS.map((_, i) => path.join(dir, `frame-${i}.png`));
+  // One ffmpeg: the clip from the frame's moment on, its first picture scaled (keeping the aspect
+  // ratio, an even height). A frame that cannot be decoded (a clip cut short) is skipped.
+  const frameAt = async (i: number, seek: FrameSeek): Promise<string | null> => {
+    try {
+      await run(
+        ffmpeg,
+        [
+          ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-threads', threads],
+          ...seekInput(video, duration * FRAME_POSITIONS[i]!, seek),
+          ...['-frames:v', '1', '-vf', `${FROM_FIRST_PICTURE},scale='min(${width},iw)':-2`, outputs[i]!],
+        ],
+        { timeout: opts.timeoutMs ?? 60_000 },
+      );
+      await fs.access(outputs[i]!);
+      return outputs[i]!;
+    } catch {
+      return null;
+    }
+  };
+  const decoded = await Promise.all(FRAME_POSITIONS.map((_, i) => frameAt(i, 'keyframe')));
+  // Two positions on one keyframe: the later is taken at its moment (frame-seek.ts).
+  await Promise.all((await repeatedFrames(decoded)).map(async (i) => (decoded[i] = await frameAt(i, 'exact'))));
   const frames = decoded.filter((f): f is string => f !== null);
   return { dir, frames };
 }

@@ -2,7 +2,8 @@
  * Media tool resolution on a machine without Debian's ffmpeg (the PATH given here has none), with a
  * corrupt or truncated binary, and with none at all; and the npm-shipped binaries reading a 4K HEVC
  * 10-bit clip (as DJI drones record) and an H.264 one, probed and framed through the product's code;
- * a still's candidate frames, measured by several ffmpeg runs at once, from a whole clip and a cut one.
+ * a still's candidate frames, measured by several ffmpeg runs at once, from a whole clip and a cut one;
+ * frames reached as keyframes, and at their moment where two would repeat one keyframe.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { describeTool, resolveMediaTools, useMediaTools } from './media-tools.js';
 import { probeVideo } from './probe.js';
 import { extractFrames } from './frames.js';
-import { measureCandidates, STILL_CANDIDATE_POSITIONS } from './still-frames.js';
+import { extractStill, measureCandidates, STILL_CANDIDATE_POSITIONS } from './still-frames.js';
 
 let tmp: string;
 /** A PATH with the usual tools but no ffmpeg/ffprobe (a fresh machine). */
@@ -121,6 +122,61 @@ describe('the npm binaries read DJI-like clips', () => {
     expect(some.length).toBeGreaterThanOrEqual(4);
     expect(some.length).toBeLessThan(STILL_CANDIDATE_POSITIONS.length);
     expect(some).toEqual(STILL_CANDIDATE_POSITIONS.slice(0, some.length));
+  }, 120_000);
+
+  /** A 640x360 clip of `seconds` at 30 fps with a keyframe every `gop` pictures and no others. */
+  function gopClip(name: string, seconds: number, gop: number): string {
+    const file = path.join(tmp, name);
+    const src = ['-f', 'lavfi', '-i', `testsrc2=s=640x360:r=30:d=${seconds}`];
+    const codec = ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0', '-pix_fmt', 'yuv420p'];
+    execFileSync(npm().ffmpeg!.path, ['-hide_banner', '-loglevel', 'error', '-y', ...src, ...codec, file]);
+    return file;
+  }
+  /** The picture at exactly `at` seconds, as ffmpeg writes it to `out` after `outputArgs`. */
+  function exactly(file: string, at: number, outputArgs: string[], out: string): Buffer {
+    execFileSync(npm().ffmpeg!.path, ['-hide_banner', '-loglevel', 'error', '-y', '-ss', String(at), '-i', file, '-frames:v', '1', ...outputArgs, out]);
+    return fs.readFileSync(out);
+  }
+
+  it('the frames, the candidates and the still are the keyframe before each moment, the very picture', async () => {
+    const file = gopClip('gop-1s.mp4', 6, 30); // keyframes at 0, 1, ... 5 s
+    const { dir, frames } = await extractFrames(file, 6, { maxWidth: 320 });
+    try {
+      // 20 %, 50 %, 80 % of 6 s: 1.2, 3.0 and 4.8 s, on the keyframes at 1, 3 and 4 s.
+      const scaled = ['-vf', "scale='min(320,iw)':-2"];
+      expect(frames.map((f) => fs.readFileSync(f))).toEqual([1, 3, 4].map((k) => exactly(file, k, scaled, path.join(tmp, `k${k}.png`))));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // Candidates at 0.48, 1.2, 1.92, 2.64, 3.36, 4.08, 4.8 and 5.52 s: 1.92 and 4.8 s would repeat the
+    // keyframes at 1 and 4 s, so they are read at their moments.
+    const candidates = await measureCandidates(file, 6);
+    expect(candidates.map((c) => c.seek)).toEqual(['keyframe', 'keyframe', 'exact', 'keyframe', 'keyframe', 'keyframe', 'exact', 'keyframe']);
+    // The still of the candidate at 44 % (2.64 s) is the keyframe at 2 s, at full size.
+    const still = path.join(tmp, 'still-kf.jpg');
+    await extractStill(file, candidates[3]!.at, candidates[3]!.seek, still);
+    const jpeg = ['-q:v', '2', '-pix_fmt', 'yuvj420p'];
+    expect(fs.readFileSync(still)).toEqual(exactly(file, 2, jpeg, path.join(tmp, 'k2.jpg')));
+  }, 120_000);
+
+  it('moments on one keyframe (a long group of pictures): each later one is read at its moment, so no frame repeats', async () => {
+    const file = gopClip('gop-long.mp4', 4, 300); // one keyframe, at 0 s
+    const { dir, frames } = await extractFrames(file, 4, { maxWidth: 320 });
+    try {
+      const bytes = frames.map((f) => fs.readFileSync(f).toString('base64'));
+      expect(bytes).toHaveLength(3);
+      expect(new Set(bytes).size).toBe(3);
+      // 50 % of 4 s is read at 2 s exactly.
+      expect(Buffer.from(bytes[1]!, 'base64')).toEqual(exactly(file, 2, ['-vf', "scale='min(320,iw)':-2"], path.join(tmp, 'at2.png')));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const candidates = await measureCandidates(file, 4);
+    expect(candidates.map((c) => c.seek)).toEqual(['keyframe', ...Array(7).fill('exact')]);
+    const last = candidates[7]!;
+    const still = path.join(tmp, 'still-exact.jpg');
+    await extractStill(file, last.at, last.seek, still);
+    expect(fs.readFileSync(still)).toEqual(exactly(file, last.at, ['-q:v', '2', '-pix_fmt', 'yuvj420p'], path.join(tmp, 'exact.jpg')));
   }, 120_000);
 
   it('H.264 4K: probed and framed', async () => {

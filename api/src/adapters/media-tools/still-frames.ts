@@ -1,14 +1,16 @@
 /**
  * A clip's still: small candidate frames measured for sharpness and exposure (the choice itself is
- * analysis/quality/still-choice.ts, pure), then the chosen moment extracted at full resolution as
- * a JPEG. ffmpeg runs as a child process; sharp measures on its thread pool: the event loop only waits.
+ * analysis/quality/still-choice.ts, pure), then the chosen frame extracted at full resolution as
+ * a JPEG. The candidates are keyframes (frame-seek.ts says why). ffmpeg runs as a child process;
+ * sharp measures on its thread pool: the event loop only waits.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { inputOptions, mediaToolPath } from './media-tools.js';
+import { FROM_FIRST_PICTURE, repeatedFrames, seekInput, type FrameSeek } from './frame-seek.js';
+import { mediaToolPath } from './media-tools.js';
 
 const run = promisify(execFile);
 // sharp (libvips, ~28 MB resident) loads with the first measured frame: an API process that never
@@ -21,6 +23,8 @@ export interface FrameMeasure {
   at: number;
   /** Share of the clip, 0-1. */
   position: number;
+  /** How the frame was reached: the keyframe at or before `at`, or `at` itself (frame-seek.ts). */
+  seek: FrameSeek;
   /** Variance of the Laplacian on luma: higher is sharper. */
   sharpness: number;
   /** Mean luma, 0-1. */
@@ -39,7 +43,7 @@ async function ffmpeg(args: string[], timeoutMs: number): Promise<void> {
 }
 
 /** Sharpness (variance of a 4-neighbour Laplacian on luma) and exposure of one small frame. */
-export async function measureFrame(file: string): Promise<Omit<FrameMeasure, 'at' | 'position'>> {
+export async function measureFrame(file: string): Promise<Omit<FrameMeasure, 'at' | 'position' | 'seek'>> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(file).greyscale().raw().toBuffer({ resolveWithObject: true });
   const w = info.width;
@@ -80,9 +84,18 @@ export async function measureFrame(file: string): Promise<Omit<FrameMeasure, 'at
  */
 export async function measureCandidates(video: string, durationSeconds: number, opts: { timeoutMs?: number } = {}): Promise<FrameMeasure[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
-  const scale = `scale='min(${CANDIDATE_WIDTH},iw)':-2`;
+  const filter = `${FROM_FIRST_PICTURE},scale='min(${CANDIDATE_WIDTH},iw)':-2`;
   const at = STILL_CANDIDATE_POSITIONS.map((p) => durationSeconds * p);
   const file = (i: number) => path.join(dir, `c${i}.png`);
+  const seeks: FrameSeek[] = at.map(() => 'keyframe');
+  const timeout = opts.timeoutMs ?? 60_000;
+  const input = (i: number) => ['-threads', '1', ...seekInput(video, at[i]!, seeks[i]!)];
+  const alone = (i: number) => ffmpeg([...input(i), '-frames:v', '1', '-vf', filter, file(i)], timeout).catch(() => undefined);
+  const exists = (i: number) =>
+    fs.access(file(i)).then(
+      () => file(i),
+      () => null,
+    );
   try {
     // A few ffmpeg runs at once, each reading its share of the positions (one input per seek, one
     // output each) on one thread: a child process per frame cost most of a still's time, and one
@@ -91,21 +104,27 @@ export async function measureCandidates(video: string, durationSeconds: number, 
     // run: then each of its positions is tried alone and the ones that decode are kept.
     const runs = Math.min(at.length, Math.max(2, Math.min(4, os.availableParallelism())));
     const shares = Array.from({ length: runs }, (_, r) => at.map((_, i) => i).filter((i) => i % runs === r));
-    const input = (i: number) => ['-threads', '1', '-ss', at[i]!.toFixed(3), ...inputOptions(video), '-i', video];
     await Promise.all(
       shares.map(async (share) => {
         try {
-          const outputs = share.flatMap((i, j) => ['-map', `${j}:v:0`, '-frames:v', '1', '-vf', scale, file(i)]);
-          await ffmpeg([...share.flatMap(input), ...outputs], opts.timeoutMs ?? 60_000);
+          const outputs = share.flatMap((i, j) => ['-map', `${j}:v:0`, '-frames:v', '1', '-vf', filter, file(i)]);
+          await ffmpeg([...share.flatMap(input), ...outputs], timeout);
         } catch {
-          for (const i of share) await ffmpeg([...input(i), '-frames:v', '1', '-vf', scale, file(i)], opts.timeoutMs ?? 60_000).catch(() => undefined);
+          for (const i of share) await alone(i);
         }
       }),
     );
+    // Two positions on one keyframe: the later is measured at its moment, and taken there if chosen.
+    const repeats = await repeatedFrames(await Promise.all(at.map((_, i) => exists(i))));
+    for (const i of repeats) {
+      seeks[i] = 'exact';
+      await fs.rm(file(i), { force: true });
+    }
+    await Promise.all(repeats.map(alone));
     const out: FrameMeasure[] = [];
     for (const [i, position] of STILL_CANDIDATE_POSITIONS.entries()) {
       try {
-        out.push({ at: at[i]!, position, ...(await measureFrame(file(i))) });
+        out.push({ at: at[i]!, position, seek: seeks[i]!, ...(await measureFrame(file(i))) });
       } catch {
         /* not decodable at this position: skip it */
       }
@@ -116,11 +135,10 @@ export async function measureCandidates(video: string, durationSeconds: number, 
   }
 }
 
-/** Writes the frame at `atSeconds` at full resolution as a high-quality JPEG to `outFile`. */
-export async function extractStill(video: string, atSeconds: number, outFile: string, opts: { timeoutMs?: number } = {}): Promise<void> {
-  // -ss after a keyframe seek (-ss before -i) then exact: fast and the frame that was measured.
+/** Writes the frame a candidate was measured at (`atSeconds` reached by `seek`) at full resolution as a high-quality JPEG to `outFile`. */
+export async function extractStill(video: string, atSeconds: number, seek: FrameSeek, outFile: string, opts: { timeoutMs?: number } = {}): Promise<void> {
   await ffmpeg(
-    ['-ss', atSeconds.toFixed(3), ...inputOptions(video), '-i', video, '-frames:v', '1', '-q:v', '2', '-pix_fmt', 'yuvj420p', outFile],
+    [...seekInput(video, atSeconds, seek), '-frames:v', '1', '-vf', FROM_FIRST_PICTURE, '-q:v', '2', '-pix_fmt', 'yuvj420p', outFile],
     opts.timeoutMs ?? 120_000,
   );
   await fs.access(outFile);

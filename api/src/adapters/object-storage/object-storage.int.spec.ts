@@ -145,7 +145,7 @@ it('lets ffprobe and ffmpeg read a large clip through its tool input, transferri
   expect(read).toBeGreaterThan(0);
   expect(read).toBeLessThanOrEqual(4 * CLIP_RELAY_LIMITS.blockBytes);
   // Three frames at once, each the same as read from a file: the header block is not asked again,
-  // and each seek reads its group of pictures, not the rest of the clip.
+  // and each reads its keyframe, not the rest of the clip.
   const { dir: framesDir, frames } = await extractFrames(input.path, probe.duration, { maxWidth: 160 });
   const local = path.join(dir, 'local.mp4');
   await fs.writeFile(local, await bytesOf(await store.get(k)));

@@ -3,6 +3,7 @@ import { chooseStill, exposureScore, type FrameMeasure } from './still-choice.js
 const frame = (position: number, sharpness: number, brightness = 0.47, clipped = 0): FrameMeasure => ({
   at: position * 10,
   position,
+  seek: 'keyframe',
   sharpness,
   brightness,
   clippedDark: clipped,

@@ -143,13 +143,14 @@ export class StillTaker {
       if (err instanceof MediaUnreadableError) return problem('the video does not decode: replace it');
       throw err;
     }
-    const choice = chooseStill(await measureCandidates(video, duration));
+    const candidates = await measureCandidates(video, duration);
+    const choice = chooseStill(candidates);
     if (!choice) return problem('no frame of the video decodes: replace it');
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
     let stored: StoredFile;
     try {
       const file = path.join(dir, 'still.jpg');
-      await extractStill(video, choice.at, file);
+      await extractStill(video, choice.at, candidates[choice.index]!.seek, file);
       stored = await this.storage.write(fs.createReadStream(file), { extension: 'jpg' });
     } catch (err) {
       this.logger.warn({ err, fileSetId: s.id }, 'could not extract the still');
