@@ -1,13 +1,10 @@
 /** Still frames from a video with ffmpeg, written to a temporary folder the caller removes. */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { FROM_FIRST_PICTURE, repeatedFrames, seekInput, type FrameSeek } from './frame-seek.js';
+import { runTool } from '../../platform/processes/tool-runner.js';
 import { mediaToolPath } from './media-tools.js';
-
-const run = promisify(execFile);
 
 /** Frames at 20%, 50% and 80% of the clip: start, middle and end of the shot without fades. */
 export const FRAME_POSITIONS = [0.2, 0.5, 0.8] as const;
@@ -36,14 +33,14 @@ export async function extractFrames(
   // ratio, an even height). A frame that cannot be decoded (a clip cut short) is skipped.
   const frameAt = async (i: number, seek: FrameSeek): Promise<string | null> => {
     try {
-      await run(
+      await runTool(
         ffmpeg,
         [
           ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-threads', threads],
           ...seekInput(video, duration * FRAME_POSITIONS[i]!, seek),
           ...['-frames:v', '1', '-vf', `${FROM_FIRST_PICTURE},scale='min(${width},iw)':-2`, outputs[i]!],
         ],
-        { timeout: opts.timeoutMs ?? 60_000 },
+        { timeoutMs: opts.timeoutMs ?? 60_000 },
       );
       await fs.access(outputs[i]!);
       return outputs[i]!;

@@ -2,11 +2,8 @@
  * Video facts from ffprobe (JSON output). A file ffprobe cannot read, or one without a video stream,
  * is a `MediaUnreadableError`: retrying will not change the bytes, so the pipeline fails that set.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runTool } from '../../platform/processes/tool-runner.js';
 import { inputOptions, mediaToolPath } from './media-tools.js';
-
-const run = promisify(execFile);
 
 export interface VideoProbe {
   /** Seconds. */
@@ -54,8 +51,8 @@ export async function probeVideo(file: string, opts: { timeoutMs?: number } = {}
   const ffprobe = mediaToolPath('ffprobe'); // no tool is the machine's problem: thrown as is, never "unreadable"
   let stdout: string;
   try {
-    ({ stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputOptions(file), file], {
-      timeout: opts.timeoutMs ?? 60_000,
+    ({ stdout } = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputOptions(file), file], {
+      timeoutMs: opts.timeoutMs ?? 60_000,
       maxBuffer: 8 * 1024 * 1024,
     }));
   } catch (err) {

@@ -4,15 +4,13 @@
  * a JPEG. The candidates are keyframes (frame-seek.ts says why). ffmpeg runs as a child process;
  * sharp measures on its thread pool: the event loop only waits.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { FROM_FIRST_PICTURE, repeatedFrames, seekInput, type FrameSeek } from './frame-seek.js';
+import { runTool } from '../../platform/processes/tool-runner.js';
 import { mediaToolPath } from './media-tools.js';
 
-const run = promisify(execFile);
 // sharp (libvips, ~28 MB resident) loads with the first measured frame: an API process that never
 // chooses a still does not carry it.
 const loadSharp = async () => (await import('sharp')).default;
@@ -39,7 +37,7 @@ export const STILL_CANDIDATE_POSITIONS = [0.08, 0.2, 0.32, 0.44, 0.56, 0.68, 0.8
 const CANDIDATE_WIDTH = 320;
 
 async function ffmpeg(args: string[], timeoutMs: number): Promise<void> {
-  await run(mediaToolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { timeout: timeoutMs });
+  await runTool(mediaToolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { timeoutMs });
 }
 
 /** Sharpness (variance of a 4-neighbour Laplacian on luma) and exposure of one small frame. */
