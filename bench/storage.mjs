@@ -108,9 +108,24 @@ const start = async (env) => {
 const rows = [];
 const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 /** CPU-seconds a process has used (its own, and its children's once they have ended: ffmpeg, ffprobe). */
+// CPU-seconds of a process and all its descendants: its own, its reaped children's, and those of the
+// children still running (the tool runner's helper, which starts ffprobe and ffmpeg, lives on).
 const cpuOf = (pid) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / ticks; // utime + stime + cutime + cstime
+  const stats = new Map();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const f = fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+      // ppid, and utime + stime + cutime + cstime
+      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const within = (p) => p === pid || (p > 1 && stats.has(p) && within(stats.get(p).ppid));
+  let sum = 0;
+  for (const [p, st] of stats) if (within(p)) sum += st.ticks;
+  return sum / ticks;
 };
 try {
   if (!PROCESSING_ONLY) {
