@@ -27,6 +27,7 @@ export const LAYERS = [
     'platform/events',
     'platform/principal',
     'platform/threads',
+    'platform/processes',
     'platform/memory',
   ], // plumbing
   ['adapters/media-tools'], // I/O the analysis reads through: ffprobe/ffmpeg, image decoding

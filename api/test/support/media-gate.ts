@@ -2,8 +2,8 @@
  * A gate in front of ffprobe, for fault tests that must act while a worker is inside a job: the
  * test decides when the job may go on, instead of racing it with a timer. The worker gets
  * FFPROBE_PATH = a small shell script that runs the real ffprobe, except for a file the test
- * holds: then it records which process entered (its parent: the worker's pid) and waits until
- * the test releases the file. The pipeline probes the video first, after the job is marked
+ * holds: then it records which process entered (the worker's pid: the parent of the tool runner's
+ * helper, which starts the tools) and waits until the test releases the file. The pipeline probes the video first, after the job is marked
  * 'processing' (processing-worker.ts), so a held set's job is open for as long as the test likes.
  *
  *   const gate = await createMediaGate();          // env: { FFPROBE_PATH }, for the worker's env
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { resolveMediaTools } from '../../src/adapters/media-tools/media-tools.js';
 
 export interface HeldFile {
-  /** Resolves once a process other than `skip` has entered the held probe: its parent's pid (the worker). */
+  /** Resolves once a process other than `skip` has entered the held probe: the worker's pid. */
   entered(opts?: { skip?: readonly number[]; timeoutMs?: number }): Promise<{ pid: number }>;
   /** Lets the held probe and every later one of this file run. */
   release(): Promise<void>;
@@ -42,7 +42,8 @@ export async function createMediaGate(): Promise<MediaGate> {
   await fs.mkdir(path.join(dir, 'entered'));
   const script = path.join(dir, 'ffprobe');
   // A probe whose arguments contain a held substring waits while its hold file exists; it leaves
-  // entered/<hold>.<worker pid> first. `-version` (start-up's check) always passes.
+  // entered/<hold>.<worker pid> first (its parent is the tool runner's helper, whose parent is the
+  // worker: /proc/<helper>/stat after the command's name). `-version` (start-up's check) always passes.
   await fs.writeFile(
     script,
     `#!/bin/sh
@@ -53,7 +54,8 @@ for held in "$GATE"/hold/*; do
   key=$(cat "$held")
   case "$*" in
     *"$key"*)
-      : > "$GATE/entered/$(basename "$held").$PPID"
+      worker=$(sed 's/.*) //' "/proc/$PPID/stat" | cut -d' ' -f2)
+      : > "$GATE/entered/$(basename "$held").$worker"
       while [ -f "$held" ]; do sleep 0.05; done ;;
   esac
 done

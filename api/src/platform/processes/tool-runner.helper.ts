@@ -21,6 +21,12 @@ process.on('message', (req: ToolRequest) => {
   running.add(child);
 });
 
+// A signal to the whole process group (a terminal's Ctrl-C, a service manager's stop) is for the
+// process that asked, which may finish its jobs first and needs its tools started meanwhile: this
+// helper leaves when that process does (or lets it go).
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => undefined);
+
 // The process that asked went away: so do the tools it started, and this helper.
 process.on('disconnect', () => {
   for (const child of running) child.kill('SIGKILL');

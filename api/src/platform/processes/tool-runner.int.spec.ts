@@ -49,6 +49,11 @@ it('fails as execFile does: the exit code with stderr, ENOENT, a timeout as kill
 
 it('a helper that dies fails what it was running (as the machine’s fault) and is started anew', async () => {
   const helper = Number((await runTool('/bin/sh', ['-c', 'echo "$PPID"'], { timeoutMs: 10_000 })).stdout.trim());
+  // A stop signal to the process group is for the process that asked (it may drain its jobs): the
+  // helper stays and serves.
+  process.kill(helper, 'SIGTERM');
+  process.kill(helper, 'SIGINT');
+  expect(Number((await runTool('/bin/sh', ['-c', 'echo "$PPID"'], { timeoutMs: 10_000 })).stdout.trim())).toBe(helper);
   const running = runTool('/bin/sleep', ['30'], { timeoutMs: 60_000 }).catch((e: unknown) => e as ToolError);
   await new Promise((r) => setTimeout(r, 200));
   process.kill(helper, 'SIGKILL');

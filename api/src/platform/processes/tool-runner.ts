@@ -88,10 +88,12 @@ class ToolRunner {
     });
   }
 
-  /** Stops the helper now (tests; a process shutting down needs not: the helper leaves with it). */
+  /** Stops the helper now: it takes its tools with it (a process shutting down needs not: the helper leaves with it). */
   stop(): void {
-    this.helper?.kill();
+    const helper = this.helper;
     this.helper = null;
+    if (helper?.connected) helper.disconnect();
+    else helper?.kill('SIGKILL');
   }
 
   private start(): ChildProcess {
