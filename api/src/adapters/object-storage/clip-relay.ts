@@ -19,10 +19,10 @@ export interface ClipRelayLimits {
 }
 
 /**
- * 256 KiB blocks, 48 MiB kept, answers of at most 8 MiB. A frame needs the clip's header, its index
- * (tens of kB for a short clip, a few MB for a long one) and from its keyframe on (a few hundred kB
- * for a keyframe, ~19 MB for a whole second of 4K at 150 Mbit/s); the header and index blocks are
- * shared by the probe and the three frame readers of a set.
+ * 256 KiB blocks, 48 MiB kept, answers of 64 KiB growing to at most 8 MiB. A frame needs the clip's
+ * header (a tool opening the clip reads a few bytes of its start, then its index), the index (tens
+ * of kB for a short clip, a few MB for a long one) and its keyframe (a few hundred kB at 1080p,
+ * 1-2 MB at 4K); the header and index blocks are shared by the probe and the frame readers of a set.
  */
 export const CLIP_RELAY_LIMITS: ClipRelayLimits = {
   blockBytes: 256 * 1024,
@@ -62,8 +62,8 @@ interface Block {
  * Given a presigned URL, each tool asks for `bytes=N-` and hangs up once it has what it needs; by
  * then the bucket has sent it megabytes more (the socket buffers absorb them), and a set opens its
  * clip four times (probe, three frames), each reading the same header and index: a 20 MB 1080p
- * clip cost 25-30 MB of transfer for three frames. Here every answer is a 206 of at most a few
- * blocks (a tool run with `-reconnect 1` asks again where the answer ended, see `toolInputArgs`),
+ * clip cost 25-30 MB of transfer for three frames. Here every answer is a 206 of a bounded size (a
+ * tool run with `-reconnect 1` asks again where the answer ended, see media-tools' `inputOptions`),
  * and the blocks come from the bucket once, by ranged GETs, into a bounded cache shared by the
  * tools reading the same clip: the "bounded local cache for the frames they need" of issue 35.
  */
