@@ -17,14 +17,16 @@ export type FrameSeek = 'keyframe' | 'exact';
 /**
  * ffmpeg's options for one input read from `atSeconds` on: the seek, then the input itself.
  * -nofind_stream_info: otherwise ffmpeg reads and decodes the clip's first pictures before it seeks,
- * for facts the clip's index already holds (one more keyframe read and decoded per frame taken).
+ * for facts an MP4's index already holds (one more keyframe read and decoded per frame taken). A
+ * file that is not what its name says (an MPEG-TS named .mp4) has no such index: a read that fails
+ * without the stream probe is tried again with it (`probeStream`).
  * -thread_queue_size 1: an ffmpeg with several inputs (the still's candidates) reads each on a
  * thread that keeps eight packets ahead, past the one picture it needs (from a bucket, 0.5 MB more
  * of a 1080p clip per input).
  */
-export function seekInput(input: string, atSeconds: number, seek: FrameSeek): string[] {
+export function seekInput(input: string, atSeconds: number, seek: FrameSeek, opts: { probeStream?: boolean } = {}): string[] {
   const at = ['-ss', atSeconds.toFixed(3), ...(seek === 'keyframe' ? ['-noaccurate_seek'] : [])];
-  return [...at, '-nofind_stream_info', '-thread_queue_size', '1', ...inputOptions(input), '-i', input];
+  return [...at, ...(opts.probeStream ? [] : ['-nofind_stream_info']), '-thread_queue_size', '1', ...inputOptions(input), '-i', input];
 }
 
 /**

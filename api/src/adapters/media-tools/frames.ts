@@ -30,23 +30,27 @@ export async function extractFrames(
   const threads = String(Math.max(1, Math.floor(os.availableParallelism() / FRAME_POSITIONS.length)));
   const outputs = FRAME_POSITIONS.map((_, i) => path.join(dir, `frame-${i}.png`));
   // One ffmpeg: the clip from the frame's moment on, its first picture scaled (keeping the aspect
-  // ratio, an even height). A frame that cannot be decoded (a clip cut short) is skipped.
+  // ratio, an even height); without the stream probe, then with it (frame-seek.ts). A frame that
+  // cannot be decoded (a clip cut short) is skipped.
   const frameAt = async (i: number, seek: FrameSeek): Promise<string | null> => {
-    try {
-      await runTool(
-        ffmpeg,
-        [
-          ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-threads', threads],
-          ...seekInput(video, duration * FRAME_POSITIONS[i]!, seek),
-          ...['-frames:v', '1', '-vf', `${FROM_FIRST_PICTURE},scale='min(${width},iw)':-2`, outputs[i]!],
-        ],
-        { timeoutMs: opts.timeoutMs ?? 60_000 },
-      );
-      await fs.access(outputs[i]!);
-      return outputs[i]!;
-    } catch {
-      return null;
+    for (const probeStream of [false, true]) {
+      try {
+        await runTool(
+          ffmpeg,
+          [
+            ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-threads', threads],
+            ...seekInput(video, duration * FRAME_POSITIONS[i]!, seek, { probeStream }),
+            ...['-frames:v', '1', '-vf', `${FROM_FIRST_PICTURE},scale='min(${width},iw)':-2`, outputs[i]!],
+          ],
+          { timeoutMs: opts.timeoutMs ?? 60_000 },
+        );
+        await fs.access(outputs[i]!);
+        return outputs[i]!;
+      } catch {
+        /* tried again with the stream probe, then skipped */
+      }
     }
+    return null;
   };
   const decoded = await Promise.all(FRAME_POSITIONS.map((_, i) => frameAt(i, 'keyframe')));
   // Two positions on one keyframe: the later is taken at its moment (frame-seek.ts).
