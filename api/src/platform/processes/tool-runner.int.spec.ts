@@ -63,6 +63,12 @@ it('a helper that dies fails what it was running (as the machine’s fault) and 
   expect(alive(next)).toBe(true);
 });
 
+it('a helper stopped (for idling) fails nothing sent to the one started after it', async () => {
+  await runTool('/bin/true', [], { timeoutMs: 10_000 });
+  stopToolRunner(); // it leaves a few milliseconds later, while the next run is under way
+  expect((await runTool('/bin/sh', ['-c', 'sleep 0.3; echo ok'], { timeoutMs: 10_000 })).stdout).toBe('ok\n');
+});
+
 it('the tools end with the process that started them, however it ends', async () => {
   // A process of its own runs `sleep` through the runner, says the pids, and is killed outright.
   const runner = fileURLToPath(new URL('./tool-runner.ts', import.meta.url));

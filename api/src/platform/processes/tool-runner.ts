@@ -53,7 +53,8 @@ const HELPER_URL = new URL(`./tool-runner.helper${path.extname(fileURLToPath(imp
 class ToolRunner {
   private helper: ChildProcess | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(r: ToolReply): void; reject(e: Error): void }>();
+  /** Runs awaiting their answer, each with the helper it was sent to. */
+  private readonly pending = new Map<number, { helper: ChildProcess; resolve(r: ToolReply): void; reject(e: Error): void }>();
   private idle: NodeJS.Timeout | null = null;
 
   run(file: string, args: string[], opts: ToolRunOptions): Promise<{ stdout: string; stderr: string }> {
@@ -75,7 +76,7 @@ class ToolRunner {
         this.settled();
         done();
       };
-      this.pending.set(id, { resolve: (r) => settle(() => resolve(r)), reject: (e) => settle(() => reject(e)) });
+      this.pending.set(id, { helper, resolve: (r) => settle(() => resolve(r)), reject: (e) => settle(() => reject(e)) });
       helper.send(request, (err) => {
         if (err)
           this.pending
@@ -103,9 +104,10 @@ class ToolRunner {
     helper.on('message', (reply: ToolReply) => this.pending.get(reply.id)?.resolve(reply));
     helper.on('exit', () => {
       if (this.helper === helper) this.helper = null;
-      // Whatever it was running is lost: the machine's fault, as a timeout is (callers retry).
+      // Whatever it was running is lost: the machine's fault, as a timeout is (callers retry). Runs
+      // sent to a helper started since (this one was stopped for idling) are not its.
       for (const p of [...this.pending.values()])
-        p.reject(toolError('the tool', { message: 'the tool runner stopped', code: null, killed: true, signal: null }));
+        if (p.helper === helper) p.reject(toolError('the tool', { message: 'the tool runner stopped', code: null, killed: true, signal: null }));
     });
     helper.on('error', () => undefined); // its exit follows
     this.helper = helper;
