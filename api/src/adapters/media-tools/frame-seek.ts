@@ -19,7 +19,7 @@ export type FrameSeek = 'keyframe' | 'exact';
  * -nofind_stream_info: otherwise ffmpeg reads and decodes the clip's first pictures before it seeks,
  * for facts an MP4's index already holds (one more keyframe read and decoded per frame taken). A
  * file that is not what its name says (an MPEG-TS named .mp4) has no such index: a read that fails
- * without the stream probe is tried again with it (`probeStream`).
+ * without the stream probe is tried again with it (`probeStream`, `readFrame`).
  * -thread_queue_size 1: an ffmpeg with several inputs (the still's candidates) reads each on a
  * thread that keeps eight packets ahead, past the one picture it needs (from a bucket, 0.5 MB more
  * of a 1080p clip per input).
@@ -27,6 +27,20 @@ export type FrameSeek = 'keyframe' | 'exact';
 export function seekInput(input: string, atSeconds: number, seek: FrameSeek, opts: { probeStream?: boolean } = {}): string[] {
   const at = ['-ss', atSeconds.toFixed(3), ...(seek === 'keyframe' ? ['-noaccurate_seek'] : [])];
   return [...at, ...(opts.probeStream ? [] : ['-nofind_stream_info']), '-thread_queue_size', '1', ...inputOptions(input), '-i', input];
+}
+
+/**
+ * Reads one frame into `out` by `run` (ffmpeg, given the input's options to put before its
+ * outputs): without the stream probe, then, when that fails or writes nothing, with it.
+ */
+export async function readFrame(input: string, atSeconds: number, seek: FrameSeek, out: string, run: (inputArgs: string[]) => Promise<unknown>): Promise<void> {
+  try {
+    await run(seekInput(input, atSeconds, seek));
+    await fs.access(out);
+  } catch {
+    await run(seekInput(input, atSeconds, seek, { probeStream: true }));
+    await fs.access(out);
+  }
 }
 
 /**

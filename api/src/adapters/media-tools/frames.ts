@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { FROM_FIRST_PICTURE, repeatedFrames, seekInput, type FrameSeek } from './frame-seek.js';
+import { FROM_FIRST_PICTURE, readFrame, repeatedFrames, type FrameSeek } from './frame-seek.js';
 import { runTool } from '../../platform/processes/tool-runner.js';
 import { mediaToolPath } from './media-tools.js';
 
@@ -33,24 +33,14 @@ export async function extractFrames(
   // ratio, an even height); without the stream probe, then with it (frame-seek.ts). A frame that
   // cannot be decoded (a clip cut short) is skipped.
   const frameAt = async (i: number, seek: FrameSeek): Promise<string | null> => {
-    for (const probeStream of [false, true]) {
-      try {
-        await runTool(
-          ffmpeg,
-          [
-            ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-threads', threads],
-            ...seekInput(video, duration * FRAME_POSITIONS[i]!, seek, { probeStream }),
-            ...['-frames:v', '1', '-vf', `${FROM_FIRST_PICTURE},scale='min(${width},iw)':-2`, outputs[i]!],
-          ],
-          { timeoutMs: opts.timeoutMs ?? 60_000 },
-        );
-        await fs.access(outputs[i]!);
-        return outputs[i]!;
-      } catch {
-        /* tried again with the stream probe, then skipped */
-      }
-    }
-    return null;
+    const head = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-threads', threads];
+    const tail = ['-frames:v', '1', '-vf', `${FROM_FIRST_PICTURE},scale='min(${width},iw)':-2`, outputs[i]!];
+    return readFrame(video, duration * FRAME_POSITIONS[i]!, seek, outputs[i]!, (input) =>
+      runTool(ffmpeg, [...head, ...input, ...tail], { timeoutMs: opts.timeoutMs ?? 60_000 }),
+    ).then(
+      () => outputs[i]!,
+      () => null,
+    );
   };
   const decoded = await Promise.all(FRAME_POSITIONS.map((_, i) => frameAt(i, 'keyframe')));
   // Two positions on one keyframe: the later is taken at its moment (frame-seek.ts).

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { FROM_FIRST_PICTURE, repeatedFrames, seekInput, type FrameSeek } from './frame-seek.js';
+import { FROM_FIRST_PICTURE, readFrame, repeatedFrames, seekInput, type FrameSeek } from './frame-seek.js';
 import { runTool } from '../../platform/processes/tool-runner.js';
 import { mediaToolPath } from './media-tools.js';
 
@@ -87,12 +87,12 @@ export async function measureCandidates(video: string, durationSeconds: number, 
   const file = (i: number) => path.join(dir, `c${i}.png`);
   const seeks: FrameSeek[] = at.map(() => 'keyframe');
   const timeout = opts.timeoutMs ?? 60_000;
-  const input = (i: number, probeStream = false) => ['-threads', '1', ...seekInput(video, at[i]!, seeks[i]!, { probeStream })];
+  const input = (i: number) => ['-threads', '1', ...seekInput(video, at[i]!, seeks[i]!)];
   // One position by itself: without the stream probe, then with it (frame-seek.ts).
   const alone = (i: number) =>
-    ffmpeg([...input(i), '-frames:v', '1', '-vf', filter, file(i)], timeout)
-      .catch(() => ffmpeg([...input(i, true), '-frames:v', '1', '-vf', filter, file(i)], timeout))
-      .catch(() => undefined);
+    readFrame(video, at[i]!, seeks[i]!, file(i), (args) => ffmpeg(['-threads', '1', ...args, '-frames:v', '1', '-vf', filter, file(i)], timeout)).catch(
+      () => undefined,
+    );
   const exists = (i: number) =>
     fs.access(file(i)).then(
       () => file(i),
@@ -110,7 +110,7 @@ export async function measureCandidates(video: string, durationSeconds: number, 
       shares.map(async (share) => {
         try {
           const outputs = share.flatMap((i, j) => ['-map', `${j}:v:0`, '-frames:v', '1', '-vf', filter, file(i)]);
-          await ffmpeg([...share.flatMap((i) => input(i)), ...outputs], timeout);
+          await ffmpeg([...share.flatMap(input), ...outputs], timeout);
         } catch {
           for (const i of share) await alone(i);
         }
@@ -140,10 +140,6 @@ export async function measureCandidates(video: string, durationSeconds: number, 
 /** Writes the frame a candidate was measured at (`atSeconds` reached by `seek`) at full resolution as a high-quality JPEG to `outFile`. */
 export async function extractStill(video: string, atSeconds: number, seek: FrameSeek, outFile: string, opts: { timeoutMs?: number } = {}): Promise<void> {
   const output = ['-frames:v', '1', '-vf', FROM_FIRST_PICTURE, '-q:v', '2', '-pix_fmt', 'yuvj420p', outFile];
-  const timeout = opts.timeoutMs ?? 120_000;
-  // Without the stream probe, then with it (frame-seek.ts), as the candidate was measured.
-  await ffmpeg([...seekInput(video, atSeconds, seek), ...output], timeout).catch(() =>
-    ffmpeg([...seekInput(video, atSeconds, seek, { probeStream: true }), ...output], timeout),
-  );
-  await fs.access(outFile);
+  // As the candidate was measured (frame-seek.ts).
+  await readFrame(video, atSeconds, seek, outFile, (input) => ffmpeg([...input, ...output], opts.timeoutMs ?? 120_000));
 }

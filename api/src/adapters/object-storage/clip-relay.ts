@@ -42,9 +42,10 @@ interface Reader {
   size: number;
   expiresAt: number;
   /**
-   * Where recent answers ended, each with the blocks the next may carry if it goes on from there:
-   * several tools (three frames at once) or inputs of one tool (the still's candidates) read one
-   * clip at once, each going on where its own last answer ended. The oldest few go first.
+   * Where recent answers ended, each with that answer's bytes (the next, going on from there, gets
+   * twice as many): several tools (three frames at once) or inputs of one tool (the still's
+   * candidates) read one clip at once, each going on where its own last answer ended. The oldest
+   * few go first.
    */
   readsOn: Map<number, number>;
   /** The last bucket fault a read met (a tool reports it as an unreadable clip; the caller knows better). */
