@@ -124,7 +124,7 @@ export function composeServices(platform: Platform) {
   // Projects and their file sets, uploaded (multipart or tus), processed into results, reviewed.
   const projects = new ProjectsService(orm, quotas, events);
   // A clip without a JPG gets a still taken from its video (issue 30): as soon as its video is in.
-  const stills = new StillTaker(orm, storage, logger, events, quotas, (keys) => thumbnails.prepare(keys));
+  const stills = new StillTaker(orm, storage, logger, events, quotas, (storageKey, local) => thumbnails.prepare([{ storageKey, local }]));
   const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events, runHolds, stills);
   const uploadLimits = {
     maxFileBytes: config.maxUploadBytes,

@@ -364,4 +364,51 @@ it("takes a clip's still from the bucket by ranged reads: the clip is never fetc
     const st = await fs.stat(path.join(api1.dataDir, 'cache', String(name)));
     if (st.isFile()) expect(st.size).not.toBe(size);
   }
+  // The clip's size is the one recorded with it: the bucket is not asked (a HEAD per clip opened).
+  expect(bucket.requests('HEAD', clipKey)).toBe(0);
+  // The still's thumbnail and preview are made from the still just extracted: the still is never
+  // fetched back from the bucket, nor its renditions looked for first (the key is new).
+  const stillKey = (await bucket.keys()).find((k) => !before.has(k) && k.endsWith('.jpg'))!.slice('files/'.length);
+  await until(async () => (await bucket.keys()).filter((k) => k.startsWith(`derived/${stillKey}.`)).length === 2, "the still's thumbnail and preview", 60_000);
+  expect(bucket.requests('GET', stillKey)).toBe(0);
+  expect(bucket.requests('HEAD', `derived/${stillKey}`)).toBe(0);
+});
+
+it('says a clip gone from the bucket is missing (its still and its processing), never broken, never retried', async () => {
+  // The bucket answers 404 for every read of a clip (the object deleted behind Shotlog's back). The
+  // clip's size comes from the database, so the tools meet the 404 first: the relay tells the caller.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shotlog-s3-missing-'));
+  const partsOf = async (files: string[]): Promise<Part[]> =>
+    Promise.all(files.map(async (file) => ({ filename: path.basename(file), data: await fs.readFile(file) })));
+  const complete = await partsOf(await makeTestFileSet(dir, 'DJI_0010'));
+  const card = await partsOf(await makeTestFileSet(dir, 'DJI_0011', { omit: ['jpg'] }));
+  await fs.rm(dir, { recursive: true, force: true });
+  const uploadTo = async (project: string, parts: Part[]) => {
+    const { body, contentType } = multipartBody(parts);
+    const up = await fetch(`${api1.url}/api/upload/${project}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': contentType },
+      body: new Uint8Array(body),
+    });
+    expect(up.status).toBeLessThan(300);
+  };
+  const [withJpg, withoutJpg] = [await createProject(api1, owner.token), await createProject(api1, owner.token)];
+  bucket.failReads('.mp4', 404);
+  try {
+    // A clip without its JPG: the set says why it has no still.
+    await uploadTo(withoutJpg, card);
+    const problemOf = async () => {
+      const r = await api1.graphql('query($id: ID!) { project(id: $id) { fileSets { stillProblem } } }', { id: withoutJpg }, owner.token);
+      return (r.data.project.fileSets[0]?.stillProblem as string | null) ?? null;
+    };
+    expect(await until(problemOf, "the set's still problem", 60_000)).toBe('the video is missing from storage: replace it');
+    // A complete set: its processing fails at once as a missing file, not as an unreadable video.
+    await uploadTo(withJpg, complete);
+    expect((await api1.request('POST', `/api/projects/${withJpg}/process`, { token: owner.token })).status).toBe(202);
+    const done = await waitForRun(api1, owner.token, withJpg);
+    expect(done).toMatchObject({ completedJobs: 0, failedJobs: 1 });
+    expect(done.jobs[0]).toMatchObject({ status: 'failed', error: 'The video file is missing from storage' });
+  } finally {
+    bucket.failReads(null);
+  }
 });

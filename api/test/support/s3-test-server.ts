@@ -37,8 +37,11 @@ export interface TestBucket {
   readonly copies: number;
   /** Answer the next `n` requests with 503 (each counted in `failed`). */
   failNext(n: number): void;
-  /** Answer every GET of a path containing `keyPart` with 503 (counted in `failed`) until called with null. */
-  failReads(keyPart: string | null): void;
+  /**
+   * Answer every GET of a path containing `keyPart` with 503 (counted in `failed`) until called with
+   * null; with `status` 404, as S3 answers for an object that is gone (NoSuchKey).
+   */
+  failReads(keyPart: string | null, status?: 503 | 404): void;
   /** Cut every connection and refuse new ones until `restore`. */
   goDown(): void;
   restore(): void;
@@ -49,6 +52,8 @@ export interface TestBucket {
   bytesServed(keyPart: string): number;
   /** GETs without a Range header of paths containing `keyPart` (a reader fetching the whole object). */
   wholeReads(keyPart: string): number;
+  /** Requests of `method` passed on for paths containing `keyPart`. */
+  requests(method: string, keyPart: string): number;
   /** Keys of the objects in the bucket now (s3rver's folder). */
   keys(): Promise<string[]>;
   /** Multipart uploads begun and neither completed nor aborted (s3rver's folder of parts). */
@@ -154,6 +159,8 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
   let copies = 0;
   const served = new Map<string, number>();
   const whole: string[] = [];
+  const asked: string[] = [];
+  let failingStatus: 503 | 404 = 503;
   const sockets = new Set<net.Socket>();
   const proxy = http.createServer((req, res) => {
     if (down) return void req.socket.destroy();
@@ -162,11 +169,14 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       if (!failRead) failing--;
       failed++;
       req.resume();
-      res.writeHead(503, { 'content-type': 'application/xml' });
-      return void res.end('<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>Test fault</Message></Error>');
+      const status = failRead ? failingStatus : 503;
+      res.writeHead(status, { 'content-type': 'application/xml' });
+      const code = status === 404 ? 'NoSuchKey' : 'SlowDown';
+      return void res.end(`<?xml version="1.0"?><Error><Code>${code}</Code><Message>Test fault</Message></Error>`);
     }
     passed++;
     const url = new URL(req.url ?? '/', 'http://x');
+    asked.push(`${req.method} ${url.pathname}`);
     const uploadId = url.searchParams.get('uploadId');
     if (uploadId && /^[\w-]+$/.test(uploadId) && !url.searchParams.has('partNumber') && (req.method === 'GET' || req.method === 'DELETE'))
       return void multipartExtras(path.join(dir, bucket, '._S3rver_uploads', uploadId), req.method, url, uploadId, res);
@@ -222,7 +232,10 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       return partCopies;
     },
     failNext: (n) => void (failing = n),
-    failReads: (keyPart) => void (failingReads = keyPart),
+    failReads: (keyPart, status = 503) => {
+      failingReads = keyPart;
+      failingStatus = status;
+    },
     goDown: () => {
       down = true;
       for (const s of sockets) s.destroy();
@@ -239,6 +252,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
     },
     bytesServed: (keyPart) => [...served].reduce((n, [p, b]) => (p.includes(keyPart) ? n + b : n), 0),
     wholeReads: (keyPart) => whole.filter((p) => p.includes(keyPart)).length,
+    requests: (method, keyPart) => asked.filter((a) => a.startsWith(`${method} `) && a.includes(keyPart)).length,
     pendingUploads: async () => (await fs.readdir(path.join(dir, bucket, '._S3rver_uploads')).catch(() => [])).length,
     keys: async () => {
       // s3rver keeps each object as <bucket>/<key>._S3rver_object

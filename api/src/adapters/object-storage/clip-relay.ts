@@ -48,7 +48,10 @@ interface Reader {
    * few go first.
    */
   readsOn: Map<number, number>;
-  /** The last bucket fault a read met (a tool reports it as an unreadable clip; the caller knows better). */
+  /**
+   * The last bucket fault a read met, an ObjectMissingError for a clip gone from the bucket (a tool
+   * reports either as an unreadable clip; the caller knows better).
+   */
   fault: Error | null;
 }
 
@@ -178,8 +181,9 @@ export class ClipRelay {
       // tool reports at once, never a cut body it would keep asking again for.
       body = await Promise.all(this.blocksOf(reader.key, first, Math.floor(end / blockBytes), size));
     } catch (err) {
-      if (err instanceof ObjectMissingError) return plain(res, 404, 'The clip is missing from the bucket');
+      // Either way the reader knows: the tool says only that it could not read the clip.
       reader.fault = err instanceof Error ? err : new Error(String(err));
+      if (err instanceof ObjectMissingError) return plain(res, 404, 'The clip is missing from the bucket');
       return plain(res, 502, 'The clip could not be read from the bucket');
     }
     if (res.destroyed) return;

@@ -120,7 +120,7 @@ it('answers a bucket fault with a 502 and a missing object with a 404 at once, k
   const input = await relay.open(KEY, clip.length);
   fail = new ObjectMissingError(KEY);
   expect((await get(input.path, 'bytes=0-')).status).toBe(404);
-  expect(input.fault!()).toBeNull(); // the clip's own fault, not the bucket's
+  expect(input.fault!()).toBeInstanceOf(ObjectMissingError); // the caller says the clip is missing, not broken
   fail = new Error('bucket down');
   expect((await get(input.path, 'bytes=0-')).status).toBe(502);
   expect(input.fault!()?.message).toBe('bucket down');

@@ -39,9 +39,9 @@ export interface LocalCopy {
   path: string;
   release(): void;
   /**
-   * For a clip read from a bucket by URL: the bucket fault a tool met meanwhile, if any. The tool
-   * says only that it could not read the clip; with this the caller retries instead of calling the
-   * clip broken.
+   * For a clip read from a bucket by URL: the bucket fault a tool met meanwhile, if any, an
+   * ObjectMissingError when the clip is gone. The tool says only that it could not read the clip;
+   * with this the caller retries (or says the clip is missing) instead of calling the clip broken.
    */
   fault?(): Error | null;
 }

@@ -28,14 +28,17 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { AccountQuotas } from '../quotas/account-quotas.js';
 import { FileSet } from './file-set.entity.js';
 
+/** The set's problem when its video's bytes are gone from storage. */
+const MISSING = 'the video is missing from storage: replace it';
+
 /** Stills taken at once by one process (each is an ffmpeg child plus a few small decodes). */
 export const STILL_CONCURRENCY = 2;
 
 /** What stills ask of the file storage (the files feature's FileStorage, passed in by app/compose.ts). */
 export interface StillStorage {
   write(source: Readable, opts: { extension: string }): Promise<StoredFile>;
-  /** Where ffprobe/ffmpeg read the video: the file on disk, or a presigned URL in the bucket (never a copy of the clip). */
-  clipInput(storageKey: string): Promise<LocalCopy>;
+  /** Where ffprobe/ffmpeg read the video: the file on disk, or a loopback URL reading the bucket by ranges (never a copy of the clip). */
+  clipInput(storageKey: string, sizeBytes?: number): Promise<LocalCopy>;
   remove(storageKey: string): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ interface PendingSet {
   projectId: string;
   baseName: string;
   videoKey: string;
+  videoBytes: number;
 }
 
 export class StillTaker {
@@ -59,8 +63,11 @@ export class StillTaker {
     private readonly events: Emitter<'fileSet.filesRecorded'>,
     /** The storage quota a still counts in, as an upload's files do. */
     private readonly quotas: Pick<AccountQuotas, 'assertStorageRoom'>,
-    /** Thumbnails of the new stills (the set list shows them). */
-    private readonly onImagesStored: (storageKeys: string[]) => void = () => {},
+    /**
+     * Thumbnails of a new still (the set list shows them), made from `local`, its bytes still on this
+     * machine (released by the callee once made), so they are not fetched back from a bucket.
+     */
+    private readonly onStillStored: (storageKey: string, local: LocalCopy) => void = (_key, local) => local.release(),
   ) {}
 
   /** The reaction: starts taking the project's missing stills and returns at once (errors are logged, never the upload's). */
@@ -100,23 +107,23 @@ export class StillTaker {
 
   /** Sets with a video, no JPG and no recorded problem (callers skip projects in the trash). */
   private async pendingSets(projectId: string): Promise<PendingSet[]> {
-    const rows = await this.orm.em.getConnection().execute<Array<{ id: string; base_name: string; storage_key: string }>>(
-      `select s.id, s.base_name, v.storage_key
+    const rows = await this.orm.em.getConnection().execute<Array<{ id: string; base_name: string; storage_key: string; size_bytes: string }>>(
+      `select s.id, s.base_name, v.storage_key, v.size_bytes
          from file_sets s join media_files v on v.file_set_id = s.id and v.kind = 'video'
         where s.project_id = ? and s.still_problem is null
           and not exists (select 1 from media_files i where i.file_set_id = s.id and i.kind = 'image')
         order by s.position`,
       [projectId],
     );
-    return rows.map((r) => ({ id: r.id, projectId, baseName: r.base_name, videoKey: r.storage_key }));
+    return rows.map((r) => ({ id: r.id, projectId, baseName: r.base_name, videoKey: r.storage_key, videoBytes: Number(r.size_bytes) }));
   }
 
   private async take(s: PendingSet): Promise<void> {
     let copy: LocalCopy;
     try {
-      copy = await this.storage.clipInput(s.videoKey);
+      copy = await this.storage.clipInput(s.videoKey, s.videoBytes);
     } catch (err) {
-      if (err instanceof ObjectMissingError) return this.recordProblem(s, 'the video is missing from storage: replace it');
+      if (err instanceof ObjectMissingError) return this.recordProblem(s, MISSING);
       throw err;
     }
     try {
@@ -129,9 +136,11 @@ export class StillTaker {
   private async takeFrom(s: PendingSet, copy: LocalCopy): Promise<void> {
     const video = copy.path;
     // A tool that met a bucket fault says only that it could not read the clip: that is no reason to
-    // call the video broken, so the fault is thrown (logged; the next settle tries again).
+    // call the video broken, so the fault is thrown (logged; the next settle tries again), or, for a
+    // clip gone from the bucket, the set says it is missing.
     const problem = (message: string) => {
       const fault = copy.fault?.();
+      if (fault instanceof ObjectMissingError) return this.recordProblem(s, MISSING);
       if (fault) throw new Error(`The video could not be read from the bucket: ${fault.message}`, { cause: fault });
       return this.recordProblem(s, message);
     };
@@ -147,26 +156,31 @@ export class StillTaker {
     const choice = chooseStill(candidates);
     if (!choice) return problem('no frame of the video decodes: replace it');
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
-    let stored: StoredFile;
+    // The extracted still stays here until its thumbnails are made from it (onStillStored), else it goes now.
+    let handedOver = false;
     try {
       const file = path.join(dir, 'still.jpg');
-      await extractStill(video, choice.at, candidates[choice.index]!.seek, file);
-      stored = await this.storage.write(fs.createReadStream(file), { extension: 'jpg' });
-    } catch (err) {
-      this.logger.warn({ err, fileSetId: s.id }, 'could not extract the still');
-      return problem('the chosen frame could not be extracted: replace the video or upload a JPG');
+      let stored: StoredFile;
+      try {
+        await extractStill(video, choice.at, candidates[choice.index]!.seek, file);
+        stored = await this.storage.write(fs.createReadStream(file), { extension: 'jpg' });
+      } catch (err) {
+        this.logger.warn({ err, fileSetId: s.id }, 'could not extract the still');
+        return await problem('the chosen frame could not be extracted: replace the video or upload a JPG');
+      }
+      const recorded = await this.recordStill(s, stored);
+      if (recorded !== true) {
+        await this.storage.remove(stored.storageKey).catch(() => undefined);
+        if (recorded === 'storage full')
+          await this.recordProblem(s, "the account's storage is full: free space (empty the trash), then replace the video or upload a JPG");
+        return;
+      }
+      this.logger.info({ fileSetId: s.id, at: choice.at, reason: choice.reason }, 'still taken from the video');
+      handedOver = true;
+      this.onStillStored(stored.storageKey, { path: file, release: () => void fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined) });
     } finally {
-      await fsp.rm(dir, { recursive: true, force: true });
+      if (!handedOver) await fsp.rm(dir, { recursive: true, force: true });
     }
-    const recorded = await this.recordStill(s, stored);
-    if (recorded !== true) {
-      await this.storage.remove(stored.storageKey).catch(() => undefined);
-      if (recorded === 'storage full')
-        await this.recordProblem(s, "the account's storage is full: free space (empty the trash), then replace the video or upload a JPG");
-      return;
-    }
-    this.logger.info({ fileSetId: s.id, at: choice.at, reason: choice.reason }, 'still taken from the video');
-    this.onImagesStored([stored.storageKey]);
     await this.events.emit('fileSet.filesRecorded', { projectId: s.projectId });
   }
 

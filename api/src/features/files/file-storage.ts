@@ -200,14 +200,16 @@ export class FileStorage {
 
   /**
    * Where ffprobe and ffmpeg read a stored clip: on disk the file itself; in a bucket a loopback
-   * URL (the object checked to exist) they read the header and seek by byte range through, never
-   * the whole clip (a card's 4 GB clip is not copied to this machine for a probe or a few frames).
-   * Call `release` when the tools are done; ObjectMissingError when the bytes are gone.
+   * URL they read the header and seek by byte range through, never the whole clip (a card's 4 GB
+   * clip is not copied to this machine for a probe or a few frames). `sizeBytes`, the size recorded
+   * with the file, spares asking the bucket for it (a HEAD); a clip gone from the bucket is then
+   * known by the tools' first read, as the copy's `fault()` (an ObjectMissingError). Without it,
+   * ObjectMissingError at once when the bytes are gone. Call `release` when the tools are done.
    */
-  async clipInput(storageKey: string): Promise<LocalCopy> {
+  async clipInput(storageKey: string, sizeBytes?: number): Promise<LocalCopy> {
     if (!this.inBucket) return this.localFile(storageKey);
     const key = `files/${storageKey}`;
-    const size = await this.objects.size(key);
+    const size = sizeBytes ?? (await this.objects.size(key));
     const input = size === null ? null : await this.objects.toolInput(key, size);
     if (!input) throw new ObjectMissingError(storageKey);
     return input;
@@ -230,15 +232,6 @@ export class FileStorage {
       if (err instanceof ObjectMissingError) return null;
       throw err;
     }
-  }
-
-  /** Whether a derived file was made (no copy fetched: a HEAD in a bucket). */
-  async hasDerived(storageKey: string, variant: string): Promise<boolean> {
-    if (this.inBucket) return (await this.objects.size(this.derivedKey(storageKey, variant))) !== null;
-    return fsp.access(this.derivedPath(storageKey, variant)).then(
-      () => true,
-      () => false,
-    );
   }
 
   /** Keeps a derived file made at `filePath` (moved: the path is gone after). */

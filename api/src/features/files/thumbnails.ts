@@ -32,6 +32,16 @@ export interface ThumbnailOptions {
 
 export const DEFAULT_THUMBNAIL_OPTIONS: ThumbnailOptions = { maxPixels: DEFAULT_MAX_IMAGE_PIXELS, concurrency: 2, maxQueued: 32 };
 
+/** A JPG just stored, with its bytes where they still are on this machine if they are (a still just taken from its clip). */
+export interface StoredImage {
+  storageKey: string;
+  /** Renditions are made from here instead of the stored file (in a bucket: never fetched back); released once they are made. */
+  local?: LocalCopy;
+}
+
+/** Renditions this process made lately, remembered (at most this many) so that `prepare` need not ask storage. */
+const MADE_REMEMBERED = 2000;
+
 /**
  * Small WebP thumbnails of stored JPGs, so a page listing many sets downloads kilobytes per set
  * instead of each 5-12 MB still. Made when a JPG is stored (upload or replacement, in the
@@ -45,6 +55,8 @@ export const DEFAULT_THUMBNAIL_OPTIONS: ThumbnailOptions = { maxPixels: DEFAULT_
  */
 export class ThumbnailService {
   private readonly making = new Map<string, Promise<void>>();
+  /** `rendition:storageKey` of renditions made here lately, oldest first. */
+  private readonly made = new Set<string>();
   private background: Promise<void> = Promise.resolve();
   /** The bounded decode queue (its `stats` for tests and metrics). */
   readonly decoding: WorkQueue;
@@ -86,45 +98,59 @@ export class ThumbnailService {
   /**
    * Makes the thumbnails of just-stored JPGs one after another in the background, so an upload's
    * answer does not wait for them; a failure is logged by `make` (the first request tries again).
-   * Nothing is sent here, so a rendition is only checked and made: in a bucket, never fetched back.
+   * Nothing is sent here, so a rendition is only made: in a bucket, never fetched back. A key just
+   * stored is new (keys are random), so its renditions exist only if a request made them meanwhile,
+   * which this process remembers: storage is not asked (in a bucket a HEAD each), and one check
+   * that the JPG is still there follows both renditions (a request to another API process making one
+   * meanwhile costs a decode made twice, never a wrong file).
    */
-  prepare(storageKeys: readonly string[]): void {
-    for (const key of storageKeys) {
+  prepare(images: readonly (string | StoredImage)[]): void {
+    for (const image of images) {
+      const { storageKey, local } = typeof image === 'string' ? { storageKey: image, local: undefined } : image;
       this.background = this.background.then(async () => {
-        // The thumbnail first (the list shows it at once), then the editor's preview.
-        for (const rendition of ['thumbnail', 'preview'] as const) {
-          try {
-            if (!(await this.storage.hasDerived(key, RENDITIONS[rendition].variant))) await this.makeOnce(key, 'The image', rendition);
-          } catch {
-            return;
+        try {
+          // The thumbnail first (the list shows it at once), then the editor's preview.
+          for (const rendition of ['thumbnail', 'preview'] as const) {
+            if (!this.made.has(`${rendition}:${storageKey}`)) await this.makeOnce(storageKey, 'The image', rendition, { source: local, checkKept: false });
           }
+          await this.removeIfOrphaned(storageKey);
+        } catch {
+          return;
+        } finally {
+          local?.release();
         }
       });
     }
   }
 
   /** Makes a rendition, once however many ask for it at the same time. */
-  private makeOnce(storageKey: string, filename: string, rendition: Rendition): Promise<void> {
+  private makeOnce(storageKey: string, filename: string, rendition: Rendition, how: MakeOptions = {}): Promise<void> {
     const key = `${rendition}:${storageKey}`;
     let job = this.making.get(key);
     if (!job) {
-      job = this.make(storageKey, filename, rendition).finally(() => this.making.delete(key));
+      job = this.make(storageKey, filename, rendition, how).finally(() => this.making.delete(key));
       this.making.set(key, job);
     }
     return job;
   }
 
-  /** Waits for the thumbnails being made (at shutdown, before storage goes away). */
-  async close(): Promise<void> {
+  /** Resolves once the thumbnails being made now are made (tests, and `close`). */
+  async whenIdle(): Promise<void> {
     await this.background;
     await Promise.allSettled([...this.making.values()]);
   }
 
-  private async make(storageKey: string, filename: string, rendition: Rendition): Promise<void> {
+  /** Waits for the thumbnails being made (at shutdown, before storage goes away). */
+  close(): Promise<void> {
+    return this.whenIdle();
+  }
+
+  private async make(storageKey: string, filename: string, rendition: Rendition, how: MakeOptions): Promise<void> {
     const { width, quality, variant } = RENDITIONS[rendition];
     let source: LocalCopy;
     try {
-      source = await this.storage.localFile(storageKey);
+      // A local copy given is its owner's to release (kept for the next rendition).
+      source = how.source ? { path: how.source.path, release: () => undefined } : await this.storage.localFile(storageKey);
     } catch (err) {
       if (err instanceof ObjectMissingError) throw new AppError('NOT_FOUND', 'File not found');
       throw err;
@@ -144,6 +170,7 @@ export class ThumbnailService {
           .toFile(tmp);
       });
       await this.storage.putDerived(storageKey, variant, tmp);
+      this.remember(`${rendition}:${storageKey}`);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       if (err instanceof ImageTooLargeError)
@@ -156,10 +183,27 @@ export class ThumbnailService {
     } finally {
       source.release();
     }
-    // The original went away while this ran (replaced, project deleted): leave no orphan behind.
-    if ((await this.storage.sizeOf(storageKey)) === null) {
-      await this.storage.remove(storageKey);
-      throw new AppError('NOT_FOUND', 'File not found');
-    }
+    if (how.checkKept !== false) await this.removeIfOrphaned(storageKey);
   }
+
+  /** The original went away while its renditions were made (replaced, project deleted): no orphan is left behind. */
+  private async removeIfOrphaned(storageKey: string): Promise<void> {
+    if ((await this.storage.sizeOf(storageKey)) !== null) return;
+    await this.storage.remove(storageKey);
+    for (const r of Object.keys(RENDITIONS)) this.made.delete(`${r}:${storageKey}`);
+    throw new AppError('NOT_FOUND', 'File not found');
+  }
+
+  private remember(id: string): void {
+    this.made.delete(id);
+    this.made.add(id);
+    if (this.made.size > MADE_REMEMBERED) this.made.delete(this.made.values().next().value!);
+  }
+}
+
+interface MakeOptions {
+  /** The JPG's bytes on this machine (a still just taken), instead of fetching the stored file. */
+  source?: LocalCopy;
+  /** false: the caller checks that the JPG is still stored once it has made all it makes. */
+  checkKept?: boolean;
 }

@@ -133,7 +133,7 @@ export class ProcessingWorker {
       const wanted = [files.video, files.jpg, files.srt] as const;
       // The clip itself is not copied: ffprobe and ffmpeg read it by byte ranges through the clip relay (header and seeks only).
       const copies = await Promise.allSettled(
-        wanted.map((f, i) => (!f ? Promise.resolve(null) : i === 0 ? storage.clipInput(f.storageKey) : storage.localFile(f.storageKey))),
+        wanted.map((f, i) => (!f ? Promise.resolve(null) : i === 0 ? storage.clipInput(f.storageKey, f.sizeBytes) : storage.localFile(f.storageKey))),
       );
       const [video, jpg, srt] = copies.map((c, i) => {
         if (c.status === 'fulfilled') return c.value;
@@ -233,8 +233,9 @@ export class ProcessingWorker {
   }
 }
 
-/** Throws (a retry, not a permanent failure) when a tool met a bucket fault reading the clip. */
+/** Throws when a tool met a bucket fault reading the clip: a retry, or a permanent failure when the clip is gone from the bucket. */
 function bucketFault(video: LocalCopy | null): void {
   const fault = video?.fault?.();
+  if (fault instanceof ObjectMissingError) throw new PermanentProcessingError('The video file is missing from storage');
   if (fault) throw new Error(`The video could not be read from the bucket: ${fault.message}`, { cause: fault });
 }
