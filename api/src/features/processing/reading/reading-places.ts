@@ -213,7 +213,7 @@ export const READING_PLACES: ReadingPlace[] = [
     groundM: 50,
     pictures: 'river',
     water: 'river',
-    must: [['river'], ['Cologne', 'Köln']],
+    must: [['river'], ['Cologne']],
     mustNot: ['lake', 'sea', 'ocean'],
   },
   // Rivers the river data has as areas (checked in @geo-maps/earth-rivers-100m): a river, never a lake
