@@ -41,6 +41,11 @@ export interface StoredImage {
 
 /** Renditions this process made lately, remembered (at most this many) so that `prepare` need not ask storage. */
 const MADE_REMEMBERED = 2000;
+/**
+ * Local copies `prepare` holds while their turn comes (a still is a few MB of the temporary folder);
+ * beyond, a copy is let go at once and its renditions read the stored file, as an upload's do.
+ */
+const MAX_HELD_COPIES = 16;
 
 /**
  * Small WebP thumbnails of stored JPGs, so a page listing many sets downloads kilobytes per set
@@ -57,6 +62,8 @@ export class ThumbnailService {
   private readonly making = new Map<string, Promise<void>>();
   /** `rendition:storageKey` of renditions made here lately, oldest first. */
   private readonly made = new Set<string>();
+  /** Local copies handed to `prepare` and not yet released. */
+  private heldCopies = 0;
   private background: Promise<void> = Promise.resolve();
   /** The bounded decode queue (its `stats` for tests and metrics). */
   readonly decoding: WorkQueue;
@@ -106,7 +113,13 @@ export class ThumbnailService {
    */
   prepare(images: readonly (string | StoredImage)[]): void {
     for (const image of images) {
-      const { storageKey, local } = typeof image === 'string' ? { storageKey: image, local: undefined } : image;
+      const storageKey = typeof image === 'string' ? image : image.storageKey;
+      let local = typeof image === 'string' ? undefined : image.local;
+      if (local && this.heldCopies >= MAX_HELD_COPIES) {
+        local.release();
+        local = undefined;
+      }
+      if (local) this.heldCopies++;
       this.background = this.background.then(async () => {
         try {
           // The thumbnail first (the list shows it at once), then the editor's preview.
@@ -117,7 +130,10 @@ export class ThumbnailService {
         } catch {
           return;
         } finally {
-          local?.release();
+          if (local) {
+            local.release();
+            this.heldCopies--;
+          }
         }
       });
     }
