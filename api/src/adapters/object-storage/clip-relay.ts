@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
+import { BufferPool } from './buffer-pool.js';
 import { ObjectMissingError, type LocalCopy } from './object-store.js';
 
 /** Reads `[start, end]` (inclusive) of an object: a ranged GET to the bucket. */
@@ -19,15 +20,19 @@ export interface ClipRelayLimits {
 }
 
 /**
- * 256 KiB blocks, 48 MiB kept, answers of 64 KiB growing to at most 8 MiB. A frame needs the clip's
+ * 256 KiB blocks, 48 MiB kept, answers of a block growing to at most 8 MiB. A frame needs the clip's
  * header (a tool opening the clip reads a few bytes of its start, then its index), the index (tens
  * of kB for a short clip, a few MB for a long one) and its keyframe (a few hundred kB at 1080p,
  * 1-2 MB at 4K); the header and index blocks are shared by the probe and the frame readers of a set.
+ * A first answer of a whole block, not 64 KiB: its block is fetched whole anyway, and each answer
+ * is a connection and a request the tool waits for; a card's stills made half as many answers (46
+ * to 24 a 1080p set) for 10 % more bytes over loopback, and the API's main thread spent about a
+ * third less CPU on them (bench/storage.mjs --card --warm 2).
  */
 export const CLIP_RELAY_LIMITS: ClipRelayLimits = {
   blockBytes: 256 * 1024,
   cacheBytes: 48 * 1024 * 1024,
-  firstAnswerBytes: 64 * 1024,
+  firstAnswerBytes: 256 * 1024,
   maxAnswerBytes: 8 * 1024 * 1024,
 };
 
@@ -56,8 +61,14 @@ interface Reader {
 }
 
 interface Block {
+  /** Its bytes once fetched: the first `length` bytes of a buffer of the relay's pool. */
   bytes: Promise<Buffer>;
   length: number;
+  /** Still among the relay's blocks (not evicted, not dropped with its clip's last reader). */
+  kept: boolean;
+  /** Answers sending it now: its buffer goes back to the pool once none is and it is no longer kept. */
+  senders: number;
+  returned: boolean;
 }
 
 /**
@@ -78,11 +89,20 @@ export class ClipRelay {
   /** Blocks by `key#index`, oldest use first (a Map keeps insertion order; a use re-inserts). */
   private readonly blocks = new Map<string, Block>();
   private cachedBytes = 0;
+  /**
+   * The blocks' memory, reused: a new Buffer for each block fetched counted against V8's limit for
+   * the next full garbage collection, and a card's stills (about 9 MB of blocks a 1080p set) started
+   * several more a run, whose marking cost the API about 0.5 CPU-s per ten sets (bench/storage.mjs
+   * --card). As many as the cache holds and two answers more, let go after 30 s unused.
+   */
+  private readonly pool: BufferPool;
 
   constructor(
     private readonly fetchRange: RangeFetch,
     private readonly limits: ClipRelayLimits = CLIP_RELAY_LIMITS,
-  ) {}
+  ) {
+    this.pool = new BufferPool(limits.blockBytes, Math.ceil((limits.cacheBytes + 2 * limits.maxAnswerBytes) / limits.blockBytes));
+  }
 
   /** A URL on loopback a tool reads `key` (of `size` bytes) from; `release` ends it. */
   async open(key: string, size: number): Promise<LocalCopy> {
@@ -107,6 +127,11 @@ export class ClipRelay {
   /** Bytes of blocks held now (tests, logs). */
   get heldBytes(): number {
     return this.cachedBytes;
+  }
+
+  /** Block buffers waiting in the pool to be reused (tests). */
+  get pooledBlocks(): number {
+    return this.pool.kept;
   }
 
   async close(): Promise<void> {
@@ -175,18 +200,22 @@ export class ClipRelay {
     const end = Math.min(asked.end, asked.start + bytes - 1);
     reader.readsOn.set(end + 1, bytes);
     if (reader.readsOn.size > READS_ON_KEPT) reader.readsOn.delete(reader.readsOn.keys().next().value!);
+    const sending = this.blocksOf(reader.key, first, Math.floor(end / blockBytes), size);
     let body: Buffer[];
     try {
       // All of the answer's blocks before its head: a bucket fault is a 502 (or a 404), which the
       // tool reports at once, never a cut body it would keep asking again for.
-      body = await Promise.all(this.blocksOf(reader.key, first, Math.floor(end / blockBytes), size));
+      body = await Promise.all(sending.map((b) => b.bytes));
     } catch (err) {
+      this.sent(sending);
       // Either way the reader knows: the tool says only that it could not read the clip.
       reader.fault = err instanceof Error ? err : new Error(String(err));
       if (err instanceof ObjectMissingError) return plain(res, 404, 'The clip is missing from the bucket');
       return plain(res, 502, 'The clip could not be read from the bucket');
     }
-    if (res.destroyed) return;
+    if (res.destroyed) return this.sent(sending);
+    // The socket may hold the blocks' memory until the answer is written out, or the reader gone.
+    res.once('close', () => this.sent(sending));
     res.writeHead(206, {
       'content-length': String(end - asked.start + 1),
       'content-range': `bytes ${asked.start}-${end}/${size}`,
@@ -206,14 +235,15 @@ export class ClipRelay {
   }
 
   /**
-   * Blocks `first`..`last` of `key`: each kept, or being fetched (one fetch for all readers), or
-   * fetched now, the missing ones that follow each other by one ranged GET. A GET that fetches the
-   * last block also fetches the one after it when that is missing: the reader will most likely go on
-   * (a frame is a keyframe of a few hundred kB, read in growing answers from a small first one), and
-   * a GET costs the bucket and this process far more than a block's bytes (s3rver: ~5 ms of CPU).
+   * Blocks `first`..`last` of `key`, taken for an answer (`sent` gives them back): each kept, or being
+   * fetched (one fetch for all readers), or fetched now, the missing ones that follow each other by
+   * one ranged GET. A GET that fetches the last block also fetches the one after it when that is
+   * missing: the reader will most likely go on (a frame is a keyframe of a few hundred kB, read in
+   * growing answers from a small first one), and a GET costs the bucket and this process far more
+   * than a block's bytes (s3rver: ~5 ms of CPU).
    */
-  private blocksOf(key: string, first: number, last: number, size: number): Array<Promise<Buffer>> {
-    const out: Array<Promise<Buffer>> = [];
+  private blocksOf(key: string, first: number, last: number, size: number): Block[] {
+    const out: Block[] = [];
     let missing: number[] = [];
     const fetchMissing = () => {
       if (!missing.length) return;
@@ -232,27 +262,48 @@ export class ClipRelay {
       fetchMissing();
       this.blocks.delete(id); // re-inserted: now the newest use
       this.blocks.set(id, kept);
-      out.push(kept.bytes);
+      out.push(kept);
     }
     fetchMissing();
+    // Taken before any is evicted: an answer's blocks are its own until it is sent.
+    for (const b of out) b.senders++;
     this.evict();
     return out;
   }
 
-  private fetchBlocks(key: string, first: number, last: number, size: number): Array<Promise<Buffer>> {
+  /** An answer is written out (or its reader gone): its blocks' memory may go back to the pool. */
+  private sent(blocks: Block[]): void {
+    for (const b of blocks) {
+      b.senders--;
+      this.letGo(b);
+    }
+  }
+
+  private letGo(b: Block): void {
+    if (b.kept || b.senders > 0 || b.returned) return;
+    b.returned = true;
+    b.bytes.then(
+      (bytes) => this.pool.give(bytes),
+      () => undefined, // a failed fetch's buffers went back with it
+    );
+  }
+
+  private fetchBlocks(key: string, first: number, last: number, size: number): Block[] {
     const { blockBytes } = this.limits;
     const start = first * blockBytes;
     const end = Math.min((last + 1) * blockBytes, size) - 1;
-    const run = this.fetchRange(key, { start, end }).then((stream) => collect(stream, end - start + 1, `Bytes ${start}-${end} of ${key}`));
-    return Array.from({ length: last - first + 1 }, (_, j) => {
+    const into = Array.from({ length: last - first + 1 }, () => this.pool.take());
+    const run = this.fetchRange(key, { start, end }).then((stream) => fill(stream, into, end - start + 1, `Bytes ${start}-${end} of ${key}`));
+    run.catch(() => into.forEach((b) => this.pool.give(b)));
+    return into.map((buf, j) => {
       const id = `${key}#${first + j}`;
-      const from = j * blockBytes;
-      const entry: Block = { bytes: run.then((all) => all.subarray(from, from + blockBytes)), length: Math.min(blockBytes, end + 1 - start - from) };
+      const length = Math.min(blockBytes, end + 1 - start - j * blockBytes);
+      const entry: Block = { bytes: run.then(() => buf.subarray(0, length)), length, kept: true, senders: 0, returned: false };
       this.blocks.set(id, entry);
       this.cachedBytes += entry.length;
       // A failed fetch is not kept: the next read asks the bucket again.
       entry.bytes.catch(() => this.forget(id, entry));
-      return entry.bytes;
+      return entry;
     });
   }
 
@@ -267,6 +318,8 @@ export class ClipRelay {
     if (this.blocks.get(id) !== entry) return;
     this.blocks.delete(id);
     this.cachedBytes -= entry.length;
+    entry.kept = false;
+    this.letGo(entry);
   }
 
   /** Once no reader has `key` open, its blocks go: a set's clip is not read again soon. */
@@ -278,23 +331,26 @@ export class ClipRelay {
 }
 
 /**
- * The body of a ranged GET, of `length` bytes, copied once into a buffer of that size (the stream
- * consumers' buffer() goes through a Blob and copies each byte twice: 0.2 s of the API's CPU for
- * ten 1080p sets). An object replaced or cut meanwhile gives another length: refused, since a short
- * block would be an answer shorter than its head says.
+ * The body of a ranged GET, of `length` bytes, copied once into the blocks' buffers `into`, one after
+ * the other (the stream consumers' buffer() goes through a Blob and copies each byte twice: 0.2 s of
+ * the API's CPU for ten 1080p sets). An object replaced or cut meanwhile gives another length:
+ * refused, since a short block would be an answer shorter than its head says.
  */
-async function collect(stream: Readable, length: number, what: string): Promise<Buffer> {
-  const out = Buffer.allocUnsafe(length);
+async function fill(stream: Readable, into: Buffer[], length: number, what: string): Promise<void> {
   let at = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     if (at + chunk.length > length) {
       stream.destroy();
       throw new Error(`${what}: more came`);
     }
-    at += chunk.copy(out, at);
+    for (let from = 0; from < chunk.length;) {
+      const block = into[Math.floor(at / into[0]!.length)]!;
+      const copied = chunk.copy(block, at % block.length, from);
+      from += copied;
+      at += copied;
+    }
   }
   if (at !== length) throw new Error(`${what}: ${at} came`);
-  return out;
 }
 
 /** `bytes=a-`, `bytes=a-b` or `bytes=-n` (one range; several are read as the first); none is the whole. */

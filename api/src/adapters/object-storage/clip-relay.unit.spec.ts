@@ -4,6 +4,7 @@
  * in object-storage.int.spec.ts): what each answer carries, what is fetched and kept, and faults.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { Readable } from 'node:stream';
 import { ClipRelay, type ClipRelayLimits } from './clip-relay.js';
 import { ObjectMissingError } from './object-store.js';
@@ -153,4 +154,47 @@ it('answers only its readers, only GET and HEAD, and a HEAD with the size', asyn
   expect(fetches).toHaveLength(0);
   empty.release();
   input.release();
+});
+
+it("reuses the blocks' memory: a block let go goes back to the pool, and the next fetch takes it from there", async () => {
+  const input = await relay.open(KEY, clip.length);
+  await get(input.path, 'bytes=0-');
+  expect(relay.pooledBlocks).toBe(0);
+  input.release(); // the clip's last reader: its two blocks go
+  expect(relay.heldBytes).toBe(0);
+  await new Promise((r) => setImmediate(r));
+  expect(relay.pooledBlocks).toBe(2);
+  const again = await relay.open(KEY, clip.length);
+  expect((await get(again.path, 'bytes=5000-')).body).toEqual(clip.subarray(5000, 5000 + FIRST));
+  expect(relay.pooledBlocks).toBe(0); // both taken again, none allocated
+  again.release();
+});
+
+it('never lends out the memory of an answer still being sent, though its blocks were evicted meanwhile', async () => {
+  // Answers larger than loopback's socket buffers: part of a slow reader's answer waits in this
+  // process, in the blocks' own memory, while other reads evict those blocks and fetch new ones.
+  const MiB = 1024 * 1024;
+  const big = randomBytes(48 * MiB);
+  const wide = new ClipRelay(async (_key, range) => Readable.from([big.subarray(range.start, range.end + 1)]), {
+    blockBytes: MiB,
+    cacheBytes: 2 * MiB,
+    firstAnswerBytes: 16 * MiB,
+    maxAnswerBytes: 16 * MiB,
+  });
+  const input = await wide.open(KEY, big.length);
+  const slow = await new Promise<http.IncomingMessage>((resolve) => http.get(input.path, { headers: { range: 'bytes=0-' } }, resolve));
+  slow.pause();
+  await new Promise((r) => setTimeout(r, 100));
+  // Others read on meanwhile: each fetch takes buffers from the pool
+  for (const at of [17, 33, 17, 33]) {
+    const res = await get(input.path, `bytes=${at * MiB}-`);
+    expect(res.body.equals(big.subarray(at * MiB, at * MiB + res.body.length))).toBe(true); // (toEqual compares 16 MiB byte by byte)
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of slow) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  expect(body.length).toBe(16 * MiB);
+  expect(body.equals(big.subarray(0, 16 * MiB))).toBe(true);
+  input.release();
+  await wide.close();
 });

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3';
 import { startTestBucket, type TestBucket } from '../../../test/support/s3-test-server.js';
-import { PartBuffers } from './part-buffers.js';
+import { BufferPool } from './buffer-pool.js';
 import { putInParts } from './put-in-parts.js';
 import { s3ClientConfig } from './s3-client-config.js';
 
@@ -74,7 +74,7 @@ function counting(real: S3Client) {
 }
 
 /** A pool that counts the Buffers it had to allocate. */
-class CountingBuffers extends PartBuffers {
+class CountingBuffers extends BufferPool {
   allocated = 0;
   override take(): Buffer {
     if (this.kept === 0) this.allocated++;
@@ -86,12 +86,12 @@ it('sends what fits in one part as one PutObject, and an empty stream as an empt
   const data = randomBytes(PART - 1);
   const c = counting(client);
   const k = key();
-  await putInParts(c.client, { ...target(k), Metadata: { sha256: sha(data) } }, pieces(data), new PartBuffers(PART, 4), 3);
+  await putInParts(c.client, { ...target(k), Metadata: { sha256: sha(data) } }, pieces(data), new BufferPool(PART, 4), 3);
   expect(Object.fromEntries(c.seen)).toEqual({ PutObjectCommand: 1 });
   expect(sha(await stored(k))).toBe(sha(data));
 
   const empty = key();
-  await putInParts(client, target(empty), Readable.from([]), new PartBuffers(PART, 4), 3);
+  await putInParts(client, target(empty), Readable.from([]), new BufferPool(PART, 4), 3);
   expect((await stored(empty)).length).toBe(0);
   expect(await bucket.pendingUploads()).toBe(0);
 });
@@ -122,14 +122,14 @@ it('retries a 5xx from the bucket and stores the same bytes', async () => {
   const k = key();
   bucket.failNext(1);
   const failedBefore = bucket.failed;
-  await putInParts(client, target(k), pieces(data), new PartBuffers(PART, 4), 3);
+  await putInParts(client, target(k), pieces(data), new BufferPool(PART, 4), 3);
   expect(bucket.failed).toBe(failedBefore + 1);
   expect(sha(await stored(k))).toBe(sha(data));
 });
 
 it("stores nothing when the bucket goes away part-way, and every part's memory comes back", async () => {
   const k = key();
-  const buffers = new PartBuffers(PART, 4);
+  const buffers = new BufferPool(PART, 4);
   const source = new Readable({ read() {} });
   const sending = putInParts(client, target(k), source, buffers, 3);
   source.push(randomBytes(2 * PART));
@@ -162,13 +162,13 @@ it('leaves nothing behind when the stream fails part-way, and throws the stream 
       throw new Error('connection reset');
     })(),
   );
-  await expect(putInParts(client, target(k), cut, new PartBuffers(PART, 4), 3)).rejects.toThrow('connection reset');
+  await expect(putInParts(client, target(k), cut, new BufferPool(PART, 4), 3)).rejects.toThrow('connection reset');
   expect(await bucket.keys()).not.toContain(k);
   expect(await bucket.pendingUploads()).toBe(pendingBefore);
 });
 
 it('keeps a Buffer handed back twice only once, and drops one of another size', () => {
-  const buffers = new PartBuffers(PART, 4);
+  const buffers = new BufferPool(PART, 4);
   const a = buffers.take();
   buffers.give(a);
   buffers.give(a.subarray(0, 10));

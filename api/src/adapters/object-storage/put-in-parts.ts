@@ -7,7 +7,7 @@ import {
   type CompletedPart,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import type { PartBuffers } from './part-buffers.js';
+import type { BufferPool } from './buffer-pool.js';
 
 export interface PutTarget {
   Bucket: string;
@@ -19,13 +19,13 @@ export interface PutTarget {
  * A stream of unknown length into one object: a multipart upload of `buffers.bytes` parts with at
  * most `inFlight` on their way to the bucket and one filling, or a single PutObject when the whole
  * stream fits in one part. Does what @aws-sdk/lib-storage's Upload did here, with the parts
- * gathered in reused Buffers (part-buffers.ts) instead of a new one concatenated for each part.
+ * gathered in reused Buffers (buffer-pool.ts) instead of a new one concatenated for each part.
  *
  * On any failure (the stream's or the bucket's, after the SDK's retries) reading stops, the parts
  * already sent are awaited, the multipart upload is aborted (nothing is left behind) and the first
  * error is thrown.
  */
-export async function putInParts(client: S3Client, target: PutTarget, body: AsyncIterable<Buffer>, buffers: PartBuffers, inFlight: number): Promise<void> {
+export async function putInParts(client: S3Client, target: PutTarget, body: AsyncIterable<Buffer>, buffers: BufferPool, inFlight: number): Promise<void> {
   let uploadId: string | undefined;
   const parts: CompletedPart[] = [];
   const sending = new Set<Promise<void>>();

@@ -19,7 +19,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ClipRelay } from './clip-relay.js';
 import { LocalCache } from './local-cache.js';
 import { PresignedRangeFetch } from './presigned-range-fetch.js';
-import { partBuffers } from './part-buffers.js';
+import { partBuffers } from './buffer-pool.js';
 import { putInParts } from './put-in-parts.js';
 import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from './object-store.js';
 

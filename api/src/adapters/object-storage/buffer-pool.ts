@@ -1,19 +1,21 @@
 /**
- * The memory a multipart upload gathers its parts in, reused from one part to the next (and from one
- * upload to the next) instead of a new 8 MiB Buffer each part. V8 counts every newly allocated
+ * Buffers of one size, reused instead of allocated anew: the memory a multipart upload gathers its
+ * parts in (from one part to the next, and from one upload to the next) instead of a new 8 MiB
+ * Buffer each part, and the clip relay's blocks (clip-relay.ts). V8 counts every newly allocated
  * Buffer against its limit for the next full garbage collection, so a fresh part per 8 MiB started a
  * full GC every few parts of a large upload (bench/storage.mjs: about 180 full GCs a 2 x 2 GiB run,
  * 6.7 CPU-seconds of the API's 26). A reused Buffer is allocated once.
  *
- * Buffers come back only once the bucket has the part (its request has ended, so nothing still reads
- * them). The pool keeps at most `keep` of them, and lets them all go after IDLE_MS without use, so an
- * API process that took one large upload does not hold its parts' memory afterwards.
+ * Buffers come back only once nothing reads them: a part once the bucket has it (its request has
+ * ended), a block once it is no longer kept and no answer is sending it. The pool keeps at most
+ * `keep` of them, and lets them all go after IDLE_MS without use, so an API process that took one
+ * large upload, or read one clip, does not hold that memory afterwards.
  */
 import { PART_BYTES } from './s3-client-config.js';
 
 const IDLE_MS = 30_000;
 
-export class PartBuffers {
+export class BufferPool {
   private readonly free: Buffer[] = [];
   private readonly idle: NodeJS.Timeout;
 
@@ -47,8 +49,8 @@ export class PartBuffers {
 }
 
 /**
- * The process's one pool, shared by the multipart route (s3-store.ts: 3 parts in flight and 1
+ * The process's one pool of parts, shared by the multipart route (s3-store.ts: 3 parts in flight and 1
  * filling per upload) and tus (bucket-tus-store.ts: 6 parts in memory for all its uploads), so a
  * process moving both kinds reuses the same memory.
  */
-export const partBuffers = new PartBuffers(PART_BYTES, 6);
+export const partBuffers = new BufferPool(PART_BYTES, 6);
