@@ -6,12 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { ClipRelay, type ClipRelayLimits } from './clip-relay.js';
+import { ClipRelay, indexAfterMedia, type ClipRelayLimits } from './clip-relay.js';
 import { ObjectMissingError } from './object-store.js';
 
 const BLOCK = 1000;
 const FIRST = BLOCK / 2;
-const limits: ClipRelayLimits = { blockBytes: BLOCK, cacheBytes: 10 * BLOCK, firstAnswerBytes: FIRST, maxAnswerBytes: 4 * BLOCK };
+// Without the ends fetched at open, so each test sees the fetches its reads make (one test has them).
+const limits: ClipRelayLimits = { blockBytes: BLOCK, cacheBytes: 10 * BLOCK, firstAnswerBytes: FIRST, maxAnswerBytes: 4 * BLOCK, prefetchIndex: false };
 const clip = randomBytes(20 * BLOCK + 345);
 const KEY = 'files/00000000-0000-4000-8000-000000000001.mp4';
 
@@ -180,6 +181,7 @@ it('never lends out the memory of an answer still being sent, though its blocks 
     cacheBytes: 2 * MiB,
     firstAnswerBytes: 16 * MiB,
     maxAnswerBytes: 16 * MiB,
+    prefetchIndex: false,
   });
   const input = await wide.open(KEY, big.length);
   const slow = await new Promise<http.IncomingMessage>((resolve) => http.get(input.path, { headers: { range: 'bytes=0-' } }, resolve));
@@ -198,3 +200,88 @@ it('never lends out the memory of an answer still being sent, though its blocks 
   input.release();
   await wide.close();
 });
+
+/** An MP4's top-level boxes as a camera writes them (index after the media) or "faststart" (index first), over `bytes`. */
+function mp4(bytes: Buffer, layout: 'camera' | 'faststart', indexAt: number): Buffer {
+  const out = Buffer.from(bytes);
+  const box = (at: number, size: number, type: string) => {
+    out.writeUInt32BE(size, at);
+    out.write(type, at + 4, 'latin1');
+  };
+  box(0, 24, 'ftyp');
+  if (layout === 'camera') {
+    box(24, indexAt - 24, 'mdat');
+    box(indexAt, out.length - indexAt, 'moov');
+  } else {
+    box(24, indexAt - 24, 'moov');
+    box(indexAt, out.length - indexAt, 'mdat');
+  }
+  return out;
+}
+
+it("fetches a clip's start as it is opened, and its index where the drone wrote it after the media", async () => {
+  const INDEX = 15 * BLOCK + 500;
+  const files = new Map([
+    ['camera', mp4(clip, 'camera', INDEX)],
+    ['faststart', mp4(clip, 'faststart', INDEX)],
+  ]);
+  const prefetching = new ClipRelay(
+    async (key, range) => {
+      fetches.push({ key, ...range });
+      return Readable.from([files.get(key)!.subarray(range.start, range.end + 1)]);
+    },
+    { ...limits, prefetchIndex: true },
+  );
+  const camera = await prefetching.open('camera', clip.length);
+  // Before any read: the start (with the block after it), then the block the index starts in (with the next)
+  await until(() => fetches.length === 2);
+  expect(fetches.map((f) => [f.start, f.end])).toEqual([
+    [0, 2 * BLOCK - 1],
+    [15 * BLOCK, 17 * BLOCK - 1],
+  ]);
+  expect((await get(camera.path, 'bytes=0-')).body).toEqual(files.get('camera')!.subarray(0, FIRST));
+  expect((await get(camera.path, `bytes=${INDEX}-`)).body).toEqual(files.get('camera')!.subarray(INDEX, INDEX + FIRST));
+  expect(fetches).toHaveLength(2); // both read from what was fetched at open
+  camera.release();
+  expect(prefetching.heldBytes).toBe(0);
+  // Index first: the start alone
+  fetches = [];
+  const faststart = await prefetching.open('faststart', clip.length);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(fetches.map((f) => [f.start, f.end])).toEqual([[0, 2 * BLOCK - 1]]);
+  faststart.release();
+  // A clip gone from the bucket: the fetch at open keeps nothing, and the tool's read meets the 404
+  const gone = new ClipRelay(async () => Promise.reject(new ObjectMissingError(KEY)), { ...limits, prefetchIndex: true });
+  const missing = await gone.open(KEY, clip.length);
+  expect((await get(missing.path, 'bytes=0-')).status).toBe(404);
+  expect(missing.fault!()).toBeInstanceOf(ObjectMissingError);
+  missing.release();
+  await Promise.all([prefetching.close(), gone.close()]);
+});
+
+it('tells where an MP4 index follows its media from the first bytes, and nothing it cannot tell', () => {
+  const camera = Buffer.alloc(64);
+  camera.writeUInt32BE(24, 0);
+  camera.write('ftyp', 4, 'latin1');
+  camera.writeUInt32BE(4000, 24);
+  camera.write('mdat', 28, 'latin1');
+  expect(indexAfterMedia(camera, 5000)).toBe(4024);
+  expect(indexAfterMedia(camera, 4024)).toBeNull(); // the media runs to the end: no index after it
+  const large = Buffer.alloc(64);
+  large.writeUInt32BE(24, 0);
+  large.write('ftyp', 4, 'latin1');
+  large.writeUInt32BE(1, 24);
+  large.write('mdat', 28, 'latin1');
+  large.writeBigUInt64BE(5n * 1024n ** 3n, 32); // a clip over 4 GiB
+  expect(indexAfterMedia(large, 6 * 1024 ** 3)).toBe(24 + 5 * 1024 ** 3);
+  const faststart = Buffer.from(camera);
+  faststart.write('moov', 28, 'latin1');
+  expect(indexAfterMedia(faststart, 5000)).toBeNull();
+  expect(indexAfterMedia(camera.subarray(0, 30), 5000)).toBeNull(); // the first bytes end before the media's box does
+  expect(indexAfterMedia(randomBytes(64), 5000)).toBeNull();
+  expect(indexAfterMedia(Buffer.alloc(64), 5000)).toBeNull(); // a box of size 0 runs to the end of the file
+});
+
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+}
