@@ -124,7 +124,14 @@ export function composeServices(platform: Platform) {
   // Projects and their file sets, uploaded (multipart or tus), processed into results, reviewed.
   const projects = new ProjectsService(orm, quotas, events);
   // A clip without a JPG gets a still taken from its video (issue 30): as soon as its video is in.
-  const stills = new StillTaker(orm, storage, logger, events, quotas, (storageKey, local) => thumbnails.prepare([{ storageKey, local }]));
+  // Where this process also processes the sets (RUN_WORKER), the still is kept in its cache of
+  // bucket objects as well: processing reads it next, and need not fetch it back.
+  const stills = new StillTaker(orm, storage, logger, events, quotas, (storageKey, local) => {
+    const kept = config.runWorker
+      ? storage.keepLocalCopy(storageKey, local.path).catch((err: unknown) => logger.warn({ err, storageKey }, 'could not keep a copy of the still'))
+      : Promise.resolve();
+    void kept.then(() => thumbnails.prepare([{ storageKey, local }]));
+  });
   const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events, runHolds, stills);
   const uploadLimits = {
     maxFileBytes: config.maxUploadBytes,

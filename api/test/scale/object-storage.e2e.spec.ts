@@ -314,7 +314,7 @@ it('refuses to start with credentials the bucket refuses: one line naming the va
   );
 });
 
-it("takes a clip's still from the bucket by ranged reads: the clip is never fetched whole nor copied to the API's disk", async () => {
+it("takes a clip's still from the bucket by ranged reads (the clip never fetched whole nor copied to the API's disk), processed from the copy kept as it was stored", async () => {
   // A card's clip without its JPG: 20 s with a keyframe each second (1 s of noise looped by stream
   // copy: encoding 20 s of noise is slow). ffprobe and ffmpeg read it through the clip relay, which
   // fetches byte ranges; before, the API copied the whole clip into its cache of bucket objects first.
@@ -372,6 +372,13 @@ it("takes a clip's still from the bucket by ranged reads: the clip is never fetc
   await until(async () => (await bucket.keys()).filter((k) => k.startsWith(`derived/${stillKey}.`)).length === 2, "the still's thumbnail and preview", 60_000);
   expect(bucket.requests('GET', stillKey)).toBe(0);
   expect(bucket.requests('HEAD', `derived/${stillKey}`)).toBe(0);
+  // Processed by this process's worker: the still is read from the copy kept as it was stored, not
+  // fetched back; the SRT, uploaded, is fetched.
+  expect((await api1.request('POST', `/api/projects/${clipProject}/process`, { token: owner.token })).status).toBe(202);
+  expect(await waitForRun(api1, owner.token, clipProject)).toMatchObject({ completedJobs: 1, failedJobs: 0 });
+  expect(bucket.requests('GET', stillKey)).toBe(0);
+  const srtKey = (await bucket.keys()).find((k) => !before.has(k) && k.endsWith('.srt'))!.slice('files/'.length);
+  expect(bucket.requests('GET', srtKey)).toBe(1);
 });
 
 it('says a clip gone from the bucket is missing (its still and its processing), never broken, never retried', async () => {

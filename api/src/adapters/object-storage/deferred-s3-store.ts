@@ -45,6 +45,9 @@ export class DeferredS3Store implements ObjectStore {
   async localFile(key: string): Promise<LocalCopy> {
     return (await this.store).localFile(key);
   }
+  async keepLocalCopy(key: string, filePath: string): Promise<void> {
+    return (await this.store).keepLocalCopy(key, filePath);
+  }
   async presign(key: string, opts: PresignOptions): Promise<string | null> {
     return (await this.store).presign(key, opts);
   }

@@ -43,12 +43,7 @@ export class LocalCache {
     await this.prepare();
     let entry = this.entries.get(key);
     if (!entry) {
-      let job = this.loading.get(key);
-      if (!job) {
-        job = this.load(key).finally(() => this.loading.delete(key));
-        this.loading.set(key, job);
-      }
-      entry = await job;
+      entry = await (this.loading.get(key) ?? this.enter(key, async (file) => pipeline(await this.fetch(key), fs.createWriteStream(file, { flags: 'wx' }))));
     }
     entry.refs++;
     entry.lastUsed = Date.now();
@@ -70,20 +65,36 @@ export class LocalCache {
     return this.total;
   }
 
-  private async load(key: string): Promise<Entry> {
-    const file = path.join(this.dir, `${randomUUID()}${path.extname(key)}`);
-    try {
-      await pipeline(await this.fetch(key), fs.createWriteStream(file, { flags: 'wx' }));
-    } catch (err) {
-      await fsp.rm(file, { force: true });
-      throw err;
-    }
-    const size = (await fsp.stat(file)).size;
-    const entry: Entry = { path: file, size, refs: 0, lastUsed: Date.now() };
-    this.entries.set(key, entry);
-    this.total += size;
-    await this.evict();
-    return entry;
+  /**
+   * Takes a copy of a file just stored under `key` (a hard link where both are on one volume, else a
+   * copy), so a reader here soon after does not fetch the object back: processing the still this
+   * process has just taken from a clip. Nothing when the key is held or being fetched already.
+   */
+  async keep(key: string, filePath: string): Promise<void> {
+    await this.prepare();
+    if (this.entries.has(key) || this.loading.has(key)) return;
+    await this.enter(key, (file) => fsp.link(filePath, file).catch(() => fsp.copyFile(filePath, file, fs.constants.COPYFILE_EXCL)));
+  }
+
+  /** A new entry for `key`, its file made by `fill`; readers asking meanwhile wait for it. */
+  private enter(key: string, fill: (file: string) => Promise<unknown>): Promise<Entry> {
+    const job = (async () => {
+      const file = path.join(this.dir, `${randomUUID()}${path.extname(key)}`);
+      try {
+        await fill(file);
+      } catch (err) {
+        await fsp.rm(file, { force: true });
+        throw err;
+      }
+      const size = (await fsp.stat(file)).size;
+      const entry: Entry = { path: file, size, refs: 0, lastUsed: Date.now() };
+      this.entries.set(key, entry);
+      this.total += size;
+      await this.evict();
+      return entry;
+    })().finally(() => this.loading.delete(key));
+    this.loading.set(key, job);
+    return job;
   }
 
   /** Forgets a key (its object was removed or replaced). */

@@ -70,6 +70,10 @@ export class LocalDiskStore implements ObjectStore {
     return { path: this.pathOf(key), release: () => undefined };
   }
 
+  async keepLocalCopy(): Promise<void> {
+    // The object is the file itself.
+  }
+
   async presign(): Promise<string | null> {
     return null;
   }

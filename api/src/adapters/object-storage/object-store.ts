@@ -25,6 +25,12 @@ export interface ObjectStore {
    * exiftool): the object itself on disk, or a copy in a bounded cache. Call `release` when done.
    */
   localFile(key: string): Promise<LocalCopy>;
+  /**
+   * Lets a local copy of the object just stored under `key` (a file at `filePath`, left where it is)
+   * serve this process's next `localFile(key)` instead of a download: nothing on local disk, where
+   * the object is the file itself.
+   */
+  keepLocalCopy(key: string, filePath: string): Promise<void>;
   /** A URL browsers may fetch the object from directly, or null (local disk, or no S3_PUBLIC_ENDPOINT). */
   presign(key: string, opts: PresignOptions): Promise<string | null>;
   /**

@@ -161,6 +161,11 @@ export class S3ObjectStore implements ObjectStore {
     return this.cache.get(checkKey(key));
   }
 
+  /** Into the bounded cache of bucket objects, as if it had been downloaded (local-cache.ts `keep`). */
+  keepLocalCopy(key: string, filePath: string): Promise<void> {
+    return this.cache.keep(checkKey(key), filePath);
+  }
+
   async presign(key: string, opts: PresignOptions): Promise<string | null> {
     if (!this.signer) return null;
     return this.sign(this.signer, key, opts);

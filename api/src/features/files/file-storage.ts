@@ -183,6 +183,14 @@ export class FileStorage {
     return this.objects.localFile(`files/${storageKey}`);
   }
 
+  /**
+   * A local file with the bytes just stored under `storageKey` serves this process's next
+   * `localFile(storageKey)` from the bucket cache, not a download (a still processed here next).
+   */
+  keepLocalCopy(storageKey: string, filePath: string): Promise<void> {
+    return this.objects.keepLocalCopy(`files/${storageKey}`, filePath);
+  }
+
   /** A stored file's bytes (or an inclusive byte range); ObjectMissingError when it is gone. */
   read(storageKey: string, range?: { start: number; end: number }): Promise<Readable> {
     return this.objects.get(`files/${storageKey}`, range);
