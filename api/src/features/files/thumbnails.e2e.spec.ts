@@ -164,6 +164,9 @@ it('removes the thumbnails with a project deleted for good', async () => {
   expect((await fs.readdir(derivedDir())).some((n) => n.startsWith(key))).toBe(true);
   expect((await server.request('DELETE', `/api/projects/${projectId}`, { token: owner.token })).status).toBe(200);
   expect((await server.request('DELETE', `/api/projects/${projectId}/permanent`, { token: owner.token })).status).toBe(200);
+  // Settled: a rendition the upload started may still be in the making (the preview, after the
+  // thumbnail the page showed); made after the deletion, it finds its JPG gone and goes too.
+  await server.services.thumbnails.whenIdle();
   expect((await fs.readdir(derivedDir())).some((n) => n.startsWith(key))).toBe(false);
 });
 
