@@ -127,10 +127,13 @@ export function composeServices(platform: Platform) {
   // Where this process also processes the sets (RUN_WORKER), the still is kept in its cache of
   // bucket objects as well: processing reads it next, and need not fetch it back.
   const stills = new StillTaker(orm, storage, logger, events, quotas, (storageKey, local) => {
-    const kept = config.runWorker
-      ? storage.keepLocalCopy(storageKey, local.path).catch((err: unknown) => logger.warn({ err, storageKey }, 'could not keep a copy of the still'))
-      : Promise.resolve();
-    void kept.then(() => thumbnails.prepare([{ storageKey, local }]));
+    const still = [{ storageKey, local }];
+    if (!config.runWorker) return thumbnails.prepare(still);
+    // Kept before the thumbnails take the local still (they let it go once made).
+    void storage
+      .keepLocalCopy(storageKey, local.path)
+      .catch((err: unknown) => logger.warn({ err, storageKey }, 'could not keep a copy of the still'))
+      .then(() => thumbnails.prepare(still));
   });
   const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events, runHolds, stills);
   const uploadLimits = {
