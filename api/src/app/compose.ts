@@ -126,15 +126,23 @@ export function composeServices(platform: Platform) {
   // A clip without a JPG gets a still taken from its video (issue 30): as soon as its video is in.
   // Where this process also processes the sets (RUN_WORKER), the still is kept in its cache of
   // bucket objects as well: processing reads it next, and need not fetch it back.
-  const stills = new StillTaker(orm, storage, logger, events, quotas, (storageKey, local) => {
-    const still = [{ storageKey, local }];
-    if (!config.runWorker) return thumbnails.prepare(still);
-    // Kept before the thumbnails take the local still (they let it go once made).
-    void storage
-      .keepLocalCopy(storageKey, local.path)
-      .catch((err: unknown) => logger.warn({ err, storageKey }, 'could not keep a copy of the still'))
-      .then(() => thumbnails.prepare(still));
-  });
+  const stills = new StillTaker(
+    orm,
+    storage,
+    logger,
+    events,
+    quotas,
+    (storageKey, local) => {
+      const still = [{ storageKey, local }];
+      if (!config.runWorker) return thumbnails.prepare(still);
+      // Kept before the thumbnails take the local still (they let it go once made).
+      void storage
+        .keepLocalCopy(storageKey, local.path)
+        .catch((err: unknown) => logger.warn({ err, storageKey }, 'could not keep a copy of the still'))
+        .then(() => thumbnails.prepare(still));
+    },
+    { processedHere: config.runWorker },
+  );
   const fileSets = new FileSetsService(orm, storage, projects, config.dataDir, logger, quotas, events, runHolds, stills);
   const uploadLimits = {
     maxFileBytes: config.maxUploadBytes,

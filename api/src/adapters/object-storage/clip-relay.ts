@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { BufferPool } from './buffer-pool.js';
+import { boxSize, indexStart, keyframesAt } from './mp4-index.js';
 import { ObjectMissingError, type LocalCopy } from './object-store.js';
 
 /** Reads `[start, end]` (inclusive) of an object: a ranged GET to the bucket. */
@@ -17,27 +18,41 @@ export interface ClipRelayLimits {
   firstAnswerBytes: number;
   /** A reader reading on where its answer ended gets twice as many bytes each time, up to this. */
   maxAnswerBytes: number;
-  /** Fetch a clip's start, and its index where it follows the media, as it is opened (see `prefetchIndex`). */
+  /** Fetch a clip's start, its index and the keyframes its frames need as it is opened (see `readAhead`). */
   prefetchIndex: boolean;
 }
 
 /**
- * 256 KiB blocks, 48 MiB kept, answers of a block growing to at most 8 MiB. A frame needs the clip's
- * header (a tool opening the clip reads a few bytes of its start, then its index), the index (tens
- * of kB for a short clip, a few MB for a long one) and its keyframe (a few hundred kB at 1080p,
- * 1-2 MB at 4K); the header and index blocks are shared by the probe and the frame readers of a set.
- * A first answer of a whole block, not 64 KiB: its block is fetched whole anyway, and each answer
- * is a connection and a request the tool waits for; a card's stills made half as many answers (46
- * to 24 a 1080p set) for 10 % more bytes over loopback, and the API's main thread spent about a
- * third less CPU on them (bench/storage.mjs --card --warm 2).
+ * 64 KiB blocks, 48 MiB kept, a first answer of 256 KiB growing to at most 8 MiB. A frame needs the
+ * clip's header (a tool opening the clip reads a few bytes of its start, then its index), the index
+ * (tens of kB for a short clip, a few MB for a long one) and its keyframe with the few pictures read
+ * after it (150-200 kB at 1080p, 1-2 MB at 4K); the header and index blocks are shared by the probe
+ * and the frame readers of a set. Blocks of 64 KiB, not 256: the keyframes are fetched ahead by
+ * their known byte ranges (`readAhead`), and a 1080p card set's GETs carried about half the bytes
+ * (s3rver's CPU 1.9 to 1.7 s for four runs of ten sets). A first answer of 256 KiB, not 64: each
+ * answer is a connection and a request the tool waits for; a card's stills made half as many
+ * answers (46 to 24 a 1080p set), and the API's main thread spent about a third less CPU on them
+ * (bench/storage.mjs --card --warm 2). A read from blocks already here is answered up to their end.
  */
 export const CLIP_RELAY_LIMITS: ClipRelayLimits = {
-  blockBytes: 256 * 1024,
+  blockBytes: 64 * 1024,
   cacheBytes: 48 * 1024 * 1024,
   firstAnswerBytes: 256 * 1024,
   maxAnswerBytes: 8 * 1024 * 1024,
   prefetchIndex: true,
 };
+
+/** The longest a clip's blocks stay after its last reader (`keepAfterMs`). */
+const MAX_KEEP_AFTER_MS = 5 * 60 * 1000;
+
+/** Moments whose keyframes are fetched ahead per reader: the still's eight candidates, with room. */
+const MAX_FRAMES_AHEAD = 16;
+
+/**
+ * A larger index is left to the tool's reads: 4 MiB of sample tables is about a million pictures
+ * (4.6 h at 60 fps), walked in 10-20 ms on the event loop; a drone's 10-minute clip has about 40 kB.
+ */
+const MAX_INDEX_AHEAD_BYTES = 4 * 1024 * 1024;
 
 /** Reads followed per reader: three frames, or the inputs of the still's candidates, with room. */
 const READS_ON_KEPT = 16;
@@ -89,6 +104,8 @@ export class ClipRelay {
   private server: http.Server | null = null;
   private listening: Promise<number> | null = null;
   private readonly readers = new Map<string, Reader>();
+  /** Clips whose blocks stay after their last reader, until when (`keepAfterMs`). */
+  private readonly keptUntil = new Map<string, number>();
   /** Blocks by `key#index`, oldest use first (a Map keeps insertion order; a use re-inserts). */
   private readonly blocks = new Map<string, Block>();
   private cachedBytes = 0;
@@ -107,14 +124,21 @@ export class ClipRelay {
     this.pool = new BufferPool(limits.blockBytes, Math.ceil((limits.cacheBytes + 2 * limits.maxAnswerBytes) / limits.blockBytes));
   }
 
-  /** A URL on loopback a tool reads `key` (of `size` bytes) from; `release` ends it. */
-  async open(key: string, size: number): Promise<LocalCopy> {
+  /**
+   * A URL on loopback a tool reads `key` (of `size` bytes) from; `release` ends it. `framesAt`: the
+   * moments (fractions of the clip's length) the tools will take frames at, fetched ahead (`readAhead`).
+   * `keepAfterMs`: the clip's blocks stay this long after its last reader is released (it is read
+   * again soon), else they go at once.
+   */
+  async open(key: string, size: number, opts: { framesAt?: readonly number[]; keepAfterMs?: number } = {}): Promise<LocalCopy> {
     const port = await this.listen();
     this.sweep();
     const token = randomBytes(16).toString('hex');
     const reader: Reader = { key, size, expiresAt: Date.now() + TOKEN_TTL_MS, readsOn: new Map(), fault: null };
     this.readers.set(token, reader);
-    if (this.limits.prefetchIndex) this.prefetchIndex(key, size);
+    if (this.limits.prefetchIndex && size > 0) {
+      void this.readAhead(key, size, (opts.framesAt ?? []).slice(0, MAX_FRAMES_AHEAD)).catch(() => undefined);
+    }
     let released = false;
     return {
       path: `http://127.0.0.1:${port}/${token}`,
@@ -123,33 +147,71 @@ export class ClipRelay {
         if (released) return;
         released = true;
         this.readers.delete(token);
+        const keepMs = Math.min(opts.keepAfterMs ?? 0, MAX_KEEP_AFTER_MS);
+        if (keepMs > 0) {
+          const until = Date.now() + keepMs;
+          if (until > (this.keptUntil.get(key) ?? 0)) this.keptUntil.set(key, until);
+          setTimeout(() => this.dropUnread(key), keepMs + 1).unref();
+        }
         this.dropUnread(key);
       },
     };
   }
 
   /**
-   * The clip's start, and its index where the drone wrote it after the media, asked for while the
-   * tool starts: every tool opening an MP4 reads its start, then its index (the moov box), one wait
-   * on the bucket after the other. The index's place is read from the boxes in the first block; a
-   * "faststart" file, index first, needs nothing more. A fault is not kept: the tool's own read asks
-   * again and meets it. The probe of a processed 1080p set took about 9 ms longer from the bucket
-   * than from disk with both fetched at open, 20 without (bench/storage.mjs --warm 2, `stageMs` in
-   * the worker's log); on a real bucket each wait saved is a round trip of tens of milliseconds,
-   * twice a card set (its still, its processing).
+   * What the tools will read of an MP4, asked for while they start: every tool opening it reads its
+   * start, then its index (the moov box), then, for a frame, the keyframe at or before the frame's
+   * moment; each a wait on the bucket after the other. Here the start is fetched at once; the index's
+   * place is read from its boxes (a "faststart" file has it there, a camera's follows the media) and
+   * it is fetched; and with `framesAt`, the keyframes ffmpeg will seek to are read from the index
+   * (mp4-index.ts) and fetched too, all while ffprobe runs. A fault is not kept: the tool's own read
+   * asks again and meets it. Nothing more is fetched for a clip no reader has open any more.
+   *
+   * A 1080p card set's still, from the bucket against from disk (bench/storage.mjs --card --warm 2,
+   * `stepMs` in the still's log line): its eight candidates +57 ms without the keyframes fetched
+   * ahead, +25 with; the processed set's frames +20 and +5-10 (`stageMs`). On a real bucket each
+   * wait saved is a round trip of tens of milliseconds.
    */
-  private prefetchIndex(key: string, size: number): void {
-    if (size === 0) return;
-    const start = this.blocksOf(key, 0, 0, size);
-    this.sent(start);
-    start[0]!.bytes.then(
-      (head) => {
-        const at = indexAfterMedia(head, size);
-        const block = at === null ? -1 : Math.floor(at / this.limits.blockBytes);
-        if (block > 1 && [...this.readers.values()].some((r) => r.key === key)) this.sent(this.blocksOf(key, block, block, size));
-      },
-      () => undefined,
-    );
+  private async readAhead(key: string, size: number, framesAt: readonly number[]): Promise<void> {
+    const { blockBytes } = this.limits;
+    const open = () => [...this.readers.values()].some((r) => r.key === key);
+    const at = await this.readBytes(key, { start: 0, end: Math.min(blockBytes, size) - 1 }, size, (head) => indexStart(head, size));
+    // The block after the start came with it: without frames to find, nothing more to fetch for an index there.
+    if (at === null || !open() || (!framesAt.length && at < 2 * blockBytes)) return;
+    const box = await this.readBytes(key, { start: at, end: Math.min(at + 16, size) - 1 }, size, (header) => boxSize(header, 0));
+    if (!framesAt.length || !box || box.size < 8 || at + box.size > size || box.size > MAX_INDEX_AHEAD_BYTES || !open()) return;
+    const keyframes = await this.readBytes(key, { start: at, end: at + box.size - 1 }, size, (moov) => keyframesAt(moov, framesAt));
+    if (!keyframes || !open()) return;
+    // Each keyframe with the pictures read after it, no block more (their end is known); those a block
+    // or less apart by one GET (the bytes between cost less than a request).
+    const fetch = (run: { first: number; last: number }) => this.sent(this.blocksOf(key, run.first, run.last, size, { ahead: false }));
+    let run: { first: number; last: number } | null = null;
+    for (const k of keyframes) {
+      const first = Math.floor(k.start / blockBytes);
+      const last = Math.floor(k.end / blockBytes);
+      if (run && first <= run.last + 2) {
+        run.last = Math.max(run.last, last);
+        continue;
+      }
+      if (run) fetch(run);
+      run = { first, last };
+    }
+    if (run) fetch(run);
+  }
+
+  /** `read` over bytes `range` of `key`, from its blocks (fetched where missing), held until it returns. */
+  private async readBytes<T>(key: string, range: { start: number; end: number }, size: number, read: (bytes: Buffer) => T): Promise<T> {
+    const { blockBytes } = this.limits;
+    const first = Math.floor(range.start / blockBytes);
+    const blocks = this.blocksOf(key, first, Math.floor(range.end / blockBytes), size);
+    try {
+      const bytes = await Promise.all(blocks.map((b) => b.bytes));
+      const from = range.start - first * blockBytes;
+      const all = bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes);
+      return read(all.subarray(from, from + range.end - range.start + 1));
+    } finally {
+      this.sent(blocks);
+    }
   }
 
   /** Bytes of blocks held now (tests, logs). */
@@ -167,6 +229,7 @@ export class ClipRelay {
     this.server = null;
     this.listening = null;
     this.readers.clear();
+    this.keptUntil.clear();
     this.blocks.clear();
     this.cachedBytes = 0;
     if (!server) return;
@@ -225,7 +288,16 @@ export class ClipRelay {
     reader.readsOn.delete(asked.start);
     const bytes = before ? Math.min(before * 2, maxAnswerBytes) : firstAnswerBytes;
     const first = Math.floor(asked.start / blockBytes);
-    const end = Math.min(asked.end, asked.start + bytes - 1);
+    let end = Math.min(asked.end, asked.start + bytes - 1);
+    // A read from a block here (fetched ahead, or read before) is answered up to where the blocks here
+    // end, at once: the tool asks again if it wants more, rather than waiting on a GET for bytes it may
+    // not read (an ffmpeg reading on past a keyframe and the pictures fetched with it, while its
+    // other inputs start).
+    if (this.blocks.has(`${reader.key}#${first}`)) {
+      let here = first;
+      while (here < Math.floor(end / blockBytes) && this.blocks.has(`${reader.key}#${here + 1}`)) here++;
+      end = Math.min(end, (here + 1) * blockBytes - 1);
+    }
     reader.readsOn.set(end + 1, bytes);
     if (reader.readsOn.size > READS_ON_KEPT) reader.readsOn.delete(reader.readsOn.keys().next().value!);
     const sending = this.blocksOf(reader.key, first, Math.floor(end / blockBytes), size);
@@ -266,17 +338,17 @@ export class ClipRelay {
    * Blocks `first`..`last` of `key`, taken for an answer (`sent` gives them back): each kept, or being
    * fetched (one fetch for all readers), or fetched now, the missing ones that follow each other by
    * one ranged GET. A GET that fetches the last block also fetches the one after it when that is
-   * missing: the reader will most likely go on (a frame is a keyframe of a few hundred kB, read in
-   * growing answers from a small first one), and a GET costs the bucket and this process far more
+   * missing (unless `ahead` is false: a read whose end is known): the reader will most likely go on
+   * (a frame is a keyframe of a few hundred kB, read in growing answers), and a GET costs the bucket and this process far more
    * than a block's bytes (s3rver: ~5 ms of CPU).
    */
-  private blocksOf(key: string, first: number, last: number, size: number): Block[] {
+  private blocksOf(key: string, first: number, last: number, size: number, opts: { ahead: boolean } = { ahead: true }): Block[] {
     const out: Block[] = [];
     let missing: number[] = [];
     const fetchMissing = () => {
       if (!missing.length) return;
       const to = missing[missing.length - 1]!;
-      const ahead = to === last && (to + 1) * this.limits.blockBytes < size && !this.blocks.has(`${key}#${to + 1}`);
+      const ahead = opts.ahead && to === last && (to + 1) * this.limits.blockBytes < size && !this.blocks.has(`${key}#${to + 1}`);
       out.push(...this.fetchBlocks(key, missing[0]!, ahead ? to + 1 : to, size).slice(0, missing.length));
       missing = [];
     };
@@ -350,9 +422,11 @@ export class ClipRelay {
     this.letGo(entry);
   }
 
-  /** Once no reader has `key` open, its blocks go: a set's clip is not read again soon. */
+  /** Once no reader has `key` open, its blocks go, unless they are kept a while (`keepAfterMs`). */
   private dropUnread(key: string): void {
     for (const r of this.readers.values()) if (r.key === key) return;
+    if ((this.keptUntil.get(key) ?? 0) > Date.now()) return;
+    this.keptUntil.delete(key);
     const prefix = `${key}#`;
     for (const [id, entry] of this.blocks) if (id.startsWith(prefix)) this.forget(id, entry);
   }
@@ -379,26 +453,6 @@ async function fill(stream: Readable, into: Buffer[], length: number, what: stri
     }
   }
   if (at !== length) throw new Error(`${what}: ${at} came`);
-}
-
-/**
- * Where an MP4's index (its moov box) starts when it follows the media (mdat), as a camera writes
- * it, read from the top-level boxes in `head`, the file's first bytes; null when the index comes
- * first, or the boxes cannot be told from these bytes.
- */
-export function indexAfterMedia(head: Buffer, size: number): number | null {
-  for (let at = 0; at + 8 <= head.length;) {
-    let box = head.readUInt32BE(at);
-    const type = head.toString('latin1', at + 4, at + 8);
-    if (box === 1) {
-      if (at + 16 > head.length) return null;
-      box = Number(head.readBigUInt64BE(at + 8)); // a 64-bit size: a clip over 4 GiB
-    }
-    if (box < 8 || type === 'moov') return null; // a box to the end of the file (0), or the index first
-    if (type === 'mdat') return at + box < size ? at + box : null;
-    at += box;
-  }
-  return null;
 }
 
 /** `bytes=a-`, `bytes=a-b` or `bytes=-n` (one range; several are read as the first); none is the whole. */

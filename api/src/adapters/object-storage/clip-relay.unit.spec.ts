@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { ClipRelay, indexAfterMedia, type ClipRelayLimits } from './clip-relay.js';
+import { ClipRelay, type ClipRelayLimits } from './clip-relay.js';
+import { indexStart } from './mp4-index.js';
+import { syntheticMp4 } from '../../../test/support/synthetic-mp4.js';
 import { ObjectMissingError } from './object-store.js';
 
 const BLOCK = 1000;
@@ -48,8 +50,9 @@ it('answers a read from a byte with a first few bytes, and twice as many each ti
     sizes.push(res.body.length);
     at += res.body.length;
   }
-  // The first answer's bytes, then twice as many each time up to the limit
-  expect(sizes).toEqual([FIRST, 2 * FIRST, 4 * FIRST, 4 * BLOCK, 4 * BLOCK]);
+  // The first answer's bytes, then twice as many each time up to the limit; an answer starting in a
+  // block here ends where the blocks here do (the fourth: its first block came with the third's GET)
+  expect(sizes).toEqual([FIRST, 2 * FIRST, 4 * FIRST, BLOCK, 4 * BLOCK]);
   // A seek starts again small; a closed range is answered up to its end
   expect((await get(input.path, 'bytes=100-')).body.length).toBe(FIRST);
   expect((await get(input.path, 'bytes=10-19')).body).toEqual(clip.subarray(10, 20));
@@ -57,14 +60,12 @@ it('answers a read from a byte with a first few bytes, and twice as many each ti
   expect((await get(input.path, 'bytes=-45')).body).toEqual(clip.subarray(clip.length - 45));
   expect((await get(input.path, `bytes=${clip.length}-`)).status).toBe(416);
   // Each answer's missing blocks by one GET, with the block after them (the reader will most likely
-  // go on): blocks 1-13, then 0-1 (the cache holds 10 blocks: 1 was gone again), and the last, 20,
-  // of 345 bytes; never 14-19
+  // go on): blocks 1-10, then 0 (1 is still here), and the last, 20, of 345 bytes; never 11-19
   expect(fetches.map((f) => [f.start, f.end])).toEqual([
     [1000, 2999],
     [3000, 5999],
-    [6000, 9999],
-    [10_000, 13_999],
-    [0, 1999],
+    [6000, 10_999],
+    [0, 999],
     [20_000, 20_344],
   ]);
   expect(new Set(fetches.map((f) => f.start)).size).toBe(fetches.length);
@@ -105,6 +106,21 @@ it('fetches a block once for all the readers of a clip, and lets the blocks go w
   b.release();
   expect(relay.heldBytes).toBe(0);
   expect((await get(b.path, 'bytes=0-')).status).toBe(404);
+});
+
+it('keeps the blocks of a clip read again soon a while after its last reader, then lets them go', async () => {
+  const still = await relay.open(KEY, clip.length, { keepAfterMs: 150 });
+  await get(still.path, 'bytes=0-');
+  still.release();
+  expect(relay.heldBytes).toBe(2 * BLOCK);
+  // Read again meanwhile (the set processed after its still): from what was kept
+  const processing = await relay.open(KEY, clip.length);
+  expect((await get(processing.path, 'bytes=0-')).body).toEqual(clip.subarray(0, FIRST));
+  expect(fetches).toHaveLength(1);
+  processing.release();
+  expect(relay.heldBytes).toBe(2 * BLOCK); // the first reader's time is not over
+  await until(() => relay.heldBytes === 0);
+  expect(relay.heldBytes).toBe(0);
 });
 
 it('keeps at most its budget of blocks, the least recently read going first', async () => {
@@ -259,27 +275,55 @@ it("fetches a clip's start as it is opened, and its index where the drone wrote 
   await Promise.all([prefetching.close(), gone.close()]);
 });
 
-it('tells where an MP4 index follows its media from the first bytes, and nothing it cannot tell', () => {
-  const camera = Buffer.alloc(64);
-  camera.writeUInt32BE(24, 0);
-  camera.write('ftyp', 4, 'latin1');
-  camera.writeUInt32BE(4000, 24);
-  camera.write('mdat', 28, 'latin1');
-  expect(indexAfterMedia(camera, 5000)).toBe(4024);
-  expect(indexAfterMedia(camera, 4024)).toBeNull(); // the media runs to the end: no index after it
-  const large = Buffer.alloc(64);
-  large.writeUInt32BE(24, 0);
-  large.write('ftyp', 4, 'latin1');
-  large.writeUInt32BE(1, 24);
-  large.write('mdat', 28, 'latin1');
-  large.writeBigUInt64BE(5n * 1024n ** 3n, 32); // a clip over 4 GiB
-  expect(indexAfterMedia(large, 6 * 1024 ** 3)).toBe(24 + 5 * 1024 ** 3);
-  const faststart = Buffer.from(camera);
-  faststart.write('moov', 28, 'latin1');
-  expect(indexAfterMedia(faststart, 5000)).toBeNull();
-  expect(indexAfterMedia(camera.subarray(0, 30), 5000)).toBeNull(); // the first bytes end before the media's box does
-  expect(indexAfterMedia(randomBytes(64), 5000)).toBeNull();
-  expect(indexAfterMedia(Buffer.alloc(64), 5000)).toBeNull(); // a box of size 0 runs to the end of the file
+it('fetches the keyframes of the frames the tools will take as the clip is opened, found in its index', async () => {
+  // 10 s at 10 pictures a second, a keyframe a second (2,000 bytes, 2 blocks; the others 300), the index last
+  const video = { timescale: 10_000, frameTicks: 1000, sizes: Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? 2000 : 300)), keyEvery: 10, perChunk: 4 };
+  const { bytes, keyframes } = syntheticMp4(video, 'camera');
+  let gate: Promise<void> = Promise.resolve();
+  const ahead = new ClipRelay(
+    async (key, range) => {
+      fetches.push({ key, ...range });
+      if (range.start > 0) await gate;
+      return Readable.from([bytes.subarray(range.start, range.end + 1)]);
+    },
+    { ...limits, cacheBytes: 40 * BLOCK, prefetchIndex: true },
+  );
+  const input = await ahead.open(KEY, bytes.length, { framesAt: [0.2, 0.5, 0.8] });
+  // Each keyframe with the two pictures ffmpeg reads after it (these are in order), and no block more
+  const reads = [keyframes[2]!, keyframes[5]!, keyframes[8]!].map((k) => ({ start: k.start, end: k.end + 2 * 300 }));
+  const blocksOf = (k: { start: number; end: number }) => [Math.floor(k.start / BLOCK) * BLOCK, (Math.floor(k.end / BLOCK) + 1) * BLOCK - 1];
+  const index = Math.floor(indexStart(bytes, bytes.length)! / BLOCK) * BLOCK;
+  // The start, the index (its block and the next), then the three frames' reads
+  await until(() => fetches.length === 5);
+  await new Promise((r) => setTimeout(r, 20));
+  expect(fetches.map((f) => [f.start, Math.min(f.end, bytes.length - 1)])).toEqual([
+    [0, 2 * BLOCK - 1],
+    [index, Math.min(index + 2 * BLOCK, bytes.length) - 1],
+    ...reads.map(blocksOf),
+  ]);
+  // ffmpeg's reads of those are answered from what was fetched ahead
+  for (const k of reads) {
+    const read: Buffer[] = [];
+    for (let at = k.start; at <= k.end; at += read.at(-1)!.length) read.push((await get(input.path, `bytes=${at}-${k.end}`)).body);
+    expect(Buffer.concat(read).subarray(0, k.end - k.start + 1)).toEqual(bytes.subarray(k.start, k.end + 1));
+  }
+  // A seek asking for all that follows is answered up to the end of the blocks here, not past them by a GET
+  const keptEnd = blocksOf(reads[0]!)[1]!;
+  expect((await get(input.path, `bytes=${keptEnd - 99}-`)).body).toEqual(bytes.subarray(keptEnd - 99, keptEnd + 1));
+  expect(fetches).toHaveLength(5);
+  input.release();
+  expect(ahead.heldBytes).toBe(0);
+  // A reader gone before the index came: no keyframes fetched for nobody
+  fetches = [];
+  let open!: () => void;
+  gate = new Promise((r) => (open = r));
+  const gone = await ahead.open(KEY, bytes.length, { framesAt: [0.2, 0.5, 0.8] });
+  await until(() => fetches.length === 2);
+  gone.release();
+  open();
+  await new Promise((r) => setTimeout(r, 50));
+  expect(fetches).toHaveLength(2);
+  await ahead.close();
 });
 
 async function until(done: () => boolean): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { LocalCopy, ObjectStore, PresignOptions } from './object-store.js';
+import type { LocalCopy, ObjectStore, PresignOptions, ToolInputOptions } from './object-store.js';
 import type { S3Settings } from './s3-client-config.js';
 import type { S3ObjectStore } from './s3-store.js';
 
@@ -51,8 +51,8 @@ export class DeferredS3Store implements ObjectStore {
   async presign(key: string, opts: PresignOptions): Promise<string | null> {
     return (await this.store).presign(key, opts);
   }
-  async toolInput(key: string, size: number): Promise<LocalCopy | null> {
-    return (await this.store).toolInput(key, size);
+  async toolInput(key: string, size: number, opts?: ToolInputOptions): Promise<LocalCopy | null> {
+    return (await this.store).toolInput(key, size, opts);
   }
   async close(): Promise<void> {
     if (this.real) await (await this.real).close();

@@ -16,8 +16,9 @@ import { COPY_LIMITS, S3ObjectStore } from './s3-store.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mediaToolPath } from '../media-tools/media-tools.js';
-import { extractFrames } from '../media-tools/frames.js';
+import { extractFrames, FRAME_POSITIONS } from '../media-tools/frames.js';
 import { probeVideo } from '../media-tools/probe.js';
+import { measureCandidates, STILL_CANDIDATE_POSITIONS } from '../media-tools/still-frames.js';
 import { CLIP_RELAY_LIMITS } from './clip-relay.js';
 
 const run = promisify(execFile);
@@ -140,10 +141,10 @@ it('lets ffprobe and ffmpeg read a large clip through its tool input, transferri
   expect(probe).toMatchObject({ width: 640, height: 360, codec: 'h264' });
   const read = bucket.bytesServed(k);
   expect(size).toBeGreaterThan(12 * 1024 * 1024);
-  // The header, the index and the first frames ffprobe decodes, a few of the relay's blocks (3 of
-  // 256 KiB here; a presigned URL sent 0.9-2.5 MB: what loopback socket buffers held when ffprobe hung up)
+  // The header, the index and the first frames ffprobe decodes, a few of the relay's blocks (704 KiB
+  // here; a presigned URL sent 0.9-2.5 MB: what loopback socket buffers held when ffprobe hung up)
   expect(read).toBeGreaterThan(0);
-  expect(read).toBeLessThanOrEqual(4 * CLIP_RELAY_LIMITS.blockBytes);
+  expect(read).toBeLessThanOrEqual(16 * CLIP_RELAY_LIMITS.blockBytes);
   // Three frames at once, each the same as read from a file: the header block is not asked again,
   // and each reads its keyframe, not the rest of the clip.
   const { dir: framesDir, frames } = await extractFrames(input.path, probe.duration, { maxWidth: 160 });
@@ -159,6 +160,50 @@ it('lets ffprobe and ffmpeg read a large clip through its tool input, transferri
   expect(store.relay.heldBytes).toBe(0);
   expect((await fetch(input.path)).status).toBe(404);
   await Promise.all([framesDir, localDir].map((d) => fs.rm(d, { recursive: true, force: true })));
+  await store.remove(k);
+});
+
+it.each([
+  // As a drone writes H.264: B-frames, a keyframe a second, the index after the media
+  ['with B-frames, the index last', ['-preset', 'ultrafast', '-bf', '2']],
+  // Pictures in order (one read after the keyframe, not four), the index first
+  ['in order, the index first', ['-preset', 'ultrafast', '-movflags', '+faststart']],
+])("fetches the frames' keyframes while the clip is probed, so ffmpeg's reads of them wait on no GET (%s)", async (_, codec) => {
+  const clip = path.join(dir, 'camera.mp4');
+  const src = ['-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=30000/1001:d=10'];
+  await run(mediaToolPath('ffmpeg'), ['-v', 'error', ...src, '-c:v', 'libx264', ...codec, '-g', '30', '-pix_fmt', 'yuv420p', '-y', clip]);
+  const k = key();
+  const size = (await fs.stat(clip)).size;
+  await store.putFile(k, clip);
+  const gets = async () => {
+    // The GETs asked so far, once none has come for a while (what the relay fetches ahead has settled)
+    for (let n = -1; ; await new Promise((r) => setTimeout(r, 100))) {
+      const now = bucket.requests('GET', k);
+      if (now === n) return now;
+      n = now;
+    }
+  };
+  const duringFrames: number[] = [];
+  for (const framesAt of [undefined, FRAME_POSITIONS]) {
+    const input = (await store.toolInput(k, size, { framesAt }))!;
+    const probe = await probeVideo(input.path);
+    const before = await gets();
+    const { dir: framesDir, frames } = await extractFrames(input.path, probe.duration, { maxWidth: 160 });
+    expect(frames).toHaveLength(3);
+    duringFrames.push((await gets()) - before);
+    input.release();
+    await fs.rm(framesDir, { recursive: true, force: true });
+  }
+  // Without the moments, each frame's keyframe is a GET ffmpeg waits for; with them, none is
+  expect(duringFrames[0]).toBeGreaterThanOrEqual(3);
+  expect(duringFrames[1]).toBe(0);
+  // A still's eight candidates, read four to an ffmpeg (each input reading on while the others start)
+  const input = (await store.toolInput(k, size, { framesAt: STILL_CANDIDATE_POSITIONS }))!;
+  const { duration } = await probeVideo(input.path);
+  const before = await gets();
+  expect(await measureCandidates(input.path, duration!)).toHaveLength(STILL_CANDIDATE_POSITIONS.length);
+  expect((await gets()) - before).toBe(0);
+  input.release();
   await store.remove(k);
 });
 

@@ -37,7 +37,7 @@ export interface ObjectStore {
    * A URL a tool on this machine (ffprobe, ffmpeg) reads the object of `size` bytes from by ranged
    * reads, or null where a path is better. Call `release` when the tool is done.
    */
-  toolInput(key: string, size: number): Promise<LocalCopy | null>;
+  toolInput(key: string, size: number, opts?: ToolInputOptions): Promise<LocalCopy | null>;
   close(): Promise<void>;
 }
 
@@ -50,6 +50,13 @@ export interface LocalCopy {
    * with this the caller retries (or says the clip is missing) instead of calling the clip broken.
    */
   fault?(): Error | null;
+}
+
+export interface ToolInputOptions {
+  /** The moments (fractions of a clip's length) frames will be taken at: their bytes are fetched ahead. */
+  framesAt?: readonly number[];
+  /** Keep what was read this long once the tool is done: the clip is read again soon (a still taken where its set is processed next). */
+  keepAfterMs?: number;
 }
 
 export interface PresignOptions {

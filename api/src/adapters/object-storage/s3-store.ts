@@ -21,7 +21,7 @@ import { LocalCache } from './local-cache.js';
 import { PresignedRangeFetch } from './presigned-range-fetch.js';
 import { partBuffers } from './buffer-pool.js';
 import { putInParts } from './put-in-parts.js';
-import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from './object-store.js';
+import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions, type ToolInputOptions } from './object-store.js';
 
 export type { S3Settings } from './s3-client-config.js';
 
@@ -172,8 +172,8 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   /** Through the loopback relay: ranged reads of bounded blocks, shared by the tools reading one clip (clip-relay.ts). */
-  async toolInput(key: string, size: number): Promise<LocalCopy | null> {
-    return this.relay.open(checkKey(key), size);
+  async toolInput(key: string, size: number, opts?: ToolInputOptions): Promise<LocalCopy | null> {
+    return this.relay.open(checkKey(key), size, opts);
   }
 
   private sign(client: S3Client, key: string, opts: PresignOptions): Promise<string> {

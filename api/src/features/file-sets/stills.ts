@@ -16,7 +16,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { extractStill, measureCandidates } from '../../adapters/media-tools/still-frames.js';
+import { extractStill, measureCandidates, STILL_CANDIDATE_POSITIONS } from '../../adapters/media-tools/still-frames.js';
 import { MediaUnreadableError, probeVideo } from '../../adapters/media-tools/index.js';
 import { chooseStill } from '../../analysis/quality/still-choice.js';
 import { ObjectMissingError, type LocalCopy } from '../../adapters/object-storage/index.js';
@@ -31,6 +31,13 @@ import { FileSet } from './file-set.entity.js';
 /** The set's problem when its video's bytes are gone from storage. */
 const MISSING = 'the video is missing from storage: replace it';
 
+/**
+ * How long what a still read of a clip from a bucket is kept where the set is processed next: a card
+ * sent through the API is processed as soon as its stills are taken (bench/storage.mjs --card), a
+ * person's on the Process page a little later; after that the blocks are not worth their memory.
+ */
+const READ_AGAIN_MS = 60_000;
+
 /** Stills taken at once by one process (each is an ffmpeg child plus a few small decodes). */
 export const STILL_CONCURRENCY = 2;
 
@@ -38,7 +45,7 @@ export const STILL_CONCURRENCY = 2;
 export interface StillStorage {
   write(source: Readable, opts: { extension: string }): Promise<StoredFile>;
   /** Where ffprobe/ffmpeg read the video: the file on disk, or a loopback URL reading the bucket by ranges (never a copy of the clip). */
-  clipInput(storageKey: string, sizeBytes?: number): Promise<LocalCopy>;
+  clipInput(storageKey: string, sizeBytes?: number, opts?: { framesAt?: readonly number[]; keepAfterMs?: number }): Promise<LocalCopy>;
   remove(storageKey: string): Promise<void>;
 }
 
@@ -68,6 +75,8 @@ export class StillTaker {
      * machine (released by the callee once made), so they are not fetched back from a bucket.
      */
     private readonly onStillStored: (storageKey: string, local: LocalCopy) => void = (_key, local) => local.release(),
+    /** `processedHere`: this process also processes sets (RUN_WORKER), so a clip is read again soon after its still. */
+    private readonly opts: { processedHere: boolean } = { processedHere: false },
   ) {}
 
   /** The reaction: starts taking the project's missing stills and returns at once (errors are logged, never the upload's). */
@@ -121,7 +130,12 @@ export class StillTaker {
   private async take(s: PendingSet): Promise<void> {
     let copy: LocalCopy;
     try {
-      copy = await this.storage.clipInput(s.videoKey, s.videoBytes);
+      // From a bucket: the candidates' keyframes are fetched while the clip is probed, and what was
+      // read stays a while where the set is processed next (the analysis frames are among them).
+      copy = await this.storage.clipInput(s.videoKey, s.videoBytes, {
+        framesAt: STILL_CANDIDATE_POSITIONS,
+        keepAfterMs: this.opts.processedHere ? READ_AGAIN_MS : 0,
+      });
     } catch (err) {
       if (err instanceof ObjectMissingError) return this.recordProblem(s, MISSING);
       throw err;
@@ -144,15 +158,25 @@ export class StillTaker {
       if (fault) throw new Error(`The video could not be read from the bucket: ${fault.message}`, { cause: fault });
       return this.recordProblem(s, message);
     };
+    // Milliseconds each step took, logged with the still (as the worker's `stageMs`): where a card's time goes.
+    const stepMs: Record<string, number> = {};
+    let stepStart = performance.now();
+    const step = (name: string) => {
+      const now = performance.now();
+      stepMs[name] = Math.round(now - stepStart);
+      stepStart = now;
+    };
     let duration: number;
     try {
       const probe = await probeVideo(video);
+      step('probe');
       duration = probe.duration && probe.duration > 0 ? probe.duration : 1;
     } catch (err) {
       if (err instanceof MediaUnreadableError) return problem('the video does not decode: replace it');
       throw err;
     }
     const candidates = await measureCandidates(video, duration);
+    step('candidates');
     const choice = chooseStill(candidates);
     if (!choice) return problem('no frame of the video decodes: replace it');
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
@@ -163,19 +187,22 @@ export class StillTaker {
       let stored: StoredFile;
       try {
         await extractStill(video, choice.at, candidates[choice.index]!.seek, file);
+        step('extract');
         stored = await this.storage.write(fs.createReadStream(file), { extension: 'jpg' });
+        step('store');
       } catch (err) {
         this.logger.warn({ err, fileSetId: s.id }, 'could not extract the still');
         return await problem('the chosen frame could not be extracted: replace the video or upload a JPG');
       }
       const recorded = await this.recordStill(s, stored);
+      step('record');
       if (recorded !== true) {
         await this.storage.remove(stored.storageKey).catch(() => undefined);
         if (recorded === 'storage full')
           await this.recordProblem(s, "the account's storage is full: free space (empty the trash), then replace the video or upload a JPG");
         return;
       }
-      this.logger.info({ fileSetId: s.id, at: choice.at, reason: choice.reason }, 'still taken from the video');
+      this.logger.info({ fileSetId: s.id, at: choice.at, reason: choice.reason, stepMs }, 'still taken from the video');
       handedOver = true;
       this.onStillStored(stored.storageKey, { path: file, release: () => void fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined) });
     } finally {

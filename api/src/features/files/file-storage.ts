@@ -7,7 +7,14 @@ import { FileHasher, type HashJob } from './file-hasher.js';
 import { FileTooLargeError } from './file-too-large.js';
 import { HEAD_BYTES, INLINE_HASH_BYTES, TempFileSink } from './temp-file-sink.js';
 import { adoptBucketObject, openBucketWriter, storageUnavailable } from './bucket-writer.js';
-import { LocalDiskStore, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions } from '../../adapters/object-storage/index.js';
+import {
+  LocalDiskStore,
+  ObjectMissingError,
+  type LocalCopy,
+  type ObjectStore,
+  type PresignOptions,
+  type ToolInputOptions,
+} from '../../adapters/object-storage/index.js';
 
 export interface StoredFile {
   /** The name the server chose; the only thing ever joined to the storage directory. */
@@ -212,13 +219,15 @@ export class FileStorage {
    * clip is not copied to this machine for a probe or a few frames). `sizeBytes`, the size recorded
    * with the file, spares asking the bucket for it (a HEAD); a clip gone from the bucket is then
    * known by the tools' first read, as the copy's `fault()` (an ObjectMissingError). Without it,
-   * ObjectMissingError at once when the bytes are gone. Call `release` when the tools are done.
+   * ObjectMissingError at once when the bytes are gone. `framesAt`: the moments (fractions of the
+   * clip's length) frames will be taken at, their keyframes fetched while the clip is probed. Call
+   * `release` when the tools are done.
    */
-  async clipInput(storageKey: string, sizeBytes?: number): Promise<LocalCopy> {
+  async clipInput(storageKey: string, sizeBytes?: number, opts?: ToolInputOptions): Promise<LocalCopy> {
     if (!this.inBucket) return this.localFile(storageKey);
     const key = `files/${storageKey}`;
     const size = sizeBytes ?? (await this.objects.size(key));
-    const input = size === null ? null : await this.objects.toolInput(key, size);
+    const input = size === null ? null : await this.objects.toolInput(key, size, opts);
     if (!input) throw new ObjectMissingError(storageKey);
     return input;
   }
