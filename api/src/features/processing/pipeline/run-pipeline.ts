@@ -31,10 +31,13 @@ export interface StageReport {
 
 export interface PipelineInput {
   videoPath: string;
-  /** The uploaded JPG, or the still taken from the video. */
-  jpgPath: string;
+  /**
+   * The uploaded JPG, or the still taken from the video. The JPG and the SRT may still be on their
+   * way (fetched from a bucket while the clip is probed): each is awaited where it is first needed.
+   */
+  jpgPath: string | Promise<string>;
   /** Null: a clip the user chose to process without telemetry (from the pictures alone). */
-  srtPath: string | null;
+  srtPath: string | null | Promise<string | null>;
   baseName: string;
   ordinal: number;
   cameraType: string;
@@ -64,13 +67,26 @@ async function readable(path: string, what: string): Promise<void> {
   }
 }
 
+/** A path once it has come (null: no such file), checked readable; a handler attached, the failure met where it is awaited. */
+function arrived<T extends string | null>(path: T | Promise<T>, what: string): Promise<T> {
+  const checked = Promise.resolve(path).then(async (p) => {
+    if (p) await readable(p, what);
+    return p;
+  });
+  checked.catch(() => undefined);
+  return checked;
+}
+
 export async function runPipeline(
   input: PipelineInput,
   provider: MetadataProvider,
   report: (r: StageReport) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<PipelineOutput> {
-  await Promise.all([readable(input.videoPath, 'video'), readable(input.jpgPath, 'image'), input.srtPath ? readable(input.srtPath, 'subtitle') : null]);
+  // The JPG and the SRT checked as they come; a failure is met where each is awaited.
+  const jpgArrives = arrived(input.jpgPath, 'image');
+  const srtArrives = arrived(input.srtPath, 'subtitle');
+  await readable(input.videoPath, 'video');
 
   await report({ percent: 5, stage: 'probe', stageMessage: 'Probing video' });
   let probe: VideoProbe;
@@ -88,9 +104,10 @@ export async function runPipeline(
   const framesRead = extractFrames(input.videoPath, probe.duration, { maxWidth: 512 });
   framesRead.catch(() => undefined);
   try {
-    await report({ percent: 20, stage: 'telemetry', stageMessage: input.srtPath ? 'Parsing telemetry' : 'No telemetry: reading the pictures alone' });
-    const t = input.srtPath
-      ? await readTelemetryFile(input.srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`)
+    const srtPath = await srtArrives;
+    await report({ percent: 20, stage: 'telemetry', stageMessage: srtPath ? 'Parsing telemetry' : 'No telemetry: reading the pictures alone' });
+    const t = srtPath
+      ? await readTelemetryFile(srtPath, input.srtMaxBytes ?? DEFAULT_SRT_MAX_BYTES, input.srtFilename ?? `${input.baseName}.SRT`)
       : noTelemetryFacts();
 
     await report({ percent: 35, stage: 'geocode', stageMessage: 'Finding the location' });
@@ -98,12 +115,13 @@ export async function runPipeline(
     const { position } = places;
 
     await report({ percent: 45, stage: 'frames', stageMessage: 'Analysing image and frames' });
-    const image = await analyseSetJpg(input);
+    const jpgPath = await jpgArrives;
+    const image = await analyseSetJpg({ ...input, jpgPath });
     const { frames: framePaths } = await framesRead;
     const frames: ImageAnalysis[] = [];
     for (const f of framePaths) frames.push(await analyseImage(f, input.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS));
     // Without telemetry, the shot types come from the picture motion between the frames alone.
-    const shotTypes = input.srtPath ? t.shotTypes : pictureMotionShotTypes(t.shotTypes, await frameChange(framePaths));
+    const shotTypes = srtPath ? t.shotTypes : pictureMotionShotTypes(t.shotTypes, await frameChange(framePaths));
     const scene = combineAnalyses([image, ...frames]);
     // Sea, coast or lake from the water data at the place's point, once the pictures say there is water.
     const place = await placeWithWater(places, scene);
@@ -127,7 +145,7 @@ export async function runPipeline(
     };
 
     await report({ percent: 65, stage: 'metadata', stageMessage: provider.name === 'openai' ? 'Generating metadata with AI' : 'Generating metadata' });
-    const generated = await provider.generate(facts, { jpg: input.jpgPath, frames: framePaths }, signal);
+    const generated = await provider.generate(facts, { jpg: jpgPath, frames: framePaths }, signal);
 
     const telemetryInfo = t.telemetry;
     const analysis: Record<string, unknown> = {
@@ -159,8 +177,8 @@ export async function runPipeline(
       usage: generated.usage ?? null,
       notes: generated.notes ?? [],
       // What the set lacked (shown with the result): a clip processed without its .SRT.
-      missing: input.srtPath ? [] : ['srt'],
-      missingNote: input.srtPath ? null : NO_TELEMETRY_RESULT_NOTE,
+      missing: srtPath ? [] : ['srt'],
+      missingNote: srtPath ? null : NO_TELEMETRY_RESULT_NOTE,
     };
     return { facts, generated, analysis };
   } finally {

@@ -24,6 +24,7 @@ import { setFiles } from '../file-set-files.js';
 import { runPipeline, type StageReport } from '../pipeline/run-pipeline.js';
 import { runPhotoPipeline } from '../pipeline/photo-pipeline.js';
 import { closePhotoExif } from '../../../adapters/media-tools/photo-exif.js';
+import { FRAME_POSITIONS } from '../../../adapters/media-tools/frames.js';
 import { INTAKE_IDLE_MS, PROCESSING_QUEUE, type ProcessFileSetJob, type ProcessingService } from '../processing.service.js';
 import { logConnectionError } from '../../../platform/logging/shutdown-state.js';
 import { JobsInFlight, stopWorker } from '../../../platform/queue/worker-shutdown.js';
@@ -121,59 +122,63 @@ export class ProcessingWorker {
       const set = await em.findOne(FileSet, { id: fileSetId }, { populate: ['files', 'project'] });
       const files = set && setFiles(set);
       if (!set || !files) throw new PermanentProcessingError('The file set is no longer complete (or was left out)');
-      const ordinal =
-        1 +
-        (await em.count(FileSet, {
-          project: set.project.id,
-          $or: [{ position: { $lt: set.position } }, { position: set.position, baseName: { $lt: set.baseName } }],
-        }));
-      // On disk: the stored files themselves. In a bucket: copies in this worker's bounded cache,
-      // fetched in parallel, released (kept for a retry while room allows) once the set is done.
-      // A photo set has no video, a clip processed without telemetry no SRT.
-      const wanted = [files.video, files.jpg, files.srt] as const;
-      // The clip itself is not copied: ffprobe and ffmpeg read it by byte ranges through the clip relay (header and seeks only).
-      const copies = await Promise.allSettled(
-        wanted.map((f, i) => (!f ? Promise.resolve(null) : i === 0 ? storage.clipInput(f.storageKey, f.sizeBytes) : storage.localFile(f.storageKey))),
-      );
-      const [video, jpg, srt] = copies.map((c, i) => {
-        if (c.status === 'fulfilled') return c.value;
-        for (const other of copies) if (other.status === 'fulfilled') other.value?.release();
-        if (c.reason instanceof ObjectMissingError) throw new PermanentProcessingError(`The ${['video', 'image', 'subtitle'][i]} file is missing from storage`);
-        throw c.reason;
-      }) as [LocalCopy | null, LocalCopy, LocalCopy | null];
-      const out = await (
-        video
-          ? runPipeline(
-              {
-                videoPath: video.path,
-                jpgPath: jpg.path,
-                srtPath: srt?.path ?? null,
-                baseName: set.baseName,
-                ordinal,
-                cameraType: set.project.cameraType,
-                srtMaxBytes: this.services.config.srtMaxBytes,
-                srtFilename: files.srt?.filename,
-                maxImagePixels: this.services.config.maxImagePixels,
-                jpgFilename: files.jpg.filename,
-              },
-              this.provider,
-              report,
-            )
-          : runPhotoPipeline(
-              {
-                jpgPath: jpg.path,
-                baseName: set.baseName,
-                ordinal,
-                cameraType: set.project.cameraType,
-                maxImagePixels: this.services.config.maxImagePixels,
-                jpgFilename: files.jpg.filename,
-                rawFilename: set.files.getItems().find((f) => f.kind === 'raw')?.filename ?? null,
-              },
-              report,
-              this.provider,
-            )
-      )
-        .then(
+      // On disk: the stored files themselves. In a bucket: the clip read by byte ranges through the
+      // clip relay (header and seeks only; the frames' keyframes fetched while it is probed), the JPG
+      // and the SRT as copies in this worker's bounded cache, fetched while the clip is probed and
+      // awaited where the pipeline first needs them; all released (the copies kept for a retry while
+      // room allows) once the set is done. A photo set has no video, a clip processed without
+      // telemetry no SRT.
+      const missing = (what: string) => (err: unknown) => {
+        throw err instanceof ObjectMissingError ? new PermanentProcessingError(`The ${what} file is missing from storage`) : err;
+      };
+      const videoCopy = files.video
+        ? storage.clipInput(files.video.storageKey, files.video.sizeBytes, { framesAt: FRAME_POSITIONS }).catch(missing('video'))
+        : null;
+      const jpgCopy = storage.localFile(files.jpg.storageKey).catch(missing('image'));
+      const srtCopy = files.srt ? storage.localFile(files.srt.storageKey).catch(missing('subtitle')) : null;
+      const copies = [videoCopy, jpgCopy, srtCopy];
+      for (const c of copies) c?.catch(() => undefined); // each failure is met where it is awaited
+      let out: Awaited<ReturnType<typeof runPipeline>>;
+      try {
+        const ordinal =
+          1 +
+          (await em.count(FileSet, {
+            project: set.project.id,
+            $or: [{ position: { $lt: set.position } }, { position: set.position, baseName: { $lt: set.baseName } }],
+          }));
+        const video = await videoCopy;
+        out = await (
+          video
+            ? runPipeline(
+                {
+                  videoPath: video.path,
+                  jpgPath: jpgCopy.then((c) => c.path),
+                  srtPath: srtCopy?.then((c) => c.path) ?? null,
+                  baseName: set.baseName,
+                  ordinal,
+                  cameraType: set.project.cameraType,
+                  srtMaxBytes: this.services.config.srtMaxBytes,
+                  srtFilename: files.srt?.filename,
+                  maxImagePixels: this.services.config.maxImagePixels,
+                  jpgFilename: files.jpg.filename,
+                },
+                this.provider,
+                report,
+              )
+            : runPhotoPipeline(
+                {
+                  jpgPath: (await jpgCopy).path,
+                  baseName: set.baseName,
+                  ordinal,
+                  cameraType: set.project.cameraType,
+                  maxImagePixels: this.services.config.maxImagePixels,
+                  jpgFilename: files.jpg.filename,
+                  rawFilename: set.files.getItems().find((f) => f.kind === 'raw')?.filename ?? null,
+                },
+                report,
+                this.provider,
+              )
+        ).then(
           (done) => {
             // A frame the bucket failed to give is a missing frame, not a lesser result: try again.
             bucketFault(video);
@@ -184,8 +189,14 @@ export class ProcessingWorker {
             if (err instanceof PermanentProcessingError) bucketFault(video);
             throw err;
           },
-        )
-        .finally(() => [video, jpg, srt].forEach((c) => c?.release()));
+        );
+      } finally {
+        for (const c of copies)
+          void c?.then(
+            (copy) => copy?.release(),
+            () => undefined,
+          );
+      }
       await report({ percent: 92, stage: 'save', stageMessage: 'Saving the result' });
       const title = await results.saveGenerated({
         fileSetId,
