@@ -127,6 +127,11 @@ const cpuOf = (pid) => {
   for (const [p, st] of stats) if (within(p)) sum += st.ticks;
   return sum / ticks;
 };
+/** CPU-seconds of the process itself (all its threads), without its children's. */
+const ownCpuOf = (pid) => {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / ticks;
+};
 try {
   if (!PROCESSING_ONLY) {
     // 1. Large file: the S3 client itself, then the multipart route, then tus; each sent from a
@@ -249,11 +254,11 @@ try {
     let top = idle;
     const sampler = setInterval(() => (top = Math.max(top, rssOf(p.child.pid))), 100);
     const t0 = performance.now();
-    const cpu0 = { api: cpuOf(p.child.pid), bench: process.cpuUsage() };
+    const cpu0 = { api: cpuOf(p.child.pid), node: ownCpuOf(p.child.pid), bench: process.cpuUsage() };
     await processSets(p, acct, project, SETS);
     const seconds = (performance.now() - t0) / 1000;
     const benchCpu = process.cpuUsage(cpu0.bench);
-    const cpu = { api: cpuOf(p.child.pid) - cpu0.api, bench: (benchCpu.user + benchCpu.system) / 1e6 };
+    const cpu = { api: cpuOf(p.child.pid) - cpu0.api, node: ownCpuOf(p.child.pid) - cpu0.node, bench: (benchCpu.user + benchCpu.system) / 1e6 };
     clearInterval(sampler);
     await p.stop();
     return { seconds, cpu, rss: `idle ${idle.toFixed(0)} MB, peak ${top.toFixed(0)} MB` };
@@ -283,8 +288,10 @@ try {
     return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   };
   const times = (runs) => `${runs.map((run) => run.seconds.toFixed(1)).join(' + ')} s`;
-  // CPU-seconds of all runs: the API with its worker and their ffmpeg/ffprobe children / this process (s3rver).
-  const cpus = (runs) => `- / ${total(runs, (run) => run.cpu.api).toFixed(1)} / ${total(runs, (run) => run.cpu.bench).toFixed(1)}`;
+  // CPU-seconds of all runs: the API with its worker and their ffmpeg/ffprobe children (of which the
+  // API's own process, all its threads) / this process (s3rver).
+  const cpus = (runs) =>
+    `- / ${total(runs, (run) => run.cpu.api).toFixed(1)} (node ${total(runs, (run) => run.cpu.node).toFixed(1)}) / ${total(runs, (run) => run.cpu.bench).toFixed(1)}`;
   const what = `${CARD ? 'stills and processing of' : 'processing'} ${SETS} sets${WARM ? ` (after ${WARM} untimed)` : ''}`;
   rows.push([`${what}, local disk (baseline)`, '', times(local), '1.00', `API+worker ${local[0].rss}`, cpus(local)]);
   rows.push([
