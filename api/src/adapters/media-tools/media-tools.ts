@@ -177,7 +177,9 @@ export function logMediaTools(logger: Pick<Logger, 'info' | 'warn' | 'error'>, t
  * The input options for `input` (ffmpeg: before `-i`, ffprobe: before the file). A clip in a bucket
  * is a loopback URL whose every answer carries a few blocks (object-storage/clip-relay.ts): with
  * `-reconnect 1` the tool asks again where an answer ended, as it does after a dropped connection.
+ * `-reconnect_delay_max 0`: a read the relay refuses (the bucket failed it, after its own retries)
+ * ends the tool at once; ffmpeg's back-off would ask again for two minutes (1, 3, 7 ... 63 s).
  */
 export function inputOptions(input: string): string[] {
-  return /^https?:\/\//.test(input) ? ['-reconnect', '1'] : [];
+  return /^https?:\/\//.test(input) ? ['-reconnect', '1', '-reconnect_delay_max', '0'] : [];
 }

@@ -177,7 +177,8 @@ export class StillTaker {
     }
     const candidates = await measureCandidates(video, duration);
     step('candidates');
-    const choice = chooseStill(candidates);
+    // Candidates the bucket failed to give make a lesser choice, not a still: the fault decides (problem).
+    const choice = copy.fault?.() ? null : chooseStill(candidates);
     if (!choice) return problem('no frame of the video decodes: replace it');
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shotlog-still-'));
     // The extracted still stays here until its thumbnails are made from it (onStillStored), else it goes now.
