@@ -54,6 +54,8 @@ export interface TestBucket {
   wholeReads(keyPart: string): number;
   /** Requests of `method` passed on for paths containing `keyPart`. */
   requests(method: string, keyPart: string): number;
+  /** The Range headers of the GETs passed on for paths containing `keyPart`, in order. */
+  rangesRead(keyPart: string): string[];
   /** Keys of the objects in the bucket now (s3rver's folder). */
   keys(): Promise<string[]>;
   /** Multipart uploads begun and neither completed nor aborted (s3rver's folder of parts). */
@@ -159,6 +161,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
   let copies = 0;
   const served = new Map<string, number>();
   const whole: string[] = [];
+  const ranges: Array<[string, string]> = [];
   const asked: string[] = [];
   let failingStatus: 503 | 404 = 503;
   const sockets = new Set<net.Socket>();
@@ -187,6 +190,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
       return void uploadPartCopy(dir, bucket, uploadId, partNumber, req, res).catch(() => res.headersSent || res.writeHead(500).end());
     }
     if (req.method === 'GET' && !req.headers.range) whole.push(url.pathname);
+    if (req.method === 'GET' && req.headers.range) ranges.push([url.pathname, req.headers.range]);
     const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       if (req.method === 'GET') answer.on('data', (c: Buffer) => served.set(url.pathname, (served.get(url.pathname) ?? 0) + c.length));
@@ -253,6 +257,7 @@ export async function startTestBucket(bucket = 'shotlog-test'): Promise<TestBuck
     bytesServed: (keyPart) => [...served].reduce((n, [p, b]) => (p.includes(keyPart) ? n + b : n), 0),
     wholeReads: (keyPart) => whole.filter((p) => p.includes(keyPart)).length,
     requests: (method, keyPart) => asked.filter((a) => a.startsWith(`${method} `) && a.includes(keyPart)).length,
+    rangesRead: (keyPart) => ranges.filter(([p]) => p.includes(keyPart)).map(([, r]) => r),
     pendingUploads: async () => (await fs.readdir(path.join(dir, bucket, '._S3rver_uploads')).catch(() => [])).length,
     keys: async () => {
       // s3rver keeps each object as <bucket>/<key>._S3rver_object

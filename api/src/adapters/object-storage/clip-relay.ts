@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { BufferPool } from './buffer-pool.js';
 import { boxSize, indexStart, keyframesAt } from './mp4-index.js';
+import type { SeedPart } from './clip-seed.js';
 import { ObjectMissingError, type LocalCopy } from './object-store.js';
 
 /** Reads `[start, end]` (inclusive) of an object: a ranged GET to the bucket. */
@@ -52,7 +53,7 @@ const MAX_FRAMES_AHEAD = 16;
  * A larger index is left to the tool's reads: 4 MiB of sample tables is about a million pictures
  * (4.6 h at 60 fps), walked in 10-20 ms on the event loop; a drone's 10-minute clip has about 40 kB.
  */
-const MAX_INDEX_AHEAD_BYTES = 4 * 1024 * 1024;
+export const MAX_INDEX_AHEAD_BYTES = 4 * 1024 * 1024;
 
 /** Reads followed per reader: three frames, or the inputs of the still's candidates, with room. */
 const READS_ON_KEPT = 16;
@@ -147,12 +148,7 @@ export class ClipRelay {
         if (released) return;
         released = true;
         this.readers.delete(token);
-        const keepMs = Math.min(opts.keepAfterMs ?? 0, MAX_KEEP_AFTER_MS);
-        if (keepMs > 0) {
-          const until = Date.now() + keepMs;
-          if (until > (this.keptUntil.get(key) ?? 0)) this.keptUntil.set(key, until);
-          setTimeout(() => this.dropUnread(key), keepMs + 1).unref();
-        }
+        this.keepFor(key, opts.keepAfterMs ?? 0);
         this.dropUnread(key);
       },
     };
@@ -212,6 +208,41 @@ export class ClipRelay {
     } finally {
       this.sent(blocks);
     }
+  }
+
+  /**
+   * Bytes of `key` (an object of `size` bytes) this process has just had in hand as it stored them
+   * (clip-seed.ts): kept as blocks, whole ones only (and a last one ending the object), for
+   * `keepMs` as if read, so a tool opening the clip soon (its still) finds them here, not in the bucket.
+   */
+  seed(key: string, size: number, parts: readonly SeedPart[], keepMs: number): void {
+    const { blockBytes } = this.limits;
+    for (const { at, bytes } of parts) {
+      for (let b = Math.ceil(at / blockBytes); b * blockBytes < size; b++) {
+        const from = b * blockBytes;
+        const to = Math.min(from + blockBytes, size);
+        if (to > at + bytes.length) break;
+        const id = `${key}#${b}`;
+        if (this.blocks.has(id)) continue;
+        const buf = this.pool.take();
+        bytes.copy(buf, 0, from - at, to - at);
+        const entry: Block = { bytes: Promise.resolve(buf.subarray(0, to - from)), length: to - from, kept: true, senders: 0, returned: false };
+        this.blocks.set(id, entry);
+        this.cachedBytes += entry.length;
+      }
+    }
+    this.keepFor(key, keepMs);
+    this.evict();
+    this.dropUnread(key);
+  }
+
+  /** `key`'s blocks stay `ms` after its last reader (or its seed), unless evicted for room. */
+  private keepFor(key: string, ms: number): void {
+    const keepMs = Math.min(ms, MAX_KEEP_AFTER_MS);
+    if (keepMs <= 0) return;
+    const until = Date.now() + keepMs;
+    if (until > (this.keptUntil.get(key) ?? 0)) this.keptUntil.set(key, until);
+    setTimeout(() => this.dropUnread(key), keepMs + 1).unref();
   }
 
   /** Bytes of blocks held now (tests, logs). */

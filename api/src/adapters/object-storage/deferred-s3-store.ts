@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { LocalCopy, ObjectStore, PresignOptions, ToolInputOptions } from './object-store.js';
 import type { S3Settings } from './s3-client-config.js';
+import type { SeedPart } from './clip-seed.js';
 import type { S3ObjectStore } from './s3-store.js';
 
 /**
@@ -47,6 +48,9 @@ export class DeferredS3Store implements ObjectStore {
   }
   async keepLocalCopy(key: string, filePath: string): Promise<void> {
     return (await this.store).keepLocalCopy(key, filePath);
+  }
+  async keepToolBytes(key: string, size: number, parts: readonly SeedPart[]): Promise<void> {
+    return (await this.store).keepToolBytes(key, size, parts);
   }
   async presign(key: string, opts: PresignOptions): Promise<string | null> {
     return (await this.store).presign(key, opts);

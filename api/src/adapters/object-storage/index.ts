@@ -7,6 +7,7 @@ import type { S3Settings } from './s3-client-config.js';
 // The AWS SDK is not imported from here: s3-store.ts loads only where a bucket is configured.
 export { LocalDiskStore } from './local-disk-store.js';
 export { partBuffers } from './buffer-pool.js';
+export { catchClipSeed, type ClipSeedCatcher, type SeedPart } from './clip-seed.js';
 export { PART_BYTES, s3ClientConfig, unsignedPayloads, type S3Settings } from './s3-client-config.js';
 export { checkKey, isBucketFault, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions, type ToolInputOptions } from './object-store.js';
 

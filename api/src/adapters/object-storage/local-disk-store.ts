@@ -78,6 +78,8 @@ export class LocalDiskStore implements ObjectStore {
     return null;
   }
 
+  async keepToolBytes(): Promise<void> {}
+
   async toolInput(): Promise<LocalCopy | null> {
     return null;
   }

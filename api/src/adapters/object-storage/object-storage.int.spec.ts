@@ -20,6 +20,7 @@ import { extractFrames, FRAME_POSITIONS } from '../media-tools/frames.js';
 import { probeVideo } from '../media-tools/probe.js';
 import { measureCandidates, STILL_CANDIDATE_POSITIONS } from '../media-tools/still-frames.js';
 import { CLIP_RELAY_LIMITS } from './clip-relay.js';
+import { catchClipSeed } from './clip-seed.js';
 
 const run = promisify(execFile);
 
@@ -206,6 +207,47 @@ it.each([
   input.release();
   await store.remove(k);
 });
+
+it("ends the tools at once when the bucket fails a read past the clip's start, and the reader knows why", async () => {
+  // The start and the index here already (kept from the upload, clip-seed.ts), the rest gone from the
+  // bucket: ffprobe reads all it needs; ffmpeg's frames meet the 404 on a read it makes on from an
+  // answer, which it once asked again for with a back-off of two minutes (1, 3, 7 ... 63 s).
+  const clip = path.join(dir, 'gone.mp4');
+  const src = ['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:d=6'];
+  await run(mediaToolPath('ffmpeg'), [
+    '-v',
+    'error',
+    ...src,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-y',
+    clip,
+  ]);
+  const bytes = await fs.readFile(clip);
+  const k = key();
+  await store.putStream(k, Readable.from([bytes]));
+  const seed = catchClipSeed();
+  for (let at = 0; at < bytes.length; at += 64 * 1024) seed.take(bytes.subarray(at, at + 64 * 1024));
+  await store.keepToolBytes(k, bytes.length, seed.parts(bytes.length)!);
+  bucket.failReads('.mp4', 404);
+  try {
+    const input = (await store.toolInput(k, bytes.length, { framesAt: STILL_CANDIDATE_POSITIONS }))!;
+    const { duration } = await probeVideo(input.path);
+    const measured = await measureCandidates(input.path, duration!);
+    expect(measured.length).toBeLessThan(STILL_CANDIDATE_POSITIONS.length);
+    expect(input.fault!()).toBeInstanceOf(ObjectMissingError);
+    input.release();
+  } finally {
+    bucket.failReads(null);
+  }
+  await store.remove(k);
+}, 30_000);
 
 it('refuses keys it did not make', async () => {
   await expect(store.get('files/../../etc/passwd')).rejects.toThrow('Invalid object key');

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { SeedPart } from './clip-seed.js';
 
 /**
  * Where stored bytes live: local disk (the embedded default) or an S3-compatible bucket. Keys are
@@ -31,6 +32,12 @@ export interface ObjectStore {
    * the object is the file itself.
    */
   keepLocalCopy(key: string, filePath: string): Promise<void>;
+  /**
+   * Lets what tools read first of a clip just stored under `key` (its start and index, caught as it
+   * passed: clip-seed.ts) serve this process's next `toolInput(key)` for a while: nothing where the
+   * tools read the object on local disk itself.
+   */
+  keepToolBytes(key: string, size: number, parts: readonly SeedPart[]): Promise<void>;
   /** A URL browsers may fetch the object from directly, or null (local disk, or no S3_PUBLIC_ENDPOINT). */
   presign(key: string, opts: PresignOptions): Promise<string | null>;
   /**

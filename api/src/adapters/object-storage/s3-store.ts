@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ClipRelay } from './clip-relay.js';
+import { SEED_KEEP_MS, type SeedPart } from './clip-seed.js';
 import { LocalCache } from './local-cache.js';
 import { PresignedRangeFetch } from './presigned-range-fetch.js';
 import { partBuffers } from './buffer-pool.js';
@@ -164,6 +165,11 @@ export class S3ObjectStore implements ObjectStore {
   /** Into the bounded cache of bucket objects, as if it had been downloaded (local-cache.ts `keep`). */
   keepLocalCopy(key: string, filePath: string): Promise<void> {
     return this.cache.keep(checkKey(key), filePath);
+  }
+
+  /** Into the clip relay's blocks, kept a minute (clip-seed.ts). */
+  async keepToolBytes(key: string, size: number, parts: readonly SeedPart[]): Promise<void> {
+    this.relay.seed(checkKey(key), size, parts, SEED_KEEP_MS);
   }
 
   async presign(key: string, opts: PresignOptions): Promise<string | null> {

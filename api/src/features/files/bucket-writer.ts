@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { ObjectStore } from '../../adapters/object-storage/index.js';
+import { catchClipSeed, type ObjectStore } from '../../adapters/object-storage/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { FileStorage, StorageWriter, StoredFile, WriteOptions } from './file-storage.js';
 import { FileTooLargeError } from './file-too-large.js';
@@ -23,6 +23,8 @@ export function openBucketWriter(objects: ObjectStore, storageKey: string, opts:
   const headChunks: Buffer[] = [];
   let headLength = 0;
   let sizeBytes = 0;
+  // A clip's start and index, as they pass: its still, taken here next, reads them from the relay.
+  const seed = catchClipSeed();
   const sink = new Writable({
     highWaterMark: 1024 * 1024,
     write(chunk: Buffer, _enc, done) {
@@ -34,6 +36,7 @@ export function openBucketWriter(objects: ObjectStore, storageKey: string, opts:
         headLength += part.length;
       }
       hash.update(chunk);
+      seed.take(chunk);
       // Request-body Buffers live outside the heap until a GC: a minor one every 16 MiB frees them (young-gc-pacing.ts).
       paceYoungGc(chunk.length);
       if (body.write(chunk)) return done();
@@ -77,6 +80,8 @@ export function openBucketWriter(objects: ObjectStore, storageKey: string, opts:
       await objects.remove(key).catch(() => undefined);
       throw err;
     }
+    const parts = seed.parts(sizeBytes);
+    if (parts) await objects.keepToolBytes(key, sizeBytes, parts);
     return { storageKey, sizeBytes, sha256: hash.digest('hex') };
   })();
   return { sink, stored };

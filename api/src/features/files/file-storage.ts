@@ -13,6 +13,7 @@ import {
   type LocalCopy,
   type ObjectStore,
   type PresignOptions,
+  type SeedPart,
   type ToolInputOptions,
 } from '../../adapters/object-storage/index.js';
 
@@ -176,6 +177,11 @@ export class FileStorage {
    */
   adoptObject(storageKey: string, size: number, opts: Omit<WriteOptions, 'maxBytes'>, knownSha256: string | null = null): Promise<StoredFile> {
     return adoptBucketObject(this, storageKey, size, opts, knownSha256);
+  }
+
+  /** What tools read first of a clip just stored (its start and index, caught as it passed), kept for this process's next `clipInput` (clip-seed.ts). */
+  keepToolBytes(storageKey: string, size: number, parts: readonly SeedPart[]): Promise<void> {
+    return this.objects.keepToolBytes(`files/${storageKey}`, size, parts);
   }
 
   /** Absolute path of a stored file on local disk (not with a bucket: use `localFile`). Keys are server-made; anything else is refused. */

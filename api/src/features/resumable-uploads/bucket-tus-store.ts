@@ -2,7 +2,16 @@ import { createHash, type Hash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { Upload } from '@tus/server';
-import { PART_BYTES, partBuffers, s3ClientConfig, unsignedPayloads, type S3Settings } from '../../adapters/object-storage/index.js';
+import {
+  catchClipSeed,
+  PART_BYTES,
+  partBuffers,
+  s3ClientConfig,
+  unsignedPayloads,
+  type ClipSeedCatcher,
+  type S3Settings,
+  type SeedPart,
+} from '../../adapters/object-storage/index.js';
 import { storageKeyOfUpload, TUS_ID } from './tus-ids.js';
 import { FINISHED } from './finished-upload.js';
 import { paceYoungGc } from '../files/young-gc-pacing.js';
@@ -34,7 +43,8 @@ const IDLE_HASH_MS = 10 * 60_000;
 
 export class BucketTusStore extends S3Store {
   readonly justFinished = new Map<string, number>();
-  private readonly hashing = new Map<string, { hash: Hash; hashedTo: number; idle: NodeJS.Timeout }>();
+  /** Uploads whose every byte so far passed here, in order: hashed, and a clip's start and index caught (clip-seed.ts). */
+  private readonly hashing = new Map<string, { hash: Hash; seed: ClipSeedCatcher; hashedTo: number; idle: NodeJS.Timeout }>();
 
   constructor(settings: S3Settings, expirationPeriodInMilliseconds: number) {
     super({
@@ -106,8 +116,12 @@ export class BucketTusStore extends S3Store {
       for await (const chunk of src as AsyncIterable<Buffer>) {
         // Request-body Buffers live outside the heap until a GC: a minor one every 16 MiB frees them (young-gc-pacing.ts).
         paceYoungGc(chunk.length);
-        for (let at = 0; at < chunk.length; ) {
-          part ??= { permit: await this.partUploadSemaphore.acquire(), buf: partSize === partBuffers.bytes ? partBuffers.take() : Buffer.allocUnsafeSlow(partSize), filled: 0 };
+        for (let at = 0; at < chunk.length;) {
+          part ??= {
+            permit: await this.partUploadSemaphore.acquire(),
+            buf: partSize === partBuffers.bytes ? partBuffers.take() : Buffer.allocUnsafeSlow(partSize),
+            filled: 0,
+          };
           const copied = chunk.copy(part.buf, part.filled, at);
           part.filled += copied;
           at += copied;
@@ -147,14 +161,15 @@ export class BucketTusStore extends S3Store {
     }
     if (!run && offset !== 0) return super.write(src, id, offset);
     if (!run) {
-      run = { hash: createHash('sha256'), hashedTo: 0, idle: setTimeout(() => this.forget(id), IDLE_HASH_MS).unref() };
+      run = { hash: createHash('sha256'), seed: catchClipSeed(), hashedTo: 0, idle: setTimeout(() => this.forget(id), IDLE_HASH_MS).unref() };
       this.hashing.set(id, run);
     }
-    const hash = run.hash;
+    const { hash, seed } = run;
     let passed = 0;
     const tap = new Transform({
       transform(chunk: Buffer, _enc, callback) {
         hash.update(chunk);
+        seed.take(chunk);
         passed += chunk.length;
         callback(null, chunk);
       },
@@ -176,6 +191,12 @@ export class BucketTusStore extends S3Store {
       run.idle.refresh();
     }
     return stored;
+  }
+
+  /** A finished clip's start and index when every byte of it passed here (ask before `hashOf`, which forgets the upload). */
+  seedOf(id: string, size: number): SeedPart[] | null {
+    const run = this.hashing.get(id);
+    return run?.hashedTo === size ? run.seed.parts(size) : null;
   }
 
   /** The finished upload's SHA-256 when this process hashed every byte of it, else null (read it back). */

@@ -285,7 +285,10 @@ export class ResumableUploadsService {
         // Already where stored files live (hashed while its bytes passed here, else read back for
         // its hash); only the upload's side objects go.
         const size = upload.size ?? Number(row.sizeBytes);
+        const seed = this.store.seedOf(upload.id, size);
         stored = await this.storage.adoptObject(storageKeyOfUpload(upload.id), size, checks, this.store.hashOf(upload.id, size));
+        // A clip whose every byte passed here: its start and index serve the still taken here next (clip-seed.ts).
+        if (seed) await this.storage.keepToolBytes(stored.storageKey, size, seed);
         await this.store.release(upload.id);
       } else {
         // Hashed while the bytes arrived (hashing-file-store.ts): only what is not hashed yet is waited for.
@@ -343,8 +346,7 @@ export class ResumableUploadsService {
   private async removeBytes(id: string): Promise<void> {
     // In the bucket the finished upload is the stored file: once recorded (a process that died
     // before marking its upload complete), only its side objects go.
-    if ('discard' in this.store)
-      return (await this.fileSets.isStored(storageKeyOfUpload(id))) ? this.store.release(id) : this.store.discard(id);
+    if ('discard' in this.store) return (await this.fileSets.isStored(storageKeyOfUpload(id))) ? this.store.release(id) : this.store.discard(id);
     this.store.forget(id);
     const filePath = path.join(this.tusDir, id);
     await fsp.rm(filePath, { force: true });
