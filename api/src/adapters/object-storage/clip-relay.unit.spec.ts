@@ -8,7 +8,7 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import { ClipRelay, type ClipRelayLimits } from './clip-relay.js';
 import { indexStart } from './mp4-index.js';
-import { syntheticMp4 } from '../../../test/support/synthetic-mp4.js';
+import { syntheticMp4, TEN_SECONDS } from '../../../test/support/synthetic-mp4.js';
 import { ObjectMissingError } from './object-store.js';
 
 const BLOCK = 1000;
@@ -277,8 +277,7 @@ it("fetches a clip's start as it is opened, and its index where the drone wrote 
 
 it('fetches the keyframes of the frames the tools will take as the clip is opened, found in its index', async () => {
   // 10 s at 10 pictures a second, a keyframe a second (2,000 bytes, 2 blocks; the others 300), the index last
-  const video = { timescale: 10_000, frameTicks: 1000, sizes: Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? 2000 : 300)), keyEvery: 10, perChunk: 4 };
-  const { bytes, keyframes } = syntheticMp4(video, 'camera');
+  const { bytes, keyframes } = syntheticMp4(TEN_SECONDS, 'camera');
   let gate: Promise<void> = Promise.resolve();
   const ahead = new ClipRelay(
     async (key, range) => {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { syntheticMp4, type SyntheticVideo } from '../../../test/support/synthetic-mp4.js';
+import { syntheticMp4, TEN_SECONDS, type SyntheticVideo } from '../../../test/support/synthetic-mp4.js';
 import { ClipRelay, type ClipRelayLimits } from './clip-relay.js';
 import { ClipSeedCatcher } from './clip-seed.js';
 import { indexStart, boxSize } from './mp4-index.js';
@@ -14,14 +14,8 @@ import { indexStart, boxSize } from './mp4-index.js';
 const BLOCK = 1000;
 const limits: ClipRelayLimits = { blockBytes: BLOCK, cacheBytes: 100 * BLOCK, firstAnswerBytes: 500, maxAnswerBytes: 4 * BLOCK, prefetchIndex: true };
 const KEY = 'files/00000000-0000-4000-8000-000000000002.mp4';
-/** 10 s at 10 pictures a second, a keyframe a second: about 47 blocks, the index about 1 block. */
-const video: SyntheticVideo = {
-  timescale: 10_000,
-  frameTicks: 1000,
-  sizes: Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? 2000 : 300)),
-  keyEvery: 10,
-  perChunk: 4,
-};
+/** 10 s of pictures: about 47 blocks, the index about 1 block. */
+const video = TEN_SECONDS;
 
 /** `bytes` through a catcher in chunks of random sizes (1 byte to 3 blocks), as a request body comes. */
 function caught(bytes: Buffer, maxIndexBytes = 10 * BLOCK): ReturnType<ClipSeedCatcher['parts']> {

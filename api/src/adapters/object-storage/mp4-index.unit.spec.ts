@@ -4,17 +4,10 @@
  * garbage. Against ffmpeg's own seeks on clips it encodes: mp4-index.int.spec.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { box, syntheticMoov, syntheticMp4, u32, type SyntheticVideo } from '../../../test/support/synthetic-mp4.js';
+import { box, syntheticMoov, syntheticMp4, TEN_SECONDS, u32, type SyntheticVideo } from '../../../test/support/synthetic-mp4.js';
 import { boxSize, indexStart, keyframesAt } from './mp4-index.js';
 
-/** 10 s at 10 pictures a second, a keyframe each second (2,000 bytes, the others 300). */
-const video: SyntheticVideo = {
-  timescale: 10_000,
-  frameTicks: 1000,
-  sizes: Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? 2000 : 300)),
-  keyEvery: 10,
-  perChunk: 4,
-};
+const video = TEN_SECONDS;
 
 it('tells where the index starts, before or after the media, and nothing it cannot tell', () => {
   const camera = Buffer.alloc(64);

@@ -21,6 +21,7 @@ import { probeVideo } from '../media-tools/probe.js';
 import { measureCandidates, STILL_CANDIDATE_POSITIONS } from '../media-tools/still-frames.js';
 import { CLIP_RELAY_LIMITS } from './clip-relay.js';
 import { catchClipSeed } from './clip-seed.js';
+import { makeTestVideo } from '../../../test/support/media-fixtures.js';
 
 const run = promisify(execFile);
 
@@ -212,23 +213,7 @@ it("ends the tools at once when the bucket fails a read past the clip's start, a
   // The start and the index here already (kept from the upload, clip-seed.ts), the rest gone from the
   // bucket: ffprobe reads all it needs; ffmpeg's frames meet the 404 on a read it makes on from an
   // answer, which it once asked again for with a back-off of two minutes (1, 3, 7 ... 63 s).
-  const clip = path.join(dir, 'gone.mp4');
-  const src = ['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:d=6'];
-  await run(mediaToolPath('ffmpeg'), [
-    '-v',
-    'error',
-    ...src,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    '-y',
-    clip,
-  ]);
+  const clip = await makeTestVideo({ seconds: 6, width: 1280, height: 720 });
   const bytes = await fs.readFile(clip);
   const k = key();
   await store.putStream(k, Readable.from([bytes]));
