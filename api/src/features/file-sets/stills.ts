@@ -19,7 +19,7 @@ import type { Readable } from 'node:stream';
 import { extractStill, measureCandidates, STILL_CANDIDATE_POSITIONS } from '../../adapters/media-tools/still-frames.js';
 import { MediaUnreadableError, probeVideo } from '../../adapters/media-tools/index.js';
 import { chooseStill } from '../../analysis/quality/still-choice.js';
-import { ObjectMissingError, type LocalCopy } from '../../adapters/object-storage/index.js';
+import { ObjectMissingError, type LocalCopy, type ToolInputOptions } from '../../adapters/object-storage/index.js';
 import type { Orm } from '../../platform/db/database.js';
 import type { Emitter } from '../../platform/events/events.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -45,7 +45,7 @@ export const STILL_CONCURRENCY = 2;
 export interface StillStorage {
   write(source: Readable, opts: { extension: string }): Promise<StoredFile>;
   /** Where ffprobe/ffmpeg read the video: the file on disk, or a loopback URL reading the bucket by ranges (never a copy of the clip). */
-  clipInput(storageKey: string, sizeBytes?: number, opts?: { framesAt?: readonly number[]; keepAfterMs?: number }): Promise<LocalCopy>;
+  clipInput(storageKey: string, sizeBytes?: number, opts?: ToolInputOptions): Promise<LocalCopy>;
   remove(storageKey: string): Promise<void>;
 }
 
