@@ -22,7 +22,7 @@ import { classifyFilename } from '../uploads/upload-naming.js';
 import type { User } from '../users/user.entity.js';
 import type { IncomingFile } from './file-recording.js';
 import { FileSetsService } from './file-sets.service.js';
-import { StillTaker } from './stills.js';
+import { STILL_CONCURRENCY, StillTaker, type StillStorage } from './stills.js';
 import { setReadiness } from './set-readiness.js';
 import { presentFileSet } from '../projects/project.presenter.js';
 import { runPhotoPipeline } from '../processing/pipeline/photo-pipeline.js';
@@ -107,6 +107,35 @@ describe('a DJI card: clips without a JPG, photos with their own number', () => 
     const { manifest, leftOut } = await fileSets.generateManifest(user, project.id);
     expect(manifest.fileSetCount).toBe(5);
     expect(leftOut).toEqual([]);
+  }, 60_000);
+
+  it("takes the next clip's still while the last one is being stored: the limit holds the tools, not the storage's wait", async () => {
+    const project = await newProject('Overlap');
+    await upload(
+      project.id,
+      card.files.filter((f) => card.clips.some((c) => path.basename(f).startsWith(c))),
+    );
+    // Every still's store waits until a third still has opened its clip: with STILL_CONCURRENCY (2)
+    // stills holding their place while they store, the third would never start.
+    expect(card.clips.length).toBeGreaterThan(STILL_CONCURRENCY);
+    let opened = 0;
+    let third!: () => void;
+    const thirdOpened = new Promise<void>((r) => (third = r));
+    const waiting: StillStorage = {
+      clipInput: (...args) => {
+        if (++opened === STILL_CONCURRENCY + 1) third();
+        return storage.clipInput(...args);
+      },
+      write: async (source, opts) => {
+        await thirdOpened;
+        return storage.write(source, opts);
+      },
+      remove: (key) => storage.remove(key),
+    };
+    const events = new EventBus(db.logger, () => undefined);
+    await new StillTaker(db.orm, waiting, db.logger, events, new AccountQuotas(db.config.quotas, QUOTA_COUNTS)).settle(project.id);
+    const sets = await fileSets.setsOfProject(project.id);
+    expect(sets.map((s) => s.files.getItems().some((f) => f.kind === 'image' && f.fromVideo))).toEqual(card.clips.map(() => true));
   }, 60_000);
 
   it('an uploaded JPG replaces the still; a still never replaces an uploaded JPG', async () => {

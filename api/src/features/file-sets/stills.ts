@@ -97,20 +97,31 @@ export class StillTaker {
   private takeOnce(s: PendingSet): Promise<void> {
     let p = this.inFlight.get(s.id);
     if (!p) {
-      p = this.limited(() => this.take(s)).finally(() => this.inFlight.delete(s.id));
+      p = this.limited((toolsDone) => this.take(s, toolsDone)).finally(() => this.inFlight.delete(s.id));
       this.inFlight.set(s.id, p);
     }
     return p;
   }
 
-  private async limited<T>(fn: () => Promise<T>): Promise<T> {
+  /**
+   * `fn` once fewer than STILL_CONCURRENCY stills run their tools; it calls `toolsDone` when its
+   * ffmpeg work is over (storing and recording the still are waits on the storage and the database,
+   * which the next still's tools need not wait for), else its end does.
+   */
+  private async limited<T>(fn: (toolsDone: () => void) => Promise<T>): Promise<T> {
     while (this.running >= STILL_CONCURRENCY) await new Promise<void>((r) => this.waiting.push(r));
     this.running++;
-    try {
-      return await fn();
-    } finally {
+    let running = true;
+    const toolsDone = () => {
+      if (!running) return;
+      running = false;
       this.running--;
       this.waiting.shift()?.();
+    };
+    try {
+      return await fn(toolsDone);
+    } finally {
+      toolsDone();
     }
   }
 
@@ -127,7 +138,7 @@ export class StillTaker {
     return rows.map((r) => ({ id: r.id, projectId, baseName: r.base_name, videoKey: r.storage_key, videoBytes: Number(r.size_bytes) }));
   }
 
-  private async take(s: PendingSet): Promise<void> {
+  private async take(s: PendingSet, toolsDone: () => void): Promise<void> {
     let copy: LocalCopy;
     try {
       // From a bucket: the candidates' keyframes are fetched while the clip is probed, and what was
@@ -141,13 +152,13 @@ export class StillTaker {
       throw err;
     }
     try {
-      await this.takeFrom(s, copy);
+      await this.takeFrom(s, copy, toolsDone);
     } finally {
       copy.release();
     }
   }
 
-  private async takeFrom(s: PendingSet, copy: LocalCopy): Promise<void> {
+  private async takeFrom(s: PendingSet, copy: LocalCopy, toolsDone: () => void): Promise<void> {
     const video = copy.path;
     // A tool that met a bucket fault says only that it could not read the clip: that is no reason to
     // call the video broken, so the fault is thrown (logged; the next settle tries again), or, for a
@@ -189,6 +200,7 @@ export class StillTaker {
       try {
         await extractStill(video, choice.at, candidates[choice.index]!.seek, file);
         step('extract');
+        toolsDone();
         stored = await this.storage.write(fs.createReadStream(file), { extension: 'jpg' });
         step('store');
       } catch (err) {
