@@ -245,6 +245,8 @@ export async function startServices(s: AppServices): Promise<void> {
 
 /** When the process stops, after the HTTP server closed and the workers finished, in this order; `log` names each step. */
 export async function stopServices(s: AppServices, log: (name: string) => void): Promise<void> {
+  log('stills'); // those under way finish (they store, record, and start thumbnails); none starts
+  await s.stills.close();
   log('thumbnails and storage'); // thumbnails being made read stored files; then the upload hashing thread
   await s.thumbnails.close();
   await s.storage.close();

@@ -27,7 +27,7 @@ export interface SeedPart {
  * whose boxes it cannot tell) gives nothing.
  */
 export class ClipSeedCatcher {
-  /** The start as it comes; null until the first bytes came, `false` for no MP4 (nothing is caught). */
+  /** The start as it comes; null until the first bytes came, `false` for no MP4 (nothing more is caught). */
   private head: Buffer | null | false = null;
   private headLength = 0;
   /**
@@ -52,13 +52,11 @@ export class ClipSeedCatcher {
     const start = this.at;
     this.at += chunk.length;
     if (this.head === false) return;
-    // An MP4 starts with its ftyp box: anything else is let through untouched.
-    if (this.head === null) {
-      if (chunk.length < 8 || chunk.toString('latin1', 4, 8) !== 'ftyp') return void (this.head = false);
-      this.head = Buffer.allocUnsafe(this.headBytes);
-    }
     if (this.headLength < this.headBytes) {
+      this.head ??= Buffer.allocUnsafe(this.headBytes);
       this.headLength += chunk.copy(this.head, this.headLength, 0, this.headBytes - this.headLength);
+      // An MP4 starts with its ftyp box (its first 8 bytes may come in pieces): anything else is let go.
+      if (this.headLength >= 8 && this.head.toString('latin1', 4, 8) !== 'ftyp') return void (this.head = false);
       if (this.headLength < this.headBytes) return;
       this.findIndex();
     }
@@ -77,7 +75,7 @@ export class ClipSeedCatcher {
 
   /** The caught parts of an object of `size` bytes, or null when it is no MP4 whose start this caught. */
   parts(size: number): SeedPart[] | null {
-    if (!this.head || this.headLength < Math.min(this.headBytes, size)) return null;
+    if (!this.head || this.headLength < 8 || this.headLength < Math.min(this.headBytes, size)) return null;
     const parts: SeedPart[] = [{ at: 0, bytes: this.head.subarray(0, this.headLength) }];
     if (this.headLength < this.headBytes) return parts; // the whole clip is its start
     const from = this.indexFrom;

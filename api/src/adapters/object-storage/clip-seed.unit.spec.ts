@@ -17,11 +17,14 @@ const KEY = 'files/00000000-0000-4000-8000-000000000002.mp4';
 /** 10 s of pictures: about 47 blocks, the index about 1 block. */
 const video = TEN_SECONDS;
 
-/** `bytes` through a catcher in chunks of random sizes (1 byte to 3 blocks), as a request body comes. */
-function caught(bytes: Buffer, maxIndexBytes = 10 * BLOCK): ReturnType<ClipSeedCatcher['parts']> {
+/**
+ * `bytes` through a catcher in chunks of random sizes (1 byte to 3 blocks), as a request body comes;
+ * the first `oneByOne` bytes one at a time (a body's first bytes may come in pieces).
+ */
+function caught(bytes: Buffer, maxIndexBytes = 10 * BLOCK, oneByOne = 0): ReturnType<ClipSeedCatcher['parts']> {
   const catcher = new ClipSeedCatcher(2 * BLOCK, maxIndexBytes, BLOCK);
   for (let at = 0; at < bytes.length;) {
-    const n = 1 + Math.floor(Math.random() * 3 * BLOCK);
+    const n = at < oneByOne ? 1 : 1 + Math.floor(Math.random() * 3 * BLOCK);
     catcher.take(bytes.subarray(at, at + n));
     at += n;
   }
@@ -44,6 +47,7 @@ it('catches the start and the index of a clip, before or after the media, whatev
     const from = at < 2 * BLOCK ? 2 * BLOCK : Math.floor(at / BLOCK) * BLOCK;
     const expected = [{ at: 0, bytes: bytes.subarray(0, 2 * BLOCK) }, ...(end > from ? [{ at: from, bytes: bytes.subarray(from, end) }] : [])];
     for (let run = 0; run < 20; run++) expect(caught(bytes)).toEqual(expected);
+    expect(caught(bytes, undefined, 16)).toEqual(expected);
   }
 });
 

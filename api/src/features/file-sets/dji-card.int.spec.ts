@@ -138,6 +138,42 @@ describe('a DJI card: clips without a JPG, photos with their own number', () => 
     expect(sets.map((s) => s.files.getItems().some((f) => f.kind === 'image' && f.fromVideo))).toEqual(card.clips.map(() => true));
   }, 60_000);
 
+  it('at shutdown, lets the stills under way finish (stored and recorded) and starts no more', async () => {
+    const clipFiles = (clips: string[]) => card.files.filter((f) => clips.some((c) => path.basename(f).startsWith(c)));
+    const [first, second] = [await newProject('Stopping'), await newProject('After the stop')];
+    await upload(first.id, clipFiles(card.clips.slice(0, STILL_CONCURRENCY)));
+    await upload(second.id, clipFiles(card.clips.slice(0, 1)));
+    let stores = 0;
+    let storeMay!: () => void;
+    const gate = new Promise<void>((r) => (storeMay = r));
+    const waiting: StillStorage = {
+      clipInput: (...args) => storage.clipInput(...args),
+      write: async (source, opts) => {
+        stores++;
+        await gate;
+        return storage.write(source, opts);
+      },
+      remove: (key) => storage.remove(key),
+    };
+    const taker = new StillTaker(db.orm, waiting, db.logger, new EventBus(db.logger, () => undefined), new AccountQuotas(db.config.quotas, QUOTA_COUNTS));
+    taker.schedule(first.id);
+    for (let i = 0; i < 500 && stores < STILL_CONCURRENCY; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(stores).toBe(STILL_CONCURRENCY);
+    let closed = false;
+    const closing = taker.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false); // the two stills are still being stored
+    storeMay();
+    await closing;
+    const stillsOf = async (projectId: string) =>
+      (await fileSets.setsOfProject(projectId)).map((s) => s.files.getItems().some((f) => f.kind === 'image' && f.fromVideo));
+    expect(await stillsOf(first.id)).toEqual([true, true]);
+    // Closed: a new clip gets no still from this taker
+    taker.schedule(second.id);
+    await taker.settle(second.id);
+    expect(await stillsOf(second.id)).toEqual([false]);
+  }, 60_000);
+
   it('an uploaded JPG replaces the still; a still never replaces an uploaded JPG', async () => {
     const project = await newProject('Replace');
     const [clip] = card.clips;

@@ -59,6 +59,7 @@ interface PendingSet {
 
 export class StillTaker {
   private readonly inFlight = new Map<string, Promise<void>>();
+  private closed = false;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
@@ -81,6 +82,7 @@ export class StillTaker {
 
   /** The reaction: starts taking the project's missing stills and returns at once (errors are logged, never the upload's). */
   schedule(projectId: string): void {
+    if (this.closed) return;
     void this.settle(projectId).catch((err: unknown) => this.logger.warn({ err, projectId }, 'could not take stills from the videos'));
   }
 
@@ -94,8 +96,19 @@ export class StillTaker {
     await Promise.all(pending.map((s) => this.takeOnce(s)));
   }
 
+  /**
+   * At shutdown, before the database and storage go: no still is started any more, and those under
+   * way are let finish (a still is a second or two of ffmpeg; its store and record must not meet a
+   * closed database).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight.values()]);
+  }
+
   private takeOnce(s: PendingSet): Promise<void> {
     let p = this.inFlight.get(s.id);
+    if (!p && this.closed) return Promise.resolve();
     if (!p) {
       p = this.limited((toolsDone) => this.take(s, toolsDone)).finally(() => this.inFlight.delete(s.id));
       this.inFlight.set(s.id, p);

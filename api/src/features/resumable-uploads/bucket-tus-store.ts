@@ -116,12 +116,8 @@ export class BucketTusStore extends S3Store {
       for await (const chunk of src as AsyncIterable<Buffer>) {
         // Request-body Buffers live outside the heap until a GC: a minor one every 16 MiB frees them (young-gc-pacing.ts).
         paceYoungGc(chunk.length);
-        for (let at = 0; at < chunk.length;) {
-          part ??= {
-            permit: await this.partUploadSemaphore.acquire(),
-            buf: partSize === partBuffers.bytes ? partBuffers.take() : Buffer.allocUnsafeSlow(partSize),
-            filled: 0,
-          };
+        for (let at = 0; at < chunk.length; ) {
+          part ??= { permit: await this.partUploadSemaphore.acquire(), buf: partSize === partBuffers.bytes ? partBuffers.take() : Buffer.allocUnsafeSlow(partSize), filled: 0 };
           const copied = chunk.copy(part.buf, part.filled, at);
           part.filled += copied;
           at += copied;
