@@ -17,19 +17,27 @@ const IDLE_MS = 30_000;
 
 export class BufferPool {
   private readonly free: Buffer[] = [];
+  /** The memory of those in `free`: a Buffer handed back twice is found at once (the relay's pool holds a thousand). */
+  private readonly freeMemory = new Set<ArrayBufferLike>();
   private readonly idle: NodeJS.Timeout;
 
   constructor(
     readonly bytes: number,
     private readonly keep: number,
   ) {
-    this.idle = setTimeout(() => (this.free.length = 0), IDLE_MS).unref();
+    this.idle = setTimeout(() => {
+      this.free.length = 0;
+      this.freeMemory.clear();
+    }, IDLE_MS).unref();
   }
 
   /** A Buffer of `bytes` (its contents are old bytes: the caller fills it before reading any). */
   take(): Buffer {
     this.idle.refresh();
-    return this.free.pop() ?? Buffer.allocUnsafeSlow(this.bytes);
+    const buf = this.free.pop();
+    if (!buf) return Buffer.allocUnsafeSlow(this.bytes);
+    this.freeMemory.delete(buf.buffer);
+    return buf;
   }
 
   /**
@@ -38,7 +46,8 @@ export class BufferPool {
    */
   give(buf: Buffer): void {
     this.idle.refresh();
-    if (buf.buffer.byteLength !== this.bytes || this.free.length >= this.keep || this.free.some((b) => b.buffer === buf.buffer)) return;
+    if (buf.buffer.byteLength !== this.bytes || this.free.length >= this.keep || this.freeMemory.has(buf.buffer)) return;
+    this.freeMemory.add(buf.buffer);
     this.free.push(Buffer.from(buf.buffer, 0, this.bytes));
   }
 

@@ -176,4 +176,7 @@ it('keeps a Buffer handed back twice only once, and drops one of another size', 
   expect(buffers.kept).toBe(1);
   expect(buffers.take().buffer).toBe(a.buffer);
   expect(buffers.take().buffer).not.toBe(a.buffer);
+  // Taken out again, it is handed back again like any other
+  buffers.give(a);
+  expect(buffers.kept).toBe(1);
 });
