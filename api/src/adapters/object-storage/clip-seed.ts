@@ -27,8 +27,12 @@ export interface SeedPart {
  * whose boxes it cannot tell) gives nothing.
  */
 export class ClipSeedCatcher {
-  /** The start as it comes; null until the first bytes came, `false` for no MP4 (nothing more is caught). */
+  /**
+   * The start as it comes; null until its first eight bytes came (in `sniff`), `false` for no MP4
+   * (nothing more is caught): a JPG or an SRT costs eight bytes here, not the start's buffer.
+   */
   private head: Buffer | null | false = null;
+  private readonly sniff = Buffer.alloc(8);
   private headLength = 0;
   /**
    * Where the index's bytes are caught from (the start of the block it begins in) and to (exclusive:
@@ -52,11 +56,18 @@ export class ClipSeedCatcher {
     const start = this.at;
     this.at += chunk.length;
     if (this.head === false) return;
-    if (this.headLength < this.headBytes) {
-      this.head ??= Buffer.allocUnsafe(this.headBytes);
-      this.headLength += chunk.copy(this.head, this.headLength, 0, this.headBytes - this.headLength);
+    let sniffed = 0;
+    if (this.head === null) {
       // An MP4 starts with its ftyp box (its first 8 bytes may come in pieces): anything else is let go.
-      if (this.headLength >= 8 && this.head.toString('latin1', 4, 8) !== 'ftyp') return void (this.head = false);
+      sniffed = chunk.copy(this.sniff, this.headLength, 0, 8 - this.headLength);
+      this.headLength += sniffed;
+      if (this.headLength < 8) return;
+      if (this.sniff.toString('latin1', 4, 8) !== 'ftyp') return void (this.head = false);
+      this.head = Buffer.allocUnsafe(this.headBytes);
+      this.sniff.copy(this.head);
+    }
+    if (this.headLength < this.headBytes) {
+      this.headLength += chunk.copy(this.head, this.headLength, sniffed, sniffed + this.headBytes - this.headLength);
       if (this.headLength < this.headBytes) return;
       this.findIndex();
     }
@@ -75,7 +86,7 @@ export class ClipSeedCatcher {
 
   /** The caught parts of an object of `size` bytes, or null when it is no MP4 whose start this caught. */
   parts(size: number): SeedPart[] | null {
-    if (!this.head || this.headLength < 8 || this.headLength < Math.min(this.headBytes, size)) return null;
+    if (!this.head || this.headLength < Math.min(this.headBytes, size)) return null;
     const parts: SeedPart[] = [{ at: 0, bytes: this.head.subarray(0, this.headLength) }];
     if (this.headLength < this.headBytes) return parts; // the whole clip is its start
     const from = this.indexFrom;
