@@ -50,8 +50,8 @@ const MAX_KEEP_AFTER_MS = 5 * 60 * 1000;
 const MAX_FRAMES_AHEAD = 16;
 
 /**
- * A larger index is left to the tool's reads: 4 MiB of sample tables is about a million pictures
- * (4.6 h at 60 fps), walked in 10-20 ms on the event loop; a drone's 10-minute clip has about 40 kB.
+ * A larger index is left to the tool's reads: 4 MiB of sample tables is 300,000-1,000,000 pictures
+ * (mp4-index.ts reads at most 300,000); a drone's 10-minute clip has about 40 kB.
  */
 export const MAX_INDEX_AHEAD_BYTES = 4 * 1024 * 1024;
 

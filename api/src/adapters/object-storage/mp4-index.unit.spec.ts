@@ -78,6 +78,14 @@ it('gives null, never a throw, for an index without video, cut short or garbled'
   expect(keyframesAt(box('moov', box('mvhd', u32(0, 0, 0, 1000, 10_000), Buffer.alloc(80))), [0.5])).toBeNull(); // no track
   expect(keyframesAt(box('free', moov), [0.5])).toBeNull(); // not an index
   for (let cut = 0; cut < moov.length; cut += 7) expect(() => keyframesAt(moov.subarray(0, cut), [0.5])).not.toThrow();
+  // A track claiming more pictures than are walked on the event loop (300,000): not read
+  const many = Buffer.from(moov);
+  const stsz = many.indexOf('stsz', 0, 'latin1');
+  many.writeUInt32BE(300, stsz + 8); // every picture 300 bytes: no table of sizes to hold them
+  many.writeUInt32BE(300_000, stsz + 12);
+  expect(keyframesAt(many, [0.5])).not.toBeNull();
+  many.writeUInt32BE(300_001, stsz + 12);
+  expect(keyframesAt(many, [0.5])).toBeNull();
   // Bytes flipped anywhere: an answer or null, quickly, whatever the tables now claim
   for (let i = 0; i < 300; i++) {
     const garbled = Buffer.from(moov);
