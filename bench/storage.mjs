@@ -13,6 +13,8 @@
 //  3. API RSS (RUN_WORKER=false) idle and after 100 requests of each kind (project list, project
 //     page query, a file download, a thumbnail), with the heavy modules loaded at start as before
 //     item 6 (sharp, exiftool-vendored, country-coder, openai, the AWS SDK: the baseline) and lazily.
+// BENCH_S3_LATENCY_MS=<ms> puts a network's round trip before each of the bucket's answers (a bucket
+// on another machine: what waits on the bucket shows; on loopback the machine's CPU decides).
 // Needs a build first (npm run build), PostgreSQL and Redis as the tests use them.
 // Run: node_modules/node/bin/node bench/storage.mjs [--full | --uploads-only | --processing-only] [--clip WxH:SECONDS] [--card] [--rounds N] [--warm N]
 import fs from 'node:fs';
@@ -44,6 +46,7 @@ const { port: s3Port } = await s3.run();
 // BENCH_S3_LOG=<file>: one line per request to the bucket (seconds since start, method, path, range, bytes in/out, ms).
 const s3Log = process.env.BENCH_S3_LOG;
 const benchStart = performance.now();
+const s3Latency = Number(process.env.BENCH_S3_LATENCY_MS ?? 0);
 const front = http.createServer(async (req, res) => {
   // Bytes sent back, counted as they go: a reader that hangs up mid-body (ffmpeg, once it has its
   // frame) is logged with what it was sent, not the object's length.
@@ -80,6 +83,8 @@ const front = http.createServer(async (req, res) => {
       .writeHead(200, { 'content-type': 'application/xml' })
       .end(`<ListPartsResult><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`);
   }
+  // BENCH_S3_LATENCY_MS: each request waits this long first, as one round trip to a bucket across a network.
+  if (s3Latency) await new Promise((r) => setTimeout(r, s3Latency));
   const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (a) => {
     res.writeHead(a.statusCode, a.headers);
     a.on('data', (c) => (bytesOut += c.length));
@@ -264,8 +269,8 @@ try {
     return { seconds, cpu, rss: `idle ${idle.toFixed(0)} MB, peak ${top.toFixed(0)} MB` };
   };
   // Processing needs no ListParts, so it talks to s3rver itself (the front's extra hop cost the
-  // machine's CPU as much again) unless BENCH_S3_LOG asks for the log only the front writes.
-  const processingS3Env = s3Log ? s3Env : { ...s3Env, S3_ENDPOINT: `http://127.0.0.1:${s3Port}` };
+  // machine's CPU as much again) unless BENCH_S3_LOG or BENCH_S3_LATENCY_MS asks for the front.
+  const processingS3Env = s3Log || s3Latency ? s3Env : { ...s3Env, S3_ENDPOINT: `http://127.0.0.1:${s3Port}` };
   // A first run, not counted, warms what the first of the four would pay for alone (page cache, the database's).
   await processTen({});
   // --rounds N (default 2) of local, bucket, bucket, local: a shared machine's speed drifts by a

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ClipRelay, type ClipRelayLimits } from './clip-relay.js';
 import { indexStart } from './mp4-index.js';
 import { syntheticMp4, TEN_SECONDS } from '../../../test/support/synthetic-mp4.js';
@@ -121,6 +122,40 @@ it('keeps the blocks of a clip read again soon a while after its last reader, th
   expect(relay.heldBytes).toBe(2 * BLOCK); // the first reader's time is not over
   await until(() => relay.heldBytes === 0);
   expect(relay.heldBytes).toBe(0);
+});
+
+it('answers a read from blocks here at once, up to a block whose GET is still under way (a probe of a seeded start, keyframes fetched behind it)', async () => {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const gated = new ClipRelay(async (key, range) => {
+    fetches.push({ key, ...range });
+    if (range.start >= 2 * BLOCK) await gate;
+    return Readable.from([clip.subarray(range.start, range.end + 1)]);
+  }, limits);
+  try {
+    const input = await gated.open(KEY, clip.length);
+    await get(input.path, 'bytes=0-'); // blocks 0 and 1 come
+    const slow = get(input.path, `bytes=${2 * BLOCK}-`); // blocks 2 and 3 are on their way
+    await until(() => fetches.length === 2);
+    expect((await get(input.path, `bytes=${FIRST}-`)).body.length).toBe(2 * FIRST);
+    // Reading on for 2 * BLOCK bytes: the rest of block 1, at once, not held until block 2 comes
+    const res = await Promise.race([get(input.path, `bytes=${3 * FIRST}-`), sleep(2000, null, { ref: false })]);
+    expect(res?.body).toEqual(clip.subarray(3 * FIRST, 2 * BLOCK));
+    // Reading on from block 2, on its way: through block 3 too, which comes by the same GET (one wait)
+    const together = get(input.path, `bytes=${2 * BLOCK}-`);
+    await sleep(100); // its request in, while the GET is held
+    open();
+    expect((await slow).body).toEqual(clip.subarray(2 * BLOCK, 2 * BLOCK + FIRST));
+    expect((await together).body).toEqual(clip.subarray(2 * BLOCK, 4 * BLOCK));
+    expect(fetches.map((f) => [f.start, f.end])).toEqual([
+      [0, 2 * BLOCK - 1],
+      [2 * BLOCK, 4 * BLOCK - 1],
+    ]);
+    input.release();
+  } finally {
+    open();
+    await gated.close();
+  }
 });
 
 it('keeps at most its budget of blocks, the least recently read going first', async () => {
