@@ -48,6 +48,9 @@ const s3Log = process.env.BENCH_S3_LOG;
 const benchStart = performance.now();
 const s3Latency = Number(process.env.BENCH_S3_LATENCY_MS ?? 0);
 const front = http.createServer(async (req, res) => {
+  // BENCH_S3_LATENCY_MS: each request waits this long first, as one round trip to a bucket across a
+  // network (before anything reads its body: the log's counting would let it flow away meanwhile).
+  if (s3Latency) await new Promise((r) => setTimeout(r, s3Latency));
   // Bytes sent back, counted as they go: a reader that hangs up mid-body (ffmpeg, once it has its
   // frame) is logged with what it was sent, not the object's length.
   let bytesOut = 0;
@@ -83,8 +86,6 @@ const front = http.createServer(async (req, res) => {
       .writeHead(200, { 'content-type': 'application/xml' })
       .end(`<ListPartsResult><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`);
   }
-  // BENCH_S3_LATENCY_MS: each request waits this long first, as one round trip to a bucket across a network.
-  if (s3Latency) await new Promise((r) => setTimeout(r, s3Latency));
   const out = http.request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (a) => {
     res.writeHead(a.statusCode, a.headers);
     a.on('data', (c) => (bytesOut += c.length));
