@@ -116,7 +116,7 @@ export function composeServices(platform: Platform) {
 
   // Stored files: the bytes on disk or in the bucket (S3_BUCKET), their thumbnails, signed links (resourceUri) with the login tokens' secret.
   const objects = openObjectStore({ storageDir: config.storageDir, dataDir: config.dataDir, s3: config.s3 });
-  const storage = new FileStorage(config.storageDir, undefined, undefined, objects);
+  const storage = new FileStorage(config.storageDir, undefined, undefined, objects, { keepUploads: config.runWorker });
   const thumbnails = new ThumbnailService(storage, logger, { maxPixels: config.maxImagePixels, ...config.imageDecode });
   const files = new FilesService(orm);
   registerFileUrlSigner(new FileUrlSigner(jwtSecret));

@@ -52,6 +52,11 @@ export class ClipSeedCatcher {
     private readonly blockBytes: number,
   ) {}
 
+  /** An MP4 by its first eight bytes (an upload of a clip, whose tools read it through the relay). */
+  get isClip(): boolean {
+    return this.head instanceof Buffer;
+  }
+
   take(chunk: Buffer): void {
     const start = this.at;
     this.at += chunk.length;

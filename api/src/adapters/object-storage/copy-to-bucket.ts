@@ -65,7 +65,7 @@ async function copyOne(store: S3ObjectStore, key: string, file: string): Promise
   const sha256 = await sha256Of(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }));
   const there = await store.head(key);
   if (there && there.size === size && there.metadata.sha256 === sha256) return { key, bytes: size, outcome: 'present' };
-  await store.putStream(key, fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), { sha256 });
+  await store.putStream(key, fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), { metadata: { sha256 } });
   const back = await sha256Of(await store.get(key));
   if (back !== sha256) {
     await store.remove(key).catch(() => undefined);

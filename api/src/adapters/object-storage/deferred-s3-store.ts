@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { LocalCopy, ObjectStore, PresignOptions, ToolInputOptions } from './object-store.js';
+import type { LocalCopy, ObjectStore, PresignOptions, PutOptions, ToolInputOptions } from './object-store.js';
 import type { S3Settings } from './s3-client-config.js';
 import type { SeedPart } from './clip-seed.js';
 import type { S3ObjectStore } from './s3-store.js';
@@ -28,8 +28,8 @@ export class DeferredS3Store implements ObjectStore {
   async putFile(key: string, filePath: string): Promise<void> {
     return (await this.store).putFile(key, filePath);
   }
-  async putStream(key: string, body: Readable): Promise<void> {
-    return (await this.store).putStream(key, body);
+  async putStream(key: string, body: Readable, opts?: PutOptions): Promise<void> {
+    return (await this.store).putStream(key, body, opts);
   }
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     return (await this.store).get(key, range);

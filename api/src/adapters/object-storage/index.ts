@@ -9,7 +9,16 @@ export { LocalDiskStore } from './local-disk-store.js';
 export { partBuffers } from './buffer-pool.js';
 export { catchClipSeed, type ClipSeedCatcher, type SeedPart } from './clip-seed.js';
 export { PART_BYTES, s3ClientConfig, unsignedPayloads, type S3Settings } from './s3-client-config.js';
-export { checkKey, isBucketFault, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions, type ToolInputOptions } from './object-store.js';
+export {
+  checkKey,
+  isBucketFault,
+  ObjectMissingError,
+  type LocalCopy,
+  type ObjectStore,
+  type PresignOptions,
+  type PutOptions,
+  type ToolInputOptions,
+} from './object-store.js';
 
 /** The bucket when S3 settings are given (S3_BUCKET), else local disk under `storageDir` and its sibling `derived`. */
 export function openObjectStore(opts: { storageDir: string; dataDir: string; s3?: S3Settings }): ObjectStore {

@@ -71,9 +71,19 @@ export class LocalCache {
    * process has just taken from a clip. Nothing when the key is held or being fetched already.
    */
   async keep(key: string, filePath: string): Promise<void> {
+    await this.keepMade(key, (file) => fsp.link(filePath, file).catch(() => fsp.copyFile(filePath, file, fs.constants.COPYFILE_EXCL)));
+  }
+
+  /** As `keep`, from the bytes just stored (an upload's SRT or JPG, in hand whole as it was sent). */
+  async keepBytes(key: string, bytes: Buffer): Promise<void> {
+    if (bytes.length > this.maxBytes) return;
+    await this.keepMade(key, (file) => fsp.writeFile(file, bytes, { flag: 'wx' }));
+  }
+
+  private async keepMade(key: string, fill: (file: string) => Promise<unknown>): Promise<void> {
     await this.prepare();
     if (this.entries.has(key) || this.loading.has(key)) return;
-    await this.enter(key, (file) => fsp.link(filePath, file).catch(() => fsp.copyFile(filePath, file, fs.constants.COPYFILE_EXCL)));
+    await this.enter(key, fill);
   }
 
   /** A new entry for `key`, its file made by `fill`; readers asking meanwhile wait for it. */
@@ -90,7 +100,9 @@ export class LocalCache {
       const entry: Entry = { path: file, size, refs: 0, lastUsed: Date.now() };
       this.entries.set(key, entry);
       this.total += size;
-      await this.evict();
+      // Not the new entry itself, not yet held by the reader it was fetched for (a copy larger than the
+      // budget was removed before that reader opened it); it goes once released, if still over.
+      await this.evict(key);
       return entry;
     })().finally(() => this.loading.delete(key));
     this.loading.set(key, job);
@@ -106,9 +118,9 @@ export class LocalCache {
     await fsp.rm(entry.path, { force: true });
   }
 
-  private async evict(): Promise<void> {
+  private async evict(entering?: string): Promise<void> {
     if (this.total <= this.maxBytes) return;
-    const idle = [...this.entries].filter(([, e]) => e.refs === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    const idle = [...this.entries].filter(([k, e]) => e.refs === 0 && k !== entering).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
     for (const [key, e] of idle) {
       if (this.total <= this.maxBytes) break;
       this.entries.delete(key);

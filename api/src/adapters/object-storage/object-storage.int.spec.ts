@@ -312,6 +312,14 @@ it('keeps at most its budget of local copies not in use, never removing one in u
   const again = await store.localFile(keys[2]!);
   again.release();
   expect(store.cache.bytes).toBeLessThanOrEqual(64 * 1024);
+  // One larger than the whole budget is still there for the reader it was fetched for, then goes
+  const large = key('jpg');
+  const bytes = randomBytes(100 * 1024);
+  await store.putStream(large, Readable.from([bytes]));
+  const copy = await store.localFile(large);
+  expect(sha(await fs.readFile(copy.path))).toBe(sha(bytes));
+  copy.release();
+  expect(store.cache.bytes).toBeLessThanOrEqual(64 * 1024);
 });
 
 describe('FileStorage on the bucket', () => {
@@ -330,6 +338,50 @@ describe('FileStorage on the bucket', () => {
     expect(sha(await bytesOf(await storage.read(stored.storageKey)))).toBe(sha(data));
     await storage.remove(stored.storageKey);
     expect(await storage.sizeOf(stored.storageKey)).toBeNull();
+  });
+
+  it('keeps an uploaded SRT or JPG where this process processes the sets (its check and its processing read no byte back), never a clip', async () => {
+    const keeping = new FileStorage(
+      path.join(dir, 'files-k'),
+      undefined,
+      undefined,
+      new S3ObjectStore(bucket.settings({ cacheBytes: 16 * 1024 * 1024 }), path.join(dir, 'c5')),
+      {
+        keepUploads: true,
+      },
+    );
+    await keeping.init();
+    try {
+      const srt = Buffer.from('1\n00:00:00,000 --> 00:00:00,033\n[latitude: 59.9] [longitude: 10.7]\n\n');
+      const jpg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(3 * 1024 * 1024)]); // in pieces, one part
+      let checked = '';
+      const [s, j] = await Promise.all([
+        keeping.write(Readable.from([srt]), { extension: 'srt' }),
+        keeping.write(Readable.from([jpg.subarray(0, 1000), jpg.subarray(1000)]), {
+          extension: 'jpg',
+          checkFile: async (file) => void (checked = sha(await fs.readFile(file))),
+        }),
+      ]);
+      expect(checked).toBe(sha(jpg));
+      for (const [stored, bytes] of [
+        [s, srt],
+        [j, jpg],
+      ] as const) {
+        const copy = await keeping.localFile(stored.storageKey);
+        expect(sha(await fs.readFile(copy.path))).toBe(sha(bytes));
+        copy.release();
+        expect(bucket.requests('GET', stored.storageKey)).toBe(0);
+      }
+      // A clip is read through the relay, never as a whole file: not kept
+      const clip = await keeping.write(Readable.from([Buffer.concat([Buffer.from('\0\0\0\x20ftypisom'), randomBytes(4096)])]), { extension: 'mp4' });
+      (await keeping.localFile(clip.storageKey)).release();
+      expect(bucket.requests('GET', clip.storageKey)).toBe(1);
+      // Without keepUploads (no worker here), the JPG's check reads it back from the bucket
+      const plain = await storage.write(Readable.from([jpg]), { extension: 'jpg', checkFile: async () => undefined });
+      expect(bucket.requests('GET', plain.storageKey)).toBe(1);
+    } finally {
+      await keeping.close();
+    }
   });
 
   it('leaves no object behind for a refused, too large or cut file', async () => {

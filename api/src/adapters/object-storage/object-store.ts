@@ -13,7 +13,7 @@ export interface ObjectStore {
   /** Takes a complete local file into the store under `key` (a rename on disk, an upload to a bucket); the local file is gone after. */
   putFile(key: string, filePath: string): Promise<void>;
   /** Streams `body` into the store under `key` with bounded memory; resolves once the object is kept whole. */
-  putStream(key: string, body: Readable): Promise<void>;
+  putStream(key: string, body: Readable, opts?: PutOptions): Promise<void>;
   /** The object's bytes (or `range`, inclusive ends); ObjectMissingError when there is no such object. */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** The object's size, or null when it does not exist. */
@@ -64,6 +64,16 @@ export interface ToolInputOptions {
   framesAt?: readonly number[];
   /** Keep what was read this long once the tool is done: the clip is read again soon (a still taken where its set is processed next). */
   keepAfterMs?: number;
+}
+
+export interface PutOptions {
+  /** User metadata kept with the object (storage:migrate's sha256). */
+  metadata?: Record<string, string>;
+  /**
+   * Asked once the object is stored: whether its bytes, where they were in hand whole (an object of
+   * one part), also serve this process's next `localFile(key)`, as `keepLocalCopy` does for a file.
+   */
+  keepLocalCopy?: () => boolean;
 }
 
 export interface PresignOptions {

@@ -23,9 +23,17 @@ export interface PutTarget {
  *
  * On any failure (the stream's or the bucket's, after the SDK's retries) reading stops, the parts
  * already sent are awaited, the multipart upload is aborted (nothing is left behind) and the first
- * error is thrown.
+ * error is thrown. `whole`: given the object's bytes once stored, when they were one part (before
+ * that part's buffer goes back to the pool).
  */
-export async function putInParts(client: S3Client, target: PutTarget, body: AsyncIterable<Buffer>, buffers: BufferPool, inFlight: number): Promise<void> {
+export async function putInParts(
+  client: S3Client,
+  target: PutTarget,
+  body: AsyncIterable<Buffer>,
+  buffers: BufferPool,
+  inFlight: number,
+  whole?: (bytes: Buffer) => Promise<void>,
+): Promise<void> {
   let uploadId: string | undefined;
   const parts: CompletedPart[] = [];
   const sending = new Set<Promise<void>>();
@@ -76,7 +84,9 @@ export async function putInParts(client: S3Client, target: PutTarget, body: Asyn
     }
     if (uploadId === undefined) {
       // The whole stream fit in one part (or was empty): one request.
-      await client.send(new PutObjectCommand({ ...target, Body: part ? part.subarray(0, filled) : Buffer.alloc(0) }));
+      const bytes = part ? part.subarray(0, filled) : Buffer.alloc(0);
+      await client.send(new PutObjectCommand({ ...target, Body: bytes }));
+      await whole?.(bytes);
     } else {
       if (part && filled > 0) {
         const last = part;

@@ -22,7 +22,7 @@ import { LocalCache } from './local-cache.js';
 import { PresignedRangeFetch } from './presigned-range-fetch.js';
 import { partBuffers } from './buffer-pool.js';
 import { putInParts } from './put-in-parts.js';
-import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions, type ToolInputOptions } from './object-store.js';
+import { checkKey, ObjectMissingError, type LocalCopy, type ObjectStore, type PresignOptions, type PutOptions, type ToolInputOptions } from './object-store.js';
 
 export type { S3Settings } from './s3-client-config.js';
 
@@ -73,8 +73,11 @@ export class S3ObjectStore implements ObjectStore {
     await fsp.rm(filePath, { force: true });
   }
 
-  async putStream(key: string, body: Readable, metadata?: Record<string, string>): Promise<void> {
-    await putInParts(this.client, { Bucket: this.settings.bucket, Key: checkKey(key), Metadata: metadata }, body, partBuffers, PARTS_IN_FLIGHT);
+  async putStream(key: string, body: Readable, opts: PutOptions = {}): Promise<void> {
+    const { keepLocalCopy } = opts;
+    // A copy that cannot be kept (a full disk) costs only a download later: the object is stored.
+    const whole = keepLocalCopy && ((bytes: Buffer) => (keepLocalCopy() ? this.cache.keepBytes(key, bytes).catch(() => undefined) : Promise.resolve()));
+    await putInParts(this.client, { Bucket: this.settings.bucket, Key: checkKey(key), Metadata: opts.metadata }, body, partBuffers, PARTS_IN_FLIGHT, whole);
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {

@@ -15,7 +15,7 @@ const HEAD_BYTES = 1024;
  * byte arrived; a refused, cut or failed file leaves no object behind (an unfinished multipart
  * upload is aborted) and is never recorded.
  */
-export function openBucketWriter(objects: ObjectStore, storageKey: string, opts: WriteOptions): StorageWriter {
+export function openBucketWriter(objects: ObjectStore, storageKey: string, opts: WriteOptions, keepCopy = false): StorageWriter {
   const key = `files/${storageKey}`;
   // A megabyte between the request and the part being filled (putInParts gathers each 8 MiB part itself).
   const body = new PassThrough({ highWaterMark: 1024 * 1024 });
@@ -51,7 +51,10 @@ export function openBucketWriter(objects: ObjectStore, storageKey: string, opts:
       done(err);
     },
   });
-  const upload = objects.putStream(key, body).catch((err: unknown) => {
+  // `keepCopy`: an SRT or a JPG (a clip is read through the relay, never as a file) stays in this
+  // process's cache of bucket objects too, from the bytes sent: its check below and its processing
+  // here read it there, not back from the bucket.
+  const upload = objects.putStream(key, body, keepCopy ? { keepLocalCopy: () => !seed.isClip } : {}).catch((err: unknown) => {
     throw err instanceof FileTooLargeError || sink.errored ? (sink.errored ?? err) : storageUnavailable(err);
   });
   // The bucket failing stops the reading of `body`: a write waiting for room there must fail too, not wait forever.

@@ -59,6 +59,12 @@ export class FileStorage {
     private readonly derivedDir = path.join(path.dirname(rootDir), 'derived'),
     /** Where the bytes live: these folders on local disk, or a bucket (S3_BUCKET). */
     readonly objects: ObjectStore = new LocalDiskStore({ files: rootDir, derived: derivedDir }),
+    /**
+     * `keepUploads`: this process also processes the sets it takes in (RUN_WORKER), so an uploaded
+     * SRT or JPG is kept in its cache of bucket objects as it is sent (up to one 8 MiB part): the
+     * upload's own check and the processing read it there, not back from the bucket.
+     */
+    private readonly opts: { keepUploads?: boolean } = {},
   ) {
     this.tmpDir = path.join(rootDir, '.incoming');
   }
@@ -113,7 +119,7 @@ export class FileStorage {
   open(opts: WriteOptions): StorageWriter {
     const ext = safeExtension(opts.extension);
     const storageKey = `${randomUUID()}${ext ? `.${ext}` : ''}`;
-    if (this.inBucket) return openBucketWriter(this.objects, storageKey, opts);
+    if (this.inBucket) return openBucketWriter(this.objects, storageKey, opts, this.opts.keepUploads);
     const tmp = path.join(this.tmpDir, storageKey);
     const sink = new TempFileSink(tmp, opts.maxBytes, this.inlineHashBytes, this.hasher);
     const stored = finished(sink).then(
