@@ -335,9 +335,10 @@ export class ClipRelay {
     // A read from a block here (fetched ahead, or read before) is answered up to where the blocks here
     // end, at once: the tool asks again if it wants more, rather than waiting on a GET for bytes it may
     // not read (an ffmpeg reading on past a keyframe and the pictures fetched with it, while its
-    // other inputs start). Only through blocks that have come, or come with the first (one wait):
-    // a probe reading a clip's start, seeded, waited 20 ms more on a GET of the first keyframe's
-    // pictures fetched ahead behind it (20 ms of latency; bench/storage.mjs --card: still probe +31 ms).
+    // other inputs start). Only through blocks that have come, or come by the first's GET (one wait):
+    // else a still's probe, reading the clip's seeded start, waited on the GET of the first keyframe's
+    // pictures fetched ahead behind it (with a bucket 20 ms away, 73 ms instead of 30: bench/storage.mjs
+    // --card with BENCH_S3_LATENCY_MS=20).
     const head = this.blocks.get(`${reader.key}#${first}`);
     if (head) {
       let here = first;
